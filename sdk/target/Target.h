@@ -1,0 +1,59 @@
+// A target description (targets/<name>.yaml): capacities, rates, latencies and energy of one chip model.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sdk/isa/ISA.h"
+
+namespace pyasc {
+
+struct BufferSpec {
+  int64_t size = 0;   // bytes
+  int64_t align = 0;  // bytes
+};
+
+// Data-movement paths with a bandwidth of their own (bytes per cycle per core).
+enum class DmaPath : uint8_t { GmToUb, GmToL1, UbToGm, UbToUb, L1ToUb, L1ToL0A, L1ToL0B, L0CToUb, L0CToGm, Count };
+constexpr int kDmaPathCount = static_cast<int>(DmaPath::Count);
+const char* dmaPathName(DmaPath p);  // "gm_to_ub", ... as spelled in the target file
+
+struct Target {
+  std::string name;
+  std::string file;  // where it was loaded from
+  int cubeCores = 1;    // AI cores with a cube unit
+  int vectorCores = 1;  // cores that run vector-only kernels (equal to cubeCores on coupled chips)
+  double clockMhz = 1000;
+  int64_t deviceMemory = 0;  // bytes of GM
+  // buffers, indexed by isa::Space (GM entry unused except alignment)
+  std::array<BufferSpec, isa::kSpaceCount> buffers{};
+  // vector unit: cycles per repeat per dtype class, and startup latency
+  double vectorCyclesPerRepeat = 1.0;       // add/mul/max... on 256 bytes
+  double vectorTranscendentalFactor = 4.0;  // exp/ln/sqrt/rsqrt/rec/div cost multiple
+  int vectorStartup = 10;
+  // cube: fractal MACs per cycle at f16 (16*16*16 = 4096), relative rates
+  double cubeRateF16 = 1.0, cubeRateS8 = 2.0, cubeRateF32 = 0.25;
+  int cubeStartup = 20;
+  // data movement
+  std::array<double, kDmaPathCount> bandwidth{};  // bytes / cycle / core
+  std::array<int, kDmaPathCount> dmaLatency{};    // cycles of startup per instruction
+  double gmTotalBandwidth = 0;                    // bytes / cycle shared by all cores
+  int scalarCycles = 1;                           // per scalar instruction
+  int flagLatency = 1;                            // set_flag -> wait_flag wake-up
+  // energy model (picojoules)
+  double energyPerMacF16 = 0, energyPerVectorByte = 0;
+  std::array<double, isa::kSpaceCount> energyPerByte{};  // per byte read or written in that space
+
+  const BufferSpec& buffer(isa::Space s) const { return buffers[static_cast<int>(s)]; }
+  double bw(DmaPath p) const { return bandwidth[static_cast<int>(p)]; }
+};
+
+// Loads and validates a target file; throws CompileError naming file, line and key.
+Target loadTargetFile(const std::string& path);
+// Finds targets/<name>.yaml (PYASC_TARGET_DIR, then beside the executable, then the source tree).
+Target loadTarget(const std::string& name);
+std::vector<std::string> targetNames();  // names of every bundled target file, sorted
+
+}  // namespace pyasc
