@@ -1,0 +1,22 @@
+# lit configuration: every suite under tests/lit runs the built tools and FileCheck.
+import os
+import lit.formats
+
+config.name = "pyasc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".s", ".py", ".test", ".graph", ".loop", ".yaml", ".json"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+
+bin_dir = lit_config.params.get("bin_dir", "")
+filecheck = lit_config.params.get("filecheck", "FileCheck")
+python = lit_config.params.get("python", "/usr/bin/python3")
+src_root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+for tool in ["pyasc", "ascop", "asc-as", "asc-objdump", "asc-opt", "asc-sim"]:
+    config.substitutions.append(("%" + tool, os.path.join(bin_dir, tool)))
+config.substitutions.append(("FileCheck", filecheck))
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%srcroot", src_root))
+config.environment["PYASC_TARGET_DIR"] = os.path.join(src_root, "targets")
+config.environment["PYTHONPATH"] = os.path.join(src_root, "python")
