@@ -1,0 +1,145 @@
+// KernelBuilder: instruction emission with register allocation and label fix-ups.
+#include "codegen/emit/KernelBuilder.h"
+
+#include <stdexcept>
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::Opcode;
+
+KernelBuilder::KernelBuilder(std::string name, int numArgs)
+    : name_(std::move(name)), regUsed_(isa::kScalarRegisters, false), bufferBytes_(isa::kSpaceCount, 0) {
+  if (numArgs + 1 > isa::kScalarRegisters / 2) throw std::invalid_argument("too many kernel arguments");
+  for (int r = 0; r <= numArgs; ++r) regUsed_[r] = true;
+}
+
+int KernelBuilder::allocReg() {
+  for (int r = 1; r < isa::kScalarRegisters; ++r) {
+    if (!regUsed_[r]) {
+      regUsed_[r] = true;
+      return r;
+    }
+  }
+  throw std::runtime_error("kernel '" + name_ + "' ran out of scalar registers");
+}
+
+void KernelBuilder::freeReg(int reg) { regUsed_[reg] = false; }
+
+int KernelBuilder::newLabel() {
+  labelTarget_.push_back(-1);
+  return static_cast<int>(labelTarget_.size()) - 1;
+}
+
+void KernelBuilder::bind(int label) {
+  labelTarget_[label] = static_cast<int>(program_.size());
+  maskKnown_ = false;  // another path may arrive here with another mask
+}
+
+void KernelBuilder::emit(const Instruction& inst) {
+  program_.push_back(inst);
+  lines_.push_back(line_);
+}
+
+void KernelBuilder::li(int rd, int64_t value) {
+  Instruction i;
+  i.op = Opcode::Li;
+  i.rd = static_cast<uint8_t>(rd);
+  i.imm = value;
+  emit(i);
+}
+
+void KernelBuilder::alu(Opcode op, int rd, int ra, int rb) {
+  Instruction i;
+  i.op = op;
+  i.rd = static_cast<uint8_t>(rd);
+  i.ra = static_cast<uint8_t>(ra);
+  i.rb = static_cast<uint8_t>(rb);
+  emit(i);
+}
+
+void KernelBuilder::aluImm(Opcode op, int rd, int ra, int64_t imm) {
+  Instruction i;
+  i.op = op;
+  i.rd = static_cast<uint8_t>(rd);
+  i.ra = static_cast<uint8_t>(ra);
+  i.imm = imm;
+  i.mode = 1;
+  emit(i);
+}
+
+void KernelBuilder::branch(Opcode op, int ra, int rb, int label) {
+  Instruction i;
+  i.op = op;
+  i.ra = static_cast<uint8_t>(ra);
+  i.rb = static_cast<uint8_t>(rb);
+  fixups_.emplace_back(program_.size(), label);
+  emit(i);
+}
+
+void KernelBuilder::jump(int label) {
+  Instruction i;
+  i.op = Opcode::Jmp;
+  fixups_.emplace_back(program_.size(), label);
+  emit(i);
+}
+
+static Instruction flagInstruction(Opcode op, isa::Pipe src, isa::Pipe dst, int event) {
+  Instruction i;
+  i.op = op;
+  i.srcPipe = src;
+  i.dstPipe = dst;
+  i.event = static_cast<uint8_t>(event);
+  return i;
+}
+
+void KernelBuilder::setFlag(isa::Pipe src, isa::Pipe dst, int event) {
+  emit(flagInstruction(Opcode::SetFlag, src, dst, event));
+}
+
+void KernelBuilder::waitFlag(isa::Pipe src, isa::Pipe dst, int event) {
+  emit(flagInstruction(Opcode::WaitFlag, src, dst, event));
+}
+
+void KernelBuilder::barrier(isa::Pipe pipe) {
+  Instruction i;
+  i.op = Opcode::Barrier;
+  i.srcPipe = pipe;
+  emit(i);
+}
+
+void KernelBuilder::setMask(uint64_t lo, uint64_t hi) {
+  if (maskKnown_ && maskLo_ == lo && maskHi_ == hi) return;
+  int rLo = allocReg();
+  int rHi = allocReg();
+  li(rLo, static_cast<int64_t>(lo));
+  li(rHi, static_cast<int64_t>(hi));
+  Instruction i;
+  i.op = Opcode::SetVMask;
+  i.ra = static_cast<uint8_t>(rLo);
+  i.rb = static_cast<uint8_t>(rHi);
+  emit(i);
+  freeReg(rLo);
+  freeReg(rHi);
+  maskKnown_ = true;
+  maskLo_ = lo;
+  maskHi_ = hi;
+}
+
+void KernelBuilder::noteBufferBytes(isa::Space space, int64_t bytes) {
+  int64_t& used = bufferBytes_[static_cast<int>(space)];
+  if (bytes > used) used = bytes;
+}
+
+KernelCode KernelBuilder::finish(int blockDim) {
+  Instruction end;
+  end.op = Opcode::End;
+  emit(end);
+  for (const auto& [index, label] : fixups_) {
+    if (labelTarget_[label] < 0) throw std::logic_error("kernel '" + name_ + "': unbound label");
+    program_[index].imm = labelTarget_[label];
+  }
+  return KernelCode{name_, blockDim, std::move(program_), std::move(lines_), bufferBytes_};
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,68 @@
+// Builds one kernel's instruction stream: scalar registers, labels, loops, flags and source lines.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sdk/isa/ISA.h"
+
+namespace pyasc::codegen {
+
+// A finished kernel: instructions plus the source line each came from.
+struct KernelCode {
+  std::string name;
+  int blockDim = 1;
+  std::vector<isa::Instruction> program;
+  std::vector<int> sourceLines;
+  std::vector<int64_t> bufferBytes;  // per isa::Space: bytes used (UB, L1, L0A, L0B, L0C)
+};
+
+class KernelBuilder {
+ public:
+  // x1..x<numArgs> hold the kernel's GM arguments; every other register is free for allocation.
+  KernelBuilder(std::string name, int numArgs);
+
+  static int argReg(int index) { return 1 + index; }
+  int allocReg();
+  void freeReg(int reg);
+
+  int newLabel();
+  void bind(int label);
+
+  void setSourceLine(int line) { line_ = line; }
+  void emit(const isa::Instruction& inst);
+
+  // scalar helpers
+  void li(int rd, int64_t value);
+  void alu(isa::Opcode op, int rd, int ra, int rb);
+  void aluImm(isa::Opcode op, int rd, int ra, int64_t imm);
+  void branch(isa::Opcode op, int ra, int rb, int label);
+  void jump(int label);
+
+  // sync
+  void setFlag(isa::Pipe src, isa::Pipe dst, int event);
+  void waitFlag(isa::Pipe src, isa::Pipe dst, int event);
+  void barrier(isa::Pipe pipe);
+
+  // The vector mask: set only when it differs from what the scalar unit last set on this path.
+  void setMask(uint64_t lo, uint64_t hi);
+  void setFullMask() { setMask(~0ull, ~0ull); }
+
+  void noteBufferBytes(isa::Space space, int64_t bytes);
+  KernelCode finish(int blockDim);
+
+ private:
+  std::string name_;
+  std::vector<isa::Instruction> program_;
+  std::vector<int> lines_;
+  std::vector<bool> regUsed_;
+  std::vector<int> labelTarget_;
+  std::vector<std::pair<size_t, int>> fixups_;  // instruction index, label
+  std::vector<int64_t> bufferBytes_;
+  int line_ = 0;
+  bool maskKnown_ = false;
+  uint64_t maskLo_ = 0, maskHi_ = 0;
+};
+
+}  // namespace pyasc::codegen

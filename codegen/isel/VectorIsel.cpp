@@ -1,0 +1,113 @@
+// Splits contiguous vector operations into full repeats and a masked tail.
+#include "codegen/isel/VectorIsel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "sdk/support/Float16.h"
+
+namespace pyasc::codegen {
+
+using isa::Format;
+using isa::Instruction;
+using isa::Opcode;
+
+int lanesPerRepeat(const VectorOp& op) {
+  int size = dtypeSize(op.type);
+  if (op.op == Opcode::VConv) size = std::max(size, dtypeSize(op.type2));
+  return isa::kRepeatBytes / size;
+}
+
+int64_t scalarBitsOf(double value, DType type) {
+  switch (type) {
+    case DType::Float16: return doubleToHalf(value);
+    case DType::Float32: return floatToBits(static_cast<float>(value));
+    case DType::Int32: return static_cast<int64_t>(static_cast<int32_t>(value)) & 0xffffffffll;
+    default: return static_cast<int64_t>(value);
+  }
+}
+
+static Instruction makeInstruction(const VectorOp& op, int64_t firstElement, int repeat, int lanes) {
+  Instruction i;
+  i.op = op.op;
+  i.type = op.type;
+  Format format = isa::opcodeInfo(op.op).format;
+  DType dstType = op.type;
+  if (format == Format::VConv) {
+    i.type2 = op.type2;
+    dstType = op.type2;
+  }
+  if (format == Format::VConv || format == Format::VCmp) i.mode = op.mode;
+  i.repeat = static_cast<uint16_t>(repeat);
+  int64_t repeats = firstElement / lanes;
+  auto advance = [&](isa::MemRef ref, DType t) {
+    ref.offset += repeats * lanes * dtypeSize(t);
+    return ref;
+  };
+  // per-operand repeat strides in blocks: one repeat of lanes elements of that operand's type
+  auto repBlocks = [&](DType t) { return static_cast<uint16_t>(lanes * dtypeSize(t) / isa::kBlockBytes); };
+  i.dst = advance(op.dst, dstType);
+  i.dstBlk = 1;
+  i.dstRep = repBlocks(dstType);
+  switch (format) {
+    case Format::VBinary:
+    case Format::VSelect:
+      i.src0 = advance(op.src0, op.type);
+      i.src1 = advance(op.src1, op.type);
+      i.src0Blk = i.src1Blk = 1;
+      i.src0Rep = i.src1Rep = repBlocks(op.type);
+      if (format == Format::VSelect) {
+        i.src2 = op.src2;
+        i.src2.offset += repeats * (lanes / 8);
+      }
+      break;
+    case Format::VCmp:
+      i.src0 = advance(op.src0, op.type);
+      i.src1 = advance(op.src1, op.type);
+      i.src0Blk = i.src1Blk = 1;
+      i.src0Rep = i.src1Rep = repBlocks(op.type);
+      i.dst = op.dst;
+      i.dst.offset += repeats * (lanes / 8);
+      break;
+    case Format::VScalar:
+      i.src0 = advance(op.src0, op.type);
+      i.src0Blk = 1;
+      i.src0Rep = repBlocks(op.type);
+      i.mode = op.scalarIsImm ? 1 : 0;
+      if (op.scalarIsImm) i.imm = op.scalarBits; else i.ra = static_cast<uint8_t>(op.scalarReg);
+      break;
+    case Format::VDup:
+      i.mode = op.scalarIsImm ? 1 : 0;
+      if (op.scalarIsImm) i.imm = op.scalarBits; else i.ra = static_cast<uint8_t>(op.scalarReg);
+      break;
+    case Format::VUnary:
+    case Format::VConv:
+      i.src0 = advance(op.src0, op.type);
+      i.src0Blk = 1;
+      i.src0Rep = repBlocks(op.type);
+      break;
+    default:
+      throw std::logic_error(std::string("emitContiguous: unsupported opcode ") + isa::opcodeInfo(op.op).mnemonic);
+  }
+  return i;
+}
+
+void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
+  int lanes = lanesPerRepeat(op);
+  int64_t fullRepeats = count / lanes;
+  int64_t tail = count % lanes;
+  if (fullRepeats > 0) b.setFullMask();
+  for (int64_t done = 0; done < fullRepeats; done += isa::kMaxRepeat) {
+    int repeat = static_cast<int>(std::min<int64_t>(isa::kMaxRepeat, fullRepeats - done));
+    b.emit(makeInstruction(op, done * lanes, repeat, lanes));
+  }
+  if (tail > 0) {
+    uint64_t lo = tail >= 64 ? ~0ull : ((1ull << tail) - 1);
+    uint64_t hi = tail <= 64 ? 0 : (tail >= 128 ? ~0ull : ((1ull << (tail - 64)) - 1));
+    b.setMask(lo, hi);
+    b.emit(makeInstruction(op, fullRepeats * lanes, 1, lanes));
+  }
+}
+
+}  // namespace pyasc::codegen

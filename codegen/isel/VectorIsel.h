@@ -1,0 +1,33 @@
+// Vector instruction selection: an operation over `count` contiguous UB elements becomes
+// repeat-255 chunks plus one masked tail repeat.
+#pragma once
+
+#include <cstdint>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/isa/ISA.h"
+
+namespace pyasc::codegen {
+
+// A vector operation on contiguous operands. Unused sources are ignored by the opcode's format.
+struct VectorOp {
+  isa::Opcode op = isa::Opcode::VAdd;
+  DType type = DType::Float16;   // operand type (source type for vconv)
+  DType type2 = DType::Float16;  // vconv destination type
+  uint8_t mode = 0;              // rounding mode (vconv), compare mode (vcmp)
+  isa::MemRef dst, src0, src1, src2;
+  int scalarReg = 0;        // vscalar/vdup: register holding the scalar's bits
+  bool scalarIsImm = false;
+  int64_t scalarBits = 0;   // vscalar/vdup immediate bit pattern
+};
+
+// Lanes one repeat processes for an operation (256 bytes of the widest operand type).
+int lanesPerRepeat(const VectorOp& op);
+
+// Emits `op` over `count` elements laid out contiguously from each operand's address.
+void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count);
+
+// Bit pattern of a constant in the given type, for vdup/vadds immediates.
+int64_t scalarBitsOf(double value, DType type);
+
+}  // namespace pyasc::codegen

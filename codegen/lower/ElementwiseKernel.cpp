@@ -1,0 +1,462 @@
+// Elementwise lowering: slot allocation with liveness, per-core tile ranges, ping-pong buffers
+// synchronised MTE2→V→MTE3→MTE2, and a static tail tile on the last core.
+#include "codegen/lower/ElementwiseKernel.h"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "codegen/isel/VectorIsel.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using isa::MemRef;
+using isa::Opcode;
+using isa::Pipe;
+using isa::Space;
+using te::Expr;
+using te::Prim;
+
+std::string ElementwiseSchedule::str() const {
+  std::ostringstream os;
+  os << "tile=" << tileElems << " block_dim=" << blockDim << " double_buffer=" << (doubleBuffer ? 1 : 0)
+     << " slots=" << slotsPerSet << "+" << persistentSlots << " slot_bytes=" << slotBytes;
+  return os.str();
+}
+
+namespace {
+
+bool isScalarOperand(const Expr* e, const ElementwiseCompute& c) {
+  return e->prim == Prim::Const || (e->prim == Prim::Placeholder && c.inputs[e->index].scalar);
+}
+
+// How each expression node is realised inside a tile.
+struct SlotPlan {
+  std::map<const Expr*, int> slot;        // node -> ping-pong slot
+  std::map<const Expr*, int> persistent;  // scalar node -> constant tile (vdup'd once)
+  std::vector<const Expr*> order;         // compute nodes in emission order
+  std::vector<const Expr*> loads;         // vector placeholders, loaded each tile
+  int slotsPerSet = 0;
+  int persistentSlots = 0;
+  int elemBytes = 2;
+};
+
+// Binary prims that have a tensor ⊕ scalar instruction, and that instruction.
+Opcode scalarForm(Prim p) {
+  switch (p) {
+    case Prim::VAdd: return Opcode::VAdds;
+    case Prim::VMul: return Opcode::VMuls;
+    case Prim::VMax: return Opcode::VMaxs;
+    case Prim::VMin: return Opcode::VMins;
+    default: return Opcode::Count;
+  }
+}
+
+bool isBinaryTensorPrim(Prim p) {
+  return p == Prim::VAdd || p == Prim::VSub || p == Prim::VMul || p == Prim::VDiv || p == Prim::VMax ||
+         p == Prim::VMin;
+}
+
+// A scalar operand needs a constant tile unless the node uses it through a scalar instruction.
+bool needsTile(const Expr* node, size_t argIndex, const ElementwiseCompute& c) {
+  const Expr* a = node->args[argIndex].get();
+  if (!isScalarOperand(a, c)) return false;
+  if (isBinaryTensorPrim(node->prim)) {
+    const Expr* other = node->args[1 - argIndex].get();
+    if (isScalarOperand(other, c)) return argIndex == 0;  // both scalar: tile the first, scalar-op the second
+    if (scalarForm(node->prim) != Opcode::Count) return false;
+    if (node->prim == Prim::VSub) return false;  // x - s = vadds(-s); s - x = -(x - s)
+    return true;                                  // vdiv
+  }
+  return true;  // unary, cast, compare, select on a scalar
+}
+
+SlotPlan planSlots(const ElementwiseCompute& c) {
+  SlotPlan plan;
+  std::vector<const Expr*> all = te::topologicalOrder(c.outputs);
+  std::map<const Expr*, int> lastUse;
+  for (size_t i = 0; i < all.size(); ++i) {
+    for (const auto& a : all[i]->args) lastUse[a.get()] = static_cast<int>(i);
+    plan.elemBytes = std::max(plan.elemBytes, dtypeSize(all[i]->dtype == DType::Bool ? DType::Float16 : all[i]->dtype));
+  }
+  std::map<const Expr*, bool> isOutput;
+  for (const auto& o : c.outputs) {
+    isOutput[o.get()] = true;
+    lastUse[o.get()] = static_cast<int>(all.size());
+  }
+  std::vector<int> freeSlots;
+  auto take = [&]() {
+    if (!freeSlots.empty()) {
+      int s = freeSlots.back();
+      freeSlots.pop_back();
+      return s;
+    }
+    return plan.slotsPerSet++;
+  };
+  for (const Expr* e : all) {
+    if (e->prim == Prim::Placeholder && !c.inputs[e->index].scalar) {
+      plan.slot[e] = take();
+      plan.loads.push_back(e);
+    }
+  }
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Expr* e = all[i];
+    for (size_t a = 0; a < e->args.size(); ++a) {
+      const Expr* arg = e->args[a].get();
+      if (needsTile(e, a, c) && !plan.persistent.count(arg)) plan.persistent[arg] = plan.persistentSlots++;
+    }
+    if (e->prim == Prim::Placeholder || e->prim == Prim::Const) continue;
+    // free arguments that die here before choosing the destination, so same-size results run in place
+    int reuse = -1;
+    for (const auto& aPtr : e->args) {
+      const Expr* a = aPtr.get();
+      auto it = plan.slot.find(a);
+      if (it == plan.slot.end() || lastUse[a] != static_cast<int>(i) || isOutput.count(a)) continue;
+      if (reuse < 0 && dtypeSize(a->dtype) == dtypeSize(e->dtype) && a->dtype != DType::Bool && e->prim != Prim::VSel) {
+        reuse = it->second;
+      } else if (std::find(freeSlots.begin(), freeSlots.end(), it->second) == freeSlots.end()) {
+        freeSlots.push_back(it->second);
+      }
+    }
+    plan.slot[e] = reuse >= 0 ? reuse : take();
+    plan.order.push_back(e);
+  }
+  return plan;
+}
+
+// Emits the vector instructions of one node over `count` elements of the current set.
+struct TileEmitter {
+  KernelBuilder& b;
+  const ElementwiseCompute& c;
+  const SlotPlan& plan;
+  const std::map<const Expr*, int>& scalarRegs;  // scalar placeholders -> register with bits
+  int64_t setBase = 0;
+  int64_t slotBytes = 0;
+  int64_t persistentBase = 0;
+
+  MemRef slotRef(const Expr* e) const {
+    MemRef r;
+    r.space = Space::UB;
+    auto p = plan.persistent.find(e);
+    if (p != plan.persistent.end() && !plan.slot.count(e)) {
+      r.offset = persistentBase + p->second * slotBytes;
+    } else {
+      r.offset = setBase + plan.slot.at(e) * slotBytes;
+    }
+    return r;
+  }
+
+  MemRef operandRef(const Expr* node, size_t argIndex) const {
+    const Expr* a = node->args[argIndex].get();
+    if (needsTile(node, argIndex, c)) {
+      MemRef r;
+      r.space = Space::UB;
+      r.offset = persistentBase + plan.persistent.at(a) * slotBytes;
+      return r;
+    }
+    return slotRef(a);
+  }
+
+  void setScalar(VectorOp& op, const Expr* s, bool negate) const {
+    if (s->prim == Prim::Const) {
+      op.scalarIsImm = true;
+      op.scalarBits = scalarBitsOf(negate ? -s->value : s->value, op.type);
+      return;
+    }
+    int reg = scalarRegs.at(s);
+    if (!negate) {
+      op.scalarReg = reg;
+      return;
+    }
+    int neg = b.allocReg();
+    if (isFloat(op.type)) {
+      b.aluImm(Opcode::Xor, neg, reg, op.type == DType::Float16 ? 0x8000 : 0x80000000ll);
+    } else {
+      b.alu(Opcode::Sub, neg, 0, reg);
+      b.aluImm(Opcode::And, neg, neg, 0xffffffffll);
+    }
+    op.scalarReg = neg;
+    scratch.push_back(neg);
+  }
+
+  mutable std::vector<int> scratch;
+
+  void releaseScratch() const {
+    for (int r : scratch) b.freeReg(r);
+    scratch.clear();
+  }
+
+  void emitNode(const Expr* e, int64_t count) const {
+    VectorOp op;
+    op.type = e->args.empty() ? e->dtype : e->args[0]->dtype;
+    op.dst = slotRef(e);
+    switch (e->prim) {
+      case Prim::VAdd: case Prim::VSub: case Prim::VMul: case Prim::VDiv: case Prim::VMax: case Prim::VMin: {
+        bool s0 = isScalarOperand(e->args[0].get(), c) && !needsTile(e, 0, c);
+        bool s1 = isScalarOperand(e->args[1].get(), c) && !needsTile(e, 1, c);
+        if (s0 || s1) {
+          size_t tensorArg = s1 ? 0 : 1;
+          const Expr* scalar = e->args[1 - tensorArg].get();
+          op.src0 = operandRef(e, tensorArg);
+          if (e->prim == Prim::VSub) {
+            op.op = Opcode::VAdds;
+            setScalar(op, scalar, true);
+            emitContiguous(b, op, count);
+            if (tensorArg == 1) {  // s - x = -(x - s), exact
+              VectorOp negate = op;
+              negate.op = Opcode::VMuls;
+              negate.src0 = op.dst;
+              negate.scalarReg = 0;
+              negate.scalarIsImm = true;
+              negate.scalarBits = scalarBitsOf(-1.0, op.type);
+              emitContiguous(b, negate, count);
+            }
+          } else {
+            op.op = scalarForm(e->prim);
+            setScalar(op, scalar, false);
+            emitContiguous(b, op, count);
+          }
+          break;
+        }
+        static const std::map<Prim, Opcode> ops = {{Prim::VAdd, Opcode::VAdd}, {Prim::VSub, Opcode::VSub},
+                                                   {Prim::VMul, Opcode::VMul}, {Prim::VDiv, Opcode::VDiv},
+                                                   {Prim::VMax, Opcode::VMax}, {Prim::VMin, Opcode::VMin}};
+        op.op = ops.at(e->prim);
+        op.src0 = operandRef(e, 0);
+        op.src1 = operandRef(e, 1);
+        emitContiguous(b, op, count);
+        break;
+      }
+      case Prim::VAdds: case Prim::VMuls: case Prim::VMaxs: case Prim::VMins: case Prim::VLRelu: {
+        static const std::map<Prim, Opcode> ops = {{Prim::VAdds, Opcode::VAdds}, {Prim::VMuls, Opcode::VMuls},
+                                                   {Prim::VMaxs, Opcode::VMaxs}, {Prim::VMins, Opcode::VMins},
+                                                   {Prim::VLRelu, Opcode::VLRelu}};
+        op.op = ops.at(e->prim);
+        op.src0 = operandRef(e, 0);
+        op.scalarIsImm = true;
+        op.scalarBits = scalarBitsOf(e->value, op.type);
+        emitContiguous(b, op, count);
+        break;
+      }
+      case Prim::VExp: case Prim::VLog: case Prim::VAbs: case Prim::VRec: case Prim::VSqrt: case Prim::VRsqrt:
+      case Prim::VRelu: {
+        static const std::map<Prim, Opcode> ops = {{Prim::VExp, Opcode::VExp}, {Prim::VLog, Opcode::VLn},
+                                                   {Prim::VAbs, Opcode::VAbs}, {Prim::VRec, Opcode::VRec},
+                                                   {Prim::VSqrt, Opcode::VSqrt}, {Prim::VRsqrt, Opcode::VRsqrt},
+                                                   {Prim::VRelu, Opcode::VRelu}};
+        op.op = ops.at(e->prim);
+        op.src0 = operandRef(e, 0);
+        emitContiguous(b, op, count);
+        break;
+      }
+      case Prim::Cast: {
+        if (e->args[0]->dtype == e->dtype) {
+          op.op = Opcode::VMov;
+        } else {
+          op.op = Opcode::VConv;
+          op.type2 = e->dtype;
+          op.mode = static_cast<uint8_t>(e->round);
+        }
+        op.src0 = operandRef(e, 0);
+        emitContiguous(b, op, count);
+        break;
+      }
+      case Prim::VCmp: {
+        op.op = Opcode::VCmp;
+        op.mode = static_cast<uint8_t>(e->cmp);
+        op.src0 = operandRef(e, 0);
+        op.src1 = operandRef(e, 1);
+        emitContiguous(b, op, count);
+        break;
+      }
+      case Prim::VSel: {
+        op.op = Opcode::VSel;
+        op.type = e->dtype;
+        op.src2 = operandRef(e, 0);
+        op.src0 = operandRef(e, 1);
+        op.src1 = operandRef(e, 2);
+        emitContiguous(b, op, count);
+        break;
+      }
+      default:
+        throw std::logic_error(std::string("elementwise lowering: unexpected ") + te::primName(e->prim));
+    }
+    releaseScratch();
+  }
+};
+
+isa::Instruction dma(Opcode op, MemRef dst, MemRef src, int64_t bytes) {
+  isa::Instruction i;
+  i.op = op;
+  i.dst = dst;
+  i.src0 = src;
+  i.nburst = 1;
+  if (bytes % isa::kBlockBytes == 0) {
+    i.burstLen = static_cast<uint16_t>(bytes / isa::kBlockBytes);
+  } else {
+    i.mode = 1;  // byte mode: exact length, no neighbour clobbering
+    i.burstLen = static_cast<uint16_t>(bytes);
+  }
+  return i;
+}
+
+}  // namespace
+
+ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Target& target, bool doubleBuffer,
+                                        int maxCores) {
+  SlotPlan plan = planSlots(c);
+  ElementwiseSchedule s;
+  s.doubleBuffer = doubleBuffer;
+  s.slotsPerSet = std::max(1, plan.slotsPerSet);
+  s.persistentSlots = plan.persistentSlots;
+  int sets = doubleBuffer ? 2 : 1;
+  int64_t ub = target.buffer(Space::UB).size;
+  int64_t slotsTotal = sets * s.slotsPerSet + s.persistentSlots;
+  constexpr int64_t kGranule = 256;  // elements: whole repeats for every type, 32-byte aligned bit masks
+  int64_t maxTile = ub / (slotsTotal * plan.elemBytes) / kGranule * kGranule;
+  if (maxTile < kGranule) {
+    Diagnostic d;
+    d.range.begin.line = c.sourceLine;
+    d.message = "elementwise kernel '" + c.name + "' needs " + std::to_string(slotsTotal) + " UB tiles of " +
+                std::to_string(kGranule * plan.elemBytes) + " bytes, but UB holds " + std::to_string(ub) + " bytes";
+    throw CompileError(d);
+  }
+  int64_t needed = (c.count + kGranule - 1) / kGranule * kGranule;
+  s.tileElems = std::min(maxTile, std::max<int64_t>(kGranule, needed));
+  int64_t fullTiles = c.count / s.tileElems;
+  s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
+  s.slotBytes = s.tileElems * plan.elemBytes;
+  return s;
+}
+
+KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedule& s, const Target& target) {
+  SlotPlan plan = planSlots(c);
+  int numIn = static_cast<int>(c.inputs.size());
+  int numOut = static_cast<int>(c.outputs.size());
+  KernelBuilder b(c.name, numIn + numOut);
+  b.setSourceLine(c.sourceLine);
+  int sets = s.doubleBuffer ? 2 : 1;
+  int64_t setBytes = s.slotsPerSet * s.slotBytes;
+  int64_t persistentBase = sets * setBytes;
+  b.noteBufferBytes(Space::UB, persistentBase + s.persistentSlots * s.slotBytes);
+
+  // scalar inputs: load their bits once
+  std::map<const Expr*, int> scalarRegs;
+  for (const Expr* e : te::topologicalOrder(c.outputs)) {
+    if (e->prim != Prim::Placeholder || !c.inputs[e->index].scalar) continue;
+    int r = b.allocReg();
+    isa::Instruction ld;
+    ld.op = Opcode::Ld;
+    ld.type = e->dtype;
+    ld.rd = static_cast<uint8_t>(r);
+    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(e->index)), 0};
+    b.emit(ld);
+    scalarRegs[e] = r;
+  }
+  TileEmitter tile{b, c, plan, scalarRegs, 0, s.slotBytes, persistentBase, {}};
+  // constant tiles
+  for (const auto& [e, index] : plan.persistent) {
+    VectorOp dup;
+    dup.op = Opcode::VDup;
+    dup.type = e->dtype;
+    dup.dst = MemRef{Space::UB, 0, persistentBase + index * s.slotBytes};
+    if (e->prim == Prim::Const) {
+      dup.scalarIsImm = true;
+      dup.scalarBits = scalarBitsOf(e->value, e->dtype);
+    } else {
+      dup.scalarReg = scalarRegs.at(e);
+    }
+    emitContiguous(b, dup, s.tileElems);
+  }
+
+  auto argBytes = [&](int arg, int64_t elems) {
+    DType t = arg < numIn ? c.inputs[arg].dtype : c.outputs[arg - numIn]->dtype;
+    return elems * dtypeSize(t);
+  };
+  auto tileBody = [&](int set, int64_t count) {
+    tile.setBase = set * setBytes;
+    b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
+    for (const Expr* e : plan.loads) {
+      MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(e->index)), 0};
+      b.emit(dma(Opcode::CopyGmToUb, tile.slotRef(e), gm, argBytes(e->index, count)));
+    }
+    b.setFlag(Pipe::MTE2, Pipe::V, set);
+    b.waitFlag(Pipe::MTE2, Pipe::V, set);
+    for (const Expr* e : plan.order) tile.emitNode(e, count);
+    b.setFlag(Pipe::V, Pipe::MTE3, set);
+    b.waitFlag(Pipe::V, Pipe::MTE3, set);
+    for (int o = 0; o < numOut; ++o) {
+      MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(numIn + o)), 0};
+      b.emit(dma(Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), argBytes(numIn + o, count)));
+    }
+    b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
+  };
+  auto advanceArgs = [&](int64_t tiles, int countReg) {
+    for (int a = 0; a < numIn + numOut; ++a) {
+      if (a < numIn && c.inputs[a].scalar) continue;
+      int reg = KernelBuilder::argReg(a);
+      if (countReg < 0) {
+        b.aluImm(Opcode::Add, reg, reg, argBytes(a, tiles * s.tileElems));
+      } else {
+        int t = b.allocReg();
+        b.aluImm(Opcode::Mul, t, countReg, argBytes(a, s.tileElems));
+        b.alu(Opcode::Add, reg, reg, t);
+        b.freeReg(t);
+      }
+    }
+  };
+
+  int64_t fullTiles = c.count / s.tileElems;
+  int64_t tailElems = c.count % s.tileElems;
+  for (int set = 0; set < sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
+  int blockIdx = b.allocReg();
+  isa::Instruction getIdx;
+  getIdx.op = Opcode::GetBlockIdx;
+  getIdx.rd = static_cast<uint8_t>(blockIdx);
+  b.emit(getIdx);
+  if (fullTiles > 0) {
+    // core k runs tiles [k*q + min(k, r), ...) of count q + (k < r)
+    int64_t q = fullTiles / s.blockDim, r = fullTiles % s.blockDim;
+    int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
+    b.aluImm(Opcode::Mul, first, blockIdx, q);
+    b.aluImm(Opcode::Min, tmp, blockIdx, r);
+    b.alu(Opcode::Add, first, first, tmp);
+    b.li(count, q);
+    b.li(tmp, r);
+    int noExtra = b.newLabel();
+    b.branch(Opcode::Bge, blockIdx, tmp, noExtra);
+    b.aluImm(Opcode::Add, count, count, 1);
+    b.bind(noExtra);
+    advanceArgs(0, first);
+    b.li(iter, 0);
+    int loop = b.newLabel(), done = b.newLabel();
+    b.bind(loop);
+    for (int set = 0; set < sets; ++set) {
+      b.branch(Opcode::Bge, iter, count, done);
+      tileBody(set, s.tileElems);
+      advanceArgs(1, -1);
+      b.aluImm(Opcode::Add, iter, iter, 1);
+    }
+    b.jump(loop);
+    b.bind(done);
+    b.freeReg(first);
+    b.freeReg(count);
+    b.freeReg(tmp);
+    b.freeReg(iter);
+  }
+  if (tailElems > 0) {
+    int last = b.allocReg();
+    b.li(last, s.blockDim - 1);
+    int skip = b.newLabel();
+    b.branch(Opcode::Bne, blockIdx, last, skip);
+    tileBody(0, tailElems);
+    b.bind(skip);
+    b.freeReg(last);
+  }
+  for (int set = 0; set < sets; ++set) b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
+  return b.finish(s.blockDim);
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,45 @@
+// Lowers a fused elementwise compute (TE expressions over same-shape and scalar inputs) to a
+// multi-core, double-buffered GM→UB→vector→GM kernel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+#include "sdk/te/Expr.h"
+
+namespace pyasc::codegen {
+
+struct ElementwiseInput {
+  DType dtype;
+  bool scalar = false;  // one element broadcast to every output element
+};
+
+struct ElementwiseCompute {
+  std::string name;
+  std::vector<ElementwiseInput> inputs;  // placeholder i refers to inputs[i]
+  std::vector<te::ExprPtr> outputs;      // each produces `count` elements
+  int64_t count = 0;
+  int sourceLine = 0;
+};
+
+// The schedule chosen for an elementwise compute: plain data, printable.
+struct ElementwiseSchedule {
+  int64_t tileElems = 0;   // elements per UB tile
+  int blockDim = 1;        // cores
+  bool doubleBuffer = true;
+  int slotsPerSet = 0;     // UB tile buffers per ping-pong set
+  int persistentSlots = 0; // constant tiles materialised once
+  int64_t slotBytes = 0;
+  std::string str() const;
+};
+
+// Chooses tile size and core count so that every buffer fits the target's UB.
+ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& compute, const Target& target, bool doubleBuffer,
+                                        int maxCores);
+// Kernel arguments: inputs in order, then outputs.
+KernelCode lowerElementwise(const ElementwiseCompute& compute, const ElementwiseSchedule& schedule,
+                            const Target& target);
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Configures and builds pyasc into build/ (or build-asan/ with PYASC_SANITIZE=1); safe to run again.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build_dir="$root/build"
+extra=()
+if [ "${PYASC_SANITIZE:-0}" = 1 ]; then
+  build_dir="$root/build-asan"
+  extra+=(-DPYASC_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+fi
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+cmake -S "$root" -B "$build_dir" -G Ninja -DPython3_EXECUTABLE=/usr/bin/python3 "${extra[@]}" >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"
+echo "$build_dir"
