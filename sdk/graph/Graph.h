@@ -1,0 +1,185 @@
+// The graph IR: typed tensor values, registry-operator nodes, graph inputs/outputs/constants and loops.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "sdk/support/DType.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::graph {
+
+// Physical arrangement of a tensor in device memory; the frontend produces ND only.
+enum class Layout : uint8_t { ND, NCHW, NHWC, NC1HWC0, FRACTAL_Z, FRACTAL_NZ };
+const char* layoutName(Layout layout);
+bool parseLayout(const std::string& name, Layout& out);
+
+// One dimension: a known extent, a named symbolic extent ("N"), or unknown ("?").
+struct Dim {
+  int64_t extent = -1;  // >= 0 when known
+  std::string symbol;   // non-empty for a symbolic dimension
+
+  static Dim known(int64_t n) { return Dim{n, {}}; }
+  static Dim symbolic(std::string name) { return Dim{-1, std::move(name)}; }
+  static Dim unknown() { return Dim{}; }
+  bool isKnown() const { return extent >= 0; }
+  bool isSymbolic() const { return extent < 0 && !symbol.empty(); }
+  std::string str() const;  // "256", "N" or "?"
+  bool operator==(const Dim& o) const { return extent == o.extent && symbol == o.symbol; }
+  bool operator!=(const Dim& o) const { return !(*this == o); }
+};
+
+using Shape = std::vector<Dim>;
+Shape knownShape(const std::vector<int64_t>& extents);
+bool isStaticShape(const Shape& shape);
+int64_t elementCount(const Shape& shape);  // -1 unless every dimension is known
+std::string shapeString(const Shape& shape);  // "[256,256]", "[]" for a scalar
+
+struct TensorType {
+  DType dtype = DType::Float32;
+  Shape shape;
+  Layout layout = Layout::ND;
+
+  int rank() const { return static_cast<int>(shape.size()); }
+  std::string str() const;  // "f32[256,256]", "f32[N,3]@NCHW"
+  bool operator==(const TensorType& o) const {
+    return dtype == o.dtype && shape == o.shape && layout == o.layout;
+  }
+  bool operator!=(const TensorType& o) const { return !(*this == o); }
+};
+
+// Index of a value in Graph::values.
+using ValueId = int32_t;
+constexpr ValueId kNoValue = -1;
+
+struct Value {
+  std::string name;  // printed as %name; unique within the graph
+  TensorType type;
+  SourceLocation loc;
+};
+
+// A typed node attribute: int, float, bool, string or list of ints.
+using Attribute = std::variant<int64_t, double, bool, std::string, std::vector<int64_t>>;
+enum class AttrKind : uint8_t { Int, Float, Bool, String, IntList };
+AttrKind attrKind(const Attribute& attr);
+const char* attrKindName(AttrKind kind);  // "int", "float", "bool", "string", "int-list"
+std::string attrString(const Attribute& attr);  // as printed: 3, 2.0, true, "s", [1, 2]
+// Shortest decimal text that reads back to the same value of `dtype`, always with '.' or 'e'.
+std::string formatFloat(double value, DType dtype);
+
+struct NamedAttr {
+  std::string name;
+  Attribute value;
+};
+
+struct Node;
+
+// An ordered list of nodes with block arguments and yielded results: the body of a loop.
+struct Region {
+  std::vector<ValueId> arguments;  // for a loop: the induction variable, then the carried values
+  std::vector<Node> nodes;
+  std::vector<ValueId> yields;  // for a loop: the next carried values, one per carried input
+};
+
+// The op name of a loop node. Inputs are the initial carried values; the attributes start,
+// stop and step give the compile-time trip range; the body's first argument is the induction
+// variable (i32 scalar) and the rest are the carried values of the current iteration; the
+// node's outputs are the carried values after the last iteration. Values of enclosing regions
+// may be used in the body directly.
+constexpr const char* kLoopOp = "Loop";
+
+struct Node {
+  std::string op;  // a registry operator name ("Add", "MatMul", "ReduceSum") or kLoopOp
+  std::vector<ValueId> inputs;
+  std::vector<ValueId> outputs;
+  std::vector<NamedAttr> attrs;  // kept in insertion order so printing is stable
+  SourceLocation loc;
+  std::vector<Region> regions;  // one region for a loop, none otherwise
+
+  const Attribute* attr(const std::string& name) const;
+  bool hasAttr(const std::string& name) const { return attr(name) != nullptr; }
+  int64_t intAttr(const std::string& name, int64_t fallback = 0) const;
+  double floatAttr(const std::string& name, double fallback = 0) const;
+  bool boolAttr(const std::string& name, bool fallback = false) const;
+  std::string stringAttr(const std::string& name, const std::string& fallback = "") const;
+  std::vector<int64_t> intListAttr(const std::string& name) const;
+  void setAttr(const std::string& name, Attribute value);
+  bool isLoop() const { return op == kLoopOp; }
+  Region& body() { return regions.at(0); }
+  const Region& body() const { return regions.at(0); }
+};
+
+// How the runtime provides a graph input.
+enum class InputRole : uint8_t {
+  Array,   // an array bound by the user (a parameter or --input)
+  Scalar,  // a runtime scalar parameter, shape []
+  Random,  // an array the runtime regenerates from NumPy's legacy MT19937 stream
+};
+const char* inputRoleName(InputRole role);  // "array", "scalar", "random"
+
+// The NumPy legacy distribution of a random input.
+enum class RandomDistribution : uint8_t {
+  Uniform,  // np.random.rand / random / random_sample: 53-bit doubles in [0, 1)
+  Normal,   // np.random.randn: legacy polar Box-Muller gauss
+};
+const char* randomDistributionName(RandomDistribution dist);  // "rand", "randn"
+
+// Replay recipe for a random input: after np.random.seed(seed), the program drew `offset`
+// values of earlier random inputs with the same seed and stream before this one. The runtime
+// regenerates all random inputs of one stream in increasing offset order from a single
+// generator, so mixed rand/randn sequences reproduce NumPy bit for bit. An unseeded stream
+// (seeded = false) may use any seed.
+struct RandomSpec {
+  RandomDistribution distribution = RandomDistribution::Uniform;
+  bool seeded = false;
+  uint32_t seed = 0;
+  int stream = 0;      // increments at every np.random.seed call
+  int64_t offset = 0;  // values drawn from this stream before this input
+};
+
+struct GraphInput {
+  ValueId value = kNoValue;
+  InputRole role = InputRole::Array;
+  RandomSpec random;  // meaningful for InputRole::Random
+};
+
+struct GraphOutput {
+  std::string name;  // out0, out1... for returns; the parameter or variable name otherwise
+  ValueId value = kNoValue;
+};
+
+// A compile-time tensor stored as raw little-endian bytes of its dtype.
+struct GraphConstant {
+  ValueId value = kNoValue;
+  std::vector<uint8_t> bytes;
+};
+
+struct Graph {
+  std::vector<Value> values;
+  std::vector<GraphInput> inputs;
+  std::vector<GraphConstant> constants;
+  Region body;  // the top-level nodes; its arguments and yields are unused
+  std::vector<GraphOutput> outputs;
+
+  // Adds a value named `name`, or name_1, name_2... when that name is taken.
+  ValueId addValue(const std::string& name, const TensorType& type, const SourceLocation& loc = {});
+  const Value& value(ValueId id) const { return values.at(static_cast<size_t>(id)); }
+  Value& value(ValueId id) { return values.at(static_cast<size_t>(id)); }
+  const TensorType& type(ValueId id) const { return value(id).type; }
+  const GraphInput* findInput(ValueId id) const;
+  const GraphConstant* findConstant(ValueId id) const;
+
+ private:
+  std::unordered_map<std::string, int> nameUses_;  // name -> next suffix to try
+};
+
+// Builds a constant's bytes from numbers converted to `dtype` (float16 rounds to nearest even).
+std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers);
+// The element values of a constant as doubles.
+std::vector<double> decodeConstant(DType dtype, const std::vector<uint8_t>& bytes);
+
+}  // namespace pyasc::graph
