@@ -1,0 +1,157 @@
+// The compiled model (.om, DESIGN.md §6, docs/om-format.md): tensors, kernels, execution plan, constants.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sdk/isa/ISA.h"
+#include "sdk/support/DType.h"
+
+namespace pyasc::model {
+
+// Format version written by this pyasc; it reads every file with the same major version.
+constexpr uint16_t kFormatMajor = 1;
+constexpr uint16_t kFormatMinor = 0;
+
+// Header flags: how the model was compiled (informational for `pyasc info`).
+enum ModelFlag : uint32_t {
+  kFlagMemoryOpt = 1u << 0,         // --enable-memory-opt
+  kFlagMemoryReuse = 1u << 1,       // --enable-memory-reuse
+  kFlagMixedPrecision = 1u << 2,    // auto mixed precision rewrote float32 paths to float16
+};
+constexpr uint32_t kKnownFlags = kFlagMemoryOpt | kFlagMemoryReuse | kFlagMixedPrecision;
+
+// One dimension: static when min == max; a dynamic dimension takes any value in [min, max],
+// and the memory plan reserves room for max.
+struct Dim {
+  int64_t min = 0;
+  int64_t max = 0;
+
+  static Dim fixed(int64_t n) { return Dim{n, n}; }
+  bool isStatic() const { return min == max; }
+  bool operator==(const Dim& o) const { return min == o.min && max == o.max; }
+};
+
+enum class TensorRole : uint8_t { Input = 0, Output = 1, Constant = 2, Intermediate = 3, RandomInput = 4 };
+constexpr int kTensorRoleCount = 5;
+const char* tensorRoleName(TensorRole role);  // "input", "output", "constant", "intermediate", "random-input"
+
+// Data layout of a tensor in GM (Ascend format names).
+enum class Layout : uint8_t { ND = 0, NCHW = 1, NHWC = 2, NC1HWC0 = 3, FractalNZ = 4, FractalZ = 5 };
+constexpr int kLayoutCount = 6;
+const char* layoutName(Layout layout);  // "ND", "NCHW", "NHWC", "NC1HWC0", "FRACTAL_NZ", "FRACTAL_Z"
+
+enum class RandomDistribution : uint8_t {
+  Uniform = 0,  // np.random.rand / random_sample
+  Normal = 1,   // np.random.randn / standard_normal
+};
+constexpr int kRandomDistributionCount = 2;
+const char* randomDistributionName(RandomDistribution dist);  // "rand", "randn"
+
+// Replay recipe of a random input (the graph's RandomSpec): after np.random.seed(seed) the program
+// drew `offset` values of earlier random inputs of the same stream before this one. The runtime
+// regenerates a stream's random inputs in increasing offset order from one generator.
+struct RandomSource {
+  RandomDistribution distribution = RandomDistribution::Uniform;
+  bool seeded = false;  // an unseeded stream may use any seed
+  uint32_t seed = 0;
+  uint32_t stream = 0;  // increments at every np.random.seed call
+  int64_t offset = 0;
+  bool operator==(const RandomSource& o) const;
+};
+
+struct Tensor {
+  std::string name;
+  DType dtype = DType::Float32;
+  std::vector<Dim> shape;
+  Layout layout = Layout::ND;
+  TensorRole role = TensorRole::Intermediate;
+  int64_t gmOffset = 0;  // bytes from the start of the model's GM area (memory plan)
+  int64_t gmSize = 0;    // bytes reserved, at least the size at the largest shape
+  RandomSource random;   // meaningful for TensorRole::RandomInput
+
+  bool isStatic() const;
+  int64_t maxElementCount() const;  // with every dynamic dimension at its max
+  int64_t maxByteSize() const;
+  bool operator==(const Tensor& o) const;
+};
+
+// Bytes of each on-chip buffer a kernel uses (per core).
+struct BufferUsage {
+  int64_t ub = 0, l1 = 0, l0a = 0, l0b = 0, l0c = 0;
+  bool operator==(const BufferUsage& o) const;
+};
+
+struct KernelImage {
+  std::string name;
+  uint32_t blockDim = 1;        // cores the kernel runs on
+  uint32_t tensorArgCount = 0;  // GM tensor arguments of every launch
+  uint32_t scalarArgCount = 0;  // scalar arguments of every launch
+  BufferUsage buffers;
+  std::vector<isa::Instruction> instructions;
+  std::vector<uint32_t> sourceLines;  // sourceLines[i]: line of instructions[i] in sourceFile, 0 = none
+  std::string sourceFile;
+  bool operator==(const KernelImage& o) const;
+};
+
+// base + Σ coeff · iv over the induction variables of enclosing plan loops.
+struct AffineTerm {
+  uint32_t inductionVar = 0;
+  int64_t coeff = 0;
+  bool operator==(const AffineTerm& o) const { return inductionVar == o.inductionVar && coeff == o.coeff; }
+};
+struct AffineScalar {
+  int64_t base = 0;
+  std::vector<AffineTerm> terms;
+  bool operator==(const AffineScalar& o) const { return base == o.base && terms == o.terms; }
+};
+
+enum class StepKind : uint8_t { Launch = 0, Loop = 1 };
+constexpr int kStepKindCount = 2;
+const char* stepKindName(StepKind kind);  // "launch", "loop"
+
+// One step of the execution plan: launch a kernel, or run a body `tripCount` times with the
+// induction variable `inductionVar` = 0, 1, ... tripCount-1.
+struct PlanStep {
+  StepKind kind = StepKind::Launch;
+  uint32_t kernel = 0;                    // Launch: index into Model::kernels
+  std::vector<uint32_t> tensorArgs;       // Launch: indices into Model::tensors
+  std::vector<AffineScalar> scalarArgs;   // Launch
+  int64_t tripCount = 0;                  // Loop
+  uint32_t inductionVar = 0;              // Loop: id unique among enclosing loops
+  std::vector<PlanStep> body;             // Loop
+
+  static PlanStep launch(uint32_t kernel, std::vector<uint32_t> tensors, std::vector<AffineScalar> scalars = {});
+  static PlanStep loop(int64_t tripCount, uint32_t inductionVar, std::vector<PlanStep> body);
+  bool operator==(const PlanStep& o) const;
+};
+
+// The bytes of one constant tensor (C order, little-endian, its static shape).
+struct Constant {
+  uint32_t tensor = 0;
+  std::vector<uint8_t> bytes;
+  bool operator==(const Constant& o) const { return tensor == o.tensor && bytes == o.bytes; }
+};
+
+struct MemoryPlan {
+  int64_t gmPeakBytes = 0;  // device memory the plan needs; every tensor lies below it
+  bool operator==(const MemoryPlan& o) const { return gmPeakBytes == o.gmPeakBytes; }
+};
+
+struct Model {
+  uint16_t formatMajor = kFormatMajor;  // as read from a file; the writer always writes its own
+  uint16_t formatMinor = kFormatMinor;
+  std::string target;  // target name, e.g. "ascend310"
+  uint32_t flags = 0;  // ModelFlag bits
+  std::vector<Tensor> tensors;
+  std::vector<KernelImage> kernels;
+  std::vector<PlanStep> plan;
+  std::vector<Constant> constants;
+  MemoryPlan memory;
+
+  int findTensor(const std::string& name) const;  // index or -1
+  bool operator==(const Model& o) const;           // compares content, not the format version
+};
+
+}  // namespace pyasc::model
