@@ -1,0 +1,320 @@
+// Cube lowering: a tiling solver over buffer capacities, per-core static tile lists, and a K loop
+// with ping-pong L1/L0 buffers synchronised MTE2→MTE1→M→FIX.
+#include "codegen/lower/MatmulKernel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::MemRef;
+using isa::Opcode;
+using isa::Pipe;
+using isa::Space;
+
+std::string MatmulSchedule::str() const {
+  std::ostringstream os;
+  os << "tile=" << tm << "x" << tn << "x" << tk << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
+  return os.str();
+}
+
+namespace {
+
+int64_t roundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int c0Of(DType t) { return isa::kBlockBytes / dtypeSize(t); }
+
+double cubeRate(const Target& t, DType in) {
+  switch (in) {
+    case DType::Int8: return t.cubeRateS8;
+    case DType::Float32: return t.cubeRateF32;
+    default: return t.cubeRateF16;
+  }
+}
+
+DType accumulatorOf(DType in) { return in == DType::Int8 ? DType::Int32 : DType::Float32; }
+
+// Bytes of one L1 panel row: bursts are padded to 32 bytes.
+int64_t l1RowBytes(int64_t elems, DType t) { return roundUp(elems * dtypeSize(t), isa::kBlockBytes); }
+
+}  // namespace
+
+MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int maxCores) {
+  const int es = dtypeSize(c.inType);
+  const int c0 = c0Of(c.inType);
+  const int accBytes = dtypeSize(accumulatorOf(c.inType));
+  const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
+                l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
+  double gmBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToL1), target.gmTotalBandwidth / std::max(1, maxCores)));
+  MatmulSchedule best;
+  double bestScore = -1;
+  for (int64_t tm = 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {
+    for (int64_t tn = 16; tn <= std::min<int64_t>(512, roundUp(c.n, 16)); tn += 16) {
+      for (int64_t tk = c0; tk <= std::min<int64_t>(512, roundUp(c.k, c0)); tk += c0) {
+        if (tm * tk * es * 2 > l0a || tk * tn * es * 2 > l0b) continue;
+        int64_t panelA = tm * l1RowBytes(tk, c.inType);
+        int64_t panelB = c.transB ? tn * l1RowBytes(tk, c.inType) : tk * l1RowBytes(tn, c.inType);
+        if (2 * (panelA + panelB) > l1) continue;
+        int64_t cBytes = tm * tn * accBytes;
+        if (cBytes > l0c) continue;
+        int buffers = 2 * cBytes <= l0c ? 2 : 1;
+        // modelled cycles of one K step: the slowest of the overlapped pipes
+        double mmad = double(tm) * tn * tk / (16.0 * 16 * c0) / cubeRate(target, c.inType) * (c0 / 16.0);
+        double mte2 = double(panelA + panelB) / gmBw;
+        double mte1 = double(tm * tk * es) / target.bw(DmaPath::L1ToL0A) + double(tk * tn * es) / target.bw(DmaPath::L1ToL0B);
+        double step = std::max({mmad, mte2, mte1}) + target.cubeStartup;
+        int64_t tiles = ceilDiv(c.m, tm) * ceilDiv(c.n, tn) * c.batch;
+        int64_t steps = ceilDiv(c.k, tk);
+        int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
+        double fix = double(tm * tn * dtypeSize(c.outType)) / target.bw(DmaPath::L0CToGm);
+        double perTile = steps * step + (buffers == 2 ? 0 : fix);
+        double total = ceilDiv(tiles, cores) * perTile + fix;
+        double useful = double(c.m) * c.n * c.k * c.batch;
+        double score = useful / total;
+        if (score > bestScore * 1.0001) {
+          bestScore = score;
+          best = MatmulSchedule{tm, tn, tk, buffers, cores, step};
+        }
+      }
+    }
+  }
+  if (bestScore < 0) {
+    Diagnostic d;
+    d.range.begin.line = c.sourceLine;
+    d.message = "matmul '" + c.name + "': no tile fits L0A (" + std::to_string(l0a) + " bytes), L0B (" +
+                std::to_string(l0b) + " bytes), L0C (" + std::to_string(l0c) + " bytes) and L1 (" +
+                std::to_string(l1) + " bytes) for " + dtypeName(c.inType) + " inputs";
+    throw CompileError(d);
+  }
+  return best;
+}
+
+namespace {
+
+// One output tile's geometry, all static.
+struct TileJob {
+  int64_t batch, row, col;  // batch index, first output row and column
+  int64_t rows, cols;       // valid rows/cols (≤ tm, tn)
+};
+
+class MatmulEmitter {
+ public:
+  MatmulEmitter(const MatmulCompute& c, const MatmulSchedule& s, KernelBuilder& b)
+      : c_(c), s_(s), b_(b), es_(dtypeSize(c.inType)), c0_(c0Of(c.inType)) {
+    int64_t panelA = s.tm * l1RowBytes(s.tk, c.inType);
+    int64_t panelB = c.transB ? s.tn * l1RowBytes(s.tk, c.inType) : s.tk * l1RowBytes(s.tn, c.inType);
+    for (int p = 0; p < 2; ++p) {
+      l1A_[p] = p * (panelA + panelB);
+      l1B_[p] = l1A_[p] + panelA;
+      l0a_[p] = p * s.tm * s.tk * es_;
+      l0b_[p] = p * s.tk * s.tn * es_;
+    }
+    cBytes_ = s.tm * s.tn * dtypeSize(accumulatorOf(c.inType));
+    b.noteBufferBytes(Space::L1, 2 * (panelA + panelB));
+    b.noteBufferBytes(Space::L0A, 2 * s.tm * s.tk * es_);
+    b.noteBufferBytes(Space::L0B, 2 * s.tk * s.tn * es_);
+    b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
+  }
+
+  void prologue() {
+    for (int p = 0; p < 2; ++p) {
+      b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);
+      b_.setFlag(Pipe::M, Pipe::MTE1, p);
+    }
+    for (int q = 0; q < s_.l0cBuffers; ++q) b_.setFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+  void epilogue() {
+    for (int p = 0; p < 2; ++p) {
+      b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
+      b_.waitFlag(Pipe::M, Pipe::MTE1, p);
+    }
+    for (int q = 0; q < s_.l0cBuffers; ++q) b_.waitFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+  // Emits one output tile; `q` selects the L0C buffer.
+  void tile(const TileJob& job, int q) {
+    int64_t aOff = (job.batch * c_.m * c_.k + job.row * c_.k) * es_;
+    int64_t bBatch = c_.batchB ? job.batch * c_.k * c_.n : 0;
+    int64_t bOff = (bBatch + (c_.transB ? job.col * c_.k : job.col)) * es_;
+    int regA = b_.allocReg(), regB = b_.allocReg();
+    b_.aluImm(Opcode::Add, regA, KernelBuilder::argReg(0), aOff);
+    b_.aluImm(Opcode::Add, regB, KernelBuilder::argReg(1), bOff);
+    int64_t steps = ceilDiv(c_.k, s_.tk);
+    int64_t kTail = c_.k - (steps - 1) * s_.tk;
+    b_.waitFlag(Pipe::FIX, Pipe::M, q);
+    // step 0 and the last step are static; the full steps between run in a loop of pairs
+    auto stepAt = [&](int64_t index, int parity, int64_t kValid) {
+      kStep(job, parity, kValid, index == 0, q, regA, regB);
+      if (index + 1 < steps) advance(regA, regB);
+    };
+    stepAt(0, 0, steps == 1 ? kTail : s_.tk);
+    int64_t middle = std::max<int64_t>(0, steps - 2);
+    int64_t pairs = middle / 2;
+    if (pairs > 0) {
+      int counter = b_.allocReg(), limit = b_.allocReg();
+      b_.li(counter, 0);
+      b_.li(limit, pairs);
+      int loop = b_.newLabel();
+      b_.bind(loop);
+      kStep(job, 1, s_.tk, false, q, regA, regB);
+      advance(regA, regB);
+      kStep(job, 0, s_.tk, false, q, regA, regB);
+      advance(regA, regB);
+      b_.aluImm(Opcode::Add, counter, counter, 1);
+      b_.branch(Opcode::Blt, counter, limit, loop);
+      b_.freeReg(counter);
+      b_.freeReg(limit);
+    }
+    int64_t next = 1 + 2 * pairs;
+    if (middle % 2 == 1) stepAt(next, static_cast<int>(next % 2), s_.tk);
+    if (steps > 1) stepAt(steps - 1, static_cast<int>((steps - 1) % 2), kTail);
+    b_.freeReg(regA);
+    b_.freeReg(regB);
+    // drain the accumulator
+    b_.setFlag(Pipe::M, Pipe::FIX, q);
+    b_.waitFlag(Pipe::M, Pipe::FIX, q);
+    Instruction fix;
+    fix.op = Opcode::FixL0CToGm;
+    fix.type = accumulatorOf(c_.inType);
+    fix.type2 = c_.outType;
+    fix.dst = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
+                     (job.batch * c_.m * c_.n + job.row * c_.n + job.col) * dtypeSize(c_.outType)};
+    fix.src0 = MemRef{Space::L0C, 0, q * cBytes_};
+    fix.m = static_cast<uint16_t>(s_.tm);
+    fix.n = static_cast<uint16_t>(s_.tn);
+    fix.dstStride = static_cast<uint16_t>(c_.n);
+    fix.h = static_cast<uint16_t>(job.rows);
+    fix.w = static_cast<uint16_t>(job.cols);
+    b_.emit(fix);
+    b_.setFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+ private:
+  void advance(int regA, int regB) {
+    b_.aluImm(Opcode::Add, regA, regA, s_.tk * es_);
+    b_.aluImm(Opcode::Add, regB, regB, (c_.transB ? s_.tk : s_.tk * c_.n) * es_);
+  }
+
+  // GM rows → L1 panel: one DMA of `rows` bursts of `elems` elements from a row-major matrix
+  // with `rowStride` elements per row; the panel rows are 32-byte padded.
+  void loadPanel(Opcode op, int64_t l1Offset, int reg, int64_t rows, int64_t elems, int64_t rowStride) {
+    Instruction i;
+    i.op = op;
+    i.dst = MemRef{Space::L1, 0, l1Offset};
+    i.src0 = MemRef{Space::GM, static_cast<uint8_t>(reg), 0};
+    i.nburst = static_cast<uint16_t>(rows);
+    int64_t bytes = elems * es_, gap = (rowStride - elems) * es_;
+    if (bytes % isa::kBlockBytes == 0 && gap % isa::kBlockBytes == 0) {
+      i.burstLen = static_cast<uint16_t>(bytes / isa::kBlockBytes);
+      i.srcGap = static_cast<uint16_t>(gap / isa::kBlockBytes);
+    } else {
+      i.mode = 1;
+      i.burstLen = static_cast<uint16_t>(bytes);
+      i.srcGap = static_cast<uint16_t>(gap);
+    }
+    b_.emit(i);
+  }
+
+  void kStep(const TileJob& job, int p, int64_t kValid, bool init, int q, int regA, int regB) {
+    int64_t kPad = roundUp(kValid, c0_);
+    b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
+    loadPanel(Opcode::CopyGmToL1, l1A_[p], regA, job.rows, kValid, c_.k);
+    if (c_.transB) {
+      loadPanel(Opcode::CopyGmToL1, l1B_[p], regB, job.cols, kValid, c_.k);
+    } else {
+      loadPanel(Opcode::CopyGmToL1, l1B_[p], regB, kValid, job.cols, c_.n);
+    }
+    b_.setFlag(Pipe::MTE2, Pipe::MTE1, p);
+    b_.waitFlag(Pipe::MTE2, Pipe::MTE1, p);
+    b_.waitFlag(Pipe::M, Pipe::MTE1, p);
+    Instruction la;
+    la.op = Opcode::LoadL0A;
+    la.type = c_.inType;
+    la.dst = MemRef{Space::L0A, 0, l0a_[p]};
+    la.src0 = MemRef{Space::L1, 0, l1A_[p]};
+    la.m = static_cast<uint16_t>(s_.tm);
+    la.k = static_cast<uint16_t>(kPad);
+    la.srcStride = static_cast<uint16_t>(l1RowBytes(kValid, c_.inType) / es_);
+    la.h = static_cast<uint16_t>(job.rows);
+    la.w = static_cast<uint16_t>(kValid);
+    b_.emit(la);
+    Instruction lb;
+    lb.op = Opcode::LoadL0B;
+    lb.type = c_.inType;
+    lb.dst = MemRef{Space::L0B, 0, l0b_[p]};
+    lb.src0 = MemRef{Space::L1, 0, l1B_[p]};
+    lb.k = static_cast<uint16_t>(kPad);
+    lb.n = static_cast<uint16_t>(s_.tn);
+    lb.srcStride = static_cast<uint16_t>((c_.transB ? l1RowBytes(kValid, c_.inType) : l1RowBytes(job.cols, c_.inType)) / es_);
+    lb.h = static_cast<uint16_t>(kValid);
+    lb.w = static_cast<uint16_t>(job.cols);
+    lb.mode = c_.transB ? 1 : 0;
+    b_.emit(lb);
+    b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);
+    b_.setFlag(Pipe::MTE1, Pipe::M, p);
+    b_.waitFlag(Pipe::MTE1, Pipe::M, p);
+    Instruction mm;
+    mm.op = Opcode::Mmad;
+    mm.type = c_.inType;
+    mm.type2 = accumulatorOf(c_.inType);
+    mm.dst = MemRef{Space::L0C, 0, q * cBytes_};
+    mm.src0 = MemRef{Space::L0A, 0, l0a_[p]};
+    mm.src1 = MemRef{Space::L0B, 0, l0b_[p]};
+    mm.m = static_cast<uint16_t>(s_.tm);
+    mm.k = static_cast<uint16_t>(kPad);
+    mm.n = static_cast<uint16_t>(s_.tn);
+    mm.mode = init ? 1 : 0;
+    b_.emit(mm);
+    b_.setFlag(Pipe::M, Pipe::MTE1, p);
+  }
+
+  const MatmulCompute& c_;
+  const MatmulSchedule& s_;
+  KernelBuilder& b_;
+  int es_, c0_;
+  int64_t l1A_[2], l1B_[2], l0a_[2], l0b_[2];
+  int64_t cBytes_ = 0;
+};
+
+}  // namespace
+
+KernelCode lowerMatmul(const MatmulCompute& c, const MatmulSchedule& s, const Target& target) {
+  KernelBuilder b(c.name, 3);
+  b.setSourceLine(c.sourceLine);
+  std::vector<TileJob> jobs;
+  for (int64_t bi = 0; bi < c.batch; ++bi)
+    for (int64_t r = 0; r < c.m; r += s.tm)
+      for (int64_t col = 0; col < c.n; col += s.tn)
+        jobs.push_back(TileJob{bi, r, col, std::min(s.tm, c.m - r), std::min(s.tn, c.n - col)});
+  MatmulEmitter emitter(c, s, b);
+  emitter.prologue();
+  int blockIdx = b.allocReg(), coreId = b.allocReg();
+  Instruction getIdx;
+  getIdx.op = Opcode::GetBlockIdx;
+  getIdx.rd = static_cast<uint8_t>(blockIdx);
+  b.emit(getIdx);
+  int done = b.newLabel();
+  size_t perCore = jobs.size() / s.blockDim, extra = jobs.size() % s.blockDim, next = 0;
+  for (int core = 0; core < s.blockDim; ++core) {
+    size_t count = perCore + (static_cast<size_t>(core) < extra ? 1 : 0);
+    int skip = b.newLabel();
+    b.li(coreId, core);
+    b.branch(Opcode::Bne, blockIdx, coreId, skip);
+    for (size_t j = 0; j < count; ++j) emitter.tile(jobs[next + j], static_cast<int>(j % s.l0cBuffers));
+    b.jump(done);
+    b.bind(skip);
+    next += count;
+  }
+  b.bind(done);
+  emitter.epilogue();
+  return b.finish(s.blockDim);
+}
+
+}  // namespace pyasc::codegen

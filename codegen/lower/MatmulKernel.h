@@ -1,0 +1,38 @@
+// Lowers C[M×N] = A[M×K]·B[K×N] (optionally batched, B optionally transposed) to a cube kernel:
+// GM→L1 panels, L1→L0A/L0B fractal loads, mmad with K accumulation, L0C→GM fixpipe.
+#pragma once
+
+#include <string>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+struct MatmulCompute {
+  std::string name;
+  int64_t batch = 1;  // A, B and C each hold `batch` matrices back to back (B may be shared)
+  int64_t m = 0, k = 0, n = 0;
+  bool transB = false;      // B is stored N×K
+  bool batchB = true;       // false: one B shared by every batch
+  DType inType = DType::Float16;   // A and B
+  DType outType = DType::Float32;  // C
+  int sourceLine = 0;
+};
+
+// Tile sizes and buffering: plain data, printable.
+struct MatmulSchedule {
+  int64_t tm = 0, tn = 0, tk = 0;  // output tile rows/cols, K chunk
+  int l0cBuffers = 1;
+  int blockDim = 1;
+  double estimatedCyclesPerStep = 0;
+  std::string str() const;
+};
+
+// Enumerates tiles that fit L1, L0A, L0B and L0C (double-buffered where they fit) and keeps the one
+// with the best modelled throughput. Throws CompileError when nothing fits.
+MatmulSchedule scheduleMatmul(const MatmulCompute& compute, const Target& target, int maxCores);
+// Kernel arguments: A, B, C.
+KernelCode lowerMatmul(const MatmulCompute& compute, const MatmulSchedule& schedule, const Target& target);
+
+}  // namespace pyasc::codegen
