@@ -58,10 +58,17 @@ struct MemRef {
 
 // Compare modes of vcmp.
 enum class CmpMode : uint8_t { EQ = 0, NE = 1, LT = 2, LE = 3, GT = 4, GE = 5 };
+constexpr int kCmpModeCount = 6;
 const char* cmpModeName(CmpMode m);  // "eq", "ne", "lt", "le", "gt", "ge"
+bool parseCmpMode(const std::string& name, CmpMode& out);
 
-// One decoded instruction. Each format uses a subset of the fields (ISAFormats.def lists them);
-// unused fields stay at their defaults so that decode(encode(i)) == i.
+// One decoded instruction. Each format uses a subset of the fields (the table in
+// sdk/isa/Encoding.cpp lists them, docs/isa.md shows them per format); unused fields stay at
+// their defaults so that decode(encode(i)) == i. Operand roles by format:
+//   ld: rd <- src0 address; st: ra -> dst address; branches: ra, rb, imm = target index;
+//   set_vmask: ra (bits 0-63), rb (bits 64-127); vscalar/vdup: ra or imm (mode 1) is the scalar;
+//   vsel: src2 is the selection bits; set_flag/wait_flag: srcPipe, dstPipe, event;
+//   pipe_barrier: srcPipe names the pipe (Pipe::All for `all`).
 struct Instruction {
   Opcode op = Opcode::End;
   DType type = DType::Float16;   // element type of the operands (source type for vconv/mmad/fixpipe)
@@ -83,6 +90,7 @@ struct Instruction {
   // cube / fractal / fixpipe / img2col sizes
   uint16_t m = 0, k = 0, n = 0;
   uint16_t srcStride = 0, dstStride = 0;  // row strides in elements (fractal loads, fixpipe)
+  uint16_t validRows = 0, validCols = 0;  // fractal loads, fixpipe: rows/columns kept (0 = all)
   // img2col: input H, W, C and kernel/stride/pad/dilation packed; see docs/isa.md
   uint16_t h = 0, w = 0, c = 0;
   uint8_t kh = 0, kw = 0, strideH = 1, strideW = 1, padT = 0, padB = 0, padL = 0, padR = 0,
@@ -96,7 +104,7 @@ struct Instruction {
   bool operator!=(const Instruction& o) const { return !(*this == o); }
 };
 
-// The pipe an instruction is queued on (resolves Src/Dst/Own rules).
+// The pipe an instruction is queued on (resolves Src/Dst/Own rules; Own is srcPipe).
 Pipe issuePipe(const Instruction& inst);
 
 constexpr int kInstructionBytes = 32;  // fixed-size little-endian encoding, see docs/isa.md
