@@ -190,8 +190,8 @@ class MatmulEmitter {
     fix.m = static_cast<uint16_t>(s_.tm);
     fix.n = static_cast<uint16_t>(s_.tn);
     fix.dstStride = static_cast<uint16_t>(c_.n);
-    fix.h = static_cast<uint16_t>(job.rows);
-    fix.w = static_cast<uint16_t>(job.cols);
+    fix.validRows = static_cast<uint16_t>(job.rows);
+    fix.validCols = static_cast<uint16_t>(job.cols);
     b_.emit(fix);
     b_.setFlag(Pipe::FIX, Pipe::M, q);
   }
@@ -242,8 +242,8 @@ class MatmulEmitter {
     la.m = static_cast<uint16_t>(s_.tm);
     la.k = static_cast<uint16_t>(kPad);
     la.srcStride = static_cast<uint16_t>(l1RowBytes(kValid, c_.inType) / es_);
-    la.h = static_cast<uint16_t>(job.rows);
-    la.w = static_cast<uint16_t>(kValid);
+    la.validRows = static_cast<uint16_t>(job.rows);
+    la.validCols = static_cast<uint16_t>(kValid);
     b_.emit(la);
     Instruction lb;
     lb.op = Opcode::LoadL0B;
@@ -253,8 +253,8 @@ class MatmulEmitter {
     lb.k = static_cast<uint16_t>(kPad);
     lb.n = static_cast<uint16_t>(s_.tn);
     lb.srcStride = static_cast<uint16_t>((c_.transB ? l1RowBytes(kValid, c_.inType) : l1RowBytes(job.cols, c_.inType)) / es_);
-    lb.h = static_cast<uint16_t>(kValid);
-    lb.w = static_cast<uint16_t>(job.cols);
+    lb.validRows = static_cast<uint16_t>(kValid);
+    lb.validCols = static_cast<uint16_t>(job.cols);
     lb.mode = c_.transB ? 1 : 0;
     b_.emit(lb);
     b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);

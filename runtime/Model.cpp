@@ -1,0 +1,188 @@
+// Runtime: validates bindings, lays tensors out in simulated GM and walks the execution plan.
+#include "runtime/Model.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "sdk/model/ModelReader.h"
+#include "sdk/support/Diagnostics.h"
+#include "sim/Simulator.h"
+
+namespace pyasc {
+
+namespace {
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string shapeText(const std::vector<model::Dim>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    s += i ? "," : "";
+    s += shape[i].isStatic() ? std::to_string(shape[i].min)
+                             : std::to_string(shape[i].min) + "-" + std::to_string(shape[i].max);
+  }
+  return s + "]";
+}
+
+[[noreturn]] void fail(const std::string& where, const std::string& message) {
+  throw CompileError(SourceLocation{where, 0, 0}, message);
+}
+
+}  // namespace
+
+Model Model::load(const std::string& path) {
+  model::Model image = model::readModel(path);
+  return fromImage(std::move(image), path);
+}
+
+Model Model::fromImage(model::Model image, const std::string& name) {
+  Model m;
+  m.target_ = loadTarget(image.target);
+  m.image_ = std::move(image);
+  m.name_ = name;
+  if (m.image_.memory.gmPeakBytes > m.target_.deviceMemory) {
+    fail(name, "model needs " + humanBytes(static_cast<double>(m.image_.memory.gmPeakBytes)) +
+                   " of device memory, target '" + m.target_.name + "' has " +
+                   humanBytes(static_cast<double>(m.target_.deviceMemory)));
+  }
+  return m;
+}
+
+std::vector<const model::Tensor*> Model::inputs() const {
+  std::vector<const model::Tensor*> r;
+  for (const auto& t : image_.tensors)
+    if (t.role == model::TensorRole::Input || t.role == model::TensorRole::RandomInput) r.push_back(&t);
+  return r;
+}
+
+std::vector<const model::Tensor*> Model::outputs() const {
+  std::vector<const model::Tensor*> r;
+  for (const auto& t : image_.tensors)
+    if (t.role == model::TensorRole::Output) r.push_back(&t);
+  return r;
+}
+
+void Model::setInput(const std::string& name, NpyArray array) {
+  const model::Tensor* t = nullptr;
+  for (const auto* in : inputs())
+    if (in->name == name) t = in;
+  if (!t) {
+    std::string names;
+    for (const auto* in : inputs()) names += (names.empty() ? "" : ", ") + in->name;
+    fail(name_, "model has no input '" + name + "' (inputs: " + (names.empty() ? "none" : names) + ")");
+  }
+  if (array.dtype != t->dtype) {
+    fail(name_, "input '" + name + "' must be " + dtypeName(t->dtype) + ", got " + dtypeName(array.dtype));
+  }
+  bool ok = array.shape.size() == t->shape.size();
+  for (size_t i = 0; ok && i < array.shape.size(); ++i)
+    ok = array.shape[i] >= t->shape[i].min && array.shape[i] <= t->shape[i].max;
+  if (!ok) {
+    fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(array.shape));
+  }
+  bound_[name] = std::move(array);
+}
+
+void Model::setInputShape(const std::string& name, const std::vector<int64_t>& shape) {
+  int index = image_.findTensor(name);
+  if (index < 0) fail(name_, "model has no input '" + name + "'");
+  const model::Tensor& t = image_.tensors[index];
+  if (t.isStatic()) {
+    if (shapeText(shape) != shapeText(t.shape))
+      fail(name_, "input '" + name + "' has the static shape " + shapeText(t.shape) + ", not " + shapeText(shape));
+    return;
+  }
+  fail(name_, "input '" + name + "' has dynamic dimensions " + shapeText(t.shape) +
+                  ": running dynamic shapes is not supported yet");
+}
+
+namespace {
+
+// Runs plan steps on the device, evaluating affine scalar arguments against loop counters.
+struct PlanRunner {
+  const model::Model& image;
+  sim::Device& device;
+  const RunOptions& options;
+  RunStats& stats;
+  std::vector<sim::Kernel> kernels;
+  std::map<uint32_t, int64_t> inductionValues;
+
+  void run(const std::vector<model::PlanStep>& steps) {
+    for (const auto& step : steps) {
+      if (step.kind == model::StepKind::Loop) {
+        for (int64_t i = 0; i < step.tripCount; ++i) {
+          inductionValues[step.inductionVar] = i;
+          run(step.body);
+        }
+        inductionValues.erase(step.inductionVar);
+        continue;
+      }
+      const model::KernelImage& k = image.kernels.at(step.kernel);
+      sim::LaunchOptions launch;
+      launch.blockDim = static_cast<int>(k.blockDim);
+      launch.sanitize = options.sanitize;
+      for (uint32_t t : step.tensorArgs) launch.args.push_back(static_cast<uint64_t>(image.tensors.at(t).gmOffset));
+      for (const auto& s : step.scalarArgs) {
+        int64_t v = s.base;
+        for (const auto& term : s.terms) v += term.coeff * inductionValues.at(term.inductionVar);
+        launch.args.push_back(static_cast<uint64_t>(v));
+      }
+      sim::LaunchStats ls = device.launch(kernels.at(step.kernel), launch);
+      stats.cycles += ls.cycles;
+      for (int p = 0; p < isa::kPipeCount; ++p) stats.busyCycles[p] += ls.pipes[p].busyCycles;
+      for (int p = 0; p < kDmaPathCount; ++p) stats.bytes[p] += ls.bytes[p];
+      stats.energyPJ += ls.energyPJ;
+      stats.launches += 1;
+      stats.maxBlockDim = std::max(stats.maxBlockDim, launch.blockDim);
+      stats.kernels.at(step.kernel).launches += 1;
+      stats.kernels.at(step.kernel).cycles += ls.cycles;
+    }
+  }
+};
+
+}  // namespace
+
+RunResult Model::run(const RunOptions& options) {
+  if (options.backend == Backend::Cpu) fail(name_, "the CPU backend cannot run this model yet; use the simulator");
+  uint64_t gmBytes = static_cast<uint64_t>(std::max<int64_t>(image_.memory.gmPeakBytes, 32));
+  sim::Device device(target_, gmBytes);
+  if (!options.tracePath.empty()) device.enableTrace();
+  for (const auto& t : image_.tensors) {
+    bool writable = t.role == model::TensorRole::Output || t.role == model::TensorRole::Intermediate;
+    device.addRegion(sim::GmRegion{static_cast<uint64_t>(t.gmOffset), static_cast<uint64_t>(t.gmSize), t.name, writable});
+  }
+  for (const auto& c : image_.constants) {
+    const model::Tensor& t = image_.tensors.at(c.tensor);
+    std::memcpy(device.gm() + t.gmOffset, c.bytes.data(), c.bytes.size());
+  }
+  for (const auto* t : inputs()) {
+    auto it = bound_.find(t->name);
+    if (it == bound_.end()) {
+      fail(name_, "input '" + t->name + "' is not bound (" + dtypeName(t->dtype) + shapeText(t->shape) + ")");
+    }
+    std::memcpy(device.gm() + t->gmOffset, it->second.data.data(), it->second.data.size());
+  }
+  RunResult result;
+  PlanRunner runner{image_, device, options, result.stats, {}, {}};
+  for (const auto& k : image_.kernels) {
+    runner.kernels.push_back(sim::Kernel{k.name, k.instructions, std::vector<int>(k.sourceLines.begin(), k.sourceLines.end())});
+    result.stats.kernels.push_back(KernelStats{k.name, 0, 0});
+  }
+  runner.run(image_.plan);
+  if (!options.tracePath.empty()) device.writeTrace(options.tracePath);
+  for (const auto* t : outputs()) {
+    NpyArray a;
+    a.dtype = t->dtype;
+    for (const auto& d : t->shape) a.shape.push_back(d.max);
+    int64_t bytes = t->maxByteSize();
+    a.data.assign(device.gm() + t->gmOffset, device.gm() + t->gmOffset + bytes);
+    result.outputs.emplace_back(t->name, std::move(a));
+  }
+  return result;
+}
+
+}  // namespace pyasc

@@ -1,0 +1,77 @@
+// The runtime API: load a .om model, bind inputs, run its execution plan, read outputs.
+//
+//   pyasc::Model net = pyasc::Model::load("output.om");
+//   net.setInput("a", pyasc::readNpy("a.npy"));
+//   pyasc::RunResult r = net.run();
+//   for (auto& [name, array] : r.outputs) pyasc::writeNpy(name + ".npy", array);
+#pragma once
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sdk/model/Model.h"
+#include "sdk/support/Npy.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc {
+
+enum class Backend { Simulator, Cpu };
+
+struct RunOptions {
+  Backend backend = Backend::Simulator;
+  bool sanitize = true;        // the simulator's sanitizer
+  std::string tracePath;       // Chrome trace JSON of every launch, when not empty
+};
+
+// Per-kernel and whole-run measurements from the simulator.
+struct KernelStats {
+  std::string name;
+  uint64_t launches = 0, cycles = 0;
+};
+
+struct RunStats {
+  uint64_t cycles = 0;  // launches run one after another: the sum of their cycles
+  std::array<uint64_t, isa::kPipeCount> busyCycles{};  // summed over cores
+  std::array<uint64_t, kDmaPathCount> bytes{};
+  double energyPJ = 0;
+  uint64_t launches = 0;
+  int maxBlockDim = 1;
+  std::vector<KernelStats> kernels;
+};
+
+struct RunResult {
+  std::vector<std::pair<std::string, NpyArray>> outputs;  // in the model's output order
+  RunStats stats;
+};
+
+class Model {
+ public:
+  // Reads and validates a model file and its target; throws CompileError with a one-line reason.
+  static Model load(const std::string& path);
+  static Model fromImage(model::Model image, const std::string& name);
+
+  const model::Model& image() const { return image_; }
+  const Target& target() const { return target_; }
+  std::vector<const model::Tensor*> inputs() const;   // arrays the caller may bind
+  std::vector<const model::Tensor*> outputs() const;
+
+  // Binds an input; its dtype and shape must match the model (dynamic dims within their range).
+  void setInput(const std::string& name, NpyArray array);
+  // Fixes the runtime extent of a dynamic input (the reference guide's set_input_shape).
+  void setInputShape(const std::string& name, const std::vector<int64_t>& shape);
+  bool hasInput(const std::string& name) const { return bound_.count(name) > 0; }
+
+  // Runs the plan. Unbound random inputs are generated as NumPy's legacy generator would;
+  // any other unbound input is an error naming it.
+  RunResult run(const RunOptions& options = {});
+
+ private:
+  model::Model image_;
+  std::string name_;
+  Target target_;
+  std::map<std::string, NpyArray> bound_;
+};
+
+}  // namespace pyasc
