@@ -1,0 +1,275 @@
+// The event loop: repeatedly runs whichever of the scalar unit and the pipe heads can start
+// earliest (ties go to the lower pipe number), so data effects happen in timing order.
+#include "sim/AiCore.h"
+
+#include <algorithm>
+
+#include "sim/CubeUnit.h"
+#include "sim/Energy.h"
+#include "sim/InstructionChecks.h"
+#include "sim/InstructionTable.h"
+#include "sim/Mte.h"
+#include "sim/Timing.h"
+#include "sim/VectorUnit.h"
+#include "sim/Violation.h"
+
+namespace pyasc::sim {
+
+using isa::Opcode;
+using isa::Pipe;
+
+namespace {
+constexpr int kS = static_cast<int>(Pipe::S);
+
+std::string flagName(Pipe src, Pipe dst, int event) {
+  return std::string("(") + pipeLabel(src) + ", " + pipeLabel(dst) + ", " + std::to_string(event) + ")";
+}
+}  // namespace
+
+AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx,
+               CoreMemory& memory, RaceDetector* races, TraceRecorder* trace)
+    : target_(target), kernel_(kernel), options_(options), core_(blockIdx), mem_(memory), races_(races),
+      trace_(trace), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
+  scalar_.blockIdx = blockIdx;
+  scalar_.blockDim = options.blockDim;
+  for (size_t i = 0; i < options.args.size() && i + 1 < isa::kScalarRegisters; ++i) scalar_.regs[i + 1] = options.args[i];
+}
+
+std::string AiCore::text(int instruction) const { return instructionText(kernel_.program[instruction]); }
+
+void AiCore::fail(int instruction, const std::string& what) const {
+  throw SimError(core_, instruction, instruction >= 0 ? text(instruction) : "", what);
+}
+
+AiCore::Flag& AiCore::flag(Pipe src, Pipe dst, int event) {
+  return flags_[(static_cast<int>(src) * isa::kPipeCount + static_cast<int>(dst)) * isa::kFlagEvents + event];
+}
+const AiCore::Flag& AiCore::flag(Pipe src, Pipe dst, int event) const {
+  return flags_[(static_cast<int>(src) * isa::kPipeCount + static_cast<int>(dst)) * isa::kFlagEvents + event];
+}
+
+uint64_t AiCore::scalarStart() const {
+  if (scalar_.pc >= kernel_.program.size()) return scalarTime_;
+  const isa::Instruction& inst = kernel_.program[scalar_.pc];
+  if (inst.op == Opcode::WaitFlag && inst.dstPipe == Pipe::S && inst.event < isa::kFlagEvents &&
+      static_cast<int>(inst.srcPipe) < isa::kPipeCount) {
+    const Flag& f = flag(inst.srcPipe, Pipe::S, inst.event);
+    return f.set ? std::max(scalarTime_, f.visible) : kNever;
+  }
+  if (inst.op == Opcode::Barrier && barrierPipe(inst) == Pipe::All) {
+    uint64_t t = scalarTime_;
+    for (int p = 1; p < isa::kPipeCount; ++p) {
+      if (!queues_[p].empty()) return kNever;
+      t = std::max(t, pipeFree_[p]);
+    }
+    return t;
+  }
+  int pipe = static_cast<int>(queuePipe(inst));
+  if (pipe != kS && pipe < isa::kPipeCount && queues_[pipe].size() >= kQueueDepth) return kNever;
+  return scalarTime_;
+}
+
+uint64_t AiCore::pipeStart(int pipe) const {
+  const Queued& q = queues_[pipe].front();
+  uint64_t t = std::max(pipeFree_[pipe], q.ready);
+  const isa::Instruction& inst = *q.issued.inst;
+  if (inst.op == Opcode::WaitFlag) {
+    const Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
+    if (!f.set) return kNever;
+    t = std::max(t, f.visible);
+  }
+  return t;
+}
+
+CoreRun AiCore::run() {
+  for (;;) {
+    uint64_t best = kNever;
+    int who = -1;
+    if (!ended_) {
+      best = scalarStart();
+      if (best != kNever) who = kS;
+    }
+    for (int p = 1; p < isa::kPipeCount; ++p) {
+      if (queues_[p].empty()) continue;
+      uint64_t t = pipeStart(p);
+      if (t < best) {
+        best = t;
+        who = p;
+      }
+    }
+    if (who < 0) {
+      bool drained = ended_;
+      for (int p = 1; p < isa::kPipeCount; ++p) drained = drained && queues_[p].empty();
+      if (drained) break;
+      reportDeadlock();
+    }
+    if (who == kS) {
+      stepScalar(best);
+    } else {
+      stepPipe(who, best);
+    }
+  }
+  uint64_t cycles = scalarTime_;
+  for (int p = 1; p < isa::kPipeCount; ++p) cycles = std::max(cycles, pipeFree_[p]);
+  result_.cycles = cycles;
+  result_.stats.cycles = cycles;
+  result_.stats.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
+  return result_;
+}
+
+void AiCore::stepScalar(uint64_t now) {
+  scalarTime_ = now;
+  if (scalar_.pc >= kernel_.program.size()) {
+    ended_ = true;
+    return;
+  }
+  int index = static_cast<int>(scalar_.pc);
+  if (++scalarSteps_ > kMaxScalarSteps) {
+    fail(index, "instruction limit of " + std::to_string(kMaxScalarSteps) + " scalar steps exceeded");
+  }
+  const isa::Instruction& inst = kernel_.program[index];
+  uint64_t cost = static_cast<uint64_t>(target_.scalarCycles);
+  VectorClock& sClock = clocks_[kS];
+  ++sClock[kS];
+  try {
+    checkFields(inst, scalar_.mask, options_.sanitize);
+    Pipe pipe = queuePipe(inst);
+    if (inst.op == Opcode::End) {
+      ended_ = true;
+    } else if (inst.op == Opcode::WaitFlag && pipe == Pipe::S) {
+      Flag& f = flag(inst.srcPipe, Pipe::S, inst.event);
+      f.set = false;
+      joinClock(sClock, f.clock);
+      ++scalar_.pc;
+    } else if (inst.op == Opcode::SetFlag && pipe == Pipe::S) {
+      setFlag(Pipe::S, inst.dstPipe, inst.event, now, index);
+      ++scalar_.pc;
+    } else if (inst.op == Opcode::Barrier && pipe == Pipe::S) {
+      if (barrierPipe(inst) == Pipe::All) {
+        for (int p = 1; p < isa::kPipeCount; ++p) joinClock(sClock, clocks_[p]);
+      }
+      ++scalar_.pc;
+    } else if (pipe == Pipe::S) {
+      runScalar(inst, scalar_, mem_);
+      checkRaces(Pipe::S, index);
+    } else {
+      Queued q;
+      q.issued.inst = &inst;
+      q.issued.index = index;
+      q.issued.regs = scalar_.regs;
+      q.issued.mask = scalar_.mask;
+      q.ready = now + cost;
+      q.issuerClock = sClock;
+      queues_[static_cast<int>(pipe)].push_back(q);
+      ++scalar_.pc;
+    }
+  } catch (const Violation& v) {
+    fail(index, v.what());
+  }
+  scalarTime_ = now + cost;
+  result_.stats.pipes[kS].busyCycles += cost;
+  ++result_.stats.pipes[kS].instructions;
+  if (trace_) trace_->add(core_, kS, now, cost, text(index), index);
+}
+
+void AiCore::stepPipe(int pipe, uint64_t now) {
+  Queued q = queues_[pipe].front();
+  queues_[pipe].pop_front();
+  try {
+    execute(pipe, q, now);
+  } catch (const Violation& v) {
+    fail(q.issued.index, v.what());
+  }
+}
+
+void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
+  const isa::Instruction& inst = *q.issued.inst;
+  VectorClock& clock = clocks_[pipe];
+  ++clock[pipe];
+  joinClock(clock, q.issuerClock);
+  uint64_t duration = 0;
+  switch (inst.op) {
+    case Opcode::WaitFlag: {
+      Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
+      f.set = false;
+      joinClock(clock, f.clock);
+      break;
+    }
+    case Opcode::SetFlag: setFlag(static_cast<Pipe>(pipe), inst.dstPipe, inst.event, now, q.issued.index); break;
+    case Opcode::Barrier: break;
+    default: {
+      mem_.clearAccesses();
+      Work work;
+      isa::Format format = opcodeEntry(inst.op).format;
+      if (inst.op == Opcode::Mmad) {
+        work = runMmad(q.issued, mem_);
+      } else if (format == isa::Format::Fixpipe) {
+        work = runFixpipe(q.issued, mem_);
+      } else if (format == isa::Format::Dma || format == isa::Format::LoadFractal || format == isa::Format::Img2Col) {
+        work = runTransfer(q.issued, mem_);
+      } else {
+        work = runVector(q.issued, mem_);
+      }
+      checkRaces(static_cast<Pipe>(pipe), q.issued.index);
+      duration = workCycles(work, target_, options_.blockDim);
+      if (work.kind == Work::Kind::Transfer) result_.stats.bytes[static_cast<int>(work.path)] += work.bytes;
+      if (work.kind == Work::Kind::Vector) result_.stats.vectorOps += work.lanes;
+      if (work.kind == Work::Kind::Cube) result_.stats.macs += work.m * work.n * work.k;
+      result_.stats.energyPJ += computeEnergy(work, target_);
+      break;
+    }
+  }
+  pipeFree_[pipe] = now + duration;
+  result_.stats.pipes[pipe].busyCycles += duration;
+  ++result_.stats.pipes[pipe].instructions;
+  if (trace_) trace_->add(core_, pipe, now, duration, text(q.issued.index), q.issued.index);
+}
+
+void AiCore::setFlag(Pipe src, Pipe dst, int event, uint64_t now, int instruction) {
+  Flag& f = flag(src, dst, event);
+  if (f.set && options_.sanitize) {
+    throw Violation("double set of flag " + flagName(src, dst, event) + ": already set by instruction " +
+                    std::to_string(f.setter) + " and not yet waited for");
+  }
+  f.set = true;
+  f.visible = now + static_cast<uint64_t>(target_.flagLatency);
+  f.clock = clocks_[static_cast<int>(src)];
+  f.setter = instruction;
+}
+
+void AiCore::checkRaces(Pipe pipe, int instruction) {
+  if (races_) races_->record(pipe, clocks_[static_cast<int>(pipe)], instruction, mem_.accesses());
+  mem_.clearAccesses();
+}
+
+void AiCore::reportDeadlock() const {
+  std::vector<std::pair<int, std::string>> waiters;  // (instruction, description)
+  if (!ended_ && scalar_.pc < kernel_.program.size()) {
+    const isa::Instruction& inst = kernel_.program[scalar_.pc];
+    int index = static_cast<int>(scalar_.pc);
+    if (inst.op == Opcode::WaitFlag) {
+      waiters.push_back({index, "S waits for flag " + flagName(inst.srcPipe, Pipe::S, inst.event)});
+    } else if (inst.op == Opcode::Barrier) {
+      waiters.push_back({index, "S waits at pipe_barrier ALL"});
+    } else {
+      waiters.push_back({index, std::string("S waits for room in the ") + pipeLabel(queuePipe(inst)) + " queue"});
+    }
+  }
+  for (int p = 1; p < isa::kPipeCount; ++p) {
+    if (queues_[p].empty()) continue;
+    const Queued& q = queues_[p].front();
+    const isa::Instruction& inst = *q.issued.inst;
+    waiters.push_back({q.issued.index, std::string(pipeLabel(static_cast<Pipe>(p))) + " waits for flag " +
+                                           flagName(inst.srcPipe, inst.dstPipe, inst.event)});
+  }
+  std::sort(waiters.begin(), waiters.end());
+  std::string what = "deadlock: ";
+  for (size_t i = 0; i < waiters.size(); ++i) {
+    if (i) what += "; ";
+    what += waiters[i].second + " (instruction " + std::to_string(waiters[i].first) + ")";
+  }
+  what += "; nothing left can set them";
+  fail(waiters.empty() ? -1 : waiters.front().first, what);
+}
+
+}  // namespace pyasc::sim

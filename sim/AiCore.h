@@ -1,0 +1,82 @@
+// One AI Core running a kernel: the scalar unit fetching and issuing, per-pipe in-order queues,
+// flags and barriers, driven by events in cycle order.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "sdk/target/Target.h"
+#include "sim/CoreMemory.h"
+#include "sim/IssuedInstruction.h"
+#include "sim/RaceDetector.h"
+#include "sim/ScalarUnit.h"
+#include "sim/Simulator.h"
+#include "sim/Trace.h"
+
+namespace pyasc::sim {
+
+struct CoreRun {
+  uint64_t cycles = 0;
+  LaunchStats stats;  // this core's share; cycles equal `cycles`
+};
+
+class AiCore {
+ public:
+  static constexpr size_t kQueueDepth = 32;
+  static constexpr uint64_t kMaxScalarSteps = 1ull << 27;
+
+  // `races` and `trace` may be null (sanitizer off, no trace).
+  AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx, CoreMemory& memory,
+         RaceDetector* races, TraceRecorder* trace);
+
+  CoreRun run();  // throws SimError
+
+ private:
+  struct Queued {
+    IssuedInstruction issued;
+    uint64_t ready = 0;        // cycle the instruction reaches its queue
+    VectorClock issuerClock{};  // what the scalar unit had synchronised with at issue
+  };
+  struct Flag {
+    bool set = false;
+    uint64_t visible = 0;  // cycle the waiter can see it
+    VectorClock clock{};
+    int setter = -1;
+  };
+
+  static constexpr uint64_t kNever = ~0ull;
+
+  uint64_t scalarStart() const;
+  uint64_t pipeStart(int pipe) const;
+  void stepScalar(uint64_t now);
+  void stepPipe(int pipe, uint64_t now);
+  void execute(int pipe, const Queued& q, uint64_t now);
+  void setFlag(isa::Pipe src, isa::Pipe dst, int event, uint64_t now, int instruction);
+  Flag& flag(isa::Pipe src, isa::Pipe dst, int event);
+  const Flag& flag(isa::Pipe src, isa::Pipe dst, int event) const;
+  void checkRaces(isa::Pipe pipe, int instruction);
+  [[noreturn]] void reportDeadlock() const;
+  [[noreturn]] void fail(int instruction, const std::string& what) const;
+  std::string text(int instruction) const;
+
+  const Target& target_;
+  const Kernel& kernel_;
+  const LaunchOptions& options_;
+  int core_;
+  CoreMemory& mem_;
+  RaceDetector* races_;
+  TraceRecorder* trace_;
+
+  ScalarState scalar_;
+  bool ended_ = false;
+  uint64_t scalarTime_ = 0, scalarSteps_ = 0;
+  std::array<std::deque<Queued>, isa::kPipeCount> queues_;
+  std::array<uint64_t, isa::kPipeCount> pipeFree_{};
+  std::array<VectorClock, isa::kPipeCount> clocks_{};
+  std::vector<Flag> flags_;
+  CoreRun result_;
+};
+
+}  // namespace pyasc::sim

@@ -1,0 +1,95 @@
+// Public API of the AI Core simulator: a device with GM, kernels, launches, stats, trace.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sdk/isa/ISA.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::sim {
+
+// A named GM range the kernel may touch; the sanitizer rejects accesses outside every region
+// and writes to read-only ones. A device without regions treats all of GM as one writable region.
+struct GmRegion {
+  uint64_t addr = 0, size = 0;
+  std::string name;
+  bool writable = true;
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<isa::Instruction> program;
+  std::vector<int> sourceLines;  // optional, one per instruction
+};
+
+struct LaunchOptions {
+  int blockDim = 1;
+  std::vector<uint64_t> args;  // GM byte addresses, loaded into x1..xN
+  bool sanitize = true;
+};
+
+struct PipeStats {
+  uint64_t busyCycles = 0, instructions = 0;
+};
+
+// Cycles are the slowest core's; busy cycles, instructions, bytes, energy and operation counts
+// are summed over all cores of the launch.
+struct LaunchStats {
+  uint64_t cycles = 0;
+  std::array<PipeStats, isa::kPipeCount> pipes{};
+  std::array<uint64_t, kDmaPathCount> bytes{};
+  double energyPJ = 0;
+  uint64_t vectorOps = 0, macs = 0;
+};
+
+// A fault of the simulated program: "core C, instruction I (text): what".
+class SimError : public std::runtime_error {
+ public:
+  SimError(int core, int instruction, std::string text, std::string what);
+  int core() const { return core_; }
+  int instruction() const { return instruction_; }  // -1 when no instruction is to blame
+  const std::string& text() const { return text_; }  // assembly text of the instruction
+  const std::string& detail() const { return detail_; }  // the "what" part alone
+
+ private:
+  int core_, instruction_;
+  std::string text_, detail_;
+};
+
+class TraceRecorder;
+
+class Device {
+ public:
+  Device(const Target& target, uint64_t gmBytes);
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  uint8_t* gm() { return gm_.data(); }
+  uint64_t gmSize() const { return gm_.size(); }
+  const Target& target() const { return target_; }
+
+  void addRegion(GmRegion region);
+  const std::vector<GmRegion>& regions() const { return regions_; }
+
+  // Runs the kernel on blockDim cores, one after another on the shared GM; throws SimError.
+  LaunchStats launch(const Kernel& kernel, const LaunchOptions& options);
+
+  // Records every later launch; writeTrace emits Chrome trace JSON of all recorded launches.
+  void enableTrace();
+  void writeTrace(const std::string& path) const;
+  std::string traceJson() const;
+
+ private:
+  Target target_;
+  std::vector<uint8_t> gm_;
+  std::vector<GmRegion> regions_;
+  std::unique_ptr<TraceRecorder> trace_;
+};
+
+}  // namespace pyasc::sim

@@ -1,0 +1,51 @@
+// What an executed instruction did, in the units the timing and energy models charge for.
+#pragma once
+
+#include <cstdint>
+
+#include "sdk/support/DType.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::sim {
+
+struct Work {
+  enum class Kind : uint8_t { Instant, Vector, Transfer, Cube };
+  Kind kind = Kind::Instant;
+  // Vector: repeats run, whether the op is transcendental, active lanes computed.
+  uint64_t repeats = 0;
+  bool transcendental = false;
+  uint64_t lanes = 0;
+  // Transfer: bytes moved on a path.
+  DmaPath path = DmaPath::GmToUb;
+  uint64_t bytes = 0;
+  // Cube: matrix sizes and input type.
+  uint64_t m = 0, n = 0, k = 0;
+  DType cubeType = DType::Float16;
+
+  static Work vector(uint64_t repeats, uint64_t lanes, bool transcendental = false) {
+    Work w;
+    w.kind = Kind::Vector;
+    w.repeats = repeats;
+    w.lanes = lanes;
+    w.transcendental = transcendental;
+    return w;
+  }
+  static Work transfer(DmaPath path, uint64_t bytes) {
+    Work w;
+    w.kind = Kind::Transfer;
+    w.path = path;
+    w.bytes = bytes;
+    return w;
+  }
+  static Work cube(uint64_t m, uint64_t n, uint64_t k, DType type) {
+    Work w;
+    w.kind = Kind::Cube;
+    w.m = m;
+    w.n = n;
+    w.k = k;
+    w.cubeType = type;
+    return w;
+  }
+};
+
+}  // namespace pyasc::sim
