@@ -1,0 +1,110 @@
+// Creation: constant-filled arrays and ranges, plus the creation spellings the frontend builds itself.
+#include <cmath>
+
+#include "registry/BuiltinOps.h"
+#include "registry/EntryBuilders.h"
+
+namespace pyasc::registry {
+
+namespace {
+
+using graph::TensorType;
+
+bool readDType(InferContext& ctx, DType& out) {
+  const std::string name = ctx.node.stringAttr("dtype");
+  if (!parseDType(name, out)) return ctx.fail("unknown dtype '" + name + "'");
+  return true;
+}
+
+bool inferFill(InferContext& ctx) {
+  TensorType out;
+  if (!readDType(ctx, out.dtype)) return false;
+  for (int64_t extent : ctx.node.intListAttr("shape")) {
+    if (extent < 0) return ctx.fail("negative dimensions are not allowed");
+    out.shape.push_back(graph::Dim::known(extent));
+  }
+  ctx.outputs.push_back(out);
+  return true;
+}
+
+bool inferRange(InferContext& ctx) {
+  TensorType out;
+  if (!readDType(ctx, out.dtype)) return false;
+  const double start = ctx.node.floatAttr("start"), stop = ctx.node.floatAttr("stop"), step = ctx.node.floatAttr("step");
+  if (step == 0) return ctx.fail("arange: step must not be zero");
+  const double length = std::ceil((stop - start) / step);
+  out.shape.push_back(graph::Dim::known(length > 0 ? static_cast<int64_t>(length) : 0));
+  ctx.outputs.push_back(out);
+  return true;
+}
+
+NumpyParam dtypeParam(const char* fallback) {
+  return attrParam("dtype", ParamKind::DType, "dtype", std::string(fallback));
+}
+
+}  // namespace
+
+void registerCreationOps(OpRegistry& r) {
+  {
+    OpEntry e;
+    e.name = "Fill";
+    e.category = OpCategory::Creation;
+    e.summary = "an array of one value";
+    e.outputs = {operand("out")};
+    e.attrs = {requiredAttr("shape", graph::AttrKind::IntList, "shape of the result"),
+               requiredAttr("value", graph::AttrKind::Float, "the value, converted to dtype"),
+               requiredAttr("dtype", graph::AttrKind::String, "NumPy dtype name")};
+    e.infer = inferFill;
+    r.add(std::move(e));
+  }
+  {
+    OpEntry e;
+    e.name = "Range";
+    e.category = OpCategory::Creation;
+    e.summary = "start + i * step for i in [0, ceil((stop - start) / step))";
+    e.outputs = {operand("out", kNumericTypes)};
+    e.attrs = {requiredAttr("start", graph::AttrKind::Float, "first value"),
+               requiredAttr("stop", graph::AttrKind::Float, "exclusive bound"),
+               requiredAttr("step", graph::AttrKind::Float, "increment"),
+               requiredAttr("dtype", graph::AttrKind::String, "NumPy dtype name")};
+    e.infer = inferRange;
+    r.add(std::move(e));
+  }
+  r.addAlias(functionAlias("zeros", "Fill", {shapeParam("shape", "shape", false), dtypeParam("float64")},
+                           {{"value", 0.0}}));
+  r.addAlias(functionAlias("ones", "Fill", {shapeParam("shape", "shape", false), dtypeParam("float64")},
+                           {{"value", 1.0}}));
+  r.addAlias(functionAlias("empty", "Fill", {shapeParam("shape", "shape", false), dtypeParam("float64")},
+                           {{"value", 0.0}}, "filled with zeros"));
+  r.addAlias(functionAlias("full", "Fill",
+                           {shapeParam("shape", "shape", false), attrParam("fill_value", ParamKind::Float, "value"),
+                            optionalParam("dtype", ParamKind::DType, "dtype")},
+                           {}, "dtype defaults to that of fill_value"));
+  for (const char* like : {"zeros_like", "ones_like", "empty_like", "full_like"}) {
+    std::vector<NumpyParam> params = {tensorParam("a")};
+    if (std::string(like) == "full_like") params.push_back(attrParam("fill_value", ParamKind::Float, "value"));
+    params.push_back(optionalParam("dtype", ParamKind::DType, "dtype"));
+    r.addAlias(functionAlias(like, "Fill", params, {}, "shape and dtype of a"));
+  }
+  r.addAlias(functionAlias("arange", "Range",
+                           {attrParam("start", ParamKind::Float, "start"), optionalParam("stop", ParamKind::Float, "stop"),
+                            attrParam("step", ParamKind::Float, "step", 1.0), optionalParam("dtype", ParamKind::DType, "dtype")},
+                           {}, "arange(stop) or arange(start, stop[, step]); int64 for int arguments"));
+  r.addAlias(functionAlias("array", "", {tensorParam("object"), optionalParam("dtype", ParamKind::DType, "dtype")}, {},
+                           "a graph constant from (nested) literals, or a cast copy of an array"));
+  r.addAlias(functionAlias("asarray", "", {tensorParam("a"), optionalParam("dtype", ParamKind::DType, "dtype")}, {},
+                           "as np.array"));
+  r.addAlias(functionAlias("random.seed", "", {attrParam("seed", ParamKind::Int, "seed")}, {},
+                           "starts a reproducible MT19937 stream"));
+  for (const char* name : {"random.rand", "random.randn"}) {
+    NumpyParam dims = shapeParam("d0", "shape", true);
+    dims.required = false;
+    r.addAlias(functionAlias(name, "", {dims}, {}, "a random graph input regenerated from NumPy's legacy stream"));
+  }
+  for (const char* name : {"random.random", "random.random_sample"}) {
+    r.addAlias(functionAlias(name, "", {optionalParam("size", ParamKind::IntList, "shape")}, {},
+                             "a random graph input regenerated from NumPy's legacy stream"));
+  }
+}
+
+}  // namespace pyasc::registry
