@@ -33,7 +33,8 @@ int KernelBuilder::newLabel() {
 
 void KernelBuilder::bind(int label) {
   labelTarget_[label] = static_cast<int>(program_.size());
-  maskKnown_ = false;  // another path may arrive here with another mask
+  maskKnown_ = false;  // another path may arrive here with another mask or mask mode
+  maskMode_ = -1;
 }
 
 void KernelBuilder::emit(const Instruction& inst) {
@@ -124,6 +125,16 @@ void KernelBuilder::setMask(uint64_t lo, uint64_t hi) {
   maskKnown_ = true;
   maskLo_ = lo;
   maskHi_ = hi;
+}
+
+void KernelBuilder::setCounterMode(bool counter) {
+  if (maskMode_ == (counter ? 1 : 0)) return;
+  Instruction i;
+  i.op = Opcode::SetMaskMode;
+  i.mode = counter ? 1 : 0;
+  emit(i);
+  maskMode_ = counter ? 1 : 0;
+  maskKnown_ = false;
 }
 
 void KernelBuilder::noteBufferBytes(isa::Space space, int64_t bytes) {

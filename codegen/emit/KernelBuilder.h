@@ -48,6 +48,8 @@ class KernelBuilder {
   // The vector mask: set only when it differs from what the scalar unit last set on this path.
   void setMask(uint64_t lo, uint64_t hi);
   void setFullMask() { setMask(~0ull, ~0ull); }
+  // Normal mode: the mask selects lanes; counter mode: its low 64 bits count elements.
+  void setCounterMode(bool counter);
 
   void noteBufferBytes(isa::Space space, int64_t bytes);
   KernelCode finish(int blockDim);
@@ -62,6 +64,7 @@ class KernelBuilder {
   std::vector<int64_t> bufferBytes_;
   int line_ = 0;
   bool maskKnown_ = false;
+  int maskMode_ = 0;  // 0 normal (the state at kernel start), 1 counter, -1 unknown (after a label)
   uint64_t maskLo_ = 0, maskHi_ = 0;
 };
 

@@ -97,6 +97,7 @@ void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
   int lanes = lanesPerRepeat(op);
   int64_t fullRepeats = count / lanes;
   int64_t tail = count % lanes;
+  b.setCounterMode(false);
   if (fullRepeats > 0) b.setFullMask();
   for (int64_t done = 0; done < fullRepeats; done += isa::kMaxRepeat) {
     int repeat = static_cast<int>(std::min<int64_t>(isa::kMaxRepeat, fullRepeats - done));

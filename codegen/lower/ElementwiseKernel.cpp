@@ -7,7 +7,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/TilePipeline.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -287,21 +289,6 @@ struct TileEmitter {
   }
 };
 
-isa::Instruction dma(Opcode op, MemRef dst, MemRef src, int64_t bytes) {
-  isa::Instruction i;
-  i.op = op;
-  i.dst = dst;
-  i.src0 = src;
-  i.nburst = 1;
-  if (bytes % isa::kBlockBytes == 0) {
-    i.burstLen = static_cast<uint16_t>(bytes / isa::kBlockBytes);
-  } else {
-    i.mode = 1;  // byte mode: exact length, no neighbour clobbering
-    i.burstLen = static_cast<uint16_t>(bytes);
-  }
-  return i;
-}
-
 }  // namespace
 
 ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Target& target, bool doubleBuffer,
@@ -375,87 +362,36 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
     DType t = arg < numIn ? c.inputs[arg].dtype : c.outputs[arg - numIn]->dtype;
     return elems * dtypeSize(t);
   };
-  auto tileBody = [&](int set, int64_t count) {
+  int64_t tailElems = c.count % s.tileElems;
+  auto count = [&](bool tail) { return tail ? tailElems : s.tileElems; };
+  TilePipeline p;
+  p.fullTiles = c.count / s.tileElems;
+  p.hasTail = tailElems > 0;
+  p.sets = sets;
+  p.blockDim = s.blockDim;
+  p.load = [&](int set, bool tail) {
     tile.setBase = set * setBytes;
-    b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
     for (const Expr* e : plan.loads) {
       MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(e->index)), 0};
-      b.emit(dma(Opcode::CopyGmToUb, tile.slotRef(e), gm, argBytes(e->index, count)));
+      emitCopyRows(b, Opcode::CopyGmToUb, tile.slotRef(e), gm, 1, argBytes(e->index, count(tail)));
     }
-    b.setFlag(Pipe::MTE2, Pipe::V, set);
-    b.waitFlag(Pipe::MTE2, Pipe::V, set);
-    for (const Expr* e : plan.order) tile.emitNode(e, count);
-    b.setFlag(Pipe::V, Pipe::MTE3, set);
-    b.waitFlag(Pipe::V, Pipe::MTE3, set);
+  };
+  p.compute = [&](int set, bool tail) {
+    for (const Expr* e : plan.order) tile.emitNode(e, count(tail));
+  };
+  p.store = [&](int set, bool tail) {
     for (int o = 0; o < numOut; ++o) {
       MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(numIn + o)), 0};
-      b.emit(dma(Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), argBytes(numIn + o, count)));
+      emitCopyRows(b, Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), 1, argBytes(numIn + o, count(tail)));
     }
-    b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
   };
-  auto advanceArgs = [&](int64_t tiles, int countReg) {
+  p.advance = [&](int64_t tiles, int countReg) {
     for (int a = 0; a < numIn + numOut; ++a) {
       if (a < numIn && c.inputs[a].scalar) continue;
-      int reg = KernelBuilder::argReg(a);
-      if (countReg < 0) {
-        b.aluImm(Opcode::Add, reg, reg, argBytes(a, tiles * s.tileElems));
-      } else {
-        int t = b.allocReg();
-        b.aluImm(Opcode::Mul, t, countReg, argBytes(a, s.tileElems));
-        b.alu(Opcode::Add, reg, reg, t);
-        b.freeReg(t);
-      }
+      advanceCursor(b, KernelBuilder::argReg(a), argBytes(a, s.tileElems), tiles, countReg);
     }
   };
-
-  int64_t fullTiles = c.count / s.tileElems;
-  int64_t tailElems = c.count % s.tileElems;
-  for (int set = 0; set < sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
-  int blockIdx = b.allocReg();
-  isa::Instruction getIdx;
-  getIdx.op = Opcode::GetBlockIdx;
-  getIdx.rd = static_cast<uint8_t>(blockIdx);
-  b.emit(getIdx);
-  if (fullTiles > 0) {
-    // core k runs tiles [k*q + min(k, r), ...) of count q + (k < r)
-    int64_t q = fullTiles / s.blockDim, r = fullTiles % s.blockDim;
-    int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
-    b.aluImm(Opcode::Mul, first, blockIdx, q);
-    b.aluImm(Opcode::Min, tmp, blockIdx, r);
-    b.alu(Opcode::Add, first, first, tmp);
-    b.li(count, q);
-    b.li(tmp, r);
-    int noExtra = b.newLabel();
-    b.branch(Opcode::Bge, blockIdx, tmp, noExtra);
-    b.aluImm(Opcode::Add, count, count, 1);
-    b.bind(noExtra);
-    advanceArgs(0, first);
-    b.li(iter, 0);
-    int loop = b.newLabel(), done = b.newLabel();
-    b.bind(loop);
-    for (int set = 0; set < sets; ++set) {
-      b.branch(Opcode::Bge, iter, count, done);
-      tileBody(set, s.tileElems);
-      advanceArgs(1, -1);
-      b.aluImm(Opcode::Add, iter, iter, 1);
-    }
-    b.jump(loop);
-    b.bind(done);
-    b.freeReg(first);
-    b.freeReg(count);
-    b.freeReg(tmp);
-    b.freeReg(iter);
-  }
-  if (tailElems > 0) {
-    int last = b.allocReg();
-    b.li(last, s.blockDim - 1);
-    int skip = b.newLabel();
-    b.branch(Opcode::Bne, blockIdx, last, skip);
-    tileBody(0, tailElems);
-    b.bind(skip);
-    b.freeReg(last);
-  }
-  for (int set = 0; set < sets; ++set) b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
+  emitTilePipeline(b, p);
   return b.finish(s.blockDim);
 }
 

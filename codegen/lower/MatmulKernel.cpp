@@ -7,6 +7,7 @@
 #include <sstream>
 #include <vector>
 
+#include "codegen/isel/DmaIsel.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -41,7 +42,7 @@ double cubeRate(const Target& t, DType in) {
 DType accumulatorOf(DType in) { return in == DType::Int8 ? DType::Int32 : DType::Float32; }
 
 // Bytes of one L1 panel row: bursts are padded to 32 bytes.
-int64_t l1RowBytes(int64_t elems, DType t) { return roundUp(elems * dtypeSize(t), isa::kBlockBytes); }
+int64_t l1RowBytes(int64_t elems, DType t) { return localRowBytes(elems * dtypeSize(t)); }
 
 }  // namespace
 
@@ -202,34 +203,21 @@ class MatmulEmitter {
     b_.aluImm(Opcode::Add, regB, regB, (c_.transB ? s_.tk : s_.tk * c_.n) * es_);
   }
 
-  // GM rows → L1 panel: one DMA of `rows` bursts of `elems` elements from a row-major matrix
-  // with `rowStride` elements per row; the panel rows are 32-byte padded.
-  void loadPanel(Opcode op, int64_t l1Offset, int reg, int64_t rows, int64_t elems, int64_t rowStride) {
-    Instruction i;
-    i.op = op;
-    i.dst = MemRef{Space::L1, 0, l1Offset};
-    i.src0 = MemRef{Space::GM, static_cast<uint8_t>(reg), 0};
-    i.nburst = static_cast<uint16_t>(rows);
-    int64_t bytes = elems * es_, gap = (rowStride - elems) * es_;
-    if (bytes % isa::kBlockBytes == 0 && gap % isa::kBlockBytes == 0) {
-      i.burstLen = static_cast<uint16_t>(bytes / isa::kBlockBytes);
-      i.srcGap = static_cast<uint16_t>(gap / isa::kBlockBytes);
-    } else {
-      i.mode = 1;
-      i.burstLen = static_cast<uint16_t>(bytes);
-      i.srcGap = static_cast<uint16_t>(gap);
-    }
-    b_.emit(i);
+  // GM rows → L1 panel: `rows` runs of `elems` elements of a row-major matrix with `rowStride`
+  // elements per row; the panel rows are 32-byte padded.
+  void loadPanel(int64_t l1Offset, int reg, int64_t rows, int64_t elems, int64_t rowStride) {
+    emitCopyRows(b_, Opcode::CopyGmToL1, MemRef{Space::L1, 0, l1Offset}, MemRef{Space::GM, static_cast<uint8_t>(reg), 0},
+                     rows, elems * es_, (rowStride - elems) * es_);
   }
 
   void kStep(const TileJob& job, int p, int64_t kValid, bool init, int q, int regA, int regB) {
     int64_t kPad = roundUp(kValid, c0_);
     b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
-    loadPanel(Opcode::CopyGmToL1, l1A_[p], regA, job.rows, kValid, c_.k);
+    loadPanel(l1A_[p], regA, job.rows, kValid, c_.k);
     if (c_.transB) {
-      loadPanel(Opcode::CopyGmToL1, l1B_[p], regB, job.cols, kValid, c_.k);
+      loadPanel(l1B_[p], regB, job.cols, kValid, c_.k);
     } else {
-      loadPanel(Opcode::CopyGmToL1, l1B_[p], regB, kValid, job.cols, c_.n);
+      loadPanel(l1B_[p], regB, kValid, job.cols, c_.n);
     }
     b_.setFlag(Pipe::MTE2, Pipe::MTE1, p);
     b_.waitFlag(Pipe::MTE2, Pipe::MTE1, p);

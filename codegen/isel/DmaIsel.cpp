@@ -1,0 +1,46 @@
+// Chooses block or byte mode for a DMA and fills its burst fields.
+#include "codegen/isel/DmaIsel.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace pyasc::codegen {
+
+using isa::Opcode;
+
+static isa::Instruction copyRows(Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows, int64_t rowBytes,
+                          int64_t gmGapBytes) {
+  if (rows > isa::kMaxNBurst) throw std::logic_error("copyRows: " + std::to_string(rows) + " rows exceed nburst");
+  isa::Instruction i;
+  i.op = op;
+  i.dst = dst;
+  i.src0 = src;
+  i.nburst = static_cast<uint16_t>(rows);
+  bool gmIsSource = op == Opcode::CopyGmToUb || op == Opcode::CopyGmToL1;
+  bool blocks = rowBytes % isa::kBlockBytes == 0 && gmGapBytes % isa::kBlockBytes == 0;
+  int64_t len = blocks ? rowBytes / isa::kBlockBytes : rowBytes;
+  int64_t gap = blocks ? gmGapBytes / isa::kBlockBytes : gmGapBytes;
+  if (len > isa::kMaxBurstLen || gap > isa::kMaxBurstLen) {
+    throw std::logic_error("copyRows: burst of " + std::to_string(rowBytes) + " bytes with gap " +
+                           std::to_string(gmGapBytes) + " does not fit the DMA fields");
+  }
+  i.mode = blocks ? 0 : 1;
+  i.burstLen = static_cast<uint16_t>(len);
+  (gmIsSource ? i.srcGap : i.dstGap) = static_cast<uint16_t>(gap);
+  return i;
+}
+
+void emitCopyRows(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows, int64_t rowBytes,
+                  int64_t gmGapBytes) {
+  int64_t whole = rowBytes / isa::kBlockBytes * isa::kBlockBytes;
+  if (rows == 1 && rowBytes > isa::kMaxBurstLen && whole != rowBytes) {
+    b.emit(copyRows(op, dst, src, 1, whole, 0));
+    dst.offset += whole;
+    src.offset += whole;
+    b.emit(copyRows(op, dst, src, 1, rowBytes - whole, 0));
+    return;
+  }
+  b.emit(copyRows(op, dst, src, rows, rowBytes, gmGapBytes));
+}
+
+}  // namespace pyasc::codegen

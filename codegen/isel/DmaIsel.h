@@ -1,0 +1,24 @@
+// DMA instruction selection: rows of bytes between GM and a local buffer, block mode when every
+// length is a whole number of 32-byte blocks, byte mode (exact lengths) otherwise.
+#pragma once
+
+#include <cstdint>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/isa/ISA.h"
+
+namespace pyasc::codegen {
+
+// `rows` runs of `rowBytes`; on the GM side consecutive runs are `gmGapBytes` apart (end to start),
+// on the local side they are packed, each padded to 32 bytes. `op` names the direction.
+// A single long run that is not a whole number of blocks becomes a block-mode copy plus a
+// byte-mode remainder, since byte-mode lengths stop at 65535.
+void emitCopyRows(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows,
+                  int64_t rowBytes, int64_t gmGapBytes = 0);
+
+// Bytes a run of `rowBytes` occupies in a local buffer.
+inline int64_t localRowBytes(int64_t rowBytes) {
+  return (rowBytes + isa::kBlockBytes - 1) / isa::kBlockBytes * isa::kBlockBytes;
+}
+
+}  // namespace pyasc::codegen

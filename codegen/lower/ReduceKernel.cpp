@@ -1,0 +1,248 @@
+// Reduction lowering on the shared tile pipeline.
+#include "codegen/lower/ReduceKernel.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "codegen/isel/DmaIsel.h"
+#include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/TilePipeline.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::MemRef;
+using isa::Opcode;
+using isa::Space;
+
+std::string ReduceSchedule::str() const {
+  std::ostringstream os;
+  os << "units_per_tile=" << unitsPerTile << " unit_bytes=" << unitBytes << " block_dim=" << blockDim;
+  return os.str();
+}
+
+namespace {
+
+int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
+
+Opcode combineOp(ReduceKind k) {
+  return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : Opcode::VAdd;
+}
+
+Opcode laneReduceOp(ReduceKind k) {
+  return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd;
+}
+
+uint64_t lowMask(int64_t lanes, bool high) {
+  int64_t n = high ? lanes - 64 : lanes;
+  if (n <= 0) return 0;
+  return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
+
+// Bytes of the output slot and of one input unit.
+struct Layout {
+  int64_t inUnitBytes, outSlotBytes, accBytes, setBytes;
+};
+
+Layout layoutOf(const ReduceCompute& c, int64_t units) {
+  int es = dtypeSize(c.dtype);
+  Layout l;
+  if (c.inner == 1) {
+    l.inUnitBytes = alignBlock(c.reduce * es);
+    l.accBytes = units * isa::kRepeatBytes;
+  } else {
+    l.inUnitBytes = c.reduce * alignBlock(c.inner * es);
+    l.accBytes = 0;
+  }
+  l.outSlotBytes = alignBlock(units * (c.inner == 1 ? 1 : alignBlock(c.inner * es) / es) * es);
+  l.setBytes = units * l.inUnitBytes + l.outSlotBytes;
+  return l;
+}
+
+}  // namespace
+
+ReduceSchedule scheduleReduce(const ReduceCompute& c, const Target& target, int maxCores) {
+  int64_t ub = target.buffer(Space::UB).size;
+  ReduceSchedule s;
+  int64_t maxUnits = c.inner == 1 ? isa::kMaxNBurst : std::max<int64_t>(1, isa::kMaxNBurst / c.reduce);
+  int64_t best = 0;
+  for (int64_t units = 1; units <= std::min<int64_t>(maxUnits, c.outer); units = units < 8 ? units + 1 : units * 2) {
+    Layout l = layoutOf(c, units);
+    if (2 * l.setBytes + l.accBytes <= ub) best = units;
+  }
+  // refine the last doubling step
+  while (best > 0 && best < std::min<int64_t>(maxUnits, c.outer)) {
+    Layout l = layoutOf(c, best + 1);
+    if (2 * l.setBytes + l.accBytes > ub) break;
+    ++best;
+  }
+  if (best == 0) {
+    Layout l = layoutOf(c, 1);
+    Diagnostic d;
+    d.range.begin.line = c.sourceLine;
+    d.message = "reduction '" + c.name + "' needs " + std::to_string(2 * l.setBytes + l.accBytes) +
+                " bytes of UB for one " + (c.inner == 1 ? "row" : "slice") + " of " + std::to_string(c.reduce) +
+                " elements, but UB holds " + std::to_string(ub) + " bytes";
+    throw CompileError(d);
+  }
+  s.unitsPerTile = best;
+  s.unitBytes = layoutOf(c, 1).inUnitBytes;
+  int64_t fullTiles = c.outer / best;
+  s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
+  return s;
+}
+
+namespace {
+
+class ReduceEmitter {
+ public:
+  ReduceEmitter(const ReduceCompute& c, const ReduceSchedule& s, KernelBuilder& b)
+      : c_(c), s_(s), b_(b), es_(dtypeSize(c.dtype)), lanes_(isa::kRepeatBytes / es_), layout_(layoutOf(c, s.unitsPerTile)) {
+    b.noteBufferBytes(Space::UB, 2 * layout_.setBytes + layout_.accBytes);
+  }
+
+  int64_t inBase(int set) const { return set * layout_.setBytes; }
+  int64_t outBase(int set) const { return inBase(set) + s_.unitsPerTile * layout_.inUnitBytes; }
+  int64_t accBase() const { return 2 * layout_.setBytes; }
+
+  void load(int set, int64_t units) {
+    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), 0};
+    MemRef ub{Space::UB, 0, inBase(set)};
+    if (c_.inner == 1) {
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units, c_.reduce * es_);
+    } else {
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units * c_.reduce, c_.inner * es_);
+    }
+  }
+
+  void store(int set, int64_t units) {
+    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0};
+    MemRef ub{Space::UB, 0, outBase(set)};
+    if (c_.inner == 1) {
+      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, 1, units * es_);
+    } else {
+      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, units, c_.inner * es_);
+    }
+  }
+
+  void compute(int set, int64_t units) {
+    if (c_.inner == 1) {
+      reduceRows(set, units);
+    } else {
+      reduceSlices(set, units);
+    }
+    if (c_.kind == ReduceKind::Mean) {
+      VectorOp scale;
+      scale.op = Opcode::VMuls;
+      scale.type = c_.dtype;
+      scale.dst = scale.src0 = MemRef{Space::UB, 0, outBase(set)};
+      scale.scalarIsImm = true;
+      scale.scalarBits = scalarBitsOf(1.0 / static_cast<double>(c_.reduce), c_.dtype);
+      int64_t count = c_.inner == 1 ? units : units * alignBlock(c_.inner * es_) / es_;
+      emitContiguous(b_, scale, count);
+    }
+  }
+
+ private:
+  Instruction rowOp(Opcode op, MemRef dst, MemRef src0, MemRef src1, int64_t rows) const {
+    Instruction i;
+    i.op = op;
+    i.type = c_.dtype;
+    i.repeat = static_cast<uint16_t>(rows);
+    i.dst = dst;
+    i.src0 = src0;
+    i.src1 = src1;
+    return i;
+  }
+
+  // Lane-parallel accumulation of each row's 256-byte chunks into acc[row], then one lane
+  // reduction per row; every instruction covers up to 255 rows as repeats.
+  void reduceRows(int set, int64_t units) {
+    int64_t chunks = (c_.reduce + lanes_ - 1) / lanes_;
+    uint16_t rowStride = static_cast<uint16_t>(layout_.inUnitBytes / isa::kBlockBytes);
+    for (int64_t r0 = 0; r0 < units; r0 += isa::kMaxRepeat) {
+      int64_t rows = std::min<int64_t>(isa::kMaxRepeat, units - r0);
+      MemRef acc{Space::UB, 0, accBase() + r0 * isa::kRepeatBytes};
+      MemRef row{Space::UB, 0, inBase(set) + r0 * layout_.inUnitBytes};
+      for (int64_t k = 0; k < chunks; ++k) {
+        int64_t active = std::min<int64_t>(lanes_, c_.reduce - k * lanes_);
+        b_.setMask(lowMask(active, false), lowMask(active, true));
+        MemRef chunk = row;
+        chunk.offset += k * isa::kRepeatBytes;
+        Instruction i = k == 0 ? rowOp(Opcode::VMov, acc, chunk, MemRef{}, rows)
+                               : rowOp(combineOp(c_.kind), acc, acc, chunk, rows);
+        if (k == 0) {
+          i.src0Rep = rowStride;
+        } else {
+          i.src1Rep = rowStride;
+        }
+        b_.emit(i);
+      }
+      int64_t active = std::min<int64_t>(lanes_, c_.reduce);
+      b_.setMask(lowMask(active, false), lowMask(active, true));
+      Instruction red = rowOp(laneReduceOp(c_.kind), MemRef{Space::UB, 0, outBase(set) + r0 * es_}, acc, MemRef{}, rows);
+      red.dstRep = 1;  // one element per row
+      b_.emit(red);
+    }
+  }
+
+  // Pairwise tree over the reduce rows of each slice: rows[0:h] ⊕= rows[n-h:n] until one is left.
+  void reduceSlices(int set, int64_t units) {
+    int64_t rowBytes = alignBlock(c_.inner * es_);
+    int64_t rowElems = rowBytes / es_;
+    for (int64_t u = 0; u < units; ++u) {
+      int64_t base = inBase(set) + u * layout_.inUnitBytes;
+      VectorOp op;
+      op.op = combineOp(c_.kind);
+      op.type = c_.dtype;
+      for (int64_t n = c_.reduce; n > 1;) {
+        int64_t h = n / 2;
+        op.dst = op.src0 = MemRef{Space::UB, 0, base};
+        op.src1 = MemRef{Space::UB, 0, base + (n - h) * rowBytes};
+        emitContiguous(b_, op, h * rowElems);
+        n -= h;
+      }
+      VectorOp move;
+      move.op = Opcode::VMov;
+      move.type = c_.dtype;
+      move.dst = MemRef{Space::UB, 0, outBase(set) + u * rowBytes};
+      move.src0 = MemRef{Space::UB, 0, base};
+      emitContiguous(b_, move, rowElems);
+    }
+  }
+
+  const ReduceCompute& c_;
+  const ReduceSchedule& s_;
+  KernelBuilder& b_;
+  int es_, lanes_;
+  Layout layout_;
+};
+
+}  // namespace
+
+KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Target& target) {
+  KernelBuilder b(c.name, 2);
+  b.setSourceLine(c.sourceLine);
+  ReduceEmitter e(c, s, b);
+  int64_t tailUnits = c.outer % s.unitsPerTile;
+  auto units = [&](bool tail) { return tail ? tailUnits : s.unitsPerTile; };
+  int es = dtypeSize(c.dtype);
+  TilePipeline p;
+  p.fullTiles = c.outer / s.unitsPerTile;
+  p.hasTail = tailUnits > 0;
+  p.sets = 2;
+  p.blockDim = s.blockDim;
+  p.load = [&](int set, bool tail) { e.load(set, units(tail)); };
+  p.compute = [&](int set, bool tail) { e.compute(set, units(tail)); };
+  p.store = [&](int set, bool tail) { e.store(set, units(tail)); };
+  p.advance = [&](int64_t tiles, int countReg) {
+    int64_t inStep = s.unitsPerTile * c.reduce * c.inner * es, outStep = s.unitsPerTile * c.inner * es;
+    advanceCursor(b, KernelBuilder::argReg(0), inStep, tiles, countReg);
+    advanceCursor(b, KernelBuilder::argReg(1), outStep, tiles, countReg);
+  };
+  emitTilePipeline(b, p);
+  return b.finish(s.blockDim);
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,34 @@
+// Lowers a reduction over the middle axis of [outer, reduce, inner] (inner = 1: rows) to a
+// double-buffered vector kernel: lane-parallel accumulation then vcadd/vcmax/vcmin per row,
+// or a pairwise tree over rows when inner > 1.
+#pragma once
+
+#include <string>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+enum class ReduceKind { Sum, Mean, Max, Min };
+
+struct ReduceCompute {
+  std::string name;
+  ReduceKind kind = ReduceKind::Sum;
+  DType dtype = DType::Float32;
+  int64_t outer = 1, reduce = 1, inner = 1;
+  int sourceLine = 0;
+};
+
+struct ReduceSchedule {
+  int64_t unitsPerTile = 1;  // rows (inner = 1) or whole outer slices (inner > 1) per tile
+  int64_t unitBytes = 0;     // UB bytes of one unit
+  int blockDim = 1;
+  std::string str() const;
+};
+
+ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target, int maxCores);
+// Kernel arguments: input, output.
+KernelCode lowerReduce(const ReduceCompute& compute, const ReduceSchedule& schedule, const Target& target);
+
+}  // namespace pyasc::codegen

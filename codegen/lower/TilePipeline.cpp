@@ -1,0 +1,79 @@
+// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r).
+#include "codegen/lower/TilePipeline.h"
+
+namespace pyasc::codegen {
+
+using isa::Opcode;
+using isa::Pipe;
+
+void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg) {
+  if (countReg < 0) {
+    b.aluImm(Opcode::Add, reg, reg, tiles * stepBytes);
+    return;
+  }
+  int t = b.allocReg();
+  b.aluImm(Opcode::Mul, t, countReg, stepBytes);
+  b.alu(Opcode::Add, reg, reg, t);
+  b.freeReg(t);
+}
+
+static void emitTile(KernelBuilder& b, const TilePipeline& p, int set, bool tail) {
+  b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
+  p.load(set, tail);
+  b.setFlag(Pipe::MTE2, Pipe::V, set);
+  b.waitFlag(Pipe::MTE2, Pipe::V, set);
+  p.compute(set, tail);
+  b.setFlag(Pipe::V, Pipe::MTE3, set);
+  b.waitFlag(Pipe::V, Pipe::MTE3, set);
+  p.store(set, tail);
+  b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
+}
+
+void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
+  for (int set = 0; set < p.sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
+  int blockIdx = b.allocReg();
+  isa::Instruction getIdx;
+  getIdx.op = Opcode::GetBlockIdx;
+  getIdx.rd = static_cast<uint8_t>(blockIdx);
+  b.emit(getIdx);
+  if (p.fullTiles > 0) {
+    int64_t q = p.fullTiles / p.blockDim, r = p.fullTiles % p.blockDim;
+    int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
+    b.aluImm(Opcode::Mul, first, blockIdx, q);
+    b.aluImm(Opcode::Min, tmp, blockIdx, r);
+    b.alu(Opcode::Add, first, first, tmp);
+    b.li(count, q);
+    b.li(tmp, r);
+    int noExtra = b.newLabel();
+    b.branch(Opcode::Bge, blockIdx, tmp, noExtra);
+    b.aluImm(Opcode::Add, count, count, 1);
+    b.bind(noExtra);
+    p.advance(0, first);
+    b.li(iter, 0);
+    int loop = b.newLabel(), done = b.newLabel();
+    b.bind(loop);
+    for (int set = 0; set < p.sets; ++set) {
+      b.branch(Opcode::Bge, iter, count, done);
+      emitTile(b, p, set, false);
+      p.advance(1, -1);
+      b.aluImm(Opcode::Add, iter, iter, 1);
+    }
+    b.jump(loop);
+    b.bind(done);
+    for (int reg : {first, count, tmp, iter}) b.freeReg(reg);
+  }
+  if (p.hasTail) {
+    // the last core's cursors already point past its full tiles, at the tail
+    int last = b.allocReg();
+    b.li(last, p.blockDim - 1);
+    int skip = b.newLabel();
+    b.branch(Opcode::Bne, blockIdx, last, skip);
+    emitTile(b, p, 0, true);
+    b.bind(skip);
+    b.freeReg(last);
+  }
+  b.freeReg(blockIdx);
+  for (int set = 0; set < p.sets; ++set) b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,29 @@
+// The GM→UB→vector→GM tile pipeline shared by vector kernels: per-core tile ranges, ping-pong
+// buffer sets synchronised MTE2→V→MTE3→MTE2, a loop over tile pairs and a static tail tile.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+#include "codegen/emit/KernelBuilder.h"
+
+namespace pyasc::codegen {
+
+struct TilePipeline {
+  int64_t fullTiles = 0;  // tiles of the full size, split over the cores
+  bool hasTail = false;   // one smaller tile after them, run by the last core
+  int sets = 2;           // 2: double buffering, 1: none
+  int blockDim = 1;
+  // Emit one stage of a tile held in buffer set `set`; `tail` marks the smaller last tile.
+  std::function<void(int set, bool tail)> load, compute, store;
+  // Advance every GM cursor register: by `tiles` tiles, or by the tile count in `countReg` (≥ 0).
+  std::function<void(int64_t tiles, int countReg)> advance;
+};
+
+// Adds `tiles` × `stepBytes` to a cursor register, or `countReg` × `stepBytes` when countReg ≥ 0.
+void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg);
+
+// Emits the whole tile loop, from the buffer-free flags of the prologue to the final waits.
+void emitTilePipeline(KernelBuilder& b, const TilePipeline& pipeline);
+
+}  // namespace pyasc::codegen
