@@ -1,0 +1,224 @@
+// Semantic validation of a Model: ranges, uniqueness and cross-references between its parts.
+#include "sdk/model/ModelValidator.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "sdk/model/ModelFormat.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::model {
+
+namespace {
+
+class Validator {
+ public:
+  Validator(const Model& model, const std::string& fileName) : model_(model), fileName_(fileName) {}
+
+  void run() {
+    if (!isValidTargetName(model_.target)) fail("invalid target name '" + model_.target + "'");
+    if (model_.memory.gmPeakBytes < 0)
+      fail("memory plan has a negative GM peak (" + std::to_string(model_.memory.gmPeakBytes) + ")");
+    checkTensors();
+    checkRandomStreams();
+    checkKernels();
+    std::vector<uint32_t> enclosingLoops;
+    checkSteps(model_.plan, enclosingLoops, "plan");
+    checkConstants();
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const { throw CompileError(SourceLocation{fileName_}, message); }
+
+  std::string tensorLabel(size_t i) const {
+    return "tensor " + std::to_string(i) + " ('" + escapeForMessage(model_.tensors[i].name) + "')";
+  }
+  std::string kernelLabel(size_t i) const {
+    return "kernel " + std::to_string(i) + " ('" + escapeForMessage(model_.kernels[i].name) + "')";
+  }
+  void checkName(const std::string& name, const std::string& label) const {
+    if (name.empty()) fail(label + " has no name");
+    if (escapeForMessage(name) != name) fail(label + " has control characters in its name");
+  }
+
+  void checkTensors() const {
+    std::set<std::string> names;
+    for (size_t i = 0; i < model_.tensors.size(); ++i) {
+      const Tensor& t = model_.tensors[i];
+      std::string label = tensorLabel(i);
+      checkName(t.name, "tensor " + std::to_string(i));
+      if (!names.insert(t.name).second) fail(label + " repeats the name of an earlier tensor");
+      if (static_cast<int>(t.dtype) >= kDTypeCount)
+        fail(label + " has an invalid dtype " + std::to_string(static_cast<int>(t.dtype)));
+      if (static_cast<int>(t.layout) >= kLayoutCount)
+        fail(label + " has an invalid layout " + std::to_string(static_cast<int>(t.layout)));
+      if (static_cast<int>(t.role) >= kTensorRoleCount)
+        fail(label + " has an invalid role " + std::to_string(static_cast<int>(t.role)));
+      if (t.shape.size() > static_cast<size_t>(format::kMaxRank))
+        fail(label + " has " + std::to_string(t.shape.size()) + " dimensions, at most " +
+             std::to_string(format::kMaxRank) + " are allowed");
+      for (size_t d = 0; d < t.shape.size(); ++d)
+        if (t.shape[d].min < 0 || t.shape[d].min > t.shape[d].max)
+          fail(label + " dimension " + std::to_string(d) + " has an invalid range [" + std::to_string(t.shape[d].min) +
+               ", " + std::to_string(t.shape[d].max) + "]");
+      int64_t bytes = t.maxByteSize();
+      if (bytes == std::numeric_limits<int64_t>::max()) fail(label + " is too large");
+      if (t.gmOffset < 0 || t.gmSize < 0)
+        fail(label + " has a negative GM offset or size (" + std::to_string(t.gmOffset) + ", " +
+             std::to_string(t.gmSize) + ")");
+      if (t.gmSize < bytes)
+        fail(label + " reserves " + std::to_string(t.gmSize) + " GM bytes but needs " + std::to_string(bytes));
+      if (t.gmOffset > model_.memory.gmPeakBytes || t.gmSize > model_.memory.gmPeakBytes - t.gmOffset)
+        fail(label + " GM range [" + std::to_string(t.gmOffset) + ", +" + std::to_string(t.gmSize) +
+             ") exceeds the memory plan's peak of " + std::to_string(model_.memory.gmPeakBytes) + " bytes");
+      if (t.role == TensorRole::RandomInput) {
+        if (static_cast<int>(t.random.distribution) >= kRandomDistributionCount)
+          fail(label + " has an invalid random distribution " +
+               std::to_string(static_cast<int>(t.random.distribution)));
+        if (!t.isStatic()) fail(label + " is a random input with a dynamic shape");
+        if (!isFloat(t.dtype)) fail(label + " is a random input of non-float dtype " + dtypeName(t.dtype));
+        if (t.random.offset < 0) fail(label + " has a negative random stream offset");
+      }
+    }
+  }
+
+  // The runtime replays a stream's draws in offset order, so they must tile it from 0 without gaps.
+  void checkRandomStreams() const {
+    std::map<uint32_t, std::vector<size_t>> streams;
+    for (size_t i = 0; i < model_.tensors.size(); ++i)
+      if (model_.tensors[i].role == TensorRole::RandomInput) streams[model_.tensors[i].random.stream].push_back(i);
+    for (auto& [stream, members] : streams) {
+      std::sort(members.begin(), members.end(), [&](size_t a, size_t b) {
+        return model_.tensors[a].random.offset < model_.tensors[b].random.offset;
+      });
+      int64_t next = 0;
+      const RandomSource& first = model_.tensors[members[0]].random;
+      for (size_t i : members) {
+        const RandomSource& r = model_.tensors[i].random;
+        if (r.seeded != first.seeded || r.seed != first.seed)
+          fail(tensorLabel(i) + " disagrees with other tensors of random stream " + std::to_string(stream) +
+               " about the seed");
+        if (r.offset != next)
+          fail(tensorLabel(i) + " starts at offset " + std::to_string(r.offset) + " of random stream " +
+               std::to_string(stream) + ", expected " + std::to_string(next));
+        next += model_.tensors[i].maxElementCount();
+      }
+    }
+  }
+
+  void checkKernels() const {
+    std::set<std::string> names;
+    for (size_t i = 0; i < model_.kernels.size(); ++i) {
+      const KernelImage& k = model_.kernels[i];
+      std::string label = kernelLabel(i);
+      checkName(k.name, "kernel " + std::to_string(i));
+      if (escapeForMessage(k.sourceFile) != k.sourceFile) fail(label + " has control characters in its source file name");
+      if (!names.insert(k.name).second) fail(label + " repeats the name of an earlier kernel");
+      if (k.blockDim < 1 || k.blockDim > format::kMaxBlockDim)
+        fail(label + " has block_dim " + std::to_string(k.blockDim) + ", expected 1.." +
+             std::to_string(format::kMaxBlockDim));
+      const BufferUsage& b = k.buffers;
+      if (b.ub < 0 || b.l1 < 0 || b.l0a < 0 || b.l0b < 0 || b.l0c < 0) fail(label + " has a negative buffer usage");
+      if (k.sourceLines.size() != k.instructions.size())
+        fail(label + " has " + std::to_string(k.sourceLines.size()) + " source lines for " +
+             std::to_string(k.instructions.size()) + " instructions");
+    }
+  }
+
+  void checkScalar(const AffineScalar& s, const std::vector<uint32_t>& enclosingLoops, const std::string& where) const {
+    for (const AffineTerm& term : s.terms)
+      if (std::find(enclosingLoops.begin(), enclosingLoops.end(), term.inductionVar) == enclosingLoops.end())
+        fail(where + " uses induction variable " + std::to_string(term.inductionVar) + " outside its loop");
+  }
+
+  void checkSteps(const std::vector<PlanStep>& steps, std::vector<uint32_t>& enclosingLoops, const std::string& where) const {
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const PlanStep& step = steps[i];
+      std::string label = where + " step " + std::to_string(i);
+      if (step.kind == StepKind::Launch) {
+        if (step.kernel >= model_.kernels.size())
+          fail(label + " launches kernel " + std::to_string(step.kernel) + " but the model has " +
+               std::to_string(model_.kernels.size()) + " kernels");
+        const KernelImage& k = model_.kernels[step.kernel];
+        if (step.tensorArgs.size() != k.tensorArgCount || step.scalarArgs.size() != k.scalarArgCount)
+          fail(label + " passes " + std::to_string(step.tensorArgs.size()) + " tensors and " +
+               std::to_string(step.scalarArgs.size()) + " scalars to kernel '" + k.name + "', which takes " +
+               std::to_string(k.tensorArgCount) + " and " + std::to_string(k.scalarArgCount));
+        for (uint32_t t : step.tensorArgs)
+          if (t >= model_.tensors.size())
+            fail(label + " passes tensor " + std::to_string(t) + " but the model has " +
+                 std::to_string(model_.tensors.size()) + " tensors");
+        for (const AffineScalar& s : step.scalarArgs) checkScalar(s, enclosingLoops, label);
+      } else if (step.kind == StepKind::Loop) {
+        if (step.tripCount < 0) fail(label + " has a negative trip count " + std::to_string(step.tripCount));
+        if (std::find(enclosingLoops.begin(), enclosingLoops.end(), step.inductionVar) != enclosingLoops.end())
+          fail(label + " reuses induction variable " + std::to_string(step.inductionVar) + " of an enclosing loop");
+        if (enclosingLoops.size() >= static_cast<size_t>(format::kMaxPlanDepth))
+          fail(label + " nests loops deeper than " + std::to_string(format::kMaxPlanDepth));
+        enclosingLoops.push_back(step.inductionVar);
+        checkSteps(step.body, enclosingLoops, label);
+        enclosingLoops.pop_back();
+      } else {
+        fail(label + " has an invalid kind " + std::to_string(static_cast<int>(step.kind)));
+      }
+    }
+  }
+
+  void checkConstants() const {
+    std::vector<bool> hasData(model_.tensors.size(), false);
+    for (size_t i = 0; i < model_.constants.size(); ++i) {
+      const Constant& c = model_.constants[i];
+      std::string label = "constant " + std::to_string(i);
+      if (c.tensor >= model_.tensors.size())
+        fail(label + " belongs to tensor " + std::to_string(c.tensor) + " but the model has " +
+             std::to_string(model_.tensors.size()) + " tensors");
+      const Tensor& t = model_.tensors[c.tensor];
+      if (t.role != TensorRole::Constant)
+        fail(label + " belongs to " + tensorLabel(c.tensor) + ", whose role is " + tensorRoleName(t.role));
+      if (hasData[c.tensor]) fail(label + " repeats the data of " + tensorLabel(c.tensor));
+      hasData[c.tensor] = true;
+      if (!t.isStatic()) fail(tensorLabel(c.tensor) + " is a constant with a dynamic shape");
+      if (static_cast<int64_t>(c.bytes.size()) != t.maxByteSize())
+        fail(label + " has " + std::to_string(c.bytes.size()) + " bytes but " + tensorLabel(c.tensor) + " needs " +
+             std::to_string(t.maxByteSize()));
+    }
+    for (size_t i = 0; i < model_.tensors.size(); ++i)
+      if (model_.tensors[i].role == TensorRole::Constant && !hasData[i])
+        fail(tensorLabel(i) + " is a constant without data");
+  }
+
+  const Model& model_;
+  const std::string& fileName_;
+};
+
+}  // namespace
+
+std::string escapeForMessage(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool isValidTargetName(const std::string& name) {
+  if (name.empty() || name.size() >= format::kTargetFieldSize) return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
+      return false;
+  return true;
+}
+
+void validateModel(const Model& model, const std::string& fileName) { Validator(model, fileName).run(); }
+
+}  // namespace pyasc::model

@@ -1,0 +1,245 @@
+// .om round trip, determinism, forward compatibility and the exact message of every damage kind.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "sdk/model/Crc32.h"
+#include "sdk/model/ModelFormat.h"
+#include "sdk/model/ModelReader.h"
+#include "sdk/model/ModelWriter.h"
+#include "sdk/support/AtomicFile.h"
+#include "sdk/support/Diagnostics.h"
+#include "tests/unit/model/ModelBytes.h"
+#include "tests/unit/model/SampleModel.h"
+
+using namespace pyasc;
+using namespace pyasc::model;
+using pyasc::testing::sampleModel;
+
+namespace {
+
+std::string errorOf(const std::vector<uint8_t>& bytes) {
+  try {
+    parseModel(bytes, "output.om");
+  } catch (const CompileError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+std::string writeError(const Model& model) {
+  try {
+    serialize(model);
+  } catch (const CompileError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+}  // namespace
+
+TEST(ModelFile, Crc32MatchesZlib) {
+  const char* check = "123456789";
+  EXPECT_EQ(crc32(reinterpret_cast<const uint8_t*>(check), 9), 0xCBF43926u);
+  EXPECT_EQ(crc32(nullptr, 0), 0u);
+}
+
+TEST(ModelFile, RoundTripsEveryField) {
+  Model original = sampleModel();
+  Model back = parseModel(serialize(original), "output.om");
+  EXPECT_TRUE(back == original);
+  EXPECT_EQ(back.formatMajor, kFormatMajor);
+  EXPECT_EQ(back.formatMinor, kFormatMinor);
+  EXPECT_EQ(back.tensors[0].shape[0], (Dim{1, 64}));
+  EXPECT_EQ(back.tensors[3].random.offset, 8);
+  EXPECT_EQ(back.plan[1].body[0].body[0].scalarArgs[0].terms[1].coeff, 16);
+  EXPECT_EQ(back.kernels[0].instructions[5].op, isa::Opcode::VAdd);
+  EXPECT_EQ(back.kernels[0].sourceLines[3], 4u);
+
+  Model empty;
+  empty.target = "ascend910b";
+  EXPECT_TRUE(parseModel(serialize(empty), "empty.om") == empty);
+}
+
+TEST(ModelFile, SameModelGivesIdenticalBytes) {
+  Model a = sampleModel();
+  Model b = sampleModel();
+  std::vector<uint8_t> bytes = serialize(a);
+  EXPECT_EQ(bytes, serialize(b));
+  EXPECT_EQ(bytes, serialize(parseModel(bytes, "x.om")));
+  char dir[] = "/tmp/pyasc-om-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/output.om";
+  writeModel(path, a);
+  EXPECT_EQ(readFileBytes(path), bytes);
+  EXPECT_TRUE(readModel(path) == a);
+  std::remove(path.c_str());
+  rmdir(dir);
+}
+
+TEST(ModelFile, HeaderLayoutIsPinned) {
+  std::vector<uint8_t> bytes = serialize(sampleModel());
+  EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
+  EXPECT_EQ(bytes[8], 1);
+  EXPECT_EQ(bytes[10], 0);
+  EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
+  EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
+  EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
+  EXPECT_EQ(pyasc::testing::load64(bytes, 64 + 8), 64u + 5 * 24);  // first section right after the table
+}
+
+TEST(ModelFile, EveryDamageKindHasItsMessage) {
+  const std::vector<uint8_t> good = serialize(sampleModel());
+  auto cut = [&](size_t n) { return std::vector<uint8_t>(good.begin(), good.begin() + n); };
+  EXPECT_EQ(errorOf({}), "output.om: error: truncated: file has 0 bytes, the header needs 64");
+  EXPECT_EQ(errorOf(cut(40)), "output.om: error: truncated: file has 40 bytes, the header needs 64");
+  EXPECT_EQ(errorOf(cut(100)), "output.om: error: truncated: section table needs 120 bytes at offset 64, file has 100");
+  EXPECT_EQ(errorOf(cut(good.size() - 1)), "output.om: error: truncated: header says " + std::to_string(good.size()) +
+                                               " bytes, file has " + std::to_string(good.size() - 1));
+  std::vector<uint8_t> longer = good;
+  longer.push_back(0);
+  EXPECT_EQ(errorOf(longer), "output.om: error: 1 unexpected bytes after the end of the model (header says " +
+                                 std::to_string(good.size()) + " bytes)");
+
+  std::vector<uint8_t> zip = good;
+  std::memcpy(zip.data(), "PK\x03\x04", 4);
+  EXPECT_EQ(errorOf(zip), "output.om: error: not a pyasc model file (bad magic)");
+
+  std::vector<uint8_t> future = good;
+  future[format::kMajorOffset] = 3;
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.0 is not supported by this pyasc (reads 1.x)");
+
+  std::vector<uint8_t> headerFlip = good;
+  headerFlip[format::kFlagsOffset] ^= 0x02;
+  EXPECT_EQ(errorOf(headerFlip), "output.om: error: header checksum mismatch (file damaged)");
+
+  std::vector<uint8_t> sectionFlip = good;
+  size_t kernels = pyasc::testing::sectionOffset(good, format::SectionKind::Kernels);
+  sectionFlip[kernels + 10] ^= 0x10;
+  EXPECT_EQ(errorOf(sectionFlip), "output.om: error: section 'kernels' checksum mismatch (file damaged)");
+
+  std::vector<uint8_t> flags = good;
+  flags[format::kFlagsOffset] |= 0x08;
+  pyasc::testing::fixChecksums(flags);
+  EXPECT_EQ(errorOf(flags), "output.om: error: header has unknown flags 0x8");
+
+  std::vector<uint8_t> target = good;
+  target[format::kTargetOffset] = '/';
+  pyasc::testing::fixChecksums(target);
+  EXPECT_EQ(errorOf(target), "output.om: error: header has an invalid target name");
+
+  std::vector<uint8_t> dtype = good;
+  size_t tensors = pyasc::testing::sectionOffset(good, format::SectionKind::Tensors);
+  dtype[tensors + 4 + 4 + 1] = 99;  // count, name length, "a", dtype
+  pyasc::testing::fixChecksums(dtype);
+  EXPECT_EQ(errorOf(dtype), "output.om: error: tensor 0 ('a') has an invalid dtype 99");
+
+  std::vector<uint8_t> role = good;
+  role[tensors + 4 + 4 + 1 + 2] = 7;
+  pyasc::testing::fixChecksums(role);
+  EXPECT_EQ(errorOf(role), "output.om: error: section 'tensors': tensor 0 ('a') has an invalid role 7");
+
+  std::vector<uint8_t> count = good;
+  count[tensors] = 7;  // seven tensors announced, six present
+  pyasc::testing::fixChecksums(count);
+  EXPECT_EQ(errorOf(count), "output.om: error: section 'tensors': tensor 6 runs past the end of the section at byte " +
+                                std::to_string(tensors + pyasc::testing::sectionSize(good, format::SectionKind::Tensors)));
+
+  std::vector<uint8_t> instruction = good;
+  instruction[kernels + 4 + 4 + 8 + 12 + 40 + 4 + 8 + 4] = 0xff;  // opcode of the first instruction
+  pyasc::testing::fixChecksums(instruction);
+  EXPECT_NE(errorOf(instruction).find("output.om: error: section 'kernels': kernel 0 ('add_bias'): "),
+            std::string::npos);
+
+  std::vector<uint8_t> table = good;
+  table[format::kHeaderSize + 8] += 1;  // first section starts one byte late
+  pyasc::testing::fixChecksums(table);
+  EXPECT_EQ(errorOf(table), "output.om: error: section 'tensors' starts at byte 185, expected 184");
+
+  std::vector<uint8_t> kind = good;
+  kind[format::kHeaderSize + 24] = 9;  // second entry: unknown kind in a 1.0 file
+  pyasc::testing::fixChecksums(kind);
+  EXPECT_EQ(errorOf(kind), "output.om: error: section table entry 1 has an unknown kind 9");
+
+  std::vector<uint8_t> duplicate = good;
+  duplicate[format::kHeaderSize + 24] = 1;
+  pyasc::testing::fixChecksums(duplicate);
+  EXPECT_EQ(errorOf(duplicate), "output.om: error: section 'tensors' appears twice");
+}
+
+TEST(ModelFile, NewerMinorVersionsMaySkipUnknownSectionsAndFlags) {
+  std::vector<uint8_t> bytes = serialize(sampleModel());
+  bytes[format::kMinorOffset] = 7;
+  bytes[format::kFlagsOffset] |= 0x80;
+  bytes[format::kHeaderSize + 24] = 42;  // the kernels section becomes an unknown kind...
+  pyasc::testing::fixChecksums(bytes);
+  EXPECT_EQ(errorOf(bytes), "output.om: error: missing section 'kernels'");  // ...so it is missing
+  std::vector<uint8_t> extended = pyasc::testing::appendSection(serialize(sampleModel()), 42, {1, 2, 3});
+  extended[format::kMinorOffset] = 7;
+  pyasc::testing::fixChecksums(extended);
+  Model m = parseModel(extended, "newer.om");
+  EXPECT_EQ(m.formatMinor, 7);
+  EXPECT_TRUE(m == sampleModel());
+  extended[format::kMinorOffset] = 0;
+  pyasc::testing::fixChecksums(extended);
+  EXPECT_EQ(errorOf(extended), "output.om: error: section table entry 5 has an unknown kind 42");
+}
+
+TEST(ModelFile, WriterRejectsInconsistentModels) {
+  Model m = sampleModel();
+  m.plan.push_back(PlanStep::launch(5, {}));
+  EXPECT_EQ(writeError(m), "model: error: plan step 3 launches kernel 5 but the model has 2 kernels");
+  m = sampleModel();
+  m.plan[1].body[0].body[0].tensorArgs[1] = 17;
+  EXPECT_EQ(writeError(m), "model: error: plan step 1 step 0 step 0 passes tensor 17 but the model has 6 tensors");
+  m = sampleModel();
+  m.plan[0].scalarArgs[0].terms.push_back(AffineTerm{0, 1});
+  EXPECT_EQ(writeError(m), "model: error: plan step 0 uses induction variable 0 outside its loop");
+  m = sampleModel();
+  m.plan[1].body[0].inductionVar = 0;
+  EXPECT_EQ(writeError(m), "model: error: plan step 1 step 0 reuses induction variable 0 of an enclosing loop");
+  m = sampleModel();
+  m.plan[2].tensorArgs.push_back(0);
+  EXPECT_EQ(writeError(m),
+            "model: error: plan step 2 passes 3 tensors and 0 scalars to kernel 'copy_out', which takes 2 and 0");
+  m = sampleModel();
+  m.tensors[5].gmOffset = (1 << 20) - 16;
+  EXPECT_EQ(writeError(m),
+            "model: error: tensor 5 ('out0') GM range [1048560, +4096) exceeds the memory plan's peak of 1048576 bytes");
+  m = sampleModel();
+  m.tensors[0].gmSize = 100;
+  EXPECT_EQ(writeError(m), "model: error: tensor 0 ('a') reserves 100 GM bytes but needs 4096");
+  m = sampleModel();
+  m.tensors[0].shape[0] = Dim{9, 3};
+  EXPECT_EQ(writeError(m), "model: error: tensor 0 ('a') dimension 0 has an invalid range [9, 3]");
+  m = sampleModel();
+  m.tensors[3].random.offset = 9;
+  EXPECT_EQ(writeError(m), "model: error: tensor 3 ('jitter') starts at offset 9 of random stream 1, expected 8");
+  m = sampleModel();
+  m.constants[0].bytes.pop_back();
+  EXPECT_EQ(writeError(m), "model: error: constant 0 has 31 bytes but tensor 1 ('bias') needs 32");
+  m = sampleModel();
+  m.constants.clear();
+  EXPECT_EQ(writeError(m), "model: error: tensor 1 ('bias') is a constant without data");
+  m = sampleModel();
+  m.kernels[1].sourceLines.pop_back();
+  EXPECT_EQ(writeError(m), "model: error: kernel 1 ('copy_out') has 1 source lines for 2 instructions");
+  m = sampleModel();
+  m.kernels[1].name = "add_bias";
+  EXPECT_EQ(writeError(m), "model: error: kernel 1 ('add_bias') repeats the name of an earlier kernel");
+  m = sampleModel();
+  m.target = "a/b";
+  EXPECT_EQ(writeError(m), "model: error: invalid target name 'a/b'");
+}
+
+TEST(ModelFile, CheckTargetNamesBothTargets) {
+  Model m = sampleModel();
+  checkTarget(m, "output.om", "ascend310");
+  try {
+    checkTarget(m, "output.om", "ascend910b");
+    FAIL();
+  } catch (const CompileError& e) {
+    EXPECT_STREQ(e.what(), "output.om: error: built for target 'ascend310', not 'ascend910b'");
+  }
+}
