@@ -161,8 +161,10 @@ class ReduceEmitter {
   void reduceRows(int set, int64_t units) {
     int64_t chunks = (c_.reduce + lanes_ - 1) / lanes_;
     uint16_t rowStride = static_cast<uint16_t>(layout_.inUnitBytes / isa::kBlockBytes);
-    for (int64_t r0 = 0; r0 < units; r0 += isa::kMaxRepeat) {
-      int64_t rows = std::min<int64_t>(isa::kMaxRepeat, units - r0);
+    // rows per instruction: at most 255 repeats, and a whole number of 32-byte output blocks
+    const int64_t perBlock = isa::kBlockBytes / es_, step = isa::kMaxRepeat / perBlock * perBlock;
+    for (int64_t r0 = 0; r0 < units; r0 += step) {
+      int64_t rows = std::min<int64_t>(step, units - r0);
       MemRef acc{Space::UB, 0, accBase() + r0 * isa::kRepeatBytes};
       MemRef row{Space::UB, 0, inBase(set) + r0 * layout_.inUnitBytes};
       for (int64_t k = 0; k < chunks; ++k) {
