@@ -22,7 +22,7 @@ namespace {
 constexpr int kS = static_cast<int>(Pipe::S);
 
 std::string flagName(Pipe src, Pipe dst, int event) {
-  return std::string("(") + pipeLabel(src) + ", " + pipeLabel(dst) + ", " + std::to_string(event) + ")";
+  return std::string("(") + isa::pipeName(src) + ", " + isa::pipeName(dst) + ", " + std::to_string(event) + ")";
 }
 }  // namespace
 
@@ -252,14 +252,14 @@ void AiCore::reportDeadlock() const {
     } else if (inst.op == Opcode::Barrier) {
       waiters.push_back({index, "S waits at pipe_barrier ALL"});
     } else {
-      waiters.push_back({index, std::string("S waits for room in the ") + pipeLabel(queuePipe(inst)) + " queue"});
+      waiters.push_back({index, std::string("S waits for room in the ") + isa::pipeName(queuePipe(inst)) + " queue"});
     }
   }
   for (int p = 1; p < isa::kPipeCount; ++p) {
     if (queues_[p].empty()) continue;
     const Queued& q = queues_[p].front();
     const isa::Instruction& inst = *q.issued.inst;
-    waiters.push_back({q.issued.index, std::string(pipeLabel(static_cast<Pipe>(p))) + " waits for flag " +
+    waiters.push_back({q.issued.index, std::string(isa::pipeName(static_cast<Pipe>(p))) + " waits for flag " +
                                            flagName(inst.srcPipe, inst.dstPipe, inst.event)});
   }
   std::sort(waiters.begin(), waiters.end());

@@ -33,16 +33,16 @@ void CoreMemory::requireAligned(isa::Space space, uint64_t addr) const {
   if (!sanitize_) return;
   int64_t align = target_.buffer(space).align;
   if (space == isa::Space::GM || align <= 1 || addr % static_cast<uint64_t>(align) == 0) return;
-  throw Violation(std::string("misaligned ") + spaceLabel(space) + " address " + hexText(addr) + " (" +
-                  spaceLabel(space) + " needs " + std::to_string(align) + "-byte alignment)");
+  throw Violation(std::string("misaligned ") + isa::spaceName(space) + " address " + hexText(addr) + " (" +
+                  isa::spaceName(space) + " needs " + std::to_string(align) + "-byte alignment)");
 }
 
 uint8_t* CoreMemory::touch(isa::Space space, uint64_t addr, uint64_t bytes, AccessKind kind) {
   int s = static_cast<int>(space);
   uint64_t size = space == isa::Space::GM ? gmSize_ : local_[s].size();
   if (addr > size || bytes > size - addr) {
-    throw Violation(std::string(spaceLabel(space)) + " access " + byteRange(addr, addr + bytes) +
-                    " out of range (" + spaceLabel(space) + " is " + hexText(size) + " bytes)");
+    throw Violation(std::string(isa::spaceName(space)) + " access " + byteRange(addr, addr + bytes) +
+                    " out of range (" + isa::spaceName(space) + " is " + hexText(size) + " bytes)");
   }
   if (space == isa::Space::GM && sanitize_) checkGmRegion(addr, bytes, kind);
   traffic_[s] += bytes;

@@ -113,7 +113,7 @@ Work runFixpipe(const IssuedInstruction& in, CoreMemory& mem) {
   Space dstSpace = toGm ? Space::GM : Space::UB;
   int ss = dtypeSize(inst.type), ds = dtypeSize(inst.type2);
   uint64_t m = inst.m, n = inst.n, m16 = ceilDiv(m, 16), n16 = ceilDiv(n, 16);
-  uint64_t rows = validRows(inst) ? validRows(inst) : m, cols = validCols(inst) ? validCols(inst) : n;
+  uint64_t rows = inst.validRows ? inst.validRows : m, cols = inst.validCols ? inst.validCols : n;
   if (rows > m) rows = m;
   if (cols > n) cols = n;
   uint64_t src = in.address(inst.src0), dst = in.address(inst.dst);

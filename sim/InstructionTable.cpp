@@ -1,7 +1,7 @@
-// Builds the opcode table from ISA.def and names pipes, spaces and instructions for reports.
+// Builds the opcode table from ISA.def; resolves queue pipes; instruction text for reports.
 #include "sim/InstructionTable.h"
 
-#include "sdk/support/Float16.h"
+#include "sdk/isa/Assembler.h"
 
 namespace pyasc::sim {
 
@@ -36,23 +36,6 @@ const OpcodeEntry kTable[] = {
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == isa::kOpcodeCount, "one entry per opcode");
 
-bool hasTypeSuffix(Format f) {
-  switch (f) {
-    case Format::ScalarLoad: case Format::ScalarStore: case Format::Dma: case Format::LoadFractal:
-    case Format::Img2Col: case Format::Fixpipe: case Format::Mmad: case Format::VBinary:
-    case Format::VScalar: case Format::VUnary: case Format::VConv: case Format::VCmp:
-    case Format::VSelect: case Format::VDup: case Format::VReduce: case Format::VTranspose:
-      return true;
-    default:
-      return false;
-  }
-}
-
-const char* cmpModeText(isa::CmpMode m) {
-  static const char* const names[] = {"eq", "ne", "lt", "le", "gt", "ge"};
-  return names[static_cast<int>(m) % 6];
-}
-
 }  // namespace
 
 const OpcodeEntry& opcodeEntry(isa::Opcode op) { return kTable[static_cast<int>(op)]; }
@@ -68,39 +51,6 @@ isa::Pipe queuePipe(const isa::Instruction& inst) {
   return Pipe::S;
 }
 
-const char* pipeLabel(isa::Pipe pipe) {
-  static const char* const names[] = {"S", "V", "M", "MTE1", "MTE2", "MTE3", "FIX", "ALL"};
-  return names[static_cast<int>(pipe)];
-}
-
-const char* spaceLabel(isa::Space space) {
-  static const char* const names[] = {"gm", "ub", "l1", "l0a", "l0b", "l0c"};
-  return names[static_cast<int>(space)];
-}
-
-std::string instructionText(const isa::Instruction& inst) {
-  const OpcodeEntry& e = opcodeEntry(inst.op);
-  std::string text = e.mnemonic;
-  if (e.format == Format::Dma) {
-    if (inst.mode == 1) text += ".b";
-    return text;
-  }
-  if (e.format == Format::Flag) {
-    return text + " " + pipeLabel(inst.srcPipe) + ", " + pipeLabel(inst.dstPipe) + ", " +
-           std::to_string(inst.event);
-  }
-  if (e.format == Format::Barrier) return text + " " + pipeLabel(barrierPipe(inst));
-  if (!hasTypeSuffix(e.format)) return text;
-  if (e.format == Format::VTranspose) return text + ".b16";
-  text += std::string(".") + dtypeShortName(inst.type);
-  if (e.format == Format::VConv || e.format == Format::Mmad || e.format == Format::Fixpipe) {
-    text += std::string(".") + dtypeShortName(inst.type2);
-  }
-  if (e.format == Format::VConv || e.format == Format::Fixpipe) {
-    text += std::string(".") + roundModeName(static_cast<RoundMode>(inst.mode));
-  }
-  if (e.format == Format::VCmp) text += std::string(".") + cmpModeText(static_cast<isa::CmpMode>(inst.mode));
-  return text;
-}
+std::string instructionText(const isa::Instruction& inst) { return isa::disassemble(inst); }
 
 }  // namespace pyasc::sim

@@ -17,14 +17,9 @@ struct OpcodeEntry {
 const OpcodeEntry& opcodeEntry(isa::Opcode op);
 // The pipe whose queue the scalar unit issues the instruction into (S runs it in place).
 isa::Pipe queuePipe(const isa::Instruction& inst);
-const char* pipeLabel(isa::Pipe pipe);    // "S", "V", ..., "ALL"
-const char* spaceLabel(isa::Space space);  // "gm", "ub", ...
 // The pipe a `pipe_barrier` names.
 inline isa::Pipe barrierPipe(const isa::Instruction& inst) { return inst.srcPipe; }
-// Valid rows/columns of load_l0a/load_l0b/fixpipe (0 means all).
-inline int validRows(const isa::Instruction& inst) { return inst.h; }
-inline int validCols(const isa::Instruction& inst) { return inst.w; }
-// Short text for reports and the trace: mnemonic with its type suffixes.
+// Assembly text for reports and the trace (isa::disassemble).
 std::string instructionText(const isa::Instruction& inst);
 
 }  // namespace pyasc::sim

@@ -80,7 +80,7 @@ Work loadFractal(const IssuedInstruction& in, CoreMemory& mem) {
   bool isB = inst.op == Opcode::LoadL0B;
   int es = dtypeSize(inst.type);
   int rows = isB ? inst.k : inst.m, cols = isB ? inst.n : inst.k;
-  int validR = validRows(inst) ? validRows(inst) : rows, validC = validCols(inst) ? validCols(inst) : cols;
+  int validR = inst.validRows ? inst.validRows : rows, validC = inst.validCols ? inst.validCols : cols;
   if (validR > rows) validR = rows;
   if (validC > cols) validC = cols;
   bool trans = inst.mode == 1;

@@ -67,9 +67,9 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
         ++last;
       }
       uint64_t lo = std::max(a.lo, blk * B), hi = std::min(a.hi, (last + 1) * B);
-      throw Violation(std::string("data race: ") + pipeLabel(pipe) + (isWrite ? " writes " : " reads ") +
-                      spaceLabel(a.space) + byteRange(lo, hi) + (c.withWrite ? " written by " : " read by ") +
-                      pipeLabel(static_cast<isa::Pipe>(c.pipe)) + " at instruction " + std::to_string(c.instruction) +
+      throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") +
+                      isa::spaceName(a.space) + byteRange(lo, hi) + (c.withWrite ? " written by " : " read by ") +
+                      isa::pipeName(static_cast<isa::Pipe>(c.pipe)) + " at instruction " + std::to_string(c.instruction) +
                       " with no flag or barrier between them");
     }
   }

@@ -50,7 +50,7 @@ std::string TraceRecorder::json() const {
     for (int p = 0; p < isa::kPipeCount; ++p) {
       sep();
       out << "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" << core << ",\"tid\":" << p << ",\"args\":{\"name\":\""
-          << pipeLabel(static_cast<isa::Pipe>(p)) << "\"}}";
+          << isa::pipeName(static_cast<isa::Pipe>(p)) << "\"}}";
       sep();
       out << "{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":" << core << ",\"tid\":" << p
           << ",\"args\":{\"sort_index\":" << p << "}}";
@@ -58,7 +58,7 @@ std::string TraceRecorder::json() const {
   }
   for (const TraceEvent& e : events_) {
     sep();
-    out << "{\"ph\":\"X\",\"name\":\"" << escape(e.name) << "\",\"cat\":\"" << pipeLabel(static_cast<isa::Pipe>(e.pipe))
+    out << "{\"ph\":\"X\",\"name\":\"" << escape(e.name) << "\",\"cat\":\"" << isa::pipeName(static_cast<isa::Pipe>(e.pipe))
         << "\",\"pid\":" << e.core << ",\"tid\":" << e.pipe << ",\"ts\":" << e.start << ",\"dur\":" << e.duration
         << ",\"args\":{\"instruction\":" << e.instruction << ",\"kernel\":\"" << escape(kernels_[e.kernel]) << "\"}}";
   }
