@@ -142,12 +142,32 @@ bool OpRegistry::infer(const graph::Node& node, const std::vector<graph::TensorT
       return false;
     }
   }
-  InferContext ctx{node, inputs, {}, {}};
+  // An operand of unknown rank: elementwise rules still give the dtype (computed on scalars of
+  // the same dtypes) and the result has unknown rank; other operators need the rank.
+  std::vector<graph::TensorType> ranked = inputs;
+  bool unranked = false;
+  for (size_t i = 0; i < ranked.size(); ++i) {
+    if (ranked[i].ranked) continue;
+    if (entry->category != OpCategory::Elementwise && entry->category != OpCategory::Broadcast) {
+      error = node.op + " needs the rank of operand " + std::to_string(i) + " (" + ranked[i].str() +
+              "); declare its shape, e.g. Tensor[float32, 64, 128]";
+      return false;
+    }
+    unranked = true;
+    ranked[i] = graph::TensorType{ranked[i].dtype, {}, graph::Layout::ND, true};
+  }
+  if (unranked) {
+    for (auto& t : ranked) t.shape.clear();
+  }
+  InferContext ctx{node, ranked, {}, {}};
   if (!entry->infer(ctx)) {
     error = ctx.error;
     return false;
   }
   outputs = std::move(ctx.outputs);
+  for (auto& out : outputs) {
+    if (unranked) out = graph::TensorType{out.dtype, {}, graph::Layout::ND, false};
+  }
   return true;
 }
 

@@ -69,7 +69,7 @@ std::string shapeString(const Shape& shape) {
 }
 
 std::string TensorType::str() const {
-  std::string s = dtypeShortName(dtype) + shapeString(shape);
+  std::string s = dtypeShortName(dtype) + (ranked ? shapeString(shape) : std::string("[*]"));
   if (layout != Layout::ND) s += std::string("@") + layoutName(layout);
   return s;
 }

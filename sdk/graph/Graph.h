@@ -43,11 +43,14 @@ struct TensorType {
   DType dtype = DType::Float32;
   Shape shape;
   Layout layout = Layout::ND;
+  // False for an array whose rank is not known at compile time (a parameter annotated only
+  // Tensor[float32]); `shape` is then empty and the type prints as "f32[*]".
+  bool ranked = true;
 
   int rank() const { return static_cast<int>(shape.size()); }
-  std::string str() const;  // "f32[256,256]", "f32[N,3]@NCHW"
+  std::string str() const;  // "f32[256,256]", "f32[N,3]@NCHW", "f32[*]"
   bool operator==(const TensorType& o) const {
-    return dtype == o.dtype && shape == o.shape && layout == o.layout;
+    return dtype == o.dtype && shape == o.shape && layout == o.layout && ranked == o.ranked;
   }
   bool operator!=(const TensorType& o) const { return !(*this == o); }
 };
@@ -97,6 +100,9 @@ struct Node {
   std::vector<ValueId> inputs;
   std::vector<ValueId> outputs;
   std::vector<NamedAttr> attrs;  // kept in insertion order so printing is stable
+  // Compiler hints from pragmas (amp_mode = "O2"); not operator attributes, so the registry does
+  // not check them. Printed as [name = value] after the attributes.
+  std::vector<NamedAttr> hints;
   SourceLocation loc;
   std::vector<Region> regions;  // one region for a loop, none otherwise
 

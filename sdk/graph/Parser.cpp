@@ -200,6 +200,12 @@ class GraphTextParser {
     std::string dt = takeIdent("a type like f32[2,3]");
     if (!parseDType(dt, type.dtype)) failAt(at, "unknown element type '" + dt + "'");
     expectPunct("[");
+    if (isPunct("*")) {
+      advance();
+      type.ranked = false;
+      expectPunct("]");
+      return type;
+    }
     while (!isPunct("]")) {
       if (!type.shape.empty()) expectPunct(",");
       if (tok_.kind == Tok::Number) {
@@ -304,7 +310,7 @@ class GraphTextParser {
       numbers.push_back(takeNumber());
     }
     advance();
-    const int64_t count = elementCount(type.shape);
+    const int64_t count = type.ranked ? elementCount(type.shape) : -1;
     if (count < 0) failAt(at, "a constant needs a static shape, found " + type.str());
     if (static_cast<int64_t>(numbers.size()) != count) {
       failAt(at, "constant '%" + name + "' of type " + type.str() + " needs " + std::to_string(count) +
@@ -353,6 +359,24 @@ class GraphTextParser {
     return takeNumber();
   }
 
+  // name = value pairs up to `close`, after the opening bracket.
+  std::vector<NamedAttr> parseAttrList(const char* close) {
+    advance();
+    std::vector<NamedAttr> list;
+    while (!isPunct(close)) {
+      if (!list.empty()) expectPunct(",");
+      Token at = tok_;
+      std::string name = takeIdent("an attribute name");
+      for (const auto& a : list) {
+        if (a.name == name) failAt(at, "duplicate attribute '" + name + "'");
+      }
+      expectPunct("=");
+      list.push_back(NamedAttr{name, parseAttrValue()});
+    }
+    advance();
+    return list;
+  }
+
   Node parseNode() {
     Node node;
     std::vector<Token> resultTokens;
@@ -369,18 +393,8 @@ class GraphTextParser {
       node.inputs.push_back(use());
     }
     advance();
-    if (isPunct("{")) {
-      advance();
-      while (!isPunct("}")) {
-        if (!node.attrs.empty()) expectPunct(",");
-        Token at = tok_;
-        std::string name = takeIdent("an attribute name");
-        if (node.hasAttr(name)) failAt(at, "duplicate attribute '" + name + "'");
-        expectPunct("=");
-        node.attrs.push_back(NamedAttr{name, parseAttrValue()});
-      }
-      advance();
-    }
+    if (isPunct("{")) node.attrs = parseAttrList("}");
+    if (isPunct("[")) node.hints = parseAttrList("]");
     expectPunct(":");
     std::vector<TensorType> types;
     if (isPunct("(")) {

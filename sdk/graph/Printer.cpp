@@ -82,6 +82,13 @@ class GraphPrinter {
       }
       out_ += "}";
     }
+    if (!node.hints.empty()) {
+      out_ += " [";
+      for (size_t i = 0; i < node.hints.size(); ++i) {
+        out_ += (i ? ", " : "") + node.hints[i].name + " = " + attrString(node.hints[i].value);
+      }
+      out_ += "]";
+    }
     out_ += " :";
     for (size_t i = 0; i < node.outputs.size(); ++i) {
       out_ += (i ? ", " : " ") + graph_.type(node.outputs[i]).str();

@@ -19,14 +19,14 @@ class GraphVerifier {
     for (const auto& in : graph_.inputs) {
       if (!define(in.value, {})) continue;
       const Value& v = graph_.value(in.value);
-      if (in.role == InputRole::Scalar && v.type.rank() != 0) {
+      if (in.role == InputRole::Scalar && (v.type.rank() != 0 || !v.type.ranked)) {
         error(v.loc, "scalar input '%" + v.name + "' must have shape [], found " + v.type.str());
       }
     }
     for (const auto& c : graph_.constants) {
       if (!define(c.value, {})) continue;
       const Value& v = graph_.value(c.value);
-      const int64_t count = elementCount(v.type.shape);
+      const int64_t count = v.type.ranked ? elementCount(v.type.shape) : -1;
       if (count < 0 || static_cast<int64_t>(c.bytes.size()) != count * dtypeSize(v.type.dtype)) {
         error(v.loc, "constant '%" + v.name + "' of type " + v.type.str() + " holds " +
                          std::to_string(c.bytes.size()) + " bytes");
@@ -113,7 +113,7 @@ class GraphVerifier {
       if (define(arg, loop.loc)) args.push_back(arg);
     }
     const TensorType& iv = graph_.type(body.arguments[0]);
-    if (iv.rank() != 0 || !isInteger(iv.dtype)) error(loop.loc, "Loop induction variable must be an integer scalar");
+    if (iv.rank() != 0 || !iv.ranked || !isInteger(iv.dtype)) error(loop.loc, "Loop induction variable must be an integer scalar");
     for (size_t i = 0; i < loop.inputs.size(); ++i) {
       const TensorType& carried = graph_.type(loop.inputs[i]);
       if (graph_.type(body.arguments[i + 1]) != carried || graph_.type(loop.outputs[i]) != carried ||
