@@ -1,0 +1,31 @@
+// Lowers a strided copy out[i] = in[srcOffset + Σ i_k·srcStride_k] into out[dstOffset + Σ i_k·dstStride_k]:
+// the one data-movement kernel behind slices, slice updates, concatenation, broadcasts and transposes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+struct CopyCompute {
+  std::string name;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;       // iteration space (the copied region)
+  std::vector<int64_t> srcStrides;  // elements; 0 broadcasts, negative reverses
+  std::vector<int64_t> dstStrides;  // elements, positive
+  int64_t srcOffset = 0, dstOffset = 0;  // elements
+  int sourceLine = 0;
+};
+
+// Merges dimensions that are contiguous on both sides and drops extent-1 dimensions.
+CopyCompute canonicalCopy(const CopyCompute& copy);
+
+// Kernel arguments: source, destination. Rows contiguous on both sides move by DMA through UB;
+// any other pattern (transposes, broadcasts along the last axis) moves element by element
+// through the scalar unit.
+KernelCode lowerCopy(const CopyCompute& copy, const Target& target, int maxCores);
+
+}  // namespace pyasc::codegen
