@@ -310,11 +310,11 @@ bool scanNumber(const std::string& s, size_t& pos, Number& out, bool& overflow) 
   return !overflow;
 }
 
-// The end of the number-shaped text at s[pos]: sign, optional 0x, then digits of that base.
-size_t numberEnd(const std::string& s, size_t pos) {
+// The end of the number-shaped text at s[pos]: sign, optional 0x (when `hex`), then digits.
+size_t numberEnd(const std::string& s, size_t pos, bool hex) {
   size_t p = pos;
   if (p < s.size() && (s[p] == '+' || s[p] == '-')) ++p;
-  bool hexDigits = p + 2 < s.size() && s[p] == '0' && (s[p + 1] == 'x' || s[p + 1] == 'X') &&
+  bool hexDigits = hex && p + 2 < s.size() && s[p] == '0' && (s[p + 1] == 'x' || s[p + 1] == 'X') &&
                    std::isxdigit(static_cast<unsigned char>(s[p + 2]));
   if (hexDigits) p += 2;
   size_t digits = p;
@@ -326,9 +326,9 @@ size_t numberEnd(const std::string& s, size_t pos) {
 }
 
 // The value of a number in a field of `spec`, or false when it is outside the field's range.
-// A 64-bit signed field also takes unsigned 64-bit patterns; a 32-bit pattern field also takes
-// negative 32-bit values as their two's complement.
-bool fieldValue(const Number& number, const FieldSpec& spec, int64_t& out) {
+// A 64-bit signed field also takes unsigned 64-bit patterns; a 32-bit bit pattern (`pattern`)
+// also takes negative 32-bit values as their two's complement.
+bool fieldValue(const Number& number, const FieldSpec& spec, int64_t& out, bool pattern = false) {
   if (spec.bits == 64 && spec.min < 0) {
     if (number.negative && number.magnitude > uint64_t{1} << 63) return false;
     out = static_cast<int64_t>(number.negative ? 0 - number.magnitude : number.magnitude);
@@ -336,7 +336,7 @@ bool fieldValue(const Number& number, const FieldSpec& spec, int64_t& out) {
   }
   if (number.magnitude > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return false;
   int64_t value = number.negative ? -static_cast<int64_t>(number.magnitude) : static_cast<int64_t>(number.magnitude);
-  if (spec.bits == 32 && spec.min == 0 && value < 0 && value >= std::numeric_limits<int32_t>::min()) {
+  if (pattern && value < 0 && value >= std::numeric_limits<int32_t>::min()) {
     value += int64_t{1} << 32;
   }
   if (value < spec.min || value > spec.max) return false;
@@ -370,7 +370,7 @@ class LineAssembler {
   void parseOption(const Syntax& syntax, const Token& token, std::vector<std::string>& seen);
   uint8_t parseRegister(const Token& token) const;
   MemRef parseAddress(const Token& token, const FieldSpec& spec) const;
-  int64_t parseFieldNumber(const Token& token, Field field, const std::string& what) const;
+  int64_t parseFieldNumber(const Token& token, Field field, const std::string& what, bool pattern = false) const;
 
   const FieldSpec& spec(Field field) const {
     const FieldSpec* s = findField(opcodeInfo(inst_.op).format, field);
@@ -460,8 +460,9 @@ Instruction LineAssembler::assemble(const Token& statement) {
   }
   if (positional.size() != syntax.operands.size()) {
     size_t want = syntax.operands.size();
-    error(mnemonic.col, mnemonic_ + " needs " + std::to_string(want) + (want == 1 ? " operand" : " operands") +
-                            ", got " + std::to_string(positional.size()));
+    std::string got = ", got " + std::to_string(positional.size());
+    if (want == 0) error(mnemonic.col, mnemonic_ + " takes no operands" + got);
+    error(mnemonic.col, mnemonic_ + " needs " + std::to_string(want) + (want == 1 ? " operand" : " operands") + got);
   }
   for (size_t i = 0; i < positional.size(); ++i) parseOperand(syntax.operands[i], positional[i]);
   std::vector<std::string> seen;
@@ -595,14 +596,14 @@ MemRef LineAssembler::parseAddress(const Token& token, const FieldSpec& fieldSpe
   }
   int64_t offset;
   if (!fieldValue(number, fieldSpec, offset)) {
-    error(innerCol + static_cast<int>(numberStart), "offset " + inner.substr(numberStart) + " is out of range " +
-                                                        rangeText(fieldSpec));
+    std::string written = inner.substr(numberStart + (inner[numberStart] == '+' ? 1 : 0));
+    error(innerCol + static_cast<int>(numberStart), "offset " + written + " is out of range " + rangeText(fieldSpec));
   }
   ref.offset = offset;
   return ref;
 }
 
-int64_t LineAssembler::parseFieldNumber(const Token& token, Field field, const std::string& what) const {
+int64_t LineAssembler::parseFieldNumber(const Token& token, Field field, const std::string& what, bool pattern) const {
   Number number;
   bool overflow;
   size_t pos = 0;
@@ -611,7 +612,7 @@ int64_t LineAssembler::parseFieldNumber(const Token& token, Field field, const s
     error(token.col, "expected an integer, got '" + token.text + "'");
   }
   int64_t value;
-  if (!fieldValue(number, spec(field), value)) {
+  if (!fieldValue(number, spec(field), value, pattern)) {
     error(token.col, what + token.text + " is out of range " + rangeText(spec(field)));
   }
   return value;
@@ -636,7 +637,7 @@ void LineAssembler::parseOperand(const OperandSyntax& operand, const Token& toke
     case OperandKind::Scalar:
       if (!token.text.empty() && token.text[0] == '#') {
         inst_.mode = 1;
-        inst_.imm = parseFieldNumber(Token{token.text.substr(1), token.col + 1}, Field::Imm, "scalar immediate ");
+        inst_.imm = parseFieldNumber(Token{token.text.substr(1), token.col + 1}, Field::Imm, "scalar immediate ", true);
       } else if (!token.text.empty() && token.text[0] == 'x') {
         setField(inst_, operand.field, parseRegister(token));
       } else {
@@ -686,7 +687,7 @@ void LineAssembler::parseOption(const Syntax& syntax, const Token& token, std::v
   }
   if (!option) {
     error(token.col, "unknown option '" + key + "' for " + mnemonic_ +
-                         (known.empty() ? "; it takes no options" : "; expected " + known));
+                         (known.empty() ? "; it takes no options" : "; expected one of " + known));
   }
   if (std::find(seen.begin(), seen.end(), key) != seen.end()) error(token.col, "duplicate option '" + key + "'");
   seen.push_back(key);
@@ -698,7 +699,8 @@ void LineAssembler::parseOption(const Syntax& syntax, const Token& token, std::v
   size_t pos = 0;
   while (true) {
     size_t start = pos;
-    pos = numberEnd(value, pos);
+    // In "3x3" the x separates values, so those options are decimal only.
+    pos = numberEnd(value, pos, option->separator != 'x');
     if (pos == start) error(valueCol + static_cast<int>(start), "expected an integer in " + key + "=" + value);
     values.push_back(Token{value.substr(start, pos - start), valueCol + static_cast<int>(start)});
     if (pos == value.size()) break;
