@@ -686,8 +686,14 @@ void LineAssembler::parseOption(const Syntax& syntax, const Token& token, std::v
     known += std::string(known.empty() ? "" : ", ") + candidate.key;
   }
   if (!option) {
-    error(token.col, "unknown option '" + key + "' for " + mnemonic_ +
-                         (known.empty() ? "; it takes no options" : "; expected one of " + known));
+    std::string hint = known.empty() ? "; it takes no options" : "; expected one of " + known;
+    for (const OptionSyntax& candidate : syntax.options) {
+      if (editDistance(key, candidate.key) <= 2 && editDistance(key, candidate.key) < key.size()) {
+        hint = std::string("; did you mean '") + candidate.key + "'?";
+        break;
+      }
+    }
+    error(token.col, "unknown option '" + key + "' for " + mnemonic_ + hint);
   }
   if (std::find(seen.begin(), seen.end(), key) != seen.end()) error(token.col, "duplicate option '" + key + "'");
   seen.push_back(key);

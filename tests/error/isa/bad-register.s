@@ -1,0 +1,2 @@
+; RUN: asc-as %s -o /dev/null
+    li x32, 7

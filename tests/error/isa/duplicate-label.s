@@ -1,0 +1,5 @@
+; RUN: asc-as %s -o /dev/null
+loop:
+    end
+loop:
+    end

@@ -1,0 +1,2 @@
+; RUN: asc-as %s -o /dev/null
+    end x1

@@ -1,0 +1,2 @@
+; RUN: asc-as %s -o /dev/null
+    vadd.f16 ub[0x0], ub[0x100], ub[0x200], repeat=300, blk=1/1/1, rep=8/8/8

@@ -1,0 +1,2 @@
+; RUN: asc-as %s -o /dev/null
+    vaddd.f16 ub[0x0], ub[0x100], ub[0x200]
