@@ -107,8 +107,12 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int
 KernelCode lowerCopy(const CopyCompute& original, const Target& target, int maxCores) {
   CopyCompute c = canonicalCopy(original);
   const int es = dtypeSize(c.dtype);
-  KernelBuilder b(c.name, 2);
+  int scalarArgs = (c.srcOffsetArg ? 1 : 0) + (c.dstOffsetArg ? 1 : 0);
+  KernelBuilder b(c.name, 2 + scalarArgs);
   b.setSourceLine(c.sourceLine);
+  int nextArg = 2;
+  if (c.srcOffsetArg) b.alu(Opcode::Add, KernelBuilder::argReg(0), KernelBuilder::argReg(0), KernelBuilder::argReg(nextArg++));
+  if (c.dstOffsetArg) b.alu(Opcode::Add, KernelBuilder::argReg(1), KernelBuilder::argReg(1), KernelBuilder::argReg(nextArg++));
   b.aluImm(Opcode::Add, KernelBuilder::argReg(0), KernelBuilder::argReg(0), c.srcOffset * es);
   b.aluImm(Opcode::Add, KernelBuilder::argReg(1), KernelBuilder::argReg(1), c.dstOffset * es);
   size_t rank = c.shape.size();

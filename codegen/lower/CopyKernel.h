@@ -17,13 +17,16 @@ struct CopyCompute {
   std::vector<int64_t> srcStrides;  // elements; 0 broadcasts, negative reverses
   std::vector<int64_t> dstStrides;  // elements, positive
   int64_t srcOffset = 0, dstOffset = 0;  // elements
+  // runtime byte offsets added to the source/destination, passed as scalar arguments after the
+  // two tensors (source first): slices inside loops
+  bool srcOffsetArg = false, dstOffsetArg = false;
   int sourceLine = 0;
 };
 
 // Merges dimensions that are contiguous on both sides and drops extent-1 dimensions.
 CopyCompute canonicalCopy(const CopyCompute& copy);
 
-// Kernel arguments: source, destination. Rows contiguous on both sides move by DMA through UB;
+// Kernel arguments: source, destination, then the runtime offsets that are enabled. Rows contiguous on both sides move by DMA through UB;
 // any other pattern (transposes, broadcasts along the last axis) moves element by element
 // through the scalar unit.
 KernelCode lowerCopy(const CopyCompute& copy, const Target& target, int maxCores);

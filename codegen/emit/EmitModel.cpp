@@ -1,0 +1,99 @@
+// Model emission: memory plan, tensor table, kernels with source lines, plan steps.
+#include "codegen/emit/EmitModel.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "codegen/graph/MemoryPlan.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+model::PlanStep toPlanStep(const Step& s) {
+  if (s.isLoop) {
+    std::vector<model::PlanStep> body;
+    for (const auto& b : s.body) body.push_back(toPlanStep(b));
+    return model::PlanStep::loop(s.tripCount, s.inductionVar, std::move(body));
+  }
+  std::vector<uint32_t> tensors(s.launch.storages.begin(), s.launch.storages.end());
+  return model::PlanStep::launch(static_cast<uint32_t>(s.launch.kernel), std::move(tensors), s.launch.scalars);
+}
+
+model::RandomSource randomSource(const graph::RandomSpec& r) {
+  model::RandomSource s;
+  s.distribution = r.distribution == graph::RandomDistribution::Normal ? model::RandomDistribution::Normal
+                                                                         : model::RandomDistribution::Uniform;
+  s.seeded = r.seeded;
+  s.seed = r.seed;
+  s.stream = static_cast<uint32_t>(r.stream);
+  s.offset = r.offset;
+  return s;
+}
+
+}  // namespace
+
+model::Model emitModel(const Program& program, const Target& target, const EmitOptions& options) {
+  int end = 0;
+  for (const auto& s : program.storages) end = std::max(end, s.lastUse);
+  std::vector<GmBuffer> buffers;
+  for (const auto& s : program.storages) {
+    GmBuffer b;
+    b.name = s.name;
+    b.bytes = s.bytes();
+    bool external = s.role != model::TensorRole::Intermediate;
+    b.firstUse = external ? 0 : std::max(0, s.firstUse);
+    b.lastUse = external ? end + 1 : std::max(b.firstUse, s.lastUse);
+    b.reusable = !external;
+    buffers.push_back(b);
+  }
+  SourceLocation where{program.sourceFile, 0, 0};
+  MemoryPlanResult plan = planMemory(buffers, options.memoryReuse, target.deviceMemory, where);
+
+  model::Model m;
+  m.target = target.name;
+  m.flags = options.flags;
+  m.memory.gmPeakBytes = plan.peakBytes;
+  for (size_t i = 0; i < program.storages.size(); ++i) {
+    const Storage& s = program.storages[i];
+    model::Tensor t;
+    t.name = s.name;
+    t.dtype = s.dtype;
+    for (int64_t d : s.shape) t.shape.push_back(model::Dim::fixed(d));
+    t.role = s.role;
+    t.gmOffset = buffers[i].offset;
+    t.gmSize = std::max<int64_t>(s.bytes(), 1);
+    if (s.role == model::TensorRole::RandomInput) t.random = randomSource(s.random);
+    m.tensors.push_back(t);
+    if (s.role == model::TensorRole::Constant) m.constants.push_back(model::Constant{static_cast<uint32_t>(i), s.constant});
+  }
+  for (const auto& k : program.kernels) {
+    model::KernelImage img;
+    img.name = k.name;
+    img.blockDim = static_cast<uint32_t>(k.blockDim);
+    img.instructions = k.program;
+    img.sourceLines.assign(k.sourceLines.begin(), k.sourceLines.end());
+    img.sourceFile = program.sourceFile;
+    auto used = [&](isa::Space s) { return k.bufferBytes[static_cast<int>(s)]; };
+    img.buffers = model::BufferUsage{used(isa::Space::UB), used(isa::Space::L1), used(isa::Space::L0A),
+                                     used(isa::Space::L0B), used(isa::Space::L0C)};
+    m.kernels.push_back(std::move(img));
+  }
+  // tensor and scalar argument counts come from the launches
+  for (const auto& step : program.steps) m.plan.push_back(toPlanStep(step));
+  std::function<void(const std::vector<Step>&)> counts = [&](const std::vector<Step>& steps) {
+    for (const auto& s : steps) {
+      if (s.isLoop) {
+        counts(s.body);
+        continue;
+      }
+      auto& k = m.kernels[static_cast<size_t>(s.launch.kernel)];
+      k.tensorArgCount = static_cast<uint32_t>(s.launch.storages.size());
+      k.scalarArgCount = static_cast<uint32_t>(s.launch.scalars.size());
+    }
+  };
+  counts(program.steps);
+  return m;
+}
+
+}  // namespace pyasc::codegen

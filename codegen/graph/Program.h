@@ -1,0 +1,54 @@
+// A lowered program: GM storages, generated kernels and the execution plan that launches them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/graph/Graph.h"
+#include "sdk/model/Model.h"
+
+namespace pyasc::codegen {
+
+// One GM buffer of the program. Several graph values may share one storage (reshapes are views,
+// in-place updates write their base).
+struct Storage {
+  std::string name;
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  model::TensorRole role = model::TensorRole::Intermediate;
+  std::vector<uint8_t> constant;  // Constant role: its bytes
+  graph::RandomSpec random;       // RandomInput role
+  int firstUse = -1, lastUse = -1;  // plan step positions (flattened), for memory planning
+
+  int64_t elements() const;
+  int64_t bytes() const { return elements() * dtypeSize(dtype); }
+};
+
+struct Launch {
+  int kernel = 0;
+  std::vector<int> storages;                 // tensor arguments
+  std::vector<model::AffineScalar> scalars;  // byte offsets or values, affine in loop counters
+};
+
+struct Step {
+  bool isLoop = false;
+  Launch launch;
+  int64_t tripCount = 0;
+  uint32_t inductionVar = 0;
+  std::vector<Step> body;
+};
+
+struct Program {
+  std::vector<Storage> storages;
+  std::vector<KernelCode> kernels;
+  std::vector<Step> steps;
+  std::vector<std::pair<std::string, int>> outputs;  // output name -> storage
+  std::string sourceFile;
+};
+
+// A text listing of the program (kernels with their schedules, launches, loops) for --dump-after.
+std::string printProgram(const Program& program);
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,727 @@
+// Kernel selection: walks the graph in order, keeps elementwise chains in one fusion group,
+// and emits one launch per group, reduction, matmul or data movement; loops become plan loops.
+#include "codegen/graph/SelectKernels.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "codegen/lower/CopyKernel.h"
+#include "codegen/lower/ElementwiseKernel.h"
+#include "codegen/lower/MatmulKernel.h"
+#include "codegen/lower/ReduceKernel.h"
+#include "ops/Elementwise.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+int64_t Storage::elements() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+namespace {
+
+// What a graph value is during selection.
+struct ValueInfo {
+  enum Kind { Unset, InStorage, ConstScalar, Induction } kind = Unset;
+  int storage = -1;
+  double scalar = 0;
+  model::AffineScalar affine;  // Induction: the value, affine in plan loop counters
+};
+
+std::vector<int64_t> staticShape(const graph::TensorType& t, const SourceLocation& loc) {
+  std::vector<int64_t> s;
+  for (const auto& d : t.shape) {
+    if (!d.isKnown()) {
+      throw CompileError(loc, "dimension '" + d.str() + "' of " + t.str() +
+                                  " is not known at compile time; dynamic shapes are not supported yet");
+    }
+    s.push_back(d.extent);
+  }
+  return s;
+}
+
+// Product of v[from..to), `to` clamped to the size.
+int64_t product(const std::vector<int64_t>& v, size_t from = 0, size_t to = SIZE_MAX) {
+  auto last = v.begin() + static_cast<std::ptrdiff_t>(std::min(to, v.size()));
+  auto first = v.begin() + static_cast<std::ptrdiff_t>(std::min(from, v.size()));
+  return std::accumulate(first, last, int64_t{1}, std::multiplies<int64_t>());
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+  return s;
+}
+
+class Selector {
+ public:
+  Selector(const graph::Graph& g, const Target& t, const SelectOptions& o) : g_(g), target_(t), options_(o) {
+    info_.resize(g.values.size());
+    countUses(g.body);
+    for (const auto& out : g.outputs) ++uses_[out.value];
+  }
+
+  Program run() {
+    program_.sourceFile = options_.sourceFile;
+    for (const auto& in : g_.inputs) {
+      const graph::Value& v = g_.value(in.value);
+      Storage s;
+      s.name = v.name;
+      s.dtype = v.type.dtype;
+      s.shape = staticShape(v.type, v.loc);
+      s.role = in.role == graph::InputRole::Random ? model::TensorRole::RandomInput : model::TensorRole::Input;
+      s.random = in.random;
+      bind(in.value, addStorage(s));
+    }
+    for (const auto& c : g_.constants) {
+      const graph::Value& v = g_.value(c.value);
+      if (v.type.rank() == 0 || graph::elementCount(v.type.shape) == 1) {
+        ValueInfo& i = info_[c.value];
+        i.kind = ValueInfo::ConstScalar;
+        i.scalar = graph::decodeConstant(v.type.dtype, c.bytes).at(0);
+        continue;
+      }
+      Storage s;
+      s.name = v.name;
+      s.dtype = v.type.dtype;
+      s.shape = staticShape(v.type, v.loc);
+      s.role = model::TensorRole::Constant;
+      s.constant = c.bytes;
+      bind(c.value, addStorage(s));
+    }
+    lowerNodes(g_.body.nodes, program_.steps);
+    bindOutputs();
+    return std::move(program_);
+  }
+
+ private:
+  // ---- bookkeeping ----
+  void countUses(const graph::Region& r) {
+    for (const Node& n : r.nodes) {
+      for (ValueId v : n.inputs) ++uses_[v];
+      for (const auto& sub : n.regions) countUses(sub);
+    }
+    for (ValueId v : r.yields) ++uses_[v];
+  }
+
+  int addStorage(Storage s) {
+    program_.storages.push_back(std::move(s));
+    return static_cast<int>(program_.storages.size()) - 1;
+  }
+
+  void bind(ValueId v, int storage) {
+    info_[v].kind = ValueInfo::InStorage;
+    info_[v].storage = storage;
+  }
+
+  int newIntermediate(ValueId v) {
+    const graph::Value& val = g_.value(v);
+    Storage s;
+    s.name = val.name;
+    s.dtype = val.type.dtype;
+    s.shape = staticShape(val.type, val.loc);
+    int id = addStorage(s);
+    bind(v, id);
+    return id;
+  }
+
+  int storageOf(ValueId v, const SourceLocation& loc) {
+    const ValueInfo& i = info_[v];
+    if (i.kind == ValueInfo::InStorage) return i.storage;
+    if (i.kind == ValueInfo::ConstScalar) {
+      // a scalar constant used where a tensor is needed: give it GM bytes
+      const graph::Value& val = g_.value(v);
+      Storage s;
+      s.name = val.name;
+      s.dtype = val.type.dtype;
+      s.shape = staticShape(val.type, val.loc);
+      s.role = model::TensorRole::Constant;
+      s.constant = graph::encodeConstant(val.type.dtype, std::vector<double>(static_cast<size_t>(std::max<int64_t>(1, s.elements())), i.scalar));
+      int id = addStorage(s);
+      bind(v, id);
+      return id;
+    }
+    throw CompileError(loc, "value '%" + g_.value(v).name + "' (a loop counter) cannot be used as an array here yet");
+  }
+
+  void touch(int storage) {
+    Storage& s = program_.storages[storage];
+    if (s.firstUse < 0) s.firstUse = position_;
+    s.lastUse = std::max(s.lastUse, position_);
+    for (auto& loop : loopTouched_) loop.insert(storage);
+  }
+
+  void launch(std::vector<Step>& out, KernelCode code, std::vector<int> storages, std::vector<model::AffineScalar> scalars = {}) {
+    ++position_;
+    for (int s : storages) touch(s);
+    program_.kernels.push_back(std::move(code));
+    Step step;
+    step.launch = Launch{static_cast<int>(program_.kernels.size()) - 1, std::move(storages), std::move(scalars)};
+    out.push_back(std::move(step));
+  }
+
+  int cores(bool cube) const { return std::max(1, cube ? target_.cubeCores : target_.vectorCores); }
+
+  // ---- node dispatch ----
+  void lowerNodes(const std::vector<Node>& nodes, std::vector<Step>& out) {
+    for (const Node& n : nodes) {
+      if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
+        addToGroup(n, out);
+      } else {
+        flushGroup(out);
+        lowerNode(n, out);
+      }
+      for (ValueId v : n.inputs) --uses_[v];
+    }
+    flushGroup(out);
+  }
+
+  void lowerNode(const Node& n, std::vector<Step>& out) {
+    const std::string& op = n.op;
+    if (op == graph::kLoopOp) return lowerLoop(n, out);
+    if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze") return lowerView(n);
+    if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin") return lowerReduce(n, out);
+    if (op == "MatMul") return lowerMatmul(n, out);
+    if (op == "Transpose") return lowerTranspose(n, out);
+    if (op == "Slice") return lowerSlice(n, out);
+    if (op == "SliceUpdate") return lowerSliceUpdate(n, out);
+    if (op == "Concat" || op == "Stack") return lowerConcat(n, out);
+    if (op == "BroadcastTo") return lowerBroadcast(n, out);
+    if (op == "Fill" || op == "Range") return lowerCreation(n);
+    throw CompileError(n.loc, "operator '" + op + "' has no NPU lowering yet on target '" + target_.name + "'");
+  }
+
+  // ---- elementwise fusion ----
+  struct Group {
+    std::vector<const Node*> nodes;
+    int64_t count = -1;
+    std::map<ValueId, te::ExprPtr> exprs;  // values computed in the group
+    std::vector<ValueId> inputs;           // external values, by placeholder index
+    int line = 0;
+  };
+  Group group_;
+
+  // Graph values, and the broadcast copies selection adds after them.
+  const graph::TensorType& typeOf(ValueId v) const {
+    auto it = broadcastTypes_.find(v);
+    return it != broadcastTypes_.end() ? it->second : g_.type(v);
+  }
+  int64_t countOf(ValueId v) const { return graph::elementCount(typeOf(v).shape); }
+
+  te::ExprPtr operandExpr(ValueId v, const Node& user, std::vector<Step>& out) {
+    auto it = group_.exprs.find(v);
+    if (it != group_.exprs.end()) return it->second;
+    const ValueInfo& i = info_[v];
+    DType t = g_.type(v).dtype;
+    if (i.kind == ValueInfo::ConstScalar) return te::constant(i.scalar, t == DType::Bool ? DType::Float16 : t);
+    if (i.kind == ValueInfo::Induction) {
+      throw CompileError(user.loc, "the loop counter cannot be used in arithmetic on the NPU yet; "
+                                   "use it only to index slices");
+    }
+    int64_t n = countOf(v);
+    if (n != 1 && n != group_.count) {
+      // a broadcast operand: materialise it at the group's shape first
+      v = broadcastValue(v, user, out);
+    }
+    auto pos = std::find(group_.inputs.begin(), group_.inputs.end(), v);
+    int index = static_cast<int>(pos - group_.inputs.begin());
+    if (pos == group_.inputs.end()) group_.inputs.push_back(v);
+    DType gmType = t == DType::Bool ? DType::UInt8 : t;
+    te::ExprPtr p = te::placeholder(index, gmType);
+    return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
+  }
+
+  void addToGroup(const Node& n, std::vector<Step>& out) {
+    ValueId result = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(result), n.loc);
+    int64_t count = product(shape);
+    bool internalBroadcast = false;
+    for (ValueId v : n.inputs) {
+      if (group_.exprs.count(v) && countOf(v) != count) internalBroadcast = true;
+    }
+    if (!group_.nodes.empty() && (count != group_.count || internalBroadcast || !options_.fuseElementwise)) flushGroup(out);
+    if (group_.nodes.empty()) {
+      group_.count = count;
+      groupShape_ = shape;
+      group_.line = n.loc.line;
+    }
+    std::vector<te::ExprPtr> args;
+    for (ValueId v : n.inputs) args.push_back(operandExpr(v, n, out));
+    std::string error;
+    te::ExprPtr e = ops::elementwiseExpr(n, args, g_.type(result).dtype, error);
+    if (!e) throw CompileError(n.loc, error + " (target '" + target_.name + "')");
+    group_.exprs[result] = e;
+    group_.nodes.push_back(&n);
+  }
+
+  std::vector<int64_t> groupShape_;
+
+  void flushGroup(std::vector<Step>& out) {
+    if (group_.nodes.empty()) return;
+    Group g = std::move(group_);
+    group_ = Group{};
+    // a value leaves the group when something after the group still reads it
+    std::vector<ValueId> results;
+    for (const Node* n : g.nodes)
+      if (uses_[n->outputs[0]] > 0) results.push_back(n->outputs[0]);
+    if (results.empty()) return;
+    ElementwiseCompute c;
+    c.name = "elementwise_" + std::to_string(program_.kernels.size());
+    c.count = g.count;
+    c.sourceLine = g.line;
+    std::vector<int> args;
+    for (ValueId v : g.inputs) {
+      DType t = typeOf(v).dtype;
+      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, countOf(v) == 1 && g.count != 1});
+      args.push_back(storageOf(v, g.nodes.front()->loc));
+    }
+    for (ValueId v : results) {
+      te::ExprPtr e = g.exprs.at(v);
+      DType t = g_.type(v).dtype;
+      if (t == DType::Bool) e = ops::castTo(ops::castTo(e, DType::Float16), DType::UInt8);
+      c.outputs.push_back(e);
+      args.push_back(newIntermediate(v));
+    }
+    ElementwiseSchedule s = scheduleElementwise(c, target_, options_.doubleBuffer, cores(false));
+    launch(out, lowerElementwise(c, s, target_), args);
+  }
+
+  // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.
+  ValueId broadcastValue(ValueId v, const Node& user, std::vector<Step>& out) {
+    std::vector<int64_t> from = staticShape(g_.type(v), user.loc);
+    const std::vector<int64_t>& to = groupShape_;
+    int src = storageOf(v, user.loc);
+    CopyCompute c;
+    c.name = "broadcast_" + std::to_string(program_.kernels.size());
+    c.dtype = g_.type(v).dtype;
+    c.shape = to;
+    c.dstStrides = rowMajorStrides(to);
+    std::vector<int64_t> fromStrides = rowMajorStrides(from);
+    c.srcStrides.assign(to.size(), 0);
+    for (size_t i = 0; i < from.size(); ++i) {
+      size_t j = to.size() - from.size() + i;
+      c.srcStrides[j] = from[i] == 1 ? 0 : fromStrides[i];
+    }
+    c.sourceLine = user.loc.line;
+    Storage s;
+    s.name = g_.value(v).name + "_broadcast";
+    s.dtype = c.dtype;
+    s.shape = to;
+    int dst = addStorage(s);
+    launch(out, lowerCopy(c, target_, cores(false)), {src, dst});
+    ValueId id = static_cast<ValueId>(info_.size());
+    info_.push_back(ValueInfo{ValueInfo::InStorage, dst, 0, {}});
+    broadcastTypes_[id] = graph::TensorType{c.dtype, graph::knownShape(to), graph::Layout::ND};
+    return id;
+  }
+  std::map<ValueId, graph::TensorType> broadcastTypes_;
+
+  // ---- other patterns ----
+  void lowerView(const Node& n) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    if (info_[in].kind == ValueInfo::ConstScalar) {
+      info_[res] = info_[in];
+      return;
+    }
+    bind(res, storageOf(in, n.loc));
+  }
+
+  void lowerCreation(const Node& n) {
+    ValueId res = n.outputs[0];
+    const graph::TensorType& t = g_.type(res);
+    std::vector<int64_t> shape = staticShape(t, n.loc);
+    std::vector<double> values(static_cast<size_t>(product(shape)));
+    if (n.op == "Fill") {
+      std::fill(values.begin(), values.end(), n.floatAttr("value"));
+    } else {
+      double start = n.floatAttr("start"), step = n.floatAttr("step");
+      for (size_t i = 0; i < values.size(); ++i) values[i] = start + step * static_cast<double>(i);
+    }
+    if (values.size() == 1) {
+      info_[res].kind = ValueInfo::ConstScalar;
+      info_[res].scalar = values[0];
+      return;
+    }
+    Storage s;
+    s.name = g_.value(res).name;
+    s.dtype = t.dtype;
+    s.shape = shape;
+    s.role = model::TensorRole::Constant;
+    s.constant = graph::encodeConstant(t.dtype, values);
+    bind(res, addStorage(s));
+  }
+
+  std::vector<int64_t> normalizedAxes(const Node& n, size_t rank) {
+    std::vector<int64_t> axes;
+    if (n.hasAttr("axes")) {
+      for (int64_t a : n.intListAttr("axes")) axes.push_back(a < 0 ? a + static_cast<int64_t>(rank) : a);
+    } else {
+      axes.resize(rank);
+      std::iota(axes.begin(), axes.end(), 0);
+    }
+    std::sort(axes.begin(), axes.end());
+    return axes;
+  }
+
+  void lowerReduce(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    DType t = g_.type(res).dtype;
+    if (g_.type(in).dtype != t || !(t == DType::Float16 || t == DType::Float32)) {
+      throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(g_.type(in).dtype) + " to " +
+                                    dtypeName(t) + " is not supported on the NPU yet (float16 and float32 are)");
+    }
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    std::vector<int64_t> axes = normalizedAxes(n, shape.size());
+    int src = storageOf(in, n.loc);
+    if (shape.empty()) shape = {1};
+    if (axes.empty()) axes = {0};
+    bool contiguous = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size());
+    if (!contiguous) {
+      // move the reduced axes to the end with a transpose, then reduce the trailing block
+      std::vector<int64_t> perm;
+      for (size_t i = 0; i < shape.size(); ++i)
+        if (!std::binary_search(axes.begin(), axes.end(), static_cast<int64_t>(i))) perm.push_back(static_cast<int64_t>(i));
+      for (int64_t a : axes) perm.push_back(a);
+      src = transposeInto(src, t, shape, perm, n, out);
+      std::vector<int64_t> permuted;
+      for (int64_t p : perm) permuted.push_back(shape[p]);
+      shape = permuted;
+      int64_t first = static_cast<int64_t>(shape.size() - axes.size());
+      for (size_t i = 0; i < axes.size(); ++i) axes[i] = first + static_cast<int64_t>(i);
+    }
+    ReduceCompute r;
+    r.name = "reduce_" + std::to_string(program_.kernels.size());
+    r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
+             : n.op == "ReduceMax" ? ReduceKind::Max : ReduceKind::Min;
+    r.dtype = t;
+    r.outer = product(shape, 0, static_cast<size_t>(axes.front()));
+    r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
+    r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
+    r.sourceLine = n.loc.line;
+    ReduceSchedule s = scheduleReduce(r, target_, cores(false));
+    int dst = newIntermediate(res);
+    launch(out, codegen::lowerReduce(r, s, target_), {src, dst});
+  }
+
+  int transposeInto(int src, DType t, const std::vector<int64_t>& shape, const std::vector<int64_t>& perm, const Node& n,
+                    std::vector<Step>& out) {
+    CopyCompute c;
+    c.name = "transpose_" + std::to_string(program_.kernels.size());
+    c.dtype = t;
+    std::vector<int64_t> strides = rowMajorStrides(shape);
+    for (int64_t p : perm) {
+      c.shape.push_back(shape[p]);
+      c.srcStrides.push_back(strides[p]);
+    }
+    c.dstStrides = rowMajorStrides(c.shape);
+    c.sourceLine = n.loc.line;
+    Storage s;
+    s.name = program_.storages[src].name + "_t";
+    s.dtype = t;
+    s.shape = c.shape;
+    int dst = addStorage(s);
+    launch(out, lowerCopy(c, target_, cores(false)), {src, dst});
+    return dst;
+  }
+
+  void lowerTranspose(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    std::vector<int64_t> perm = n.intListAttr("perm");
+    if (!n.hasAttr("perm")) {
+      perm.resize(shape.size());
+      std::iota(perm.rbegin(), perm.rend(), 0);
+    }
+    for (auto& p : perm) p = p < 0 ? p + static_cast<int64_t>(shape.size()) : p;
+    int dst = transposeInto(storageOf(in, n.loc), g_.type(in).dtype, shape, perm, n, out);
+    program_.storages[dst].name = g_.value(res).name;
+    bind(res, dst);
+  }
+
+  void lowerMatmul(const Node& n, std::vector<Step>& out) {
+    ValueId a = n.inputs[0], b = n.inputs[1], res = n.outputs[0];
+    std::vector<int64_t> sa = staticShape(g_.type(a), n.loc), sb = staticShape(g_.type(b), n.loc);
+    DType in = g_.type(a).dtype, outType = g_.type(res).dtype;
+    if (g_.type(b).dtype != in || !(in == DType::Float16 || in == DType::Float32)) {
+      throw CompileError(n.loc, std::string("matmul of ") + dtypeName(in) + " and " + dtypeName(g_.type(b).dtype) +
+                                    " is not supported by the cube unit yet (float16 or float32 on both sides)");
+    }
+    if (sa.size() == 1) sa.insert(sa.begin(), 1);
+    if (sb.size() == 1) sb.push_back(1);
+    MatmulCompute m;
+    m.name = "matmul_" + std::to_string(program_.kernels.size());
+    m.inType = in;
+    m.outType = outType;
+    m.k = sa.back();
+    m.n = sb.back();
+    int64_t batchA = product(sa, 0, sa.size() - 2), batchB = product(sb, 0, sb.size() - 2);
+    if (batchB == 1) {
+      // B shared: every batch of A stacks into the M dimension
+      m.m = batchA * sa[sa.size() - 2];
+      m.batch = 1;
+    } else if (batchA == batchB) {
+      m.m = sa[sa.size() - 2];
+      m.batch = batchA;
+    } else {
+      throw CompileError(n.loc, "batched matmul with broadcast batch dimensions is not supported on the NPU yet");
+    }
+    m.sourceLine = n.loc.line;
+    MatmulSchedule s = scheduleMatmul(m, target_, cores(true));
+    int dst = newIntermediate(res);
+    launch(out, codegen::lowerMatmul(m, s, target_), {storageOf(a, n.loc), storageOf(b, n.loc), dst});
+  }
+
+  // Affine element offsets of a slice's dynamic axes: Σ offset_value · stride.
+  model::AffineScalar dynamicOffset(const Node& n, size_t firstOffsetInput, const std::vector<int64_t>& strides, int es) {
+    model::AffineScalar total;
+    std::vector<int64_t> dyn = n.intListAttr("dynamic_axes");
+    for (size_t i = 0; i < dyn.size(); ++i) {
+      ValueId v = n.inputs[firstOffsetInput + i];
+      const ValueInfo& info = info_[v];
+      int64_t scale = strides[static_cast<size_t>(dyn[i])] * es;
+      if (info.kind == ValueInfo::ConstScalar) {
+        total.base += static_cast<int64_t>(info.scalar) * scale;
+      } else if (info.kind == ValueInfo::Induction) {
+        total.base += info.affine.base * scale;
+        for (auto term : info.affine.terms) {
+          term.coeff *= scale;
+          total.terms.push_back(term);
+        }
+      } else {
+        throw CompileError(n.loc, "slice offsets must be loop counters or constants on the NPU");
+      }
+    }
+    return total;
+  }
+
+  // The copy selecting a slice of `base` (shape, strides) described by the node's attributes.
+  CopyCompute sliceCopy(const Node& n, const std::vector<int64_t>& baseShape, DType t, std::vector<int64_t>& region) {
+    CopyCompute c;
+    c.dtype = t;
+    std::vector<int64_t> strides = rowMajorStrides(baseShape);
+    region = baseShape;
+    c.srcStrides = strides;
+    std::vector<int64_t> axes = n.intListAttr("axes"), begin = n.intListAttr("begin"), end = n.intListAttr("end"),
+                         step = n.intListAttr("step");
+    for (size_t i = 0; i < axes.size(); ++i) {
+      size_t ax = static_cast<size_t>(axes[i]);
+      int64_t len = step[i] > 0 ? std::max<int64_t>(0, (end[i] - begin[i] + step[i] - 1) / step[i])
+                                : std::max<int64_t>(0, (begin[i] - end[i] + (-step[i]) - 1) / (-step[i]));
+      region[ax] = len;
+      c.srcOffset += begin[i] * strides[ax];
+      c.srcStrides[ax] = strides[ax] * step[i];
+    }
+    c.shape = region;
+    c.dstStrides = rowMajorStrides(region);
+    c.sourceLine = n.loc.line;
+    return c;
+  }
+
+  void lowerSlice(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc), region;
+    DType t = g_.type(in).dtype;
+    CopyCompute c = sliceCopy(n, shape, t, region);
+    c.name = "slice_" + std::to_string(program_.kernels.size());
+    std::vector<model::AffineScalar> scalars;
+    if (n.inputs.size() > 1) {
+      c.srcOffsetArg = true;
+      scalars.push_back(dynamicOffset(n, 1, rowMajorStrides(shape), dtypeSize(t)));
+    }
+    int src = storageOf(in, n.loc);
+    int dst = newIntermediate(res);
+    if (product(region) > 0) launch(out, lowerCopy(c, target_, cores(false)), {src, dst}, scalars);
+  }
+
+  // The storage a write into `base` may update in place, copying `base` first when it is still needed.
+  int writableCopyOf(ValueId base, ValueId result, const Node& n, std::vector<Step>& out) {
+    int src = storageOf(base, n.loc);
+    const Storage& s = program_.storages[src];
+    int sharers = 0;
+    for (size_t v = 0; v < info_.size(); ++v)
+      sharers += info_[v].kind == ValueInfo::InStorage && info_[v].storage == src && uses_.count(static_cast<ValueId>(v)) &&
+                 uses_.at(static_cast<ValueId>(v)) > 0;
+    bool inPlace = s.role == model::TensorRole::Intermediate && uses_[base] == 1 && sharers <= 1;
+    if (inPlace) {
+      bind(result, src);
+      return src;
+    }
+    int dst = newIntermediate(result);
+    copyWhole(src, dst, n, out);
+    return dst;
+  }
+
+  void copyWhole(int src, int dst, const Node& n, std::vector<Step>& out) {
+    CopyCompute c;
+    c.name = "copy_" + std::to_string(program_.kernels.size());
+    c.dtype = program_.storages[dst].dtype;
+    c.shape = {program_.storages[dst].elements()};
+    c.srcStrides = c.dstStrides = {1};
+    c.sourceLine = n.loc.line;
+    launch(out, lowerCopy(c, target_, cores(false)), {src, dst});
+  }
+
+  void lowerSliceUpdate(const Node& n, std::vector<Step>& out) {
+    ValueId base = n.inputs[0], update = n.inputs[1], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(base), n.loc), region;
+    DType t = g_.type(base).dtype;
+    int dst = writableCopyOf(base, res, n, out);
+    CopyCompute sel = sliceCopy(n, shape, t, region);
+    // write the update (row-major, region-shaped) through the slice's strides
+    CopyCompute c;
+    c.name = "slice_update_" + std::to_string(program_.kernels.size());
+    c.dtype = t;
+    c.shape = region;
+    c.srcStrides = rowMajorStrides(region);
+    c.dstStrides = sel.srcStrides;
+    c.dstOffset = sel.srcOffset;
+    c.sourceLine = n.loc.line;
+    std::vector<model::AffineScalar> scalars;
+    if (n.inputs.size() > 2) {
+      c.dstOffsetArg = true;
+      scalars.push_back(dynamicOffset(n, 2, rowMajorStrides(shape), dtypeSize(t)));
+    }
+    int src = storageOf(update, n.loc);
+    if (product(region) > 0) launch(out, lowerCopy(c, target_, cores(false)), {src, dst}, scalars);
+  }
+
+  void lowerConcat(const Node& n, std::vector<Step>& out) {
+    ValueId res = n.outputs[0];
+    std::vector<int64_t> outShape = staticShape(g_.type(res), n.loc);
+    int64_t axis = n.intAttr("axis", 0);
+    if (axis < 0) axis += static_cast<int64_t>(outShape.size());
+    int dst = newIntermediate(res);
+    std::vector<int64_t> outStrides = rowMajorStrides(outShape);
+    int64_t at = 0;
+    for (ValueId in : n.inputs) {
+      std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+      if (n.op == "Stack") shape.insert(shape.begin() + axis, 1);
+      CopyCompute c;
+      c.name = "concat_" + std::to_string(program_.kernels.size());
+      c.dtype = g_.type(res).dtype;
+      c.shape = shape;
+      c.srcStrides = rowMajorStrides(shape);
+      c.dstStrides = outStrides;
+      c.dstOffset = at * outStrides[static_cast<size_t>(axis)];
+      c.sourceLine = n.loc.line;
+      at += shape[static_cast<size_t>(axis)];
+      if (product(shape) > 0) launch(out, lowerCopy(c, target_, cores(false)), {storageOf(in, n.loc), dst});
+    }
+  }
+
+  void lowerBroadcast(const Node& n, std::vector<Step>& out) {
+    groupShape_ = staticShape(g_.type(n.outputs[0]), n.loc);
+    ValueId copy = broadcastValue(n.inputs[0], n, out);
+    bind(n.outputs[0], info_[copy].storage);
+    program_.storages[info_[copy].storage].name = g_.value(n.outputs[0]).name;
+  }
+
+  // ---- loops ----
+  void lowerLoop(const Node& n, std::vector<Step>& out) {
+    const graph::Region& body = n.body();
+    int64_t start = n.intAttr("start"), stop = n.intAttr("stop"), step = n.intAttr("step", 1);
+    int64_t trips = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
+                             : std::max<int64_t>(0, (start - stop - step - 1) / -step);
+    // carried values live in one storage each for the whole loop
+    std::vector<int> carried;
+    for (size_t k = 0; k < n.inputs.size(); ++k) {
+      ValueId init = n.inputs[k], arg = body.arguments[k + 1];
+      int src = storageOf(init, n.loc);
+      const Storage& s = program_.storages[src];
+      int dst = src;
+      if (s.role != model::TensorRole::Intermediate || uses_[init] > 1) {
+        dst = newIntermediate(arg);
+        copyWhole(src, dst, n, out);
+      }
+      bind(arg, dst);
+      carried.push_back(dst);
+    }
+    uint32_t iv = nextInductionVar_++;
+    ValueInfo& counter = info_[body.arguments[0]];
+    counter.kind = ValueInfo::Induction;
+    counter.affine.base = start;
+    counter.affine.terms = {model::AffineTerm{iv, step}};
+    Step loop;
+    loop.isLoop = true;
+    loop.tripCount = trips;
+    loop.inductionVar = iv;
+    int loopStart = position_ + 1;
+    loopTouched_.emplace_back();
+    for (int c : carried) touch(c);
+    lowerNodes(body.nodes, loop.body);
+    for (size_t k = 0; k < body.yields.size(); ++k) {
+      int y = storageOf(body.yields[k], n.loc);
+      if (y != carried[k]) copyWhole(y, carried[k], n, loop.body);
+      --uses_[body.yields[k]];
+    }
+    std::set<int> touched = std::move(loopTouched_.back());
+    loopTouched_.pop_back();
+    for (int s : touched) {
+      Storage& st = program_.storages[s];
+      st.firstUse = std::min(st.firstUse < 0 ? loopStart : st.firstUse, loopStart);
+      st.lastUse = std::max(st.lastUse, position_);
+      for (auto& outer : loopTouched_) outer.insert(s);
+    }
+    out.push_back(std::move(loop));
+    for (size_t k = 0; k < n.outputs.size(); ++k) bind(n.outputs[k], carried[k]);
+  }
+
+  // ---- outputs ----
+  void bindOutputs() {
+    std::set<int> claimed;
+    for (const auto& o : g_.outputs) {
+      const ValueInfo& i = info_[o.value];
+      int src = storageOf(o.value, g_.value(o.value).loc);
+      Storage& s = program_.storages[src];
+      std::vector<int64_t> shape = staticShape(g_.type(o.value), g_.value(o.value).loc);
+      if (i.kind == ValueInfo::InStorage && s.role == model::TensorRole::Intermediate && !claimed.count(src)) {
+        s.role = model::TensorRole::Output;
+        s.name = o.name;
+        s.shape = shape;
+        s.lastUse = position_ + 1;
+        claimed.insert(src);
+        program_.outputs.emplace_back(o.name, src);
+        continue;
+      }
+      // an input, constant or shared storage: the output gets its own copy
+      Storage copy;
+      copy.name = o.name;
+      copy.dtype = g_.type(o.value).dtype;
+      copy.shape = shape;
+      copy.role = model::TensorRole::Output;
+      int dst = addStorage(copy);
+      Node n;
+      n.loc = g_.value(o.value).loc;
+      copyWhole(src, dst, n, program_.steps);
+      program_.storages[dst].lastUse = position_ + 1;
+      claimed.insert(dst);
+      program_.outputs.emplace_back(o.name, dst);
+    }
+  }
+
+  const graph::Graph& g_;
+  const Target& target_;
+  SelectOptions options_;
+  Program program_;
+  std::vector<ValueInfo> info_;
+  std::map<ValueId, int> uses_;
+  int position_ = 0;
+  uint32_t nextInductionVar_ = 0;
+  std::vector<std::set<int>> loopTouched_;
+};
+
+}  // namespace
+
+Program selectKernels(const graph::Graph& graph, const Target& target, const SelectOptions& options) {
+  return Selector(graph, target, options).run();
+}
+
+}  // namespace pyasc::codegen
