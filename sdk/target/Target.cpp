@@ -53,25 +53,25 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
 class Section {
  public:
   Section(const std::string& file, const YAML::Node& node, const std::string& path, const YAML::Mark& fallback,
-          std::vector<std::string> keys)
-      : file_(file), node_(node), path_(path), keys_(std::move(keys)) {
+          const std::vector<std::string>& keys)
+      : file_(file), node_(node), path_(path) {
     mark_ = node.Mark().is_null() ? fallback : node.Mark();
     if (!node.IsMap()) throw error(mark_, where() + " must be a mapping of keys to values");
     std::set<std::string> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
       std::string key = it->first.Scalar();
-      if (std::find(keys_.begin(), keys_.end(), key) == keys_.end()) {
-        throw error(it->first.Mark(), "unknown key '" + key + "' " + in() + suggestion(key, keys_));
+      if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        throw error(it->first.Mark(), "unknown key '" + key + "' " + in() + suggestion(key, keys));
       }
       if (!seen.insert(key).second) throw error(it->first.Mark(), "duplicate key '" + key + "' " + in());
     }
-    for (const std::string& key : keys_) {
+    for (const std::string& key : keys) {
       if (!seen.count(key)) throw error(mark_, "missing key '" + key + "' " + in());
     }
   }
 
-  Section section(const std::string& key, std::vector<std::string> keys) const {
-    return Section(file_, node_[key], path_.empty() ? key : path_ + "." + key, keyMark(key), std::move(keys));
+  Section section(const std::string& key, const std::vector<std::string>& keys) const {
+    return Section(file_, node_[key], path_.empty() ? key : path_ + "." + key, keyMark(key), keys);
   }
 
   double number(const std::string& key) const {
@@ -189,7 +189,6 @@ class Section {
   std::string file_;
   YAML::Node node_;
   std::string path_;
-  std::vector<std::string> keys_;
   YAML::Mark mark_;
 };
 

@@ -152,3 +152,31 @@ TEST(Assembler, ExactDiagnostics) {
   };
   for (const Case& c : cases) EXPECT_EQ(assembleError(c.text), c.message) << c.text;
 }
+
+TEST(Assembler, MangledLinesFailOnlyWithDiagnosticsOrAssembleCanonically) {
+  std::mt19937_64 rng(11);
+  const std::string alphabet = "xub[]+-0123456789abcdef,=./# \tl0gmf:;";
+  for (int op = 0; op < kOpcodeCount; ++op) {
+    std::string line = disassemble(test::randomInstruction(static_cast<Opcode>(op), rng));
+    for (int trial = 0; trial < 300; ++trial) {
+      std::string text = line;
+      int edits = 1 + static_cast<int>(rng() % 3);
+      for (int e = 0; e < edits && !text.empty(); ++e) {
+        size_t at = rng() % text.size();
+        switch (rng() % 3) {
+          case 0: text.erase(at, 1); break;
+          case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+          default: text[at] = alphabet[rng() % alphabet.size()]; break;
+        }
+      }
+      try {
+        for (const Instruction& inst : assemble(text, "t.s")) {
+          ASSERT_EQ(assembleOne(disassemble(inst)), inst) << "'" << text << "'";
+        }
+      } catch (const CompileError&) {
+      } catch (const std::exception& e) {
+        FAIL() << "'" << text << "' threw " << e.what();
+      }
+    }
+  }
+}

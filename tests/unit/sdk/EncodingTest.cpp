@@ -228,3 +228,24 @@ TEST(Encoding, RejectsInvalidEnumerations) {
   EXPECT_EQ(errorOf([&] { decode(convBytes.data(), convBytes.size()); }),
             "instruction 0 (offset 0x0): vconv has mode=7, out of range 0..4");
 }
+
+TEST(Encoding, ArbitraryBytesDecodeOnlyToInstructionsThatReencodeIdentically) {
+  std::mt19937_64 rng(5);
+  int accepted = 0;
+  for (int trial = 0; trial < 50000; ++trial) {
+    std::array<uint8_t, kInstructionBytes> bytes{};
+    bytes[0] = static_cast<uint8_t>(rng() % (kOpcodeCount + 4));
+    // Fill only as many payload bits as a typical format uses, so that some inputs decode.
+    int payloadBytes = static_cast<int>(rng() % kInstructionBytes);
+    for (int i = 1; i <= payloadBytes && i < kInstructionBytes; ++i) bytes[i] = static_cast<uint8_t>(rng());
+    Instruction inst;
+    try {
+      inst = decode(bytes.data(), bytes.size());
+    } catch (const CompileError&) {
+      continue;
+    }
+    ++accepted;
+    ASSERT_EQ(encode(inst), bytes) << "trial " << trial;
+  }
+  EXPECT_GT(accepted, 500);
+}
