@@ -139,6 +139,24 @@ std::string rangeText(const FieldSpec& spec) {
   return std::to_string(spec.min) + ".." + std::to_string(spec.max);
 }
 
+// A field that the mode bit or the opcode leaves unused must be zero, so that every valid binary
+// has exactly one text form. Returns what is wrong, or "" when nothing is.
+std::string unusedFieldError(const Instruction& i) {
+  auto mustBeZero = [](const char* field, int64_t value, const std::string& why) {
+    return value == 0 ? std::string() : std::string(field) + "=" + std::to_string(value) + " must be 0 " + why;
+  };
+  switch (opcodeInfo(i.op).format) {
+    case Format::ScalarAlu:
+      return i.mode ? mustBeZero("rb", i.rb, "when mode=1 selects imm") : mustBeZero("imm", i.imm, "when mode=0 selects rb");
+    case Format::VScalar:
+    case Format::VDup:
+      return i.mode ? mustBeZero("ra", i.ra, "when mode=1 selects imm") : mustBeZero("imm", i.imm, "when mode=0 selects ra");
+    case Format::LoadFractal:
+      return i.op == Opcode::LoadL0A ? mustBeZero("n", i.n, "in load_l0a") : mustBeZero("m", i.m, "in load_l0b");
+    default: return "";
+  }
+}
+
 }  // namespace
 
 const char* fieldName(Field f) {
@@ -326,6 +344,8 @@ std::array<uint8_t, kInstructionBytes> encode(const Instruction& inst) {
     }
     putBits(bytes, pos, spec.bits, static_cast<uint64_t>(value));
   }
+  std::string unused = unusedFieldError(inst);
+  if (!unused.empty()) fail(unused);
   return bytes;
 }
 
@@ -365,6 +385,8 @@ Instruction decodeAt(const uint8_t* bytes, size_t index) {
            std::to_string(pos - 1) + ")");
     }
   }
+  std::string unused = unusedFieldError(inst);
+  if (!unused.empty()) fail(mnemonic + ": " + unused);
   return inst;
 }
 

@@ -45,10 +45,12 @@ void setField(Instruction& inst, Field field, int64_t value);
 MemRef& addressField(Instruction& inst, Field field);
 const MemRef& addressField(const Instruction& inst, Field field);
 
-// Encodes one instruction; throws CompileError when a field does not fit its encoding.
+// Encodes one instruction; throws CompileError when a field does not fit its encoding or when a
+// field its mode or opcode leaves unused is not zero (the scalar ALU's rb or imm, the vadds/vdup
+// scalar's ra or imm, load_l0a's n, load_l0b's m), so that every binary has one text form.
 std::array<uint8_t, kInstructionBytes> encode(const Instruction& inst);
 // Decodes the instruction at `bytes` (size must be at least 32); throws CompileError on an
-// unknown opcode, non-zero padding or a field value outside its range.
+// unknown opcode, non-zero padding, a field value outside its range or a non-zero unused field.
 Instruction decode(const uint8_t* bytes, size_t size);
 
 std::vector<uint8_t> encodeProgram(const std::vector<Instruction>& program);

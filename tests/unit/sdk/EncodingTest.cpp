@@ -178,6 +178,29 @@ TEST(Encoding, RejectsValuesThatDoNotFit) {
             "instruction 2 (offset 0x40): cannot encode vadd: repeat=256 is out of range 0..255");
 }
 
+TEST(Encoding, RejectsNonZeroUnusedFields) {
+  Instruction inst;
+  inst.op = Opcode::Add;
+  inst.imm = 5;
+  EXPECT_EQ(errorOf([&] { encode(inst); }), "cannot encode add: imm=5 must be 0 when mode=0 selects rb");
+  inst.mode = 1;
+  inst.rb = 3;
+  EXPECT_EQ(errorOf([&] { encode(inst); }), "cannot encode add: rb=3 must be 0 when mode=1 selects imm");
+  inst = Instruction{};
+  inst.op = Opcode::VDup;
+  inst.imm = 0x3c00;
+  EXPECT_EQ(errorOf([&] { encode(inst); }), "cannot encode vdup: imm=15360 must be 0 when mode=0 selects ra");
+  inst = Instruction{};
+  inst.op = Opcode::LoadL0B;
+  inst.m = 16;
+  EXPECT_EQ(errorOf([&] { encode(inst); }), "cannot encode load_l0b: m=16 must be 0 in load_l0b");
+  inst.op = Opcode::LoadL0A;
+  auto bytes = encode(inst);
+  bytes[0] = static_cast<uint8_t>(Opcode::LoadL0B);
+  EXPECT_EQ(errorOf([&] { decode(bytes.data(), bytes.size()); }),
+            "instruction 0 (offset 0x0): load_l0b: m=16 must be 0 in load_l0b");
+}
+
 TEST(Encoding, RejectsTruncatedBinaries) {
   std::vector<uint8_t> bytes(45);
   EXPECT_EQ(errorOf([&] { decodeProgram(bytes); }),

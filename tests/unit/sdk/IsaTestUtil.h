@@ -7,8 +7,9 @@
 
 namespace pyasc::isa::test {
 
-// A random instance of `op`: every field its format encodes takes a random in-range value, every
-// other field keeps its default.
+// A random valid instance of `op`: every field its format encodes takes a random in-range value,
+// except the one its mode bit or opcode leaves unused (which the encoder requires to be zero);
+// every other field keeps its default.
 inline Instruction randomInstruction(Opcode op, std::mt19937_64& rng) {
   Instruction inst;
   inst.op = op;
@@ -22,13 +23,7 @@ inline Instruction randomInstruction(Opcode op, std::mt19937_64& rng) {
     }
     setField(inst, spec.field, std::uniform_int_distribution<int64_t>(spec.min, spec.max)(rng));
   }
-  return inst;
-}
-
-// The same instruction with the fields its text form cannot show cleared: the operand a mode bit
-// does not select, and the size load_l0a/load_l0b does not use.
-inline Instruction canonicalForText(Instruction inst) {
-  switch (opcodeInfo(inst.op).format) {
+  switch (opcodeInfo(op).format) {
     case Format::ScalarAlu:
       if (inst.mode) inst.rb = 0; else inst.imm = 0;
       break;
@@ -37,7 +32,7 @@ inline Instruction canonicalForText(Instruction inst) {
       if (inst.mode) inst.ra = 0; else inst.imm = 0;
       break;
     case Format::LoadFractal:
-      if (inst.op == Opcode::LoadL0A) inst.n = 0; else inst.m = 0;
+      if (op == Opcode::LoadL0A) inst.n = 0; else inst.m = 0;
       break;
     default: break;
   }
