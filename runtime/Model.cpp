@@ -6,6 +6,8 @@
 
 #include "sdk/model/ModelReader.h"
 #include "sdk/support/Diagnostics.h"
+#include "sdk/support/Float16.h"
+#include "sdk/support/Random.h"
 #include "sim/Simulator.h"
 
 namespace pyasc {
@@ -100,6 +102,47 @@ void Model::setInputShape(const std::string& name, const std::vector<int64_t>& s
                   ": running dynamic shapes is not supported yet");
 }
 
+std::vector<std::pair<std::string, NpyArray>> Model::randomInputs() const {
+  // every stream replays its random inputs in draw order from one generator
+  std::map<uint32_t, std::vector<const model::Tensor*>> streams;
+  for (const auto& t : image_.tensors)
+    if (t.role == model::TensorRole::RandomInput) streams[t.random.stream].push_back(&t);
+  std::map<std::string, NpyArray> byName;
+  for (auto& [stream, tensors] : streams) {
+    std::stable_sort(tensors.begin(), tensors.end(),
+                     [](const model::Tensor* a, const model::Tensor* b) { return a->random.offset < b->random.offset; });
+    LegacyRandom gen(tensors.front()->random.seeded ? tensors.front()->random.seed : kUnseededSeed);
+    int64_t drawn = 0;
+    for (const auto* t : tensors) {
+      for (; drawn < t->random.offset; ++drawn) gen.randomSample();  // draws nothing kept
+      NpyArray a;
+      a.dtype = t->dtype;
+      for (const auto& d : t->shape) a.shape.push_back(d.max);
+      int64_t n = a.elementCount();
+      a.data.resize(static_cast<size_t>(n * dtypeSize(t->dtype)));
+      for (int64_t i = 0; i < n; ++i) {
+        double v = t->random.distribution == model::RandomDistribution::Normal ? gen.standardNormal() : gen.randomSample();
+        uint8_t* p = a.data.data() + i * dtypeSize(t->dtype);
+        if (t->dtype == DType::Float64) {
+          std::memcpy(p, &v, 8);
+        } else if (t->dtype == DType::Float16) {
+          uint16_t h = doubleToHalf(v);
+          std::memcpy(p, &h, 2);
+        } else {
+          float f = static_cast<float>(v);
+          std::memcpy(p, &f, 4);
+        }
+      }
+      drawn += n;
+      byName[t->name] = std::move(a);
+    }
+  }
+  std::vector<std::pair<std::string, NpyArray>> result;
+  for (const auto& t : image_.tensors)
+    if (t.role == model::TensorRole::RandomInput) result.emplace_back(t.name, byName.at(t.name));
+  return result;
+}
+
 namespace {
 
 // Runs plan steps on the device, evaluating affine scalar arguments against loop counters.
@@ -159,6 +202,8 @@ RunResult Model::run(const RunOptions& options) {
     const model::Tensor& t = image_.tensors.at(c.tensor);
     std::memcpy(device.gm() + t.gmOffset, c.bytes.data(), c.bytes.size());
   }
+  for (auto& [name, array] : randomInputs())
+    if (!bound_.count(name)) bound_[name] = std::move(array);
   for (const auto* t : inputs()) {
     auto it = bound_.find(t->name);
     if (it == bound_.end()) {

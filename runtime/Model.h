@@ -67,6 +67,11 @@ class Model {
   // any other unbound input is an error naming it.
   RunResult run(const RunOptions& options = {});
 
+  // The arrays NumPy's legacy generator gives the random inputs (unseeded streams use
+  // kUnseededSeed), in tensor order; used by run() for unbound random inputs.
+  std::vector<std::pair<std::string, NpyArray>> randomInputs() const;
+  static constexpr uint32_t kUnseededSeed = 0;
+
  private:
   model::Model image_;
   std::string name_;

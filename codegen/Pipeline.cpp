@@ -1,0 +1,51 @@
+// The whole compiler after the frontend, one stage per line.
+#include "codegen/Pipeline.h"
+
+#include <chrono>
+#include <functional>
+
+#include "codegen/emit/EmitModel.h"
+#include "codegen/graph/EliminateDeadNodes.h"
+#include "codegen/graph/SelectKernels.h"
+#include "sdk/graph/Printer.h"
+
+namespace pyasc::codegen {
+
+const std::vector<std::string>& stageNames() {
+  static const std::vector<std::string> names = {"eliminate-dead-nodes", "select-kernels", "emit-model"};
+  return names;
+}
+
+CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOptions& options) {
+  CompileResult result;
+  auto stage = [&](const std::string& name, const std::function<std::string()>& run) {
+    auto start = std::chrono::steady_clock::now();
+    std::string dump = run();
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    result.stageMillis.emplace_back(name, ms);
+    if (options.dumpAfter == name) result.dump += "// after " + name + "\n" + dump;
+  };
+  Program program;
+  stage("eliminate-dead-nodes", [&] {
+    eliminateDeadNodes(g);
+    return graph::printGraph(g);
+  });
+  stage("select-kernels", [&] {
+    SelectOptions select;
+    select.fuseElementwise = options.optLevel >= 1;
+    select.doubleBuffer = options.optLevel >= 1;
+    select.sourceFile = options.sourceFile;
+    program = selectKernels(g, target, select);
+    return printProgram(program);
+  });
+  stage("emit-model", [&] {
+    EmitOptions emit;
+    emit.memoryReuse = options.memoryOpt || options.memoryReuse;
+    emit.flags = (options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (options.memoryReuse ? model::kFlagMemoryReuse : 0u);
+    result.model = emitModel(program, target, emit);
+    return std::string();
+  });
+  return result;
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,35 @@
+// The compiler after the frontend: every stage in order, with --dump-after and per-stage timing.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sdk/graph/Graph.h"
+#include "sdk/model/Model.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+struct CompileOptions {
+  int optLevel = 2;          // 0: one kernel per operator, single buffering; 1, 2: fusion, double buffering
+  bool memoryOpt = false;    // --enable-memory-opt: reuse GM between intermediates by liveness
+  bool memoryReuse = false;  // --enable-memory-reuse: the same
+  std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
+  std::string sourceFile;
+};
+
+struct CompileResult {
+  model::Model model;
+  std::string dump;
+  std::vector<std::pair<std::string, double>> stageMillis;
+};
+
+// The stage names, in order, for --dump-after.
+const std::vector<std::string>& stageNames();
+
+// Throws CompileError on a program the NPU cannot run (unsupported operator, buffer overflow,
+// device memory exceeded).
+CompileResult compileGraph(graph::Graph graph, const Target& target, const CompileOptions& options);
+
+}  // namespace pyasc::codegen

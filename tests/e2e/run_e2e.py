@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Compiles one NumPy program at O0 and O2 for ascend310 and ascend910b and checks every output
+against NumPy with `pyasc check` (float64 reference; fp32 ≤ 1e-5, fp16 ≤ 2e-3 relative error).
+
+The program's first lines may carry `# e2e: <compile options>` (for example
+`# e2e: --entry=func --input=a:float32[64,128]`).
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+CONFIGS = [("ascend310", "O0"), ("ascend310", "O2"), ("ascend910b", "O0"), ("ascend910b", "O2")]
+
+
+def header_options(path):
+    opts = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("# e2e:"):
+                opts += shlex.split(line[len("# e2e:"):])
+    return opts
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin-dir", required=True)
+    ap.add_argument("program")
+    args = ap.parse_args()
+    pyasc = os.path.join(args.bin_dir, "pyasc")
+    failures = 0
+    for target, opt in CONFIGS:
+        cmd = [pyasc, "check", "--target=" + target, "--opt-level=" + opt] + header_options(args.program) + [args.program]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        status = "ok" if proc.returncode == 0 else "FAILED"
+        print(f"{status}: {' '.join(cmd)}")
+        if proc.returncode != 0:
+            failures += 1
+            print(proc.stdout + proc.stderr)
+    print(f"{len(CONFIGS) - failures} passed, {failures} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
