@@ -27,7 +27,7 @@ struct Target {
   int vectorCores = 1;  // cores that run vector-only kernels (equal to cubeCores on coupled chips)
   double clockMhz = 1000;
   int64_t deviceMemory = 0;  // bytes of GM
-  // buffers, indexed by isa::Space (GM entry unused except alignment)
+  // buffers, indexed by isa::Space; the GM entry is the device memory (size == deviceMemory)
   std::array<BufferSpec, isa::kSpaceCount> buffers{};
   // vector unit: cycles per repeat per dtype class, and startup latency
   double vectorCyclesPerRepeat = 1.0;       // add/mul/max... on 256 bytes
