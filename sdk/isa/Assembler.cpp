@@ -239,7 +239,8 @@ std::string operandText(const OperandSyntax& operand, const Instruction& inst) {
     case OperandKind::RegisterOrInteger:
       return inst.mode ? std::to_string(inst.imm) : "x" + std::to_string(getField(inst, operand.field));
     case OperandKind::Scalar:
-      return inst.mode ? "#" + hex(static_cast<uint64_t>(inst.imm)) : "x" + std::to_string(getField(inst, operand.field));
+      if (inst.mode) return "#" + hex(static_cast<uint64_t>(inst.imm));
+      return "x" + std::to_string(getField(inst, operand.field));
     case OperandKind::PipeName: return pipeName(static_cast<Pipe>(getField(inst, operand.field)));
     case OperandKind::MaskModeName: return inst.mode ? "counter" : "normal";
   }
@@ -431,7 +432,8 @@ Instruction LineAssembler::assemble(const Token& statement) {
         best = candidate;
       }
     }
-    error(mnemonic.col, "unknown mnemonic '" + mnemonic.text + "'" + (best.empty() ? "" : "; did you mean '" + best + "'?"));
+    std::string hint = best.empty() ? "" : "; did you mean '" + best + "'?";
+    error(mnemonic.col, "unknown mnemonic '" + mnemonic.text + "'" + hint);
   }
   inst_.op = op;
   mnemonic_ = mnemonic.text;
@@ -711,7 +713,8 @@ void LineAssembler::parseOption(const Syntax& syntax, const Token& token, std::v
     values.push_back(Token{value.substr(start, pos - start), valueCol + static_cast<int>(start)});
     if (pos == value.size()) break;
     if (value[pos] != option->separator) {
-      error(valueCol + static_cast<int>(pos), std::string("expected '") + option->separator + "' in " + key + "=" + value);
+      error(valueCol + static_cast<int>(pos),
+            std::string("expected '") + option->separator + "' in " + key + "=" + value);
     }
     ++pos;
   }
@@ -787,7 +790,8 @@ std::vector<Instruction> assemble(const std::string& text, const std::string& fi
       auto it = labels.find(label.text);
       if (it != labels.end()) {
         throw CompileError(SourceLocation{fileName, lineNo, label.col},
-                           "label '" + label.text + "' is already defined on line " + std::to_string(it->second.second));
+                           "label '" + label.text + "' is already defined on line " +
+                               std::to_string(it->second.second));
       }
       labels[label.text] = {program.size(), lineNo};
     }

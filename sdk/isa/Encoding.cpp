@@ -147,10 +147,12 @@ std::string unusedFieldError(const Instruction& i) {
   };
   switch (opcodeInfo(i.op).format) {
     case Format::ScalarAlu:
-      return i.mode ? mustBeZero("rb", i.rb, "when mode=1 selects imm") : mustBeZero("imm", i.imm, "when mode=0 selects rb");
+      return i.mode ? mustBeZero("rb", i.rb, "when mode=1 selects imm")
+                    : mustBeZero("imm", i.imm, "when mode=0 selects rb");
     case Format::VScalar:
     case Format::VDup:
-      return i.mode ? mustBeZero("ra", i.ra, "when mode=1 selects imm") : mustBeZero("imm", i.imm, "when mode=0 selects ra");
+      return i.mode ? mustBeZero("ra", i.ra, "when mode=1 selects imm")
+                    : mustBeZero("imm", i.imm, "when mode=0 selects ra");
     case Format::LoadFractal:
       return i.op == Opcode::LoadL0A ? mustBeZero("n", i.n, "in load_l0a") : mustBeZero("m", i.m, "in load_l0b");
     default: return "";

@@ -66,7 +66,8 @@ TEST(Assembler, CanonicalTextOfTheDocumentedExamples) {
 }
 
 TEST(Assembler, AcceptsShortFormsAndPrintsThemCanonically) {
-  EXPECT_EQ(disassemble(assembleOne("vexp.f32 ub[0], ub[256]")), "vexp.f32 ub[0x0], ub[0x100], repeat=1, blk=1/1, rep=8/8");
+  EXPECT_EQ(disassemble(assembleOne("vexp.f32 ub[0], ub[256]")),
+            "vexp.f32 ub[0x0], ub[0x100], repeat=1, blk=1/1, rep=8/8");
   EXPECT_EQ(disassemble(assembleOne("  wait_flag mte2 , v , 0x3 ")), "wait_flag MTE2, V, 3");
   EXPECT_EQ(disassemble(assembleOne("ld.u8 x1, gm[x0+16]")), "ld.u8 x1, gm[0x10]");
   EXPECT_EQ(disassemble(assembleOne("vdup.s32 ub[0x0], #-1")), "vdup.s32 ub[0x0], #0xffffffff, repeat=1, blk=1, rep=8");
@@ -135,7 +136,8 @@ TEST(Assembler, ExactDiagnostics) {
       {"pipe_barrier VV", "t.s:1:14: error: unknown pipe 'VV'; expected S, V, M, MTE1, MTE2, MTE3, FIX or ALL"},
       {"vadd.f16 ub[0], ub[0], ub[0], stride=3",
        "t.s:1:31: error: unknown option 'stride' for vadd; expected one of repeat, blk, rep"},
-      {"vadd.f16 ub[0], ub[0], ub[0], repaet=3", "t.s:1:31: error: unknown option 'repaet' for vadd; did you mean 'repeat'?"},
+      {"vadd.f16 ub[0], ub[0], ub[0], repaet=3",
+       "t.s:1:31: error: unknown option 'repaet' for vadd; did you mean 'repeat'?"},
       {"end repeat=1", "t.s:1:5: error: unknown option 'repeat' for end; it takes no options"},
       {"vadd.f16 ub[0], ub[0], ub[0], repeat=3, repeat=4", "t.s:1:41: error: duplicate option 'repeat'"},
       {"vadd.f16 ub[0], ub[0], ub[0], repeat=abc", "t.s:1:38: error: expected an integer in repeat=abc"},

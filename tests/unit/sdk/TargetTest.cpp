@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 #include "sdk/support/Diagnostics.h"
 
@@ -24,7 +25,7 @@ std::string bundledText(const std::string& name) {
 
 // Writes `text` to a file in a fresh temporary folder and returns its path.
 std::string writeTemp(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / ("pyasc-target-test-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  auto dir = std::filesystem::temp_directory_path() / ("pyasc-target-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::string path = (dir / name).string();
   std::ofstream(path) << text;
