@@ -23,11 +23,24 @@ std::string bundledText(const std::string& name) {
   return text.str();
 }
 
-// Writes `text` to a file in a fresh temporary folder and returns its path.
+// The per-process temporary folder of these tests, removed when the test program exits.
+const std::filesystem::path& tempDir() {
+  struct Folder {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("pyasc-target-test-" + std::to_string(::getpid()));
+    Folder() { std::filesystem::create_directories(path); }
+    ~Folder() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static const Folder folder;
+  return folder.path;
+}
+
+// Writes `text` to `name` in the temporary folder and returns its path.
 std::string writeTemp(const std::string& name, const std::string& text) {
-  auto dir = std::filesystem::temp_directory_path() / ("pyasc-target-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::string path = (dir / name).string();
+  std::string path = (tempDir() / name).string();
   std::ofstream(path) << text;
   return path;
 }
