@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <map>
 
@@ -372,6 +373,7 @@ class LineAssembler {
   uint8_t parseRegister(const Token& token) const;
   MemRef parseAddress(const Token& token, const FieldSpec& spec) const;
   int64_t parseFieldNumber(const Token& token, Field field, const std::string& what, bool pattern = false) const;
+  int64_t parseFloatPattern(const Token& token) const;
 
   const FieldSpec& spec(Field field) const {
     const FieldSpec* s = findField(opcodeInfo(inst_.op).format, field);
@@ -620,6 +622,20 @@ int64_t LineAssembler::parseFieldNumber(const Token& token, Field field, const s
   return value;
 }
 
+// A floating-point immediate (`#1.5`, `#-inf`, `#nan`) as the bit pattern of the f16 or f32 type.
+int64_t LineAssembler::parseFloatPattern(const Token& token) const {
+  const char* begin = token.text.c_str();
+  char* end = nullptr;
+  double value = std::strtod(begin, &end);
+  if (token.text.empty() || end != begin + token.text.size()) {
+    error(token.col, "expected a number, got '" + token.text + "'");
+  }
+  if (inst_.type == DType::Float16) return doubleToHalf(value, RoundMode::Rint);
+  if (inst_.type == DType::Float32) return floatToBits(doubleToFloat(value, RoundMode::Rint));
+  error(token.col,
+        std::string("a floating-point immediate needs an f16 or f32 type, not ") + dtypeShortName(inst_.type));
+}
+
 void LineAssembler::parseOperand(const OperandSyntax& operand, const Token& token) {
   switch (operand.kind) {
     case OperandKind::Register: setField(inst_, operand.field, parseRegister(token)); return;
@@ -639,7 +655,9 @@ void LineAssembler::parseOperand(const OperandSyntax& operand, const Token& toke
     case OperandKind::Scalar:
       if (!token.text.empty() && token.text[0] == '#') {
         inst_.mode = 1;
-        inst_.imm = parseFieldNumber(Token{token.text.substr(1), token.col + 1}, Field::Imm, "scalar immediate ", true);
+        Token bits{token.text.substr(1), token.col + 1};
+        bool isFloat = bits.text.find_first_of(".in") != std::string::npos;  // 1.5, inf, nan
+        inst_.imm = isFloat ? parseFloatPattern(bits) : parseFieldNumber(bits, Field::Imm, "scalar immediate ", true);
       } else if (!token.text.empty() && token.text[0] == 'x') {
         setField(inst_, operand.field, parseRegister(token));
       } else {

@@ -72,6 +72,11 @@ TEST(Assembler, AcceptsShortFormsAndPrintsThemCanonically) {
   EXPECT_EQ(disassemble(assembleOne("ld.u8 x1, gm[x0+16]")), "ld.u8 x1, gm[0x10]");
   EXPECT_EQ(disassemble(assembleOne("vdup.s32 ub[0x0], #-1")), "vdup.s32 ub[0x0], #0xffffffff, repeat=1, blk=1, rep=8");
   EXPECT_EQ(disassemble(assembleOne("li x1, 0xffffffffffffffff")), "li x1, -1");
+  EXPECT_EQ(disassemble(assembleOne("vdup.f16 ub[0x0], #1.0")), "vdup.f16 ub[0x0], #0x3c00, repeat=1, blk=1, rep=8");
+  EXPECT_EQ(disassemble(assembleOne("vmuls.f32 ub[0x0], ub[0x0], #-0.5")),
+            "vmuls.f32 ub[0x0], ub[0x0], #0xbf000000, repeat=1, blk=1/1, rep=8/8");
+  EXPECT_EQ(disassemble(assembleOne("vmaxs.f16 ub[0x0], ub[0x0], #-inf")),
+            "vmaxs.f16 ub[0x0], ub[0x0], #0xfc00, repeat=1, blk=1/1, rep=8/8");
   EXPECT_EQ(disassemble(assembleOne("mmad.s8.s32 l0c[0], l0a[0], l0b[0], init, n=32, m=16, k=32")),
             "mmad.s8.s32 l0c[0x0], l0a[0x0], l0b[0x0], m=16, k=32, n=32, init");
 }
@@ -146,6 +151,8 @@ TEST(Assembler, ExactDiagnostics) {
       {"vadds.f16 ub[0], ub[0], 5", "t.s:1:25: error: expected a register or an immediate like '#0x3c00', got '5'"},
       {"vadds.f32 ub[0], ub[0], #0x100000000",
        "t.s:1:26: error: scalar immediate 0x100000000 is out of range 0..4294967295"},
+      {"vdup.s32 ub[0], #1.5", "t.s:1:18: error: a floating-point immediate needs an f16 or f32 type, not s32"},
+      {"vdup.f32 ub[0], #1.5.5", "t.s:1:18: error: expected a number, got '1.5.5'"},
       {"img2col.f16 l0a[0], l1[0], kernel=3", "t.s:1:35: error: kernel needs 2 values (kernel=NxN), got 1"},
       {"vtranspose ub[0], ub[0]", "t.s:1:1: error: vtranspose needs the suffix '.b16', as in 'vtranspose.b16'"},
       {"set_mask_mode fast", "t.s:1:15: error: expected 'normal' or 'counter', got 'fast'"},
