@@ -49,8 +49,11 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
+    std::error_code ec;
     std::ifstream in(input, std::ios::binary);
-    if (!in) throw pyasc::CompileError(pyasc::SourceLocation{input}, "cannot read the input file");
+    if (!in || std::filesystem::is_directory(input, ec)) {
+      throw pyasc::CompileError(pyasc::SourceLocation{input}, "cannot read the input file");
+    }
     std::stringstream text;
     text << in.rdbuf();
     std::vector<pyasc::isa::Instruction> program = pyasc::isa::assemble(text.str(), input);

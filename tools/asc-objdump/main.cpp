@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -18,8 +19,9 @@ int main(int argc, char** argv) {
   app.add_flag("--no-bytes", noBytes, "print only the assembly text, one instruction per line");
   CLI11_PARSE(app, argc, argv);
 
+  std::error_code ec;
   std::ifstream in(input, std::ios::binary);
-  if (!in) {
+  if (!in || std::filesystem::is_directory(input, ec)) {
     std::cerr << input << ": error: cannot read the input file\n";
     return 1;
   }
