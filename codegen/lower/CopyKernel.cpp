@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/isel/VectorIsel.h"
 
 namespace pyasc::codegen {
 
@@ -117,6 +118,45 @@ KernelCode lowerCopy(const CopyCompute& original, const Target& target, int maxC
   b.aluImm(Opcode::Add, KernelBuilder::argReg(1), KernelBuilder::argReg(1), c.dstOffset * es);
   size_t rank = c.shape.size();
   bool rows = c.srcStrides.back() == 1 && c.dstStrides.back() == 1;
+  bool fill = c.srcStrides.back() == 0 && c.dstStrides.back() == 1 &&
+              (c.dtype == DType::Float16 || c.dtype == DType::Float32 || c.dtype == DType::Int32);
+  if (fill) {
+    // broadcast along the last axis: each row is one source element, read by the scalar unit
+    // and spread by vdup, then written out; UB is reused only after MTE3 has read it
+    int64_t half = target.buffer(Space::UB).size / 2 / isa::kRepeatBytes * isa::kRepeatBytes;
+    int64_t rowElems = c.shape.back(), chunk = std::min<int64_t>(rowElems, half / es);
+    CopyCompute loops = c;
+    loops.shape.pop_back();
+    int blockDim = rank > 1 ? static_cast<int>(std::min<int64_t>(maxCores, c.shape[0])) : 1;
+    b.noteBufferBytes(Space::UB, (chunk * es + isa::kBlockBytes - 1) / isa::kBlockBytes * isa::kBlockBytes);
+    int value = b.allocReg();
+    b.setFlag(Pipe::MTE3, Pipe::V, 0);
+    emitLoops(b, loops, rank - 1, es, blockDim, [&] {
+      Instruction ld;
+      ld.op = Opcode::Ld;
+      ld.type = c.dtype;
+      ld.rd = static_cast<uint8_t>(value);
+      ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), 0};
+      b.emit(ld);
+      for (int64_t e0 = 0; e0 < rowElems; e0 += chunk) {
+        int64_t n = std::min(chunk, rowElems - e0);
+        b.waitFlag(Pipe::MTE3, Pipe::V, 0);
+        VectorOp dup;
+        dup.op = Opcode::VDup;
+        dup.type = c.dtype;
+        dup.dst = MemRef{Space::UB, 0, 0};
+        dup.scalarReg = value;
+        emitContiguous(b, dup, n);
+        b.setFlag(Pipe::V, Pipe::MTE3, 0);
+        b.waitFlag(Pipe::V, Pipe::MTE3, 0);
+        emitCopyRows(b, Opcode::CopyUbToGm, MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), e0 * es},
+                     MemRef{Space::UB, 0, 0}, 1, n * es);
+        b.setFlag(Pipe::MTE3, Pipe::V, 0);
+      }
+    });
+    b.waitFlag(Pipe::MTE3, Pipe::V, 0);
+    return b.finish(blockDim);
+  }
   if (!rows) {
     // element moves through the scalar unit: every dimension is a loop
     int blockDim = static_cast<int>(std::min<int64_t>(maxCores, c.shape[0]));

@@ -56,6 +56,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"broadcast rows", DType::Float32, {5, 7, 33}, {0, 33, 1}, {231, 33, 1}, 0, 0, 231, 1155},
         Case{"transpose", DType::Float32, {17, 23}, {1, 17}, {23, 1}, 0, 0, 391, 391},
         Case{"broadcast last axis", DType::Float16, {9, 5}, {1, 0}, {5, 1}, 0, 0, 9, 45},
+        Case{"broadcast last axis of bytes", DType::UInt8, {3, 7}, {1, 0}, {7, 1}, 0, 0, 3, 21},
+        Case{"broadcast long rows", DType::Float32, {4, 3, 50000}, {3, 1, 0}, {150000, 50000, 1}, 0, 0, 12, 600000},
         Case{"long rows", DType::Float32, {3, 70000}, {70000, 1}, {70000, 1}, 0, 0, 210000, 210000}));
 
 }  // namespace

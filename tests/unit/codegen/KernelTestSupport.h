@@ -28,6 +28,7 @@ inline HostTensor randomTensor(DType t, int64_t n, uint32_t seed, double lo = -2
     if (t == DType::Float16) v = halfToFloat(doubleToHalf(v));
     if (t == DType::Float32) v = static_cast<float>(v);
     if (t == DType::Int32) v = std::round(v * 1000);
+    if (t == DType::UInt8) v = std::round((v - lo) / (hi - lo) * 255);
   }
   return h;
 }
