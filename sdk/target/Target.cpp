@@ -263,12 +263,14 @@ const char* dmaPathName(DmaPath p) { return kDmaPathNames[static_cast<int>(p)]; 
 
 Target loadTargetFile(const std::string& path) {
   YAML::Node root;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw CompileError(SourceLocation{path}, "cannot read the target file");
   try {
     root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw CompileError(SourceLocation{path}, "cannot read the target file");
   } catch (const YAML::ParserException& e) {
     throw CompileError(SourceLocation{path, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + e.msg);
+  } catch (const std::exception&) {
+    throw CompileError(SourceLocation{path}, "cannot read the target file");
   }
   return parseTarget(path, root);
 }

@@ -194,4 +194,11 @@ TEST(Target, EmptyOrMissingFile) {
   } catch (const CompileError& e) {
     EXPECT_EQ(std::string(e.what()), "/nonexistent/pyasc.yaml: error: cannot read the target file");
   }
+  std::filesystem::create_directories(tempDir() / "folder.yaml");
+  try {
+    loadTargetFile((tempDir() / "folder.yaml").string());
+    FAIL() << "no error";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.diagnostic().message, "cannot read the target file");
+  }
 }
