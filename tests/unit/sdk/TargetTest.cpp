@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -200,5 +201,30 @@ TEST(Target, EmptyOrMissingFile) {
     FAIL() << "no error";
   } catch (const CompileError& e) {
     EXPECT_EQ(e.diagnostic().message, "cannot read the target file");
+  }
+}
+
+TEST(Target, MangledFilesFailOnlyWithDiagnostics) {
+  std::mt19937_64 rng(3);
+  const std::string original = bundledText("ascend310");
+  const std::string alphabet = "abc:-{}[]#\n 0123456789.\"'&*!|>%@`,?";
+  for (int trial = 0; trial < 400; ++trial) {
+    std::string text = original;
+    int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t at = rng() % text.size();
+      switch (rng() % 3) {
+        case 0: text.erase(at, 1 + rng() % 8); break;
+        case 1: text.insert(at, 1, alphabet[rng() % alphabet.size()]); break;
+        default: text[at] = alphabet[rng() % alphabet.size()]; break;
+      }
+    }
+    std::string path = writeTemp("mangled.yaml", text);
+    try {
+      loadTargetFile(path);
+    } catch (const CompileError&) {
+    } catch (const std::exception& e) {
+      FAIL() << "trial " << trial << " threw " << e.what() << "\n" << text;
+    }
   }
 }
