@@ -1,6 +1,8 @@
 // The .om reader: header and section-table checks, bounds-checked section parsing, then validateModel.
 #include "sdk/model/ModelReader.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "sdk/isa/Encoding.h"

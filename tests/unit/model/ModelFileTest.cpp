@@ -12,6 +12,7 @@
 #include "sdk/support/Diagnostics.h"
 #include "tests/unit/model/ModelBytes.h"
 #include "tests/unit/model/SampleModel.h"
+#include "tests/unit/support/RunPython.h"
 
 using namespace pyasc;
 using namespace pyasc::model;
@@ -87,6 +88,51 @@ TEST(ModelFile, HeaderLayoutIsPinned) {
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
   EXPECT_EQ(pyasc::testing::load64(bytes, 64 + 8), 64u + 5 * 24);  // first section right after the table
+}
+
+// A second, independent reading of docs/om-format.md in Python (struct + zlib) agrees with the writer.
+TEST(ModelFile, PythonReadingOfTheSpecAgrees) {
+  char dir[] = "/tmp/pyasc-om-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/sample.om";
+  writeModel(path, sampleModel());
+  std::string out = pyasc::testing::runPython(R"(
+import struct, zlib
+b = open(")" + path + R"(", "rb").read()
+magic, major, minor, crc, size, flags, count, target = struct.unpack_from("<8sHHIQII32s", b, 0)
+assert magic == b"PYASCOM\0" and size == len(b)
+table_end = 64 + 24 * count
+assert zlib.crc32(b[:12] + bytes(4) + b[16:table_end]) == crc
+sections, at = {}, table_end
+for i in range(count):
+    kind, scrc, offset, ssize = struct.unpack_from("<IIQQ", b, 64 + 24 * i)
+    assert offset == at and zlib.crc32(b[offset:offset + ssize]) == scrc
+    sections[kind] = b[offset:offset + ssize]
+    at = offset + ssize
+assert at == len(b)
+peak, = struct.unpack("<q", sections[5])
+t = sections[1]
+n, = struct.unpack_from("<I", t, 0)
+pos, names = 4, []
+for _ in range(n):
+    length, = struct.unpack_from("<I", t, pos)
+    name = t[pos + 4:pos + 4 + length].decode()
+    pos += 4 + length
+    dtype, layout, role, rank = struct.unpack_from("<BBBB", t, pos)
+    pos += 4 + 16 * rank + 16
+    if role == 4:
+        dist, seeded, seed, stream, offset = struct.unpack_from("<BBIIq", t, pos)
+        pos += 18
+        name += f"/{dist}/{seed}/{stream}/{offset}"
+    names.append(f"{name}:{dtype}:{layout}:{role}:{rank}")
+assert pos == len(t)
+print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
+)");
+  EXPECT_EQ(out,
+            "ascend310 1 0 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "tmp:7:4:3:2 out0:7:0:1:2\n");
+  std::remove(path.c_str());
+  rmdir(dir);
 }
 
 TEST(ModelFile, EveryDamageKindHasItsMessage) {
