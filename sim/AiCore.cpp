@@ -38,7 +38,11 @@ AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& 
 std::string AiCore::text(int instruction) const { return instructionText(kernel_.program[instruction]); }
 
 void AiCore::fail(int instruction, const std::string& what) const {
-  throw SimError(core_, instruction, instruction >= 0 ? text(instruction) : "", what);
+  SimError error(core_, instruction, instruction >= 0 ? text(instruction) : "", what);
+  if (instruction >= 0 && static_cast<size_t>(instruction) < kernel_.sourceLines.size()) {
+    error.setSourceLine(kernel_.sourceLines[instruction]);
+  }
+  throw error;
 }
 
 AiCore::Flag& AiCore::flag(Pipe src, Pipe dst, int event) {
@@ -81,7 +85,7 @@ uint64_t AiCore::pipeStart(int pipe) const {
   return t;
 }
 
-CoreRun AiCore::run() {
+LaunchStats AiCore::run() {
   for (;;) {
     uint64_t best = kNever;
     int who = -1;
@@ -111,10 +115,9 @@ CoreRun AiCore::run() {
   }
   uint64_t cycles = scalarTime_;
   for (int p = 1; p < isa::kPipeCount; ++p) cycles = std::max(cycles, pipeFree_[p]);
-  result_.cycles = cycles;
-  result_.stats.cycles = cycles;
-  result_.stats.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
-  return result_;
+  stats_.cycles = cycles;
+  stats_.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
+  return stats_;
 }
 
 void AiCore::stepScalar(uint64_t now) {
@@ -167,8 +170,8 @@ void AiCore::stepScalar(uint64_t now) {
     fail(index, v.what());
   }
   scalarTime_ = now + cost;
-  result_.stats.pipes[kS].busyCycles += cost;
-  ++result_.stats.pipes[kS].instructions;
+  stats_.pipes[kS].busyCycles += cost;
+  ++stats_.pipes[kS].instructions;
   if (trace_) trace_->add(core_, kS, now, cost, text(index), index);
 }
 
@@ -212,16 +215,16 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       }
       checkRaces(static_cast<Pipe>(pipe), q.issued.index);
       duration = workCycles(work, target_, options_.blockDim);
-      if (work.kind == Work::Kind::Transfer) result_.stats.bytes[static_cast<int>(work.path)] += work.bytes;
-      if (work.kind == Work::Kind::Vector) result_.stats.vectorOps += work.lanes;
-      if (work.kind == Work::Kind::Cube) result_.stats.macs += work.m * work.n * work.k;
-      result_.stats.energyPJ += computeEnergy(work, target_);
+      if (work.kind == Work::Kind::Transfer) stats_.bytes[static_cast<int>(work.path)] += work.bytes;
+      if (work.kind == Work::Kind::Vector) stats_.vectorOps += work.lanes;
+      if (work.kind == Work::Kind::Cube) stats_.macs += work.m * work.n * work.k;
+      stats_.energyPJ += computeEnergy(work, target_);
       break;
     }
   }
   pipeFree_[pipe] = now + duration;
-  result_.stats.pipes[pipe].busyCycles += duration;
-  ++result_.stats.pipes[pipe].instructions;
+  stats_.pipes[pipe].busyCycles += duration;
+  ++stats_.pipes[pipe].instructions;
   if (trace_) trace_->add(core_, pipe, now, duration, text(q.issued.index), q.issued.index);
 }
 

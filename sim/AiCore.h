@@ -17,11 +17,6 @@
 
 namespace pyasc::sim {
 
-struct CoreRun {
-  uint64_t cycles = 0;
-  LaunchStats stats;  // this core's share; cycles equal `cycles`
-};
-
 class AiCore {
  public:
   static constexpr size_t kQueueDepth = 32;
@@ -31,7 +26,7 @@ class AiCore {
   AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx, CoreMemory& memory,
          RaceDetector* races, TraceRecorder* trace);
 
-  CoreRun run();  // throws SimError
+  LaunchStats run();  // this core's cycles and stats; throws SimError
 
  private:
   struct Queued {
@@ -76,7 +71,7 @@ class AiCore {
   std::array<uint64_t, isa::kPipeCount> pipeFree_{};
   std::array<VectorClock, isa::kPipeCount> clocks_{};
   std::vector<Flag> flags_;
-  CoreRun result_;
+  LaunchStats stats_;
 };
 
 }  // namespace pyasc::sim

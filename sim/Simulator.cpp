@@ -1,6 +1,7 @@
 // Device: GM, regions, launches over block_dim cores (one after another, deterministic) and the trace.
 #include "sim/Simulator.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include "sim/AiCore.h"
@@ -37,16 +38,16 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
     std::unique_ptr<RaceDetector> races;
     if (options.sanitize) races = std::make_unique<RaceDetector>(target_);
     AiCore aiCore(target_, kernel, options, core, memory, races.get(), trace_.get());
-    CoreRun run = aiCore.run();
+    LaunchStats run = aiCore.run();
     total.cycles = std::max(total.cycles, run.cycles);
     for (int p = 0; p < isa::kPipeCount; ++p) {
-      total.pipes[p].busyCycles += run.stats.pipes[p].busyCycles;
-      total.pipes[p].instructions += run.stats.pipes[p].instructions;
+      total.pipes[p].busyCycles += run.pipes[p].busyCycles;
+      total.pipes[p].instructions += run.pipes[p].instructions;
     }
-    for (int d = 0; d < kDmaPathCount; ++d) total.bytes[d] += run.stats.bytes[d];
-    total.energyPJ += run.stats.energyPJ;
-    total.vectorOps += run.stats.vectorOps;
-    total.macs += run.stats.macs;
+    for (int d = 0; d < kDmaPathCount; ++d) total.bytes[d] += run.bytes[d];
+    total.energyPJ += run.energyPJ;
+    total.vectorOps += run.vectorOps;
+    total.macs += run.macs;
   }
   if (trace_) trace_->endLaunch(total.cycles);
   return total;

@@ -55,9 +55,13 @@ class SimError : public std::runtime_error {
   int instruction() const { return instruction_; }  // -1 when no instruction is to blame
   const std::string& text() const { return text_; }  // assembly text of the instruction
   const std::string& detail() const { return detail_; }  // the "what" part alone
+  // The kernel's source line of the instruction (Kernel::sourceLines), or 0 when unknown.
+  int sourceLine() const { return sourceLine_; }
+  void setSourceLine(int line) { sourceLine_ = line; }
 
  private:
   int core_, instruction_;
+  int sourceLine_ = 0;
   std::string text_, detail_;
 };
 

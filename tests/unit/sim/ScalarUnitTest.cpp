@@ -52,6 +52,21 @@ TEST(ScalarUnit, DivideByZeroIsAnError) {
   EXPECT_EQ(errorOf(dev, k, {1, {}, true}), "core 0, instruction 1 (div x6, x5, x0): div by zero");
 }
 
+TEST(ScalarUnit, ErrorsCarryTheSourceLine) {
+  Device dev(target910b(), 4096);
+  Kernel k = kernelFromAsm("li x5, 1\ndiv x6, x5, x0\nend");
+  k.sourceLines = {10, 11, 12};
+  try {
+    dev.launch(k, {1, {}, true});
+    FAIL() << "no error";
+  } catch (const SimError& e) {
+    EXPECT_EQ(e.sourceLine(), 11);
+    EXPECT_EQ(e.instruction(), 1);
+    EXPECT_EQ(e.core(), 0);
+    EXPECT_EQ(e.detail(), "div by zero");
+  }
+}
+
 TEST(ScalarUnit, FallingOffTheProgramEnds) {
   Device dev(target910b(), 4096);
   auto k = kernelFromAsm("li x5, 7\nst.s64 x5, gm[x1+0]");

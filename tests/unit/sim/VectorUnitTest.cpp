@@ -274,5 +274,79 @@ TEST(VectorUnit, Transpose16x16) {
   }
 }
 
+TEST(VectorUnit, ConvIntegerSourcesAndRoundedS32ToFloat) {
+  std::vector<int32_t> in(64, 0);
+  in[0] = 16777217;   // 2^24 + 1: not a float32
+  in[1] = -16777217;
+  in[2] = 65519;      // f16: between 65504 and infinity's rounding boundary
+  in[3] = 2049;       // f16 tie between 2048 and 2050
+  auto f32 = valuesOf<float>(runOnUb("vconv.s32.f32.floor ub[0x100], ub[0x0]", bytesOf(in), 0x200));
+  EXPECT_EQ(f32[64 + 0], 16777216.0f);
+  EXPECT_EQ(f32[64 + 1], -16777218.0f);
+  auto f16 = valuesOf<uint16_t>(runOnUb("vconv.s32.f16.rint ub[0x100], ub[0x0], rep=4/8", bytesOf(in), 0x180));
+  EXPECT_EQ(f16[128 + 2], 0x7bff);
+  EXPECT_EQ(f16[128 + 3], floatToHalf(2048.0f));
+  std::vector<uint8_t> bytes(128, 0);
+  bytes[0] = 0xff;  // s8 -1, u8 255
+  bytes[1] = 0x80;
+  auto fromS8 = valuesOf<uint16_t>(runOnUb("vconv.s8.f16.rint ub[0x100], ub[0x0], rep=8/4", bytes, 0x200));
+  EXPECT_EQ(halfToFloat(fromS8[128 + 0]), -1.0f);
+  EXPECT_EQ(halfToFloat(fromS8[128 + 1]), -128.0f);
+  auto fromU8 = valuesOf<uint16_t>(runOnUb("vconv.u8.f16.rint ub[0x100], ub[0x0], rep=8/4", bytes, 0x200));
+  EXPECT_EQ(halfToFloat(fromU8[128 + 0]), 255.0f);
+  EXPECT_EQ(halfToFloat(fromU8[128 + 1]), 128.0f);
+}
+
+TEST(VectorUnit, CompareModesOnS32AndCounterModeZerosInactiveBits) {
+  std::vector<int32_t> v(128, 0);
+  for (int i = 0; i < 64; ++i) {
+    v[i] = i % 5;
+    v[64 + i] = 2;
+  }
+  const char* modes[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  for (int m = 0; m < 6; ++m) {
+    std::string body = std::string("set_mask_mode counter\nli x5, 40\nset_vmask x5, x0\nvcmp.s32.") + modes[m] +
+                       " ub[0x200], ub[0x0], ub[0x100]";
+    auto out = runOnUb(body, bytesOf(v), 0x220);
+    for (int e = 0; e < 64; ++e) {
+      int a = e % 5;
+      bool want = m == 0 ? a == 2 : m == 1 ? a != 2 : m == 2 ? a < 2 : m == 3 ? a <= 2 : m == 4 ? a > 2 : a >= 2;
+      EXPECT_EQ((out[0x200 + e / 8] >> (e % 8)) & 1, e < 40 && want ? 1 : 0) << modes[m] << " " << e;
+    }
+  }
+}
+
+TEST(VectorUnit, CaddS32WrapsAndF32Tree) {
+  std::vector<int32_t> v(64, 1);
+  v[0] = std::numeric_limits<int32_t>::max();
+  auto out = valuesOf<int32_t>(runOnUb("vcadd.s32 ub[0x100], ub[0x0]", bytesOf(v), 0x120));
+  EXPECT_EQ(out[64], std::numeric_limits<int32_t>::min() + 62);
+  std::vector<float> f(64, 1.0f);
+  f[0] = 16777216.0f;  // 2^24: adding 1 sequentially would stay there
+  auto outf = valuesOf<float>(runOnUb("vcadd.f32 ub[0x100], ub[0x0]", bytesOf(f), 0x120));
+  // (2^24 + 1) rounds to 2^24; the other 31 pairs give 2; then 2^24 + 2 + 4 + ... + 32 = 2^24 + 62.
+  EXPECT_EQ(outf[64], 16777216.0f + 62.0f);
+}
+
+TEST(VectorUnit, CminIndexOnF16) {
+  std::vector<uint16_t> v(128);
+  for (int i = 0; i < 128; ++i) v[i] = floatToHalf(static_cast<float>(100 - (i % 40)));
+  auto out = valuesOf<uint16_t>(runOnUb("vcmin.f16.idx ub[0x100], ub[0x0]", bytesOf(v), 0x120));
+  EXPECT_EQ(halfToFloat(out[128]), 61.0f);
+  EXPECT_EQ(out[129], 39);
+}
+
+TEST(VectorUnit, UbToUbCopyRunsOnTheVectorPipe) {
+  std::vector<uint8_t> v(0x200);
+  for (int i = 0; i < 0x200; ++i) v[i] = static_cast<uint8_t>(i);
+  LaunchStats s;
+  auto out = runOnUb("copy_ub_ub ub[0x400], ub[0x0], nburst=2, len=2, srcgap=2, dstgap=1", v, 0x600, &s);
+  for (int i = 0; i < 2; ++i) {
+    for (int b = 0; b < 64; ++b) EXPECT_EQ(out[0x400 + i * 96 + b], v[i * 128 + b]);
+  }
+  EXPECT_EQ(s.bytes[static_cast<int>(DmaPath::UbToUb)], 128u);
+  EXPECT_EQ(s.pipes[static_cast<int>(isa::Pipe::V)].instructions, 3u);  // wait_flag, the copy, set_flag
+}
+
 }  // namespace
 }  // namespace pyasc::sim::test
