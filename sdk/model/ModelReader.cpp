@@ -54,7 +54,7 @@ class SectionReader {
   }
   // Fails unless `count` records of at least `recordBytes` each can still fit.
   void needRecords(uint64_t count, uint64_t recordBytes) {
-    if (count > (end_ - pos_) / recordBytes) need(end_ - pos_ + 1);
+    if (count > (end_ - pos_) / recordBytes) runsPastEnd();
   }
   void finish() const {
     if (pos_ != end_) fail(std::to_string(end_ - pos_) + " unexpected bytes at its end");
@@ -63,8 +63,11 @@ class SectionReader {
   std::string item = "its count";  // what is being read, for messages
 
  private:
+  [[noreturn]] void runsPastEnd() const {
+    fail(item + " runs past the end of the section at byte " + std::to_string(end_));
+  }
   void need(uint64_t size) const {
-    if (size > end_ - pos_) fail(item + " runs past the end of the section at byte " + std::to_string(end_));
+    if (size > end_ - pos_) runsPastEnd();
   }
   uint64_t take(int n) {
     need(static_cast<uint64_t>(n));

@@ -90,11 +90,13 @@ std::vector<uint8_t> readFileBytes(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot read", errno);
   struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  bool known = ::fstat(fd, &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
     ::close(fd);
     fail(path, "cannot read", EISDIR);
   }
   std::vector<uint8_t> bytes;
+  if (known && S_ISREG(st.st_mode)) bytes.reserve(static_cast<size_t>(st.st_size));
   uint8_t buffer[65536];
   for (;;) {
     ssize_t n = ::read(fd, buffer, sizeof buffer);
