@@ -1,0 +1,843 @@
+// Statements, scopes, control flow (kept and unrolled loops), pragmas, entry binding and outputs.
+#include "frontend/Analyzer.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "registry/NameSuggestion.h"
+#include "registry/ShapeInference.h"
+
+namespace pyasc::frontend {
+
+using graph::TensorType;
+using graph::ValueId;
+
+namespace {
+constexpr int kMaxUnrolledIterations = 4096;
+constexpr int kMaxCallDepth = 64;
+const char* const kKnownPragmas = "auto_mixed_precision, parallelize";
+}  // namespace
+
+Analyzer::Analyzer(const FrontendOptions& options, DiagnosticEngine& diags, GraphBuilder& builder)
+    : options_(options), diags_(diags), builder_(builder), registry_(builder.registry()) {
+  for (const registry::NumpyAlias* alias : registry_.aliases()) {
+    if (alias->form == registry::AliasForm::Function && !alias->op.empty() && !ufuncNames_.count(alias->op)) {
+      ufuncNames_[alias->op] = alias->name;
+    }
+  }
+}
+
+// ---- diagnostics
+
+void Analyzer::fail(const SourceRange& range, const std::string& message, std::vector<Diagnostic> notes) {
+  throw CompileError(Diagnostic{Severity::Error, range, message, std::move(notes)});
+}
+
+Diagnostic Analyzer::note(const SourceRange& range, const std::string& message) {
+  return Diagnostic{Severity::Note, range, message, {}};
+}
+
+void Analyzer::report(const Diagnostic& diag) {
+  for (const Diagnostic& d : diags_.diagnostics()) {
+    if (d.message == diag.message && d.range.begin.line == diag.range.begin.line &&
+        d.range.begin.col == diag.range.begin.col && d.range.begin.file == diag.range.begin.file) {
+      return;
+    }
+  }
+  diags_.add(diag);
+}
+
+void Analyzer::warn(const SourceRange& range, const std::string& message) { diags_.warning(range, message); }
+
+// ---- scopes
+
+SymValue* Analyzer::lookup(const std::string& name) {
+  auto& local = frames_.back().locals;
+  auto it = local.find(name);
+  if (it != local.end()) return &it->second;
+  auto& global = frames_.front().locals;
+  it = global.find(name);
+  return it == global.end() ? nullptr : &it->second;
+}
+
+void Analyzer::bind(const std::string& name, SymValue value) {
+  Frame& frame = frames_.back();
+  if (!frame.locals.count(name)) frame.order.push_back(name);
+  frame.locals[name] = std::move(value);
+}
+
+std::vector<std::string> Analyzer::visibleNames() const {
+  std::vector<std::string> names;
+  for (const auto& entry : frames_.back().locals) names.push_back(entry.first);
+  if (frames_.size() > 1) {
+    for (const auto& entry : frames_.front().locals) names.push_back(entry.first);
+  }
+  for (const char* b : {"range", "len", "int", "float", "bool", "abs", "min", "max", "print", "round"}) names.push_back(b);
+  return names;
+}
+
+// ---- module
+
+void Analyzer::run(const Module& module) {
+  frames_.clear();
+  frames_.emplace_back();
+  for (const ConstSpec& c : options_.consts) {
+    if (!options_.entry.empty()) continue;
+    bind(c.name, c.kind == ConstSpec::Kind::Int     ? SymValue::ofInt(c.intValue)
+                 : c.kind == ConstSpec::Kind::Float ? SymValue::ofFloat(c.floatValue)
+                                                    : SymValue::ofBool(c.boolValue));
+  }
+  if (options_.entry.empty()) {
+    for (const InputSpec& in : options_.inputs) {
+      TensorType type{in.dtype, in.shape, graph::Layout::ND, true};
+      ValueId id = builder_.addInput(in.name, type, in.shape.empty() ? graph::InputRole::Scalar : graph::InputRole::Array,
+                                     {}, SourceRange{});
+      bind(in.name, fresh(id, SourceRange{}));
+    }
+  }
+  const Flow flow = execBlock(module.body);
+  (void)flow;
+  if (options_.entry.empty()) {
+    recordScriptOutputs();
+  } else if (!diags_.hasErrors()) {
+    runEntry(module);
+  }
+}
+
+Analyzer::Flow Analyzer::execBlock(const std::vector<StmtPtr>& body) {
+  for (const auto& stmt : body) {
+    Flow flow = Flow::Normal;
+    try {
+      flow = execStmt(*stmt);
+    } catch (const CompileError& e) {
+      report(e.diagnostic());
+      poisonTargets(*stmt);
+    }
+    if (flow != Flow::Normal) return flow;
+  }
+  return Flow::Normal;
+}
+
+void Analyzer::poisonTargets(const Stmt& stmt) {
+  std::function<void(const Expr&)> poison = [&](const Expr& target) {
+    if (target.kind == ExprKind::Name) bind(target.text, SymValue::poison());
+    if (target.kind == ExprKind::Tuple || target.kind == ExprKind::List) {
+      for (const auto& c : target.children) poison(*c);
+    }
+  };
+  for (const auto& t : stmt.targets) poison(*t);
+  if (stmt.kind == StmtKind::FunctionDef) bind(stmt.text, SymValue::poison());
+}
+
+void Analyzer::applyPragmas(const Stmt& stmt, int& pushedHints) {
+  for (const Pragma& p : stmt.pragmas) {
+    if (p.name == "parallelize") {
+      if (stmt.kind != StmtKind::For) warn(p.range, "pragma 'parallelize' applies to for loops; it is ignored here");
+      continue;
+    }
+    if (p.name == "auto_mixed_precision") {
+      std::string mode = "O1";
+      for (const auto& arg : p.args) {
+        if (arg.first == "mode") mode = arg.second;
+      }
+      if (mode != "O1" && mode != "O2") {
+        fail(p.range, "pragma 'auto_mixed_precision' needs mode=O1 or mode=O2, found '" + mode + "'");
+      }
+      if (stmt.kind == StmtKind::FunctionDef) {
+        functionHints_.emplace_back(&stmt, std::vector<graph::NamedAttr>{{"amp_mode", mode}});
+      } else {
+        builder_.pushHint({"amp_mode", mode});
+        ++pushedHints;
+      }
+      continue;
+    }
+    warn(p.range, "unknown pragma '" + p.name + "' is ignored; known pragmas: " + kKnownPragmas);
+  }
+}
+
+Analyzer::Flow Analyzer::execStmt(const Stmt& stmt) {
+  int pushedHints = 0;
+  applyPragmas(stmt, pushedHints);
+  struct HintGuard {
+    GraphBuilder& builder;
+    int& count;
+    ~HintGuard() {
+      for (int i = 0; i < count; ++i) builder.popHint();
+    }
+  } guard{builder_, pushedHints};
+  switch (stmt.kind) {
+    case StmtKind::Expr: {
+      if (stmt.value->kind == ExprKind::String) return Flow::Normal;  // docstring
+      eval(*stmt.value);
+      return Flow::Normal;
+    }
+    case StmtKind::Assign: execAssign(stmt); return Flow::Normal;
+    case StmtKind::AnnAssign:
+      if (stmt.value) assignTo(*stmt.targets[0], eval(*stmt.value, rootName(*stmt.targets[0])));
+      return Flow::Normal;
+    case StmtKind::AugAssign: execAugAssign(stmt); return Flow::Normal;
+    case StmtKind::If: return execIf(stmt);
+    case StmtKind::For: return execFor(stmt);
+    case StmtKind::While: return execWhile(stmt);
+    case StmtKind::FunctionDef: {
+      if (!stmt.decorators.empty()) {
+        fail(stmt.decorators[0]->range,
+             "decorators are not supported in pyasc programs; define custom operators in their own file and "
+             "load them with --custom-op-config");
+      }
+      SymValue f = SymValue::make(SymKind::Function);
+      f.function = &stmt;
+      f.text = stmt.text;
+      bind(stmt.text, f);
+      return Flow::Normal;
+    }
+    case StmtKind::Return:
+      if (frames_.size() == 1) fail(stmt.range, "'return' outside function");
+      if (keptLoopDepth_ > 0) {
+        fail(stmt.range, "return inside a loop kept as a loop is not supported; return after the loop");
+      }
+      frames_.back().returnValue = stmt.value ? eval(*stmt.value) : SymValue::none();
+      return Flow::Return;
+    case StmtKind::Import:
+    case StmtKind::ImportFrom: execImport(stmt); return Flow::Normal;
+    case StmtKind::Pass: return Flow::Normal;
+    case StmtKind::Break:
+    case StmtKind::Continue:
+      if (keptLoopDepth_ > 0) {
+        fail(SourceRange{stmt.range.begin, stmt.kind == StmtKind::Break ? 5 : 8},
+             std::string(stmt.kind == StmtKind::Break ? "break" : "continue") +
+                 " is not supported in a loop kept as a loop; select results with np.where instead");
+      }
+      return stmt.kind == StmtKind::Break ? Flow::Break : Flow::Continue;
+  }
+  return Flow::Normal;
+}
+
+void Analyzer::execImport(const Stmt& stmt) {
+  static const std::vector<std::string> modules = {"numpy", "numpy.random", "pyasc", "pyasc.nn", "math"};
+  auto checkModule = [&](const std::string& name, const SourceRange& range) {
+    if (std::find(modules.begin(), modules.end(), name) != modules.end()) return;
+    if (name == "te" || name == "te_op" || name.rfind("te.", 0) == 0) {
+      fail(range, "module '" + name + "' is for custom operator definitions; programs call custom operators by "
+                  "name and load them with --custom-op-config");
+    }
+    fail(range, "module '" + name + "' is not supported; pyasc programs may import numpy, pyasc and math");
+  };
+  if (stmt.kind == StmtKind::Import) {
+    for (const ImportName& n : stmt.names) {
+      checkModule(n.name, n.range);
+      if (!n.alias.empty()) {
+        bind(n.alias, SymValue::named(SymKind::Module, n.name));
+      } else {
+        const std::string top = n.name.substr(0, n.name.find('.'));
+        bind(top, SymValue::named(SymKind::Module, top));
+      }
+    }
+    return;
+  }
+  checkModule(stmt.text, stmt.range);
+  for (const ImportName& n : stmt.names) {
+    bind(n.alias.empty() ? n.name : n.alias, moduleMember(stmt.text, n.name, n.range));
+  }
+}
+
+void Analyzer::execAssign(const Stmt& stmt) {
+  const std::string hint = stmt.targets.size() == 1 ? rootName(*stmt.targets[0]) : "";
+  const bool plainName = stmt.targets.size() == 1 && stmt.targets[0]->kind == ExprKind::Name;
+  SymValue value = eval(*stmt.value, plainName ? hint : "");
+  for (const auto& target : stmt.targets) assignTo(*target, value);
+}
+
+void Analyzer::assignTo(const Expr& target, const SymValue& value) {
+  switch (target.kind) {
+    case ExprKind::Name: {
+      SymValue bound = value;
+      bound.range = target.range;
+      bind(target.text, bound);
+      return;
+    }
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      if (value.kind == SymKind::Poison) {
+        for (const auto& c : target.children) assignTo(*c, value);
+        return;
+      }
+      if (value.kind != SymKind::Tuple) {
+        fail(target.range, "cannot unpack " + describeKind(value) + " into " + std::to_string(target.children.size()) +
+                               " names; unpack tuples only (e.g. m, n = a.shape)");
+      }
+      if (value.items.size() != target.children.size()) {
+        fail(target.range, "cannot unpack " + std::to_string(value.items.size()) + " values into " +
+                               std::to_string(target.children.size()) + " names");
+      }
+      for (size_t i = 0; i < value.items.size(); ++i) assignTo(*target.children[i], value.items[i]);
+      return;
+    }
+    case ExprKind::Subscript: assignSubscript(target, value); return;
+    case ExprKind::Attribute:
+      fail(target.range, "assigning to an attribute is not supported; assign to a variable");
+    default: fail(target.range, "cannot assign to this expression");
+  }
+}
+
+void Analyzer::execAugAssign(const Stmt& stmt) {
+  const Expr& target = *stmt.targets[0];
+  if (target.kind == ExprKind::Subscript) {
+    SymValue current = evalSubscript(target, "");
+    SymValue rhs = eval(*stmt.value);
+    SymValue updated = binaryOperator(stmt.text, current, rhs, stmt.range, target.range, stmt.value->range, "");
+    assignSubscript(target, updated);
+    return;
+  }
+  if (target.kind != ExprKind::Name) fail(target.range, "augmented assignment needs a variable or a subscript");
+  SymValue* current = lookup(target.text);
+  if (!current) {
+    fail(target.range, "name '" + target.text + "' is not defined");
+  }
+  SymValue before = *current;
+  SymValue rhs = eval(*stmt.value);
+  SymValue updated = binaryOperator(stmt.text, before, rhs, stmt.range, target.range, stmt.value->range, target.text);
+  if (before.kind == SymKind::Tensor && !before.weak && updated.kind == SymKind::Tensor) {
+    // NumPy updates arrays in place: the result is cast back (same_kind) and every alias sees it.
+    const DType have = builder_.type(arrayValue(before, target.range)).dtype;
+    const DType got = builder_.type(arrayValue(updated, stmt.range)).dtype;
+    if (have != got && ((isInteger(have) || have == DType::Bool) && isFloat(got))) {
+      const registry::NumpyAlias* alias = registry_.findAlias(stmt.text, registry::AliasForm::Operator);
+      fail(stmt.range, std::string("Cannot cast ufunc '") + (alias ? ufuncName(alias->op) : stmt.text) + "' output from dtype('" + dtypeName(got) + "') to dtype('" + dtypeName(have) +
+                           "') with casting rule 'same_kind'",
+           {note(target.range, "'" + target.text + "' is " + typeName(before) +
+                                   "; write " + target.text + " = " + target.text + " " + stmt.text +
+                                   " ... to make a new array of the promoted dtype")});
+    }
+    writeArray(before, updated, stmt.range);
+    return;
+  }
+  SymValue rebound = updated;
+  rebound.range = target.range;
+  bind(target.text, rebound);
+}
+
+Analyzer::Flow Analyzer::execIf(const Stmt& stmt) {
+  SymValue test = eval(*stmt.value);
+  if (test.kind == SymKind::Poison) return Flow::Normal;
+  return truthy(test, stmt.value->range) ? execBlock(stmt.body) : execBlock(stmt.orelse);
+}
+
+Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
+  for (int iteration = 0;; ++iteration) {
+    SymValue test = eval(*stmt.value);
+    if (test.kind == SymKind::Poison) return Flow::Normal;
+    if (test.kind == SymKind::Tensor || test.kind == SymKind::LoopIndex) {
+      fail(stmt.value->range, "while conditions must be compile-time values; this one depends on array data",
+           {note(stmt.range, "pyasc runs while loops at compile time (like shape arithmetic); for data-dependent "
+                             "iteration use a for loop over range() with a fixed trip count")});
+    }
+    if (!truthy(test, stmt.value->range)) return Flow::Normal;
+    if (iteration >= kMaxUnrolledIterations) {
+      fail(stmt.range, "while loop did not finish within " + std::to_string(kMaxUnrolledIterations) +
+                           " compile-time iterations");
+    }
+    const Flow flow = execBlock(stmt.body);
+    if (flow == Flow::Return) return flow;
+    if (flow == Flow::Break) return Flow::Normal;
+  }
+}
+
+Analyzer::Flow Analyzer::unrollOver(const Stmt& stmt, const std::vector<SymValue>& items) {
+  for (const SymValue& item : items) {
+    assignTo(*stmt.targets[0], item);
+    const Flow flow = execBlock(stmt.body);
+    if (flow == Flow::Return) return flow;
+    if (flow == Flow::Break) break;
+  }
+  return Flow::Normal;
+}
+
+Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
+  const Expr& iter = *stmt.value;
+  const bool isRange = iter.kind == ExprKind::Call && iter.children[0]->kind == ExprKind::Name &&
+                       iter.children[0]->text == "range" && lookup("range") == nullptr;
+  if (!isRange) {
+    SymValue seq = eval(iter);
+    if (seq.kind == SymKind::Poison) return Flow::Normal;
+    if (seq.kind == SymKind::Tuple) return unrollOver(stmt, seq.items);
+    if (seq.kind == SymKind::Tensor) {
+      fail(iter.range, "iterating over an array is not supported; loop over range(n) and index the array (a[i])");
+    }
+    fail(iter.range, "for loops need range(...) or a tuple of compile-time values, found " + describeKind(seq));
+  }
+  if (!iter.keywords.empty()) fail(iter.keywords[0].range, "range() takes no keyword arguments");
+  if (iter.children.size() < 2 || iter.children.size() > 4) {
+    fail(iter.range, "range expected 1 to 3 arguments, got " + std::to_string(iter.children.size() - 1));
+  }
+  std::vector<int64_t> bounds;
+  for (size_t i = 1; i < iter.children.size(); ++i) {
+    const Expr& argExpr = *iter.children[i];
+    SymValue arg = eval(argExpr);
+    if (arg.kind == SymKind::Poison) return Flow::Normal;
+    if (arg.kind == SymKind::Int || arg.kind == SymKind::Bool) {
+      bounds.push_back(arg.kind == SymKind::Int ? arg.intValue : arg.boolValue);
+      continue;
+    }
+    std::vector<Diagnostic> notes;
+    std::string what = argExpr.kind == ExprKind::Name ? "'" + argExpr.text + "'" : "this bound";
+    if (arg.kind == SymKind::Tensor && arg.weak) {
+      notes.push_back(note(argExpr.range, what + " is a runtime scalar; make it compile-time with --const=" +
+                                              (argExpr.kind == ExprKind::Name ? argExpr.text : std::string("NAME")) +
+                                              "=VALUE"));
+    } else if (arg.kind == SymKind::Tensor) {
+      notes.push_back(note(argExpr.range, what + " is an array value; loop bounds come from shapes "
+                                              "(a.shape[0]) or constants"));
+    } else if (arg.kind == SymKind::LoopIndex) {
+      notes.push_back(note(argExpr.range, "bounds that depend on an enclosing loop index would give a different trip "
+                                          "count per iteration"));
+    } else if (arg.kind == SymKind::SymbolicDim) {
+      notes.push_back(note(argExpr.range, "the extent " + arg.text + " is symbolic; give the input a fixed shape "
+                                          "with --input"));
+    }
+    fail(argExpr.range, "loop bounds must be compile-time integers; range() argument " + std::to_string(i) + " is " +
+                            describeKind(arg),
+         notes);
+  }
+  int64_t start = 0, stop = 0, step = 1;
+  if (bounds.size() == 1) {
+    stop = bounds[0];
+  } else {
+    start = bounds[0];
+    stop = bounds[1];
+    if (bounds.size() == 3) step = bounds[2];
+  }
+  if (step == 0) fail(iter.children[3]->range, "range() arg 3 must not be zero");
+  BodyScan scan = scanBody(stmt.body);
+  if (stmt.targets[0]->kind != ExprKind::Name) {
+    fail(stmt.targets[0]->range, "the target of a range loop must be a single name");
+  }
+  // A body that updates compile-time Python values (counters, shape arithmetic) is compile-time
+  // work: it is unrolled. Loops over arrays are kept as loops.
+  bool compileTime = false;
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (v && (v->isScalarConstant() || v->kind == SymKind::Tuple || v->kind == SymKind::String)) compileTime = true;
+  }
+  const int64_t trips = registry::sliceLength(start, stop, step);
+  if (compileTime) {
+    if (trips > kMaxUnrolledIterations) {
+      fail(stmt.range, "this loop updates compile-time values and would be unrolled " + std::to_string(trips) +
+                           " times (limit " + std::to_string(kMaxUnrolledIterations) + ")");
+    }
+    std::vector<SymValue> items;
+    for (int64_t k = 0; k < trips; ++k) items.push_back(SymValue::ofInt(start + k * step));
+    return unrollOver(stmt, items);
+  }
+  buildKeptLoop(stmt, start, stop, step, scan);
+  return Flow::Normal;
+}
+
+void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan) {
+  const std::string indexName = stmt.targets[0]->text;
+  const int64_t trips = registry::sliceLength(start, stop, step);
+  // Carried state: arrays written in place (through any name) and array names rebound.
+  std::vector<std::shared_ptr<ArrayStorage>> carriedStorage;
+  std::vector<std::string> carriedNames;
+  for (const std::string& name : scan.written) {
+    const SymValue* v = lookup(name);
+    if (!v || v->kind != SymKind::Tensor || v->weak) continue;
+    std::shared_ptr<ArrayStorage> root = v->view ? v->view->root : v->storage;
+    if (root && std::find(carriedStorage.begin(), carriedStorage.end(), root) == carriedStorage.end()) {
+      carriedStorage.push_back(root);
+    }
+  }
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (!v || v->kind != SymKind::Tensor) continue;
+    if (std::find(scan.written.begin(), scan.written.end(), name) != scan.written.end() && !v->weak) continue;
+    carriedNames.push_back(name);
+  }
+  // Every array reachable before the loop, to catch updates the scan could not see.
+  std::vector<std::pair<std::shared_ptr<ArrayStorage>, ValueId>> snapshot;
+  for (const Frame& frame : frames_) {
+    for (const auto& entry : frame.locals) {
+      if (entry.second.kind == SymKind::Tensor && entry.second.storage) {
+        snapshot.emplace_back(entry.second.storage, entry.second.storage->current);
+      }
+    }
+  }
+
+  std::vector<ValueId> initial;
+  for (const auto& s : carriedStorage) initial.push_back(s->current);
+  for (const std::string& name : carriedNames) initial.push_back(arrayValue(*lookup(name), stmt.range));
+
+  builder_.openRegion();
+  std::vector<ValueId> arguments;
+  const ValueId index = builder_.newValue(indexName, TensorType{DType::Int32, {}, graph::Layout::ND, true}, stmt.targets[0]->range);
+  arguments.push_back(index);
+  for (size_t i = 0; i < carriedStorage.size(); ++i) {
+    const ValueId arg = builder_.newValue(builder_.graph().value(initial[i]).name, builder_.type(initial[i]), stmt.range);
+    arguments.push_back(arg);
+    carriedStorage[i]->current = arg;
+    ++carriedStorage[i]->version;
+  }
+  for (size_t i = 0; i < carriedNames.size(); ++i) {
+    const ValueId init = initial[carriedStorage.size() + i];
+    const ValueId arg = builder_.newValue(carriedNames[i], builder_.type(init), stmt.range);
+    arguments.push_back(arg);
+    SymValue rebound = fresh(arg, lookup(carriedNames[i])->range);
+    rebound.weak = lookup(carriedNames[i])->weak;
+    bind(carriedNames[i], rebound);
+  }
+  SymValue indexValue = SymValue::make(SymKind::LoopIndex);
+  indexValue.indexVar = index;
+  indexValue.text = indexName;
+  indexValue.minIndex = trips > 0 ? std::min(start, start + (trips - 1) * step) : start;
+  indexValue.maxIndex = trips > 0 ? std::max(start, start + (trips - 1) * step) : start;
+  indexValue.range = stmt.targets[0]->range;
+  bind(indexName, indexValue);
+
+  ++keptLoopDepth_;
+  try {
+    execBlock(stmt.body);
+  } catch (...) {
+    --keptLoopDepth_;
+    builder_.closeRegion();
+    throw;
+  }
+  --keptLoopDepth_;
+
+  std::vector<ValueId> yields;
+  for (const auto& s : carriedStorage) yields.push_back(s->current);
+  for (const std::string& name : carriedNames) {
+    const SymValue* v = lookup(name);
+    yields.push_back(v && v->kind == SymKind::Tensor ? arrayValue(*v, stmt.range) : initial[yields.size()]);
+  }
+  graph::Region body = builder_.closeRegion();
+  for (size_t i = 0; i < yields.size(); ++i) {
+    const TensorType& before = builder_.type(initial[i]);
+    const TensorType& after = builder_.type(yields[i]);
+    if (before != after) {
+      const std::string name = i < carriedStorage.size() ? builder_.graph().value(initial[i]).name
+                                                          : carriedNames[i - carriedStorage.size()];
+      fail(stmt.range, "'" + name + "' changes from " + before.str() + " to " + after.str() +
+                           " inside the loop; arrays updated by a loop must keep their dtype and shape",
+           {note(stmt.range, "pyasc keeps range loops as loops; cast the new value (.astype) or allocate the "
+                             "array with its final dtype and shape before the loop")});
+    }
+  }
+  body.arguments = arguments;
+  body.yields = yields;
+
+  graph::Node loop;
+  loop.op = graph::kLoopOp;
+  loop.inputs = initial;
+  loop.attrs = {{"start", start}, {"stop", stop}, {"step", step}};
+  for (const Pragma& p : stmt.pragmas) {
+    if (p.name != "parallelize") continue;
+    int64_t factor = 0;
+    for (const auto& arg : p.args) {
+      if (arg.first == "factor") factor = std::atoll(arg.second.c_str());
+    }
+    if (factor <= 0) fail(p.range, "pragma 'parallelize' needs factor=N with N > 0");
+    loop.attrs.push_back({"parallel_factor", factor});
+  }
+  loop.loc = stmt.range.begin;
+  loop.regions.push_back(std::move(body));
+  for (size_t i = 0; i < initial.size(); ++i) {
+    const std::string name = i < carriedStorage.size() ? builder_.graph().value(initial[i]).name
+                                                        : carriedNames[i - carriedStorage.size()];
+    loop.outputs.push_back(builder_.newValue(name, builder_.type(initial[i]), stmt.range));
+  }
+  const std::vector<ValueId> outputs = loop.outputs;
+  builder_.appendNode(std::move(loop));
+
+  for (size_t i = 0; i < carriedStorage.size(); ++i) {
+    carriedStorage[i]->current = outputs[i];
+    ++carriedStorage[i]->version;
+  }
+  for (size_t i = 0; i < carriedNames.size(); ++i) {
+    SymValue rebound = fresh(outputs[carriedStorage.size() + i], lookup(carriedNames[i])->range);
+    rebound.weak = lookup(carriedNames[i])->weak;
+    bind(carriedNames[i], rebound);
+  }
+  for (const auto& entry : snapshot) {
+    const bool carried = std::find(carriedStorage.begin(), carriedStorage.end(), entry.first) != carriedStorage.end();
+    if (!carried && entry.first->current != entry.second) {
+      fail(stmt.range, "an array is updated inside this loop through a name pyasc cannot follow; update it "
+                       "directly (a[...] = ...) in the loop body");
+    }
+  }
+  // Names first assigned in the body have no value after a loop kept as a loop.
+  for (const std::string& name : scan.assigned) {
+    SymValue* v = lookup(name);
+    if (!v || std::find(carriedNames.begin(), carriedNames.end(), name) != carriedNames.end()) continue;
+    if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex) {
+      SymValue gone = SymValue::poison();
+      gone.text = "'" + name + "' is assigned inside the loop at line " + std::to_string(stmt.range.begin.line) +
+                  ", which pyasc keeps as a loop, so it has no value after it; assign it before the loop";
+      bind(name, gone);
+    }
+  }
+  if (trips > 0) {
+    bind(indexName, SymValue::ofInt(start + (trips - 1) * step));
+  }
+}
+
+// ---- body scan
+
+std::string Analyzer::rootName(const Expr& expr) {
+  if (expr.kind == ExprKind::Name) return expr.text;
+  if (expr.kind == ExprKind::Subscript) return rootName(*expr.children[0]);
+  return "";
+}
+
+Analyzer::BodyScan Analyzer::scanBody(const std::vector<StmtPtr>& body) {
+  BodyScan scan;
+  std::set<const Stmt*> visiting;
+  for (const auto& s : body) scanStmt(*s, scan, visiting);
+  return scan;
+}
+
+namespace {
+void addUnique(std::vector<std::string>& list, const std::string& name) {
+  if (!name.empty() && std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+}
+}  // namespace
+
+void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting) {
+  std::function<void(const Expr&)> target = [&](const Expr& t) {
+    if (t.kind == ExprKind::Name) addUnique(scan.assigned, t.text);
+    if (t.kind == ExprKind::Subscript) {
+      addUnique(scan.written, rootName(t));
+      scanExpr(t, scan, visiting);
+    }
+    if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
+      for (const auto& c : t.children) target(*c);
+    }
+  };
+  switch (stmt.kind) {
+    case StmtKind::Assign:
+    case StmtKind::AnnAssign:
+      for (const auto& t : stmt.targets) target(*t);
+      break;
+    case StmtKind::AugAssign:
+      target(*stmt.targets[0]);
+      addUnique(scan.written, rootName(*stmt.targets[0]));
+      break;
+    case StmtKind::For: target(*stmt.targets[0]); break;
+    case StmtKind::FunctionDef: addUnique(scan.assigned, stmt.text); break;
+    case StmtKind::Import:
+    case StmtKind::ImportFrom:
+      for (const auto& n : stmt.names) addUnique(scan.assigned, n.alias.empty() ? n.name : n.alias);
+      break;
+    default: break;
+  }
+  if (stmt.value) scanExpr(*stmt.value, scan, visiting);
+  for (const auto& s : stmt.body) scanStmt(*s, scan, visiting);
+  for (const auto& s : stmt.orelse) scanStmt(*s, scan, visiting);
+}
+
+void Analyzer::scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting) {
+  if (expr.kind == ExprKind::Call && expr.children[0]->kind == ExprKind::Name) {
+    const SymValue* callee = lookup(expr.children[0]->text);
+    if (callee && callee->kind == SymKind::Function) {
+      const std::vector<std::string> params = writtenParams(*callee->function, visiting);
+      const auto& declared = callee->function->params;
+      for (size_t i = 1; i < expr.children.size(); ++i) {
+        if (i - 1 < declared.size() &&
+            std::find(params.begin(), params.end(), declared[i - 1].name) != params.end()) {
+          addUnique(scan.written, rootName(*expr.children[i]));
+        }
+      }
+      for (const auto& k : expr.keywords) {
+        if (std::find(params.begin(), params.end(), k.name) != params.end()) addUnique(scan.written, rootName(*k.value));
+      }
+    }
+  }
+  for (const auto& c : expr.children) {
+    if (c) scanExpr(*c, scan, visiting);
+  }
+  for (const auto& k : expr.keywords) scanExpr(*k.value, scan, visiting);
+}
+
+std::vector<std::string> Analyzer::writtenParams(const Stmt& function, std::set<const Stmt*>& visiting) {
+  if (!visiting.insert(&function).second) return {};
+  BodyScan inner;
+  for (const auto& s : function.body) scanStmt(*s, inner, visiting);
+  visiting.erase(&function);
+  std::vector<std::string> params;
+  for (const Param& p : function.params) {
+    if (std::find(inner.written.begin(), inner.written.end(), p.name) != inner.written.end()) params.push_back(p.name);
+  }
+  return params;
+}
+
+// ---- entry and outputs
+
+SymValue Analyzer::parameterFromAnnotation(const Param& param, const Expr& annotation) {
+  SymValue ann = eval(annotation);
+  if (ann.kind == SymKind::Poison) return ann;
+  if (ann.kind == SymKind::Builtin && (ann.text == "int" || ann.text == "float" || ann.text == "bool")) {
+    const registry::ScalarKind kind = ann.text == "int"   ? registry::ScalarKind::Int
+                                      : ann.text == "float" ? registry::ScalarKind::Float
+                                                            : registry::ScalarKind::Bool;
+    const DType dtype = kind == registry::ScalarKind::Int ? DType::Int32
+                        : kind == registry::ScalarKind::Float ? DType::Float32
+                                                              : DType::Bool;
+    ValueId id = builder_.addInput(param.name, TensorType{dtype, {}, graph::Layout::ND, true}, graph::InputRole::Scalar,
+                                   {}, param.range);
+    SymValue v = fresh(id, param.range);
+    v.weak = kind;
+    return v;
+  }
+  if (ann.kind == SymKind::TensorType && ann.text.empty()) {
+    fail(annotation.range, "Tensor needs a dtype: Tensor[float32] or Tensor[float32, 64, 128]");
+  }
+  if (ann.kind == SymKind::TensorType) {
+    TensorType type{ann.dtype, {}, graph::Layout::ND, !ann.items.empty()};
+    for (const SymValue& dim : ann.items) {
+      if (dim.kind == SymKind::Int) type.shape.push_back(graph::Dim::known(dim.intValue));
+      if (dim.kind == SymKind::String || dim.kind == SymKind::SymbolicDim) type.shape.push_back(graph::Dim::symbolic(dim.text));
+    }
+    ValueId id = builder_.addInput(param.name, type, graph::InputRole::Array, {}, param.range);
+    return fresh(id, param.range);
+  }
+  fail(annotation.range, "unsupported parameter annotation; use Tensor[float32], Tensor[float32, 64, 128], int, "
+                         "float or bool");
+}
+
+SymValue Analyzer::bindParameter(const Param& param, const Stmt& function) {
+  for (const ConstSpec& c : options_.consts) {
+    if (c.name != param.name) continue;
+    return c.kind == ConstSpec::Kind::Int ? SymValue::ofInt(c.intValue)
+           : c.kind == ConstSpec::Kind::Float ? SymValue::ofFloat(c.floatValue)
+                                              : SymValue::ofBool(c.boolValue);
+  }
+  for (const InputSpec& in : options_.inputs) {
+    if (in.name != param.name) continue;
+    ValueId id = builder_.addInput(param.name, TensorType{in.dtype, in.shape, graph::Layout::ND, true},
+                                   in.shape.empty() ? graph::InputRole::Scalar : graph::InputRole::Array, {}, param.range);
+    return fresh(id, param.range);
+  }
+  if (param.annotation) return parameterFromAnnotation(param, *param.annotation);
+  if (param.defaultValue) return eval(*param.defaultValue);
+  SymValue untyped = SymValue::make(SymKind::Tensor);
+  untyped.untyped = true;
+  untyped.paramName = param.name;
+  untyped.range = param.range;
+  (void)function;
+  return untyped;
+}
+
+void Analyzer::runEntry(const Module& module) {
+  const SymValue* entry = lookup(options_.entry);
+  const SourceRange fileOnly{SourceLocation{module.file, 0, 0}, 1};
+  if (!entry || entry->kind != SymKind::Function) {
+    std::vector<std::string> functions;
+    for (const auto& entryName : frames_.front().locals) {
+      if (entryName.second.kind == SymKind::Function) functions.push_back(entryName.first);
+    }
+    const std::string guess = registry::closestName(options_.entry, functions);
+    std::string message = "entry function '" + options_.entry + "' is not defined in " + module.file;
+    if (!guess.empty()) message += "; did you mean '" + guess + "'?";
+    diags_.error(fileOnly, message);
+    return;
+  }
+  const Stmt& function = *entry->function;
+  for (const InputSpec& in : options_.inputs) {
+    const bool known = std::any_of(function.params.begin(), function.params.end(),
+                                   [&](const Param& p) { return p.name == in.name; });
+    if (!known) {
+      diags_.error(fileOnly, "--input=" + in.text + " names '" + in.name + "', but function '" + function.text +
+                                 "' has no parameter '" + in.name + "'");
+    }
+  }
+  for (const ConstSpec& c : options_.consts) {
+    const bool known = std::any_of(function.params.begin(), function.params.end(),
+                                   [&](const Param& p) { return p.name == c.name; });
+    if (!known) {
+      diags_.error(fileOnly, "--const=" + c.text + " names '" + c.name + "', but function '" + function.text +
+                                 "' has no parameter '" + c.name + "'");
+    }
+  }
+  if (diags_.hasErrors()) return;
+  CallArgs args;
+  args.range = function.range;
+  args.calleeText = function.text;
+  std::vector<std::pair<std::string, SymValue>> params;
+  try {
+    for (const Param& p : function.params) {
+      SymValue v = bindParameter(p, function);
+      params.emplace_back(p.name, v);
+      Argument a;
+      a.value = v;
+      a.range = p.range;
+      args.positional.push_back(a);
+    }
+  } catch (const CompileError& e) {
+    report(e.diagnostic());
+    return;
+  }
+  SymValue result;
+  try {
+    result = callFunction(function, args);
+  } catch (const CompileError& e) {
+    report(e.diagnostic());
+    return;
+  }
+  std::vector<SymValue> returned;
+  if (result.kind == SymKind::Tuple) {
+    returned = result.items;
+  } else if (result.kind != SymKind::None) {
+    returned.push_back(result);
+  }
+  for (size_t i = 0; i < returned.size(); ++i) {
+    const SymValue& v = returned[i];
+    if (v.kind == SymKind::Poison) continue;
+    try {
+      if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
+      const ValueId id = tensorOf(v, v.kind == SymKind::Float ? DType::Float32 : DType::Int32, function.range);
+      builder_.addOutput("out" + std::to_string(i), id);
+    } catch (const CompileError& e) {
+      report(e.diagnostic());
+    }
+  }
+  for (const auto& p : params) {
+    const SymValue& v = p.second;
+    if (v.kind != SymKind::Tensor || v.untyped || !v.storage) continue;
+    const graph::GraphInput* in = builder_.graph().findInput(v.storage->current);
+    if (!in) builder_.addOutput(p.first, v.storage->current);
+  }
+}
+
+void Analyzer::recordScriptOutputs() {
+  const graph::Graph& g = builder_.graph();
+  std::vector<bool> used(g.values.size(), false);
+  std::function<void(const graph::Region&)> mark = [&](const graph::Region& region) {
+    for (const auto& node : region.nodes) {
+      for (ValueId in : node.inputs) used[static_cast<size_t>(in)] = true;
+      for (const auto& r : node.regions) {
+        mark(r);
+        for (ValueId y : r.yields) used[static_cast<size_t>(y)] = true;
+      }
+    }
+  };
+  mark(g.body);
+  std::vector<ValueId> emitted;
+  const Frame& module = frames_.front();
+  for (const std::string& name : module.order) {
+    const SymValue& v = module.locals.at(name);
+    if (v.kind != SymKind::Tensor || v.untyped || v.weak) continue;
+    ValueId id;
+    try {
+      id = arrayValue(v, v.range);
+    } catch (const CompileError& e) {
+      report(e.diagnostic());
+      continue;
+    }
+    if (used[static_cast<size_t>(id)] || g.findInput(id) || g.findConstant(id)) continue;
+    if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
+    if (std::find(emitted.begin(), emitted.end(), id) != emitted.end()) continue;
+    emitted.push_back(id);
+    builder_.addOutput(name, id);
+  }
+}
+
+}  // namespace pyasc::frontend

@@ -1,0 +1,180 @@
+// Semantic analysis: runs the program abstractly over compile-time values and graph arrays,
+// resolving names, imports, dtypes and shapes, inlining helpers and keeping range loops as loops.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "frontend/Ast.h"
+#include "frontend/FrontendOptions.h"
+#include "frontend/GraphBuilder.h"
+#include "frontend/SymbolicValue.h"
+
+namespace pyasc::frontend {
+
+class Analyzer {
+ public:
+  Analyzer(const FrontendOptions& options, DiagnosticEngine& diags, GraphBuilder& builder);
+
+  // Analyzes the module (and the entry function, if any) and records the graph outputs.
+  void run(const Module& module);
+
+ private:
+  enum class Flow { Normal, Return, Break, Continue };
+
+  struct Frame {
+    std::map<std::string, SymValue> locals;
+    std::vector<std::string> order;  // names in order of first binding
+    const Stmt* function = nullptr;  // null for the module
+    SymValue returnValue = SymValue::none();
+  };
+
+  // Names a loop body assigns, and names whose arrays it writes (directly or through helpers).
+  struct BodyScan {
+    std::vector<std::string> assigned;
+    std::vector<std::string> written;
+  };
+
+  struct Argument {
+    SymValue value;
+    SourceRange range;
+    const Expr* expr = nullptr;
+  };
+  struct CallArgs {
+    std::vector<Argument> positional;
+    std::vector<std::pair<std::string, Argument>> keywords;
+    SourceRange range;  // the whole call
+    std::string calleeText;  // "np.sum", "a.reshape"
+  };
+
+  // ---- diagnostics (Analyzer.cpp)
+  void report(const Diagnostic& diag);  // records an error once, even when a helper runs twice
+  [[noreturn]] void fail(const SourceRange& range, const std::string& message, std::vector<Diagnostic> notes = {});
+  static Diagnostic note(const SourceRange& range, const std::string& message);
+  void warn(const SourceRange& range, const std::string& message);
+
+  // ---- scopes (Analyzer.cpp)
+  SymValue* lookup(const std::string& name);
+  void bind(const std::string& name, SymValue value);
+  std::vector<std::string> visibleNames() const;
+
+  // ---- statements (Analyzer.cpp)
+  Flow execBlock(const std::vector<StmtPtr>& body);
+  Flow execStmt(const Stmt& stmt);
+  void poisonTargets(const Stmt& stmt);
+  void execImport(const Stmt& stmt);
+  void execAssign(const Stmt& stmt);
+  void assignTo(const Expr& target, const SymValue& value);
+  void execAugAssign(const Stmt& stmt);
+  Flow execIf(const Stmt& stmt);
+  Flow execFor(const Stmt& stmt);
+  Flow execWhile(const Stmt& stmt);
+  Flow unrollOver(const Stmt& stmt, const std::vector<SymValue>& items);
+  void buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan);
+  BodyScan scanBody(const std::vector<StmtPtr>& body);
+  void scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting);
+  void scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting);
+  std::vector<std::string> writtenParams(const Stmt& function, std::set<const Stmt*>& visiting);
+  static std::string rootName(const Expr& expr);
+  void applyPragmas(const Stmt& stmt, int& pushedHints);
+
+  // ---- entry and outputs (Analyzer.cpp)
+  void runEntry(const Module& module);
+  SymValue bindParameter(const Param& param, const Stmt& function);
+  SymValue parameterFromAnnotation(const Param& param, const Expr& annotation);
+  void recordScriptOutputs();
+
+  // ---- expressions (Expressions.cpp)
+  SymValue eval(const Expr& expr, const std::string& nameHint = "");
+  SymValue evalName(const Expr& expr);
+  SymValue evalAttribute(const Expr& expr);
+  SymValue moduleMember(const std::string& module, const std::string& name, const SourceRange& range);
+  SymValue arrayAttribute(const SymValue& array, const std::string& name, const SourceRange& range,
+                          const std::string& nameHint);
+  SymValue evalBinary(const Expr& expr, const std::string& nameHint);
+  SymValue binaryOperator(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
+                          const SourceRange& range, const SourceRange& lhsRange, const SourceRange& rhsRange,
+                          const std::string& nameHint);
+  SymValue evalUnary(const Expr& expr, const std::string& nameHint);
+  SymValue evalCompare(const Expr& expr, const std::string& nameHint);
+  SymValue evalBoolOp(const Expr& expr);
+  SymValue foldScalars(const std::string& symbol, const SymValue& lhs, const SymValue& rhs, const SourceRange& range);
+  SymValue applyOp(const std::string& op, const std::vector<Argument>& operands, std::vector<graph::NamedAttr> attrs,
+                   const SourceRange& range, const std::string& nameHint, const std::string& spelling = "");
+  graph::ValueId tensorOf(const SymValue& value, DType scalarDType, const SourceRange& range);
+  graph::ValueId arrayValue(const SymValue& array, const SourceRange& range);
+  graph::ValueId indexValue(const SymValue& index, const SourceRange& range);
+  SymValue fresh(graph::ValueId value, const SourceRange& range);
+  bool isTensorLike(const SymValue& v) const;
+  std::string typeName(const SymValue& v) const;
+  std::string ufuncName(const std::string& op) const;
+  [[noreturn]] void failCannotInfer(const std::string& op, const std::vector<Argument>& operands,
+                                    const SourceRange& range);
+  bool truthy(const SymValue& v, const SourceRange& range);
+  int64_t requireInt(const SymValue& v, const SourceRange& range, const std::string& what);
+  double requireNumber(const SymValue& v, const SourceRange& range, const std::string& what);
+  std::string describeKind(const SymValue& v) const;
+  SymValue constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,
+                         const std::string& nameHint);
+
+  // ---- calls (Calls.cpp)
+  SymValue evalCall(const Expr& expr, const std::string& nameHint);
+  SymValue callFunction(const Stmt& function, const CallArgs& args);
+  SymValue callBuiltin(const std::string& name, const CallArgs& args);
+  SymValue callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint);
+  SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
+                      const std::string& nameHint);
+  SymValue callMath(const std::string& name, const CallArgs& args);
+  SymValue callAlias(const registry::NumpyAlias& alias, const std::optional<Argument>& self, const CallArgs& args,
+                     const std::string& nameHint);
+  SymValue callRandom(const std::string& name, const CallArgs& args, const std::string& nameHint);
+  // The spellings whose arguments need more than the alias table (np.array, arange, full, the
+  // *_like functions, tensordot, dot, clip with None); `handled` is false for the others.
+  SymValue callSpecial(const std::string& name, std::map<std::string, Argument>& bound, const CallArgs& args,
+                       const std::string& nameHint, bool& handled);
+  std::map<std::string, Argument> bindArguments(const registry::NumpyAlias& alias, const std::optional<Argument>& self,
+                                                const CallArgs& args);
+  graph::Attribute attributeFor(const registry::NumpyParam& param, const Argument& arg, const std::string& callee);
+  std::vector<int64_t> intList(const SymValue& v, const SourceRange& range, const std::string& what);
+  DType dtypeArgument(const SymValue& v, const SourceRange& range);
+  [[noreturn]] void failUnknownFunction(const std::string& module, const std::string& name, const SourceRange& range);
+
+  // ---- indexing (Indexing.cpp)
+  struct IndexPlan {
+    std::vector<int64_t> axes, begin, end, step, dynamicAxes;
+    std::vector<graph::ValueId> offsets;
+    std::vector<int64_t> squeezedAxes, newAxes;
+    graph::Shape finalShape;
+    bool full = true;  // selects the whole array (only ':' and '...')
+  };
+  IndexPlan planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange);
+  SymValue evalSubscript(const Expr& expr, const std::string& nameHint);
+  graph::ValueId readThroughPlan(graph::ValueId base, const IndexPlan& plan, const SourceRange& range,
+                                 const std::string& nameHint);
+  graph::ValueId writeThroughPlan(graph::ValueId base, const IndexPlan& plan, const SymValue& value,
+                                  const SourceRange& range);
+  void assignSubscript(const Expr& target, const SymValue& value);
+  void writeArray(const SymValue& array, const SymValue& value, const SourceRange& range);
+  graph::ValueId conformValue(const SymValue& value, const graph::TensorType& target, const graph::Shape& shape,
+                              const SourceRange& range);
+
+  const FrontendOptions& options_;
+  DiagnosticEngine& diags_;
+  GraphBuilder& builder_;
+  const registry::OpRegistry& registry_;
+  std::vector<Frame> frames_;
+  std::vector<std::pair<const Stmt*, std::vector<graph::NamedAttr>>> functionHints_;
+  int keptLoopDepth_ = 0;
+  int callDepth_ = 0;
+  // np.random state: the seed of the current stream and how many values it has produced.
+  bool randomSeeded_ = false;
+  uint32_t randomSeed_ = 0;
+  int randomStream_ = 0;
+  int64_t randomOffset_ = 0;
+  std::map<std::string, std::string> ufuncNames_;  // registry op -> NumPy function name
+};
+
+}  // namespace pyasc::frontend

@@ -1,0 +1,621 @@
+// Calls: helper inlining, Python builtins, math, NumPy/pyasc.nn functions and array methods bound
+// through the registry's alias table, the creation functions, and np.random streams.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "frontend/Analyzer.h"
+#include "registry/NameSuggestion.h"
+
+namespace pyasc::frontend {
+
+using graph::TensorType;
+using graph::ValueId;
+using registry::NumpyAlias;
+using registry::NumpyParam;
+using registry::ParamKind;
+
+namespace {
+
+constexpr int kMaxInlineDepth = 64;
+
+std::string spellingOf(const Expr& callee) {
+  if (callee.kind == ExprKind::Name) return callee.text;
+  if (callee.kind == ExprKind::Attribute) {
+    const std::string base = spellingOf(*callee.children[0]);
+    return (base.empty() ? "a" : base) + "." + callee.text;
+  }
+  return "";
+}
+
+}  // namespace
+
+SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
+  const Expr& calleeExpr = *expr.children[0];
+  if (calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text)) {
+    bool builtin = false;
+    for (const char* b : {"range", "len", "int", "float", "bool", "abs", "min", "max", "print", "round", "list",
+                          "tuple", "sum", "enumerate", "zip", "isinstance", "type", "map", "open"}) {
+      builtin |= calleeExpr.text == b;
+    }
+    if (!builtin) {
+      const std::string guess = registry::closestName(calleeExpr.text, visibleNames());
+      fail(calleeExpr.range,
+           "name '" + calleeExpr.text + "' is not defined" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"),
+           {note(SourceRange{}, "if '" + calleeExpr.text + "' is a custom operator, load its descriptor with "
+                                "--custom-op-config=" + calleeExpr.text + ".json")});
+    }
+  }
+  SymValue callee = eval(calleeExpr);
+  CallArgs args;
+  args.range = expr.range;
+  args.calleeText = spellingOf(calleeExpr);
+  bool poisoned = callee.kind == SymKind::Poison;
+  for (size_t i = 1; i < expr.children.size(); ++i) {
+    Argument a{eval(*expr.children[i]), expr.children[i]->range, expr.children[i].get()};
+    poisoned |= a.value.kind == SymKind::Poison;
+    args.positional.push_back(a);
+  }
+  for (const Keyword& k : expr.keywords) {
+    Argument a{eval(*k.value), k.value->range, k.value.get()};
+    poisoned |= a.value.kind == SymKind::Poison;
+    args.keywords.emplace_back(k.name, a);
+  }
+  if (poisoned) return SymValue::poison();
+  switch (callee.kind) {
+    case SymKind::Function: return callFunction(*callee.function, args);
+    case SymKind::Builtin: return callBuiltin(callee.text, args);
+    case SymKind::Callable: {
+      const std::string& path = callee.text;
+      if (callee.self) return callMethod(*callee.self, path, args, nameHint);
+      if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
+      if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
+      if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
+      if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
+      break;
+    }
+    case SymKind::DType: {
+      if (args.positional.size() != 1 || !args.keywords.empty()) {
+        fail(expr.range, std::string("np.") + dtypeName(callee.dtype) + "() takes exactly one value");
+      }
+      const Argument& a = args.positional[0];
+      if (a.value.kind == SymKind::Tensor) {
+        return fresh(builder_.cast(arrayValue(a.value, a.range), builder_.deviceDType(callee.dtype, a.range), expr.range),
+                     expr.range);
+      }
+      return fresh(builder_.constant(callee.dtype, {requireNumber(a.value, a.range, "the value")}, {}, expr.range,
+                                     nameHint.empty() ? "cst" : nameHint),
+                   expr.range);
+    }
+    case SymKind::TensorType: fail(calleeExpr.range, "Tensor[...] is a type annotation; it cannot be called");
+    default: break;
+  }
+  fail(calleeExpr.range, describeKind(callee) + " is not callable");
+}
+
+SymValue Analyzer::callFunction(const Stmt& function, const CallArgs& args) {
+  for (const Frame& f : frames_) {
+    if (f.function == &function) {
+      fail(args.range, "recursive call to '" + function.text + "' cannot be inlined; pyasc inlines helper functions, "
+                       "so write the recursion as a loop");
+    }
+  }
+  if (callDepth_ >= kMaxInlineDepth) fail(args.range, "helper calls are nested too deeply to inline");
+  Frame frame;
+  frame.function = &function;
+  const auto& params = function.params;
+  if (args.positional.size() > params.size()) {
+    fail(args.range, function.text + "() takes " + std::to_string(params.size()) + " positional argument(s) but " +
+                         std::to_string(args.positional.size()) + " were given");
+  }
+  std::map<std::string, SymValue> values;
+  for (size_t i = 0; i < args.positional.size(); ++i) values[params[i].name] = args.positional[i].value;
+  for (const auto& kw : args.keywords) {
+    const bool known = std::any_of(params.begin(), params.end(), [&](const Param& p) { return p.name == kw.first; });
+    if (!known) fail(kw.second.range, function.text + "() got an unexpected keyword argument '" + kw.first + "'");
+    if (values.count(kw.first)) fail(kw.second.range, function.text + "() got multiple values for argument '" + kw.first + "'");
+    values[kw.first] = kw.second.value;
+  }
+  for (const Param& p : params) {
+    if (values.count(p.name)) continue;
+    if (!p.defaultValue) {
+      fail(args.range, function.text + "() missing required argument '" + p.name + "'");
+    }
+    values[p.name] = eval(*p.defaultValue);
+  }
+  for (const Param& p : params) {
+    frame.order.push_back(p.name);
+    frame.locals[p.name] = values[p.name];
+  }
+  int pushed = 0;
+  for (const auto& hint : functionHints_) {
+    if (hint.first != &function) continue;
+    for (const auto& h : hint.second) {
+      builder_.pushHint(h);
+      ++pushed;
+    }
+  }
+  frames_.push_back(std::move(frame));
+  ++callDepth_;
+  const int savedLoopDepth = keptLoopDepth_;
+  keptLoopDepth_ = 0;
+  Flow flow = Flow::Normal;
+  try {
+    flow = execBlock(function.body);
+  } catch (...) {
+    keptLoopDepth_ = savedLoopDepth;
+    --callDepth_;
+    frames_.pop_back();
+    for (int i = 0; i < pushed; ++i) builder_.popHint();
+    throw;
+  }
+  keptLoopDepth_ = savedLoopDepth;
+  --callDepth_;
+  SymValue result = flow == Flow::Return ? frames_.back().returnValue : SymValue::none();
+  frames_.pop_back();
+  for (int i = 0; i < pushed; ++i) builder_.popHint();
+  return result;
+}
+
+SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
+  const std::vector<Argument>& a = args.positional;
+  auto needArgs = [&](size_t lo, size_t hi) {
+    if (a.size() < lo || a.size() > hi || !args.keywords.empty()) {
+      fail(args.range, name + "() takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                           " positional argument(s), got " + std::to_string(a.size()));
+    }
+  };
+  if (name == "range") {
+    fail(args.range, "range() is only supported as the iterable of a for loop");
+  }
+  if (name == "print") {
+    warn(args.range, "print() is ignored by pyasc; compiled programs return their results as outputs");
+    return SymValue::none();
+  }
+  if (name == "len") {
+    needArgs(1, 1);
+    const SymValue& v = a[0].value;
+    if (v.kind == SymKind::Tuple) return SymValue::ofInt(static_cast<int64_t>(v.items.size()));
+    if (v.kind == SymKind::String) return SymValue::ofInt(static_cast<int64_t>(v.text.size()));
+    if (v.kind == SymKind::Tensor) {
+      SymValue shape = arrayAttribute(v, "shape", a[0].range, "");
+      if (shape.items.empty()) fail(args.range, "len() of unsized object (a 0-d array)");
+      return shape.items[0].kind == SymKind::Int ? shape.items[0] : shape.items[0];
+    }
+    fail(a[0].range, "object of type " + describeKind(v) + " has no len()");
+  }
+  if (name == "int" || name == "float" || name == "bool") {
+    needArgs(1, 1);
+    const SymValue& v = a[0].value;
+    if (v.kind == SymKind::Tensor) {
+      fail(args.range, name + "() of an array needs its value at compile time; convert arrays with .astype(np." +
+                           (name == "int" ? "int32" : name == "float" ? "float32" : "bool_") + ")");
+    }
+    if (v.kind == SymKind::String) {
+      char* end = nullptr;
+      const double d = std::strtod(v.text.c_str(), &end);
+      if (*end != '\0' || v.text.empty()) fail(a[0].range, "could not convert string to " + name + ": '" + v.text + "'");
+      return name == "int" ? SymValue::ofInt(static_cast<int64_t>(d)) : name == "float" ? SymValue::ofFloat(d) : SymValue::ofBool(d != 0);
+    }
+    const double d = requireNumber(v, a[0].range, name + "() argument");
+    if (name == "int") return SymValue::ofInt(static_cast<int64_t>(std::trunc(d)));
+    if (name == "float") return SymValue::ofFloat(d);
+    return SymValue::ofBool(d != 0);
+  }
+  if (name == "abs") {
+    needArgs(1, 1);
+    const SymValue& v = a[0].value;
+    if (v.kind == SymKind::Int) return SymValue::ofInt(std::llabs(v.intValue));
+    if (v.kind == SymKind::Float) return SymValue::ofFloat(std::fabs(v.floatValue));
+    if (v.kind == SymKind::Bool) return SymValue::ofInt(v.boolValue);
+    return applyOp("Abs", {a[0]}, {}, args.range, "", "abs");
+  }
+  if (name == "min" || name == "max") {
+    std::vector<SymValue> items;
+    if (a.size() == 1 && a[0].value.kind == SymKind::Tuple) {
+      items = a[0].value.items;
+    } else {
+      for (const Argument& arg : a) items.push_back(arg.value);
+    }
+    if (items.empty()) fail(args.range, name + "() arg is an empty sequence");
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kind == SymKind::Tensor) {
+        fail(args.range, "the builtin " + name + "() compares whole arrays; use np." + (name == "min" ? "minimum" : "maximum") +
+                             "(a, b) elementwise or np." + name + "(a) to reduce");
+      }
+      requireNumber(items[i], a.size() == 1 ? a[0].range : a[i].range, name + "() argument");
+    }
+    SymValue best = items[0];
+    for (const SymValue& v : items) {
+      if (name == "min" ? v.number() < best.number() : v.number() > best.number()) best = v;
+    }
+    return best;
+  }
+  if (name == "round") {
+    needArgs(1, 2);
+    const double d = requireNumber(a[0].value, a[0].range, "round() argument");
+    if (a.size() == 1) return SymValue::ofInt(static_cast<int64_t>(std::nearbyint(d)));
+    const double scale = std::pow(10.0, static_cast<double>(requireInt(a[1].value, a[1].range, "ndigits")));
+    return SymValue::ofFloat(std::nearbyint(d * scale) / scale);
+  }
+  if (name == "list" || name == "tuple") {
+    needArgs(1, 1);
+    if (a[0].value.kind != SymKind::Tuple) fail(a[0].range, name + "() needs a tuple or list at compile time");
+    return a[0].value;
+  }
+  if (name == "sum") {
+    if (a.size() == 1 && a[0].value.kind == SymKind::Tuple) {
+      SymValue total = SymValue::ofInt(0);
+      for (const SymValue& v : a[0].value.items) total = foldScalars("+", total, v, args.range);
+      return total;
+    }
+    fail(args.range, "the builtin sum() is not supported on arrays; use np.sum(a)");
+  }
+  if (name == "enumerate" || name == "zip") {
+    fail(args.range, name + "() is not supported; loop over range(n) and index the arrays");
+  }
+  fail(args.range, "the builtin " + name + "() is not supported in pyasc programs");
+}
+
+SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
+  std::vector<double> x;
+  for (const Argument& a : args.positional) {
+    if (a.value.kind == SymKind::Tuple && name == "prod") {
+      double p = 1;
+      for (const SymValue& v : a.value.items) p *= requireNumber(v, a.range, "math.prod() element");
+      return SymValue::ofInt(static_cast<int64_t>(p));
+    }
+    if (a.value.kind == SymKind::Tensor) fail(a.range, "math." + name + "() works on compile-time numbers; use np." + name + " on arrays");
+    x.push_back(requireNumber(a.value, a.range, "math." + name + "() argument"));
+  }
+  const size_t want = name == "gcd" ? 2 : name == "log" ? x.size() : 1;
+  if (x.size() != want || x.empty() || (name == "log" && x.size() > 2)) {
+    fail(args.range, "math." + name + "() got " + std::to_string(x.size()) + " argument(s)");
+  }
+  if (name == "sqrt") return SymValue::ofFloat(std::sqrt(x[0]));
+  if (name == "ceil") return SymValue::ofInt(static_cast<int64_t>(std::ceil(x[0])));
+  if (name == "floor") return SymValue::ofInt(static_cast<int64_t>(std::floor(x[0])));
+  if (name == "log") return SymValue::ofFloat(x.size() == 2 ? std::log(x[0]) / std::log(x[1]) : std::log(x[0]));
+  if (name == "log2") return SymValue::ofFloat(std::log2(x[0]));
+  if (name == "exp") return SymValue::ofFloat(std::exp(x[0]));
+  if (name == "gcd") return SymValue::ofInt(std::gcd(static_cast<int64_t>(x[0]), static_cast<int64_t>(x[1])));
+  fail(args.range, "math." + name + "() needs a tuple");
+}
+
+SymValue Analyzer::callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint) {
+  const NumpyAlias* alias = registry_.findAlias(aliasName, registry::AliasForm::Function);
+  if (!alias) failUnknownFunction(aliasName.rfind("nn.", 0) == 0 ? "pyasc.nn" : "numpy", aliasName, args.range);
+  return callAlias(*alias, std::nullopt, args, nameHint);
+}
+
+SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
+                              const std::string& nameHint) {
+  const NumpyAlias* alias = registry_.findAlias(name, registry::AliasForm::Method);
+  Argument a{self, self.range, nullptr};
+  return callAlias(*alias, a, args, nameHint);
+}
+
+std::vector<int64_t> Analyzer::intList(const SymValue& v, const SourceRange& range, const std::string& what) {
+  if (v.kind == SymKind::Int || v.kind == SymKind::Bool) return {requireInt(v, range, what)};
+  if (v.kind == SymKind::Tuple) {
+    std::vector<int64_t> list;
+    for (const SymValue& item : v.items) {
+      if (item.kind == SymKind::SymbolicDim) {
+        fail(range, what + " uses the symbolic extent " + item.text + ", which has no compile-time value",
+             {note(SourceRange{}, "give the input a fixed shape with --input=NAME:DTYPE[...] or Tensor[float32, ...]")});
+      }
+      list.push_back(requireInt(item, range, what));
+    }
+    return list;
+  }
+  fail(range, what + " must be an int or a tuple of ints, found " + describeKind(v));
+}
+
+DType Analyzer::dtypeArgument(const SymValue& v, const SourceRange& range) {
+  if (v.kind == SymKind::DType) return v.dtype;
+  if (v.kind == SymKind::Builtin && (v.text == "float" || v.text == "int" || v.text == "bool")) {
+    return v.text == "float" ? DType::Float64 : v.text == "int" ? DType::Int64 : DType::Bool;
+  }
+  DType t;
+  if (v.kind == SymKind::String && parseDType(v.text, t)) return t;
+  fail(range, "data type not understood: " + (v.kind == SymKind::String ? "'" + v.text + "'" : describeKind(v)),
+       {note(SourceRange{}, "use np.float16, np.float32, np.int32, np.int8, np.uint8, np.bool_ or their names")});
+}
+
+std::map<std::string, Analyzer::Argument> Analyzer::bindArguments(const NumpyAlias& alias,
+                                                                  const std::optional<Argument>& self,
+                                                                  const CallArgs& args) {
+  std::map<std::string, Argument> bound;
+  const auto& params = alias.params;
+  size_t next = 0;
+  if (self) bound[params[next++].name] = *self;
+  const std::string callee = args.calleeText + "()";
+  for (size_t i = 0; i < args.positional.size(); ++i) {
+    if (next >= params.size()) {
+      fail(args.positional[i].range, callee + " takes at most " + std::to_string(params.size() - (self ? 1 : 0)) +
+                                         " positional argument(s)");
+    }
+    const NumpyParam& p = params[next];
+    if (p.varargs) {
+      std::vector<SymValue> rest;
+      const bool single = args.positional.size() - i == 1;
+      if (single && (args.positional[i].value.kind == SymKind::Tuple || args.positional[i].value.kind == SymKind::None) &&
+          p.kind == ParamKind::IntList) {
+        bound[p.name] = args.positional[i];
+      } else {
+        for (size_t j = i; j < args.positional.size(); ++j) rest.push_back(args.positional[j].value);
+        SourceRange r = args.positional[i].range;
+        const SourceRange& last = args.positional.back().range;
+        if (last.begin.line == r.begin.line) r.length = last.begin.col + last.length - r.begin.col;
+        bound[p.name] = Argument{SymValue::tuple(rest), r, nullptr};
+      }
+      next = params.size();
+      break;
+    }
+    bound[p.name] = args.positional[i];
+    ++next;
+  }
+  for (const auto& kw : args.keywords) {
+    auto it = std::find_if(params.begin(), params.end(), [&](const NumpyParam& p) { return p.name == kw.first; });
+    if (it == params.end() || (self && it == params.begin())) {
+      static const char* const unsupported[] = {"out", "where", "order", "casting", "subok", "initial", "like", "copy"};
+      for (const char* u : unsupported) {
+        if (kw.first == u) fail(kw.second.range, callee + " argument '" + kw.first + "' is not supported by pyasc");
+      }
+      std::vector<std::string> names;
+      for (const auto& p : params) names.push_back(p.name);
+      const std::string guess = registry::closestName(kw.first, names);
+      fail(kw.second.range, callee + " got an unexpected keyword argument '" + kw.first + "'" +
+                                (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    }
+    if (bound.count(kw.first)) fail(kw.second.range, callee + " got multiple values for argument '" + kw.first + "'");
+    bound[kw.first] = kw.second;
+  }
+  for (const NumpyParam& p : params) {
+    if (p.required && !bound.count(p.name) && !p.defaultValue) {
+      std::vector<Diagnostic> notes;
+      if (alias.name == "where") notes.push_back(note(SourceRange{}, "the one-argument form np.where(cond) is not supported"));
+      fail(args.range, callee + " missing required argument '" + p.name + "'", notes);
+    }
+  }
+  return bound;
+}
+
+graph::Attribute Analyzer::attributeFor(const NumpyParam& param, const Argument& arg, const std::string& callee) {
+  const std::string what = callee + " argument '" + param.name + "'";
+  const SymValue& v = arg.value;
+  switch (param.kind) {
+    case ParamKind::Int:
+    case ParamKind::Axis: return requireInt(v, arg.range, what);
+    case ParamKind::Float: return requireNumber(v, arg.range, what);
+    case ParamKind::Bool:
+      if (v.kind != SymKind::Bool && v.kind != SymKind::Int) fail(arg.range, what + " must be True or False");
+      return v.kind == SymKind::Bool ? v.boolValue : v.intValue != 0;
+    case ParamKind::String:
+      if (v.kind != SymKind::String) fail(arg.range, what + " must be a string, found " + describeKind(v));
+      return v.text;
+    case ParamKind::Axes:
+    case ParamKind::IntList: return intList(v, arg.range, what);
+    case ParamKind::DType: return std::string(dtypeName(dtypeArgument(v, arg.range)));
+    default: fail(arg.range, what + " is not a compile-time parameter");
+  }
+}
+
+SymValue Analyzer::callAlias(const NumpyAlias& alias, const std::optional<Argument>& self, const CallArgs& args,
+                             const std::string& nameHint) {
+  std::map<std::string, Argument> bound = bindArguments(alias, self, args);
+  bool handled = true;
+  SymValue special = callSpecial(alias.name, bound, args, nameHint, handled);
+  if (handled) return special;
+  std::vector<Argument> operands;
+  std::vector<graph::NamedAttr> attrs;
+  for (const NumpyParam& p : alias.params) {
+    auto it = bound.find(p.name);
+    if (p.kind == ParamKind::Tensor) {
+      if (it != bound.end()) operands.push_back(it->second);
+      continue;
+    }
+    if (p.kind == ParamKind::TensorList) {
+      if (it == bound.end()) continue;
+      const SymValue& list = it->second.value;
+      if (list.kind != SymKind::Tuple) {
+        fail(it->second.range, args.calleeText + "() needs a sequence of arrays for '" + p.name + "', found " +
+                                   describeKind(list));
+      }
+      for (const SymValue& item : list.items) operands.push_back(Argument{item, it->second.range, nullptr});
+      continue;
+    }
+    if (it != bound.end() && it->second.value.kind != SymKind::None) {
+      attrs.push_back({p.attr, attributeFor(p, it->second, args.calleeText + "()")});
+    } else if (it != bound.end() && (p.kind != ParamKind::Axes && p.kind != ParamKind::Axis && p.kind != ParamKind::IntList &&
+                                     p.kind != ParamKind::DType)) {
+      fail(it->second.range, args.calleeText + "() argument '" + p.name + "' cannot be None");
+    } else if (p.defaultValue) {
+      attrs.push_back({p.attr, *p.defaultValue});
+    }
+  }
+  for (const auto& fixed : alias.fixedAttrs) attrs.push_back(fixed);
+  return applyOp(alias.op, operands, attrs, args.range, nameHint, args.calleeText);
+}
+
+SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Argument>& bound,
+                               const CallArgs& args, const std::string& nameHint, bool& handled) {
+  const std::string callee = args.calleeText + "()";
+  auto optionalDType = [&](const char* key) -> std::optional<DType> {
+    auto it = bound.find(key);
+    if (it == bound.end() || it->second.value.kind == SymKind::None) return std::nullopt;
+    return dtypeArgument(it->second.value, it->second.range);
+  };
+  if (name == "array" || name == "asarray") {
+    const Argument& obj = bound.count("object") ? bound["object"] : bound["a"];
+    const std::optional<DType> dtype = optionalDType("dtype");
+    if (obj.value.kind == SymKind::Tensor) {
+      const ValueId id = arrayValue(obj.value, obj.range);
+      if (dtype) return fresh(builder_.cast(id, builder_.deviceDType(*dtype, args.range), args.range), args.range);
+      if (name == "asarray") return obj.value;
+      return fresh(builder_.addNode("Identity", {id}, {}, args.range, nameHint), args.range);
+    }
+    return constantArray(obj.value, dtype, args.range, nameHint);
+  }
+  if (name == "astype") {
+    const Argument& a = bound["a"];
+    const DType to = builder_.deviceDType(dtypeArgument(bound["dtype"].value, bound["dtype"].range), args.range);
+    if (a.value.kind == SymKind::Tensor && !a.value.untyped && builder_.type(arrayValue(a.value, a.range)).dtype == to) {
+      return fresh(arrayValue(a.value, a.range), args.range);  // a copy with nothing to convert
+    }
+    handled = false;
+    return SymValue::none();
+  }
+  if (name == "arange") {
+    const double first = requireNumber(bound["start"].value, bound["start"].range, "arange() start");
+    bool floats = bound["start"].value.kind == SymKind::Float;
+    double start = 0, stop = first, step = 1;
+    if (bound.count("stop") && bound["stop"].value.kind != SymKind::None) {
+      start = first;
+      stop = requireNumber(bound["stop"].value, bound["stop"].range, "arange() stop");
+      floats |= bound["stop"].value.kind == SymKind::Float;
+    }
+    if (bound.count("step")) {
+      step = requireNumber(bound["step"].value, bound["step"].range, "arange() step");
+      floats |= bound["step"].value.kind == SymKind::Float;
+    }
+    if (step == 0) fail(args.range, "arange() step must not be zero");
+    const DType dtype = optionalDType("dtype").value_or(floats ? DType::Float64 : DType::Int64);
+    return fresh(builder_.addNode("Range", {}, {{"start", start}, {"stop", stop}, {"step", step},
+                                                 {"dtype", std::string(dtypeName(dtype))}},
+                                  args.range, nameHint),
+                 args.range);
+  }
+  if (name == "full" || name == "zeros_like" || name == "ones_like" || name == "empty_like" || name == "full_like") {
+    std::vector<int64_t> shape;
+    std::optional<DType> dtype = optionalDType("dtype");
+    if (name == "full") {
+      shape = intList(bound["shape"].value, bound["shape"].range, callee + " shape");
+    } else {
+      const Argument& a = bound["a"];
+      if (a.value.kind != SymKind::Tensor) fail(a.range, callee + " needs an array, found " + describeKind(a.value));
+      const TensorType& t = builder_.type(arrayValue(a.value, a.range));
+      if (!t.ranked || !graph::isStaticShape(t.shape)) {
+        fail(a.range, callee + " needs an array with a static shape, found " + t.str());
+      }
+      for (const auto& d : t.shape) shape.push_back(d.extent);
+      if (!dtype) dtype = t.dtype;
+    }
+    double value = name == "ones_like" ? 1.0 : 0.0;
+    if (bound.count("fill_value")) {
+      const Argument& fv = bound["fill_value"];
+      value = requireNumber(fv.value, fv.range, callee + " fill_value");
+      if (!dtype) {
+        dtype = fv.value.kind == SymKind::Float ? DType::Float64 : fv.value.kind == SymKind::Bool ? DType::Bool : DType::Int64;
+      }
+    }
+    std::vector<int64_t> dims = shape;
+    return fresh(builder_.addNode("Fill", {}, {{"shape", dims}, {"value", value}, {"dtype", std::string(dtypeName(*dtype))}},
+                                  args.range, nameHint),
+                 args.range);
+  }
+  if (name == "tensordot") {
+    const Argument& a = bound["a"];
+    const Argument& b = bound["b"];
+    std::vector<int64_t> axesA, axesB;
+    const Argument axes = bound.count("axes") ? bound["axes"] : Argument{SymValue::ofInt(2), args.range, nullptr};
+    if (axes.value.kind == SymKind::Int) {
+      const int64_t n = axes.value.intValue;
+      if (a.value.kind != SymKind::Tensor || b.value.kind != SymKind::Tensor) fail(args.range, callee + " needs two arrays");
+      const int rankA = builder_.type(arrayValue(a.value, a.range)).rank();
+      if (n < 0 || n > rankA) fail(axes.range, callee + " axes=" + std::to_string(n) + " exceeds the rank of the first operand");
+      for (int64_t k = 0; k < n; ++k) {
+        axesA.push_back(rankA - n + k);
+        axesB.push_back(k);
+      }
+    } else if (axes.value.kind == SymKind::Tuple && axes.value.items.size() == 2) {
+      axesA = intList(axes.value.items[0], axes.range, callee + " axes");
+      axesB = intList(axes.value.items[1], axes.range, callee + " axes");
+    } else {
+      fail(axes.range, callee + " axes must be an int or a pair of axis lists");
+    }
+    return applyOp("TensorDot", {a, b}, {{"axes_a", axesA}, {"axes_b", axesB}}, args.range, nameHint, args.calleeText);
+  }
+  if (name == "dot") {
+    const Argument& a = bound["a"];
+    const Argument& b = bound["b"];
+    if (a.value.isScalarConstant() || b.value.isScalarConstant()) {
+      return applyOp("Mul", {a, b}, {}, args.range, nameHint, args.calleeText);
+    }
+    for (const Argument* x : {&a, &b}) {
+      if (x->value.kind == SymKind::Tensor && !x->value.untyped && builder_.type(arrayValue(x->value, x->range)).rank() > 2) {
+        fail(args.range, "np.dot on arrays with more than 2 dimensions is not supported; use np.matmul (batched "
+                         "matrix product) or np.tensordot");
+      }
+    }
+    return applyOp("MatMul", {a, b}, {}, args.range, nameHint, args.calleeText);
+  }
+  if (name == "clip") {
+    const Argument& a = bound["a"];
+    const Argument& lo = bound.count("a_min") ? bound["a_min"] : bound["min"];
+    const Argument& hi = bound.count("a_max") ? bound["a_max"] : bound["max"];
+    if (lo.value.kind == SymKind::None && hi.value.kind == SymKind::None) fail(args.range, "One of max or min must be given");
+    if (lo.value.kind == SymKind::None) return applyOp("Minimum", {a, hi}, {}, args.range, nameHint, args.calleeText);
+    if (hi.value.kind == SymKind::None) return applyOp("Maximum", {a, lo}, {}, args.range, nameHint, args.calleeText);
+    return applyOp("Clip", {a, lo, hi}, {}, args.range, nameHint, args.calleeText);
+  }
+  handled = false;
+  return SymValue::none();
+}
+
+SymValue Analyzer::callRandom(const std::string& name, const CallArgs& args, const std::string& nameHint) {
+  const std::string callee = "np.random." + name + "()";
+  if (name == "seed") {
+    if (args.positional.size() > 1 || !args.keywords.empty()) fail(args.range, callee + " takes one seed");
+    ++randomStream_;
+    randomOffset_ = 0;
+    randomSeeded_ = !args.positional.empty() && args.positional[0].value.kind != SymKind::None;
+    if (randomSeeded_) {
+      const int64_t seed = requireInt(args.positional[0].value, args.positional[0].range, "the seed");
+      if (seed < 0 || seed > 0xffffffffLL) fail(args.positional[0].range, "Seed must be between 0 and 2**32 - 1");
+      randomSeed_ = static_cast<uint32_t>(seed);
+    }
+    return SymValue::none();
+  }
+  if (keptLoopDepth_ > 0) {
+    fail(args.range, callee + " inside a loop kept as a loop would draw new values on every iteration; draw them all "
+                     "before the loop (e.g. np.random." + name + "(n, ...)) and index them");
+  }
+  std::vector<int64_t> shape;
+  if (name == "rand" || name == "randn") {
+    if (!args.keywords.empty()) fail(args.keywords[0].second.range, callee + " takes dimensions only");
+    for (const Argument& a : args.positional) {
+      const int64_t d = requireInt(a.value, a.range, "a dimension");
+      if (d < 0) fail(a.range, "negative dimensions are not allowed");
+      shape.push_back(d);
+    }
+  } else {
+    const Argument* size = args.positional.empty() ? nullptr : &args.positional[0];
+    for (const auto& kw : args.keywords) {
+      if (kw.first == "size") size = &kw.second;
+    }
+    if (size && size->value.kind != SymKind::None) shape = intList(size->value, size->range, callee + " size");
+    if (!size || size->value.kind == SymKind::None) shape.clear();
+  }
+  if (shape.empty()) {
+    fail(args.range, callee + " without dimensions returns a Python float, which pyasc cannot draw at compile "
+                     "time; pass a shape such as np.random." + name + "(1)");
+  }
+  graph::RandomSpec spec;
+  spec.distribution = name == "randn" ? graph::RandomDistribution::Normal : graph::RandomDistribution::Uniform;
+  spec.seeded = randomSeeded_;
+  spec.seed = randomSeed_;
+  spec.stream = randomStream_;
+  spec.offset = randomOffset_;
+  int64_t count = 1;
+  for (int64_t d : shape) count *= d;
+  randomOffset_ += count;
+  const ValueId id = builder_.addInput(nameHint.empty() ? "rand" : nameHint,
+                                       TensorType{DType::Float64, graph::knownShape(shape), graph::Layout::ND, true},
+                                       graph::InputRole::Random, spec, args.range);
+  SymValue drawn = fresh(id, args.range);
+  drawn.demotedFloat64 = true;
+  return drawn;
+}
+
+}  // namespace pyasc::frontend

@@ -1,0 +1,764 @@
+// Expressions: names, module members, array attributes, operators with NumPy 2 promotion and
+// weak Python scalars, compile-time folding, and the conversion of values to graph arrays.
+#include <cmath>
+#include <limits>
+
+#include "frontend/Analyzer.h"
+#include "registry/NameSuggestion.h"
+#include "registry/ShapeInference.h"
+
+namespace pyasc::frontend {
+
+using graph::TensorType;
+using graph::ValueId;
+using registry::ScalarKind;
+
+namespace {
+
+const char* const kBuiltins[] = {"range", "len", "int", "float", "bool", "abs", "min", "max", "print", "round",
+                                 "list", "tuple", "sum", "enumerate", "zip", "isinstance", "type", "map", "open"};
+
+// NumPy's dtype attribute names (np.float32, np.double, np.bool_...).
+bool dtypeFromName(const std::string& name, DType& out) {
+  static const std::pair<const char*, DType> names[] = {
+      {"float16", DType::Float16}, {"half", DType::Float16},   {"float32", DType::Float32}, {"single", DType::Float32},
+      {"float64", DType::Float64}, {"double", DType::Float64}, {"float_", DType::Float64},  {"int8", DType::Int8},
+      {"int16", DType::Int16},     {"int32", DType::Int32},    {"intc", DType::Int32},      {"int64", DType::Int64},
+      {"int_", DType::Int64},      {"uint8", DType::UInt8},    {"bool_", DType::Bool},      {"bool", DType::Bool}};
+  for (const auto& n : names) {
+    if (name == n.first) {
+      out = n.second;
+      return true;
+    }
+  }
+  return false;
+}
+
+ScalarKind kindOfDType(DType t) {
+  return isFloat(t) ? ScalarKind::Float : t == DType::Bool ? ScalarKind::Bool : ScalarKind::Int;
+}
+
+bool fitsIn(int64_t v, DType t) {
+  switch (t) {
+    case DType::Int8: return v >= -128 && v <= 127;
+    case DType::UInt8: return v >= 0 && v <= 255;
+    case DType::Int16: return v >= -32768 && v <= 32767;
+    case DType::Int32: return v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max();
+    default: return true;
+  }
+}
+
+}  // namespace
+
+SymValue Analyzer::fresh(ValueId value, const SourceRange& range) {
+  SymValue v = SymValue::make(SymKind::Tensor);
+  v.storage = std::make_shared<ArrayStorage>();
+  v.storage->current = value;
+  v.range = range;
+  return v;
+}
+
+bool Analyzer::isTensorLike(const SymValue& v) const {
+  return v.kind == SymKind::Tensor || v.isScalarConstant() || v.kind == SymKind::LoopIndex;
+}
+
+std::string Analyzer::typeName(const SymValue& v) const {
+  switch (v.kind) {
+    case SymKind::Tensor:
+      if (v.untyped) return "Tensor";
+      if (v.weak) return *v.weak == ScalarKind::Int ? "int" : *v.weak == ScalarKind::Float ? "float" : "bool";
+      return std::string("Tensor[") + dtypeName(builder_.type(v.view ? v.viewValue : v.storage->current).dtype) + "]";
+    case SymKind::Int:
+    case SymKind::LoopIndex: return "int";
+    case SymKind::Float: return "float";
+    case SymKind::Bool: return "bool";
+    default: return describeKind(v);
+  }
+}
+
+std::string Analyzer::describeKind(const SymValue& v) const {
+  switch (v.kind) {
+    case SymKind::Poison: return "an invalid value";
+    case SymKind::None: return "None";
+    case SymKind::Bool: return "a bool";
+    case SymKind::Int: return "an int";
+    case SymKind::Float: return "a float";
+    case SymKind::String: return "a string";
+    case SymKind::Tuple: return "a tuple";
+    case SymKind::DType: return "a dtype";
+    case SymKind::Module: return "the module '" + v.text + "'";
+    case SymKind::Function: return "the function '" + v.text + "'";
+    case SymKind::Builtin: return "the builtin '" + v.text + "'";
+    case SymKind::Callable: return "the function '" + v.text + "'";
+    case SymKind::Tensor:
+      if (v.untyped) return "an array of unknown dtype";
+      if (v.weak) return "a runtime scalar";
+      return "an array (" + typeName(v) + ")";
+    case SymKind::LoopIndex: return "the loop index '" + v.text + "'";
+    case SymKind::SymbolicDim: return "the symbolic extent " + v.text;
+    case SymKind::TensorType: return "the Tensor type";
+  }
+  return "a value";
+}
+
+std::string Analyzer::ufuncName(const std::string& op) const {
+  auto it = ufuncNames_.find(op);
+  return it == ufuncNames_.end() ? op : it->second;
+}
+
+SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
+  SymValue v;
+  switch (expr.kind) {
+    case ExprKind::Name: v = evalName(expr); break;
+    case ExprKind::Int: v = SymValue::ofInt(expr.intValue); break;
+    case ExprKind::Float: v = SymValue::ofFloat(expr.floatValue); break;
+    case ExprKind::Bool: v = SymValue::ofBool(expr.intValue != 0); break;
+    case ExprKind::None: v = SymValue::none(); break;
+    case ExprKind::String: v = SymValue::ofString(expr.text); break;
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      std::vector<SymValue> items;
+      for (const auto& c : expr.children) items.push_back(eval(*c));
+      v = SymValue::tuple(std::move(items));
+      break;
+    }
+    case ExprKind::Attribute: v = evalAttribute(expr); break;
+    case ExprKind::Call: v = evalCall(expr, nameHint); break;
+    case ExprKind::Subscript: v = evalSubscript(expr, nameHint); break;
+    case ExprKind::BinOp: v = evalBinary(expr, nameHint); break;
+    case ExprKind::UnaryOp: v = evalUnary(expr, nameHint); break;
+    case ExprKind::Compare: v = evalCompare(expr, nameHint); break;
+    case ExprKind::BoolOp: v = evalBoolOp(expr); break;
+    case ExprKind::IfExp: {
+      SymValue test = eval(*expr.children[1]);
+      if (test.kind == SymKind::Poison) return test;
+      if (test.kind == SymKind::Tensor) {
+        fail(expr.children[1]->range, "conditional expressions need a compile-time condition; use np.where(cond, x, y) "
+                                      "to select between arrays elementwise");
+      }
+      v = eval(truthy(test, expr.children[1]->range) ? *expr.children[0] : *expr.children[2], nameHint);
+      break;
+    }
+    case ExprKind::Slice: fail(expr.range, "a slice is only allowed inside [] (a[1:3])");
+    case ExprKind::Ellipsis: fail(expr.range, "'...' is only allowed inside [] (a[..., 0])");
+    case ExprKind::Error: return SymValue::poison();
+  }
+  if (v.kind != SymKind::Tensor || !v.range.begin.valid()) v.range = expr.range;
+  return v;
+}
+
+SymValue Analyzer::evalName(const Expr& expr) {
+  const SymValue* v = lookup(expr.text);
+  if (v) {
+    if (v->kind == SymKind::Poison && !v->text.empty()) fail(expr.range, v->text);
+    return *v;
+  }
+  for (const char* b : kBuiltins) {
+    if (expr.text == b) return SymValue::named(SymKind::Builtin, b);
+  }
+  const std::string guess = registry::closestName(expr.text, visibleNames());
+  std::string message = "name '" + expr.text + "' is not defined";
+  if (!guess.empty()) message += "; did you mean '" + guess + "'?";
+  fail(SourceRange{expr.range.begin, static_cast<int>(expr.text.size())}, message);
+}
+
+SymValue Analyzer::evalAttribute(const Expr& expr) {
+  SymValue base = eval(*expr.children[0]);
+  const SourceRange nameRange{SourceLocation{expr.range.begin.file, expr.range.begin.line,
+                                             expr.range.begin.col + expr.range.length - static_cast<int>(expr.text.size())},
+                              static_cast<int>(expr.text.size())};
+  switch (base.kind) {
+    case SymKind::Poison: return base;
+    case SymKind::Module: return moduleMember(base.text, expr.text, nameRange);
+    case SymKind::Tensor: return arrayAttribute(base, expr.text, expr.range, "");
+    default: fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
+  }
+}
+
+void Analyzer::failUnknownFunction(const std::string& module, const std::string& name, const SourceRange& range) {
+  const bool nn = module == "pyasc.nn";
+  const std::string prefix = nn ? "nn." : module == "numpy.random" ? "random." : "";
+  std::vector<std::string> candidates = registry_.aliasNames(registry::AliasForm::Function, nn ? "nn." : "");
+  if (!nn) {
+    std::vector<std::string> filtered;
+    for (const auto& c : candidates) {
+      const bool isRandom = c.rfind("random.", 0) == 0;
+      if (prefix.empty() ? !isRandom : isRandom) filtered.push_back(prefix.empty() ? c : c.substr(prefix.size()));
+    }
+    candidates = filtered;
+  }
+  const std::string guess = registry::closestName(name, candidates);
+  const std::string shown = nn ? "pyasc.nn function '" + name + "'"
+                               : "numpy function '" + (prefix.empty() ? name : "random." + name) + "'";
+  std::string message = shown + " is not supported by pyasc";
+  if (!guess.empty()) message += "; did you mean '" + (prefix.empty() || nn ? guess : "random." + guess) + "'?";
+  fail(range, message, {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
+}
+
+SymValue Analyzer::moduleMember(const std::string& module, const std::string& name, const SourceRange& range) {
+  DType dtype;
+  if (module == "numpy") {
+    if (dtypeFromName(name, dtype)) return SymValue::ofDType(dtype);
+    if (name == "newaxis") return SymValue::none();
+    if (name == "pi") return SymValue::ofFloat(M_PI);
+    if (name == "e") return SymValue::ofFloat(M_E);
+    if (name == "inf" || name == "Inf") return SymValue::ofFloat(std::numeric_limits<double>::infinity());
+    if (name == "nan" || name == "NaN") return SymValue::ofFloat(std::numeric_limits<double>::quiet_NaN());
+    if (name == "random") return SymValue::named(SymKind::Module, "numpy.random");
+    if (name == "linalg" || name == "fft" || name == "ma" || name == "char") {
+      fail(range, "numpy." + name + " is not supported by pyasc",
+           {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
+    }
+    if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
+    failUnknownFunction(module, name, range);
+  }
+  if (module == "numpy.random") {
+    if (registry_.findAlias("random." + name, registry::AliasForm::Function)) {
+      return SymValue::named(SymKind::Callable, "numpy.random." + name);
+    }
+    failUnknownFunction(module, name, range);
+  }
+  if (module == "pyasc") {
+    if (name == "Tensor") return SymValue::make(SymKind::TensorType);
+    if (name == "nn") return SymValue::named(SymKind::Module, "pyasc.nn");
+    if (dtypeFromName(name, dtype)) return SymValue::ofDType(dtype);
+    std::vector<std::string> members = {"Tensor", "nn", "float16", "float32", "float64", "int8", "int16",
+                                        "int32", "int64", "uint8", "bool_"};
+    const std::string guess = registry::closestName(name, members);
+    fail(range, "module 'pyasc' has no member '" + name + "'" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+  if (module == "pyasc.nn") {
+    if (registry_.findAlias("nn." + name, registry::AliasForm::Function)) {
+      return SymValue::named(SymKind::Callable, "pyasc.nn." + name);
+    }
+    failUnknownFunction(module, name, range);
+  }
+  if (module == "math") {
+    if (name == "pi") return SymValue::ofFloat(M_PI);
+    if (name == "e") return SymValue::ofFloat(M_E);
+    if (name == "tau") return SymValue::ofFloat(2 * M_PI);
+    if (name == "inf") return SymValue::ofFloat(std::numeric_limits<double>::infinity());
+    if (name == "nan") return SymValue::ofFloat(std::numeric_limits<double>::quiet_NaN());
+    for (const char* f : {"sqrt", "ceil", "floor", "log", "log2", "exp", "prod", "gcd"}) {
+      if (name == f) return SymValue::named(SymKind::Callable, "math." + name);
+    }
+    fail(range, "math." + name + " is not supported; pyasc supports math.sqrt, ceil, floor, log, log2, exp, prod, "
+                "gcd, pi, e, tau, inf and nan at compile time");
+  }
+  fail(range, "module '" + module + "' has no member '" + name + "'");
+}
+
+SymValue Analyzer::arrayAttribute(const SymValue& array, const std::string& name, const SourceRange& range,
+                                  const std::string& nameHint) {
+  if (array.untyped) {
+    fail(range, "the shape and dtype of parameter '" + array.paramName + "' are unknown",
+         {note(array.range, "annotate it (" + array.paramName + ": Tensor[float32, 64, 128]) or pass --input=" +
+                                array.paramName + ":float32[64,128]")});
+  }
+  if (array.weak) fail(range, "a runtime scalar has no attribute '" + name + "'");
+  const ValueId id = arrayValue(array, range);
+  const TensorType type = builder_.type(id);
+  auto needRank = [&]() {
+    if (!type.ranked) {
+      fail(range, "the rank of this array is unknown, so '." + name + "' has no compile-time value",
+           {note(array.range, "declare the shape: Tensor[float32, 64, 128] or --input=NAME:float32[64,128]")});
+    }
+  };
+  if (name == "shape") {
+    needRank();
+    std::vector<SymValue> dims;
+    for (const graph::Dim& d : type.shape) {
+      dims.push_back(d.isKnown() ? SymValue::ofInt(d.extent) : SymValue::named(SymKind::SymbolicDim, d.str()));
+    }
+    return SymValue::tuple(std::move(dims));
+  }
+  if (name == "ndim") {
+    needRank();
+    return SymValue::ofInt(type.rank());
+  }
+  if (name == "size") {
+    needRank();
+    const int64_t n = graph::elementCount(type.shape);
+    if (n < 0) fail(range, "the size of an array of shape " + graph::shapeString(type.shape) + " is not known at compile time");
+    return SymValue::ofInt(n);
+  }
+  if (name == "dtype") return SymValue::ofDType(type.dtype);
+  if (name == "itemsize") return SymValue::ofInt(dtypeSize(type.dtype));
+  if (name == "T") {
+    Argument self{array, range, nullptr};
+    return applyOp("Transpose", {self}, {}, range, nameHint);
+  }
+  if (registry_.findAlias(name, registry::AliasForm::Method)) {
+    SymValue method = SymValue::named(SymKind::Callable, name);
+    method.self = std::make_shared<SymValue>(array);
+    return method;
+  }
+  std::vector<std::string> candidates = registry_.aliasNames(registry::AliasForm::Method);
+  for (const char* a : {"shape", "ndim", "size", "dtype", "T", "itemsize"}) candidates.push_back(a);
+  const std::string guess = registry::closestName(name, candidates);
+  const SourceRange nameRange{SourceLocation{range.begin.file, range.begin.line,
+                                             range.begin.col + range.length - static_cast<int>(name.size())},
+                              static_cast<int>(name.size())};
+  fail(nameRange, "array attribute '" + name + "' is not supported by pyasc" +
+                      (guess.empty() ? "" : "; did you mean '" + guess + "'?"),
+       {note(SourceRange{}, "the supported methods are listed in docs/numpy-support.md")});
+}
+
+// ---- operators
+
+SymValue Analyzer::evalBinary(const Expr& expr, const std::string& nameHint) {
+  SymValue lhs = eval(*expr.children[0]);
+  SymValue rhs = eval(*expr.children[1]);
+  return binaryOperator(expr.text, lhs, rhs, expr.range, expr.children[0]->range, expr.children[1]->range, nameHint);
+}
+
+SymValue Analyzer::binaryOperator(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
+                                  const SourceRange& range, const SourceRange& lhsRange, const SourceRange& rhsRange,
+                                  const std::string& nameHint) {
+  if (lhs.kind == SymKind::Poison || rhs.kind == SymKind::Poison) return SymValue::poison();
+  if (lhs.isScalarConstant() && rhs.isScalarConstant()) return foldScalars(symbol, lhs, rhs, range);
+  // Shape tuples: a.shape + (1,), (n,) * 2.
+  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Tuple && symbol == "+") {
+    std::vector<SymValue> items = lhs.items;
+    items.insert(items.end(), rhs.items.begin(), rhs.items.end());
+    return SymValue::tuple(items);
+  }
+  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Int && symbol == "*") {
+    std::vector<SymValue> items;
+    for (int64_t i = 0; i < rhs.intValue; ++i) items.insert(items.end(), lhs.items.begin(), lhs.items.end());
+    return SymValue::tuple(items);
+  }
+  // The loop index stays affine (scale * i + offset) under + - * by compile-time ints.
+  if (lhs.kind == SymKind::LoopIndex && rhs.kind == SymKind::Int && (symbol == "+" || symbol == "-" || symbol == "*")) {
+    SymValue v = lhs;
+    if (symbol == "+") v.offset += rhs.intValue;
+    if (symbol == "-") v.offset -= rhs.intValue;
+    if (symbol == "*") {
+      v.scale *= rhs.intValue;
+      v.offset *= rhs.intValue;
+    }
+    return v;
+  }
+  if (lhs.kind == SymKind::Int && rhs.kind == SymKind::LoopIndex && (symbol == "+" || symbol == "*" || symbol == "-")) {
+    SymValue v = rhs;
+    if (symbol == "+") v.offset += lhs.intValue;
+    if (symbol == "*") {
+      v.scale *= lhs.intValue;
+      v.offset *= lhs.intValue;
+    }
+    if (symbol == "-") {
+      v.scale = -v.scale;
+      v.offset = lhs.intValue - v.offset;
+    }
+    return v;
+  }
+  for (const SymValue* side : {&lhs, &rhs}) {
+    if (side->kind == SymKind::SymbolicDim) {
+      fail(side == &lhs ? lhsRange : rhsRange,
+           "the extent " + side->text + " is symbolic, so it has no compile-time value for '" + symbol + "'",
+           {note(SourceRange{}, "give the input a fixed shape with --input=NAME:DTYPE[...] or a Tensor[...] annotation")});
+    }
+    if (!isTensorLike(*side) && side->kind != SymKind::Tuple) {
+      fail(side == &lhs ? lhsRange : rhsRange,
+           "unsupported operand for '" + symbol + "': " + describeKind(*side));
+    }
+  }
+  const registry::NumpyAlias* alias = registry_.findAlias(symbol, registry::AliasForm::Operator);
+  if (!alias) fail(range, "operator '" + symbol + "' is not supported on arrays");
+  Argument a{lhs, lhsRange, nullptr};
+  Argument b{rhs, rhsRange, nullptr};
+  return applyOp(alias->op, {a, b}, {}, range, nameHint, symbol);
+}
+
+SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
+                               const SourceRange& range) {
+  const bool floats = lhs.kind == SymKind::Float || rhs.kind == SymKind::Float;
+  const bool bools = lhs.kind == SymKind::Bool && rhs.kind == SymKind::Bool;
+  const double x = lhs.number(), y = rhs.number();
+  const int64_t i = static_cast<int64_t>(x), j = static_cast<int64_t>(y);
+  if (symbol == "==") return SymValue::ofBool(x == y);
+  if (symbol == "!=") return SymValue::ofBool(x != y);
+  if (symbol == "<") return SymValue::ofBool(x < y);
+  if (symbol == "<=") return SymValue::ofBool(x <= y);
+  if (symbol == ">") return SymValue::ofBool(x > y);
+  if (symbol == ">=") return SymValue::ofBool(x >= y);
+  if (symbol == "+") return floats ? SymValue::ofFloat(x + y) : SymValue::ofInt(i + j);
+  if (symbol == "-") return floats ? SymValue::ofFloat(x - y) : SymValue::ofInt(i - j);
+  if (symbol == "*") return floats ? SymValue::ofFloat(x * y) : SymValue::ofInt(i * j);
+  if (symbol == "/" || symbol == "//" || symbol == "%") {
+    if (y == 0) fail(range, floats ? "float division by zero" : "integer division or modulo by zero");
+    if (symbol == "/") return SymValue::ofFloat(x / y);
+    if (symbol == "//") {
+      if (floats) return SymValue::ofFloat(std::floor(x / y));
+      int64_t q = i / j;
+      if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
+      return SymValue::ofInt(q);
+    }
+    if (floats) {
+      double m = std::fmod(x, y);
+      if (m != 0 && ((m < 0) != (y < 0))) m += y;
+      return SymValue::ofFloat(m);
+    }
+    int64_t m = i % j;
+    if (m != 0 && ((m < 0) != (j < 0))) m += j;
+    return SymValue::ofInt(m);
+  }
+  if (symbol == "**") {
+    if (!floats && j >= 0) {
+      int64_t p = 1;
+      for (int64_t k = 0; k < j; ++k) p *= i;
+      return SymValue::ofInt(p);
+    }
+    return SymValue::ofFloat(std::pow(x, y));
+  }
+  if (!floats && (symbol == "&" || symbol == "|" || symbol == "^" || symbol == "<<" || symbol == ">>")) {
+    int64_t r = symbol == "&" ? (i & j) : symbol == "|" ? (i | j) : symbol == "^" ? (i ^ j) : symbol == "<<" ? (i << j) : (i >> j);
+    return bools && symbol != "<<" && symbol != ">>" ? SymValue::ofBool(r != 0) : SymValue::ofInt(r);
+  }
+  fail(range, "unsupported operand types for " + symbol + ": '" + typeName(lhs) + "' and '" + typeName(rhs) + "'");
+}
+
+SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
+  SymValue operand = eval(*expr.children[0]);
+  if (operand.kind == SymKind::Poison) return operand;
+  const std::string& op = expr.text;
+  if (op == "not") {
+    if (operand.kind == SymKind::Tensor) {
+      fail(expr.range, "'not' on an array is ambiguous; use np.logical_not(a) or ~a");
+    }
+    return SymValue::ofBool(!truthy(operand, expr.children[0]->range));
+  }
+  if (op == "+") return operand;
+  if (operand.isScalarConstant()) {
+    if (op == "-") return operand.kind == SymKind::Float ? SymValue::ofFloat(-operand.floatValue) : SymValue::ofInt(-static_cast<int64_t>(operand.number()));
+    if (op == "~") {
+      if (operand.kind == SymKind::Float) fail(expr.range, "bad operand type for unary ~: 'float'");
+      return operand.kind == SymKind::Bool ? SymValue::ofInt(~static_cast<int64_t>(operand.boolValue)) : SymValue::ofInt(~operand.intValue);
+    }
+  }
+  if (operand.kind == SymKind::LoopIndex && op == "-") {
+    operand.scale = -operand.scale;
+    operand.offset = -operand.offset;
+    return operand;
+  }
+  if (!isTensorLike(operand)) fail(expr.range, "bad operand for unary " + op + ": " + describeKind(operand));
+  if (op == "~" && operand.kind == SymKind::Tensor && !operand.untyped &&
+      builder_.type(arrayValue(operand, expr.range)).dtype != DType::Bool) {
+    fail(expr.range, "~ on integer arrays (bitwise not) is not supported; ~ is supported on bool arrays");
+  }
+  const registry::NumpyAlias* alias = registry_.findAlias("unary " + op, registry::AliasForm::Operator);
+  Argument a{operand, expr.children[0]->range, expr.children[0].get()};
+  return applyOp(alias->op, {a}, {}, expr.range, nameHint, op);
+}
+
+SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
+  std::vector<SymValue> operands;
+  for (const auto& c : expr.children) operands.push_back(eval(*c));
+  for (const auto& o : operands) {
+    if (o.kind == SymKind::Poison) return o;
+  }
+  bool anyArray = false;
+  for (const auto& o : operands) anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex;
+  if (anyArray && expr.ops.size() > 1) {
+    fail(expr.range, "chained comparisons of arrays are ambiguous; combine them with &: (a < b) & (b < c)");
+  }
+  if (anyArray) {
+    const std::string& op = expr.ops[0];
+    if (op == "in" || op == "not in" || op == "is" || op == "is not") {
+      fail(expr.range, "'" + op + "' on arrays is not supported; compare with ==, <, ... elementwise");
+    }
+    return binaryOperator(op, operands[0], operands[1], expr.range, expr.children[0]->range,
+                          expr.children[1]->range, nameHint);
+  }
+  for (size_t k = 0; k < expr.ops.size(); ++k) {
+    const std::string& op = expr.ops[k];
+    const SymValue& a = operands[k];
+    const SymValue& b = operands[k + 1];
+    bool result;
+    if (op == "is" || op == "is not") {
+      const bool same = (a.kind == SymKind::None && b.kind == SymKind::None) ||
+                        (a.kind == b.kind && a.isScalarConstant() && a.number() == b.number()) ||
+                        (a.kind == SymKind::DType && b.kind == SymKind::DType && a.dtype == b.dtype);
+      result = op == "is" ? same : !same;
+    } else if (op == "in" || op == "not in") {
+      if (b.kind != SymKind::Tuple) fail(expr.children[k + 1]->range, "'in' needs a tuple or list on the right");
+      bool found = false;
+      for (const auto& item : b.items) found |= item.isScalarConstant() && a.isScalarConstant() && item.number() == a.number();
+      result = op == "in" ? found : !found;
+    } else if (a.kind == SymKind::DType && b.kind == SymKind::DType && (op == "==" || op == "!=")) {
+      result = (a.dtype == b.dtype) == (op == "==");
+    } else if (a.kind == SymKind::String && b.kind == SymKind::String && (op == "==" || op == "!=")) {
+      result = (a.text == b.text) == (op == "==");
+    } else if (a.kind == SymKind::Tuple && b.kind == SymKind::Tuple && (op == "==" || op == "!=")) {
+      bool equal = a.items.size() == b.items.size();
+      for (size_t i = 0; equal && i < a.items.size(); ++i) {
+        equal = a.items[i].isScalarConstant() && b.items[i].isScalarConstant() && a.items[i].number() == b.items[i].number();
+      }
+      result = equal == (op == "==");
+    } else {
+      if (!a.isScalarConstant() || !b.isScalarConstant()) {
+        fail(expr.range, "cannot compare " + describeKind(a) + " and " + describeKind(b) + " at compile time");
+      }
+      result = foldScalars(op, a, b, expr.range).boolValue;
+    }
+    if (!result) return SymValue::ofBool(false);
+  }
+  return SymValue::ofBool(true);
+}
+
+SymValue Analyzer::evalBoolOp(const Expr& expr) {
+  SymValue last;
+  for (const auto& c : expr.children) {
+    last = eval(*c);
+    if (last.kind == SymKind::Poison) return last;
+    if (last.kind == SymKind::Tensor) {
+      fail(expr.range, "'" + expr.text + "' of arrays is ambiguous; use np.logical_" + expr.text + "(a, b) or (a " +
+                           (expr.text == "and" ? "&" : "|") + " b)");
+    }
+    const bool t = truthy(last, c->range);
+    if (expr.text == "and" ? !t : t) return last;
+  }
+  return last;
+}
+
+// ---- conversions
+
+bool Analyzer::truthy(const SymValue& v, const SourceRange& range) {
+  switch (v.kind) {
+    case SymKind::Bool: return v.boolValue;
+    case SymKind::Int: return v.intValue != 0;
+    case SymKind::Float: return v.floatValue != 0;
+    case SymKind::None: return false;
+    case SymKind::String: return !v.text.empty();
+    case SymKind::Tuple: return !v.items.empty();
+    case SymKind::Tensor:
+      fail(range, "the truth value of an array is not known at compile time; if needs a compile-time condition",
+           {note(range, "select elementwise with np.where(cond, x, y)")});
+    case SymKind::LoopIndex:
+      fail(range, "the loop index '" + v.text + "' has no compile-time value in a loop kept as a loop",
+           {note(v.range, "pyasc keeps range loops as loops; select per iteration with np.where, or peel the "
+                          "special iteration out of the loop")});
+    case SymKind::SymbolicDim: fail(range, "the extent " + v.text + " is symbolic and has no compile-time value");
+    default: return true;
+  }
+}
+
+int64_t Analyzer::requireInt(const SymValue& v, const SourceRange& range, const std::string& what) {
+  switch (v.kind) {
+    case SymKind::Int: return v.intValue;
+    case SymKind::Bool: return v.boolValue;
+    case SymKind::LoopIndex:
+    case SymKind::SymbolicDim: truthy(v, range); break;
+    default: break;
+  }
+  fail(range, what + " must be a compile-time integer, found " + describeKind(v));
+}
+
+double Analyzer::requireNumber(const SymValue& v, const SourceRange& range, const std::string& what) {
+  if (v.isScalarConstant()) return v.number();
+  if (v.kind == SymKind::LoopIndex || v.kind == SymKind::SymbolicDim) truthy(v, range);
+  fail(range, what + " must be a compile-time number, found " + describeKind(v));
+}
+
+ValueId Analyzer::indexValue(const SymValue& index, const SourceRange& range) {
+  ValueId v = index.indexVar;
+  if (index.scale != 1) {
+    v = builder_.addNode("Mul", {v, builder_.constant(DType::Int32, {static_cast<double>(index.scale)}, {}, range)}, {},
+                         range, "idx");
+  }
+  if (index.offset != 0) {
+    v = builder_.addNode("Add", {v, builder_.constant(DType::Int32, {static_cast<double>(index.offset)}, {}, range)}, {},
+                         range, "idx");
+  }
+  return v;
+}
+
+ValueId Analyzer::arrayValue(const SymValue& array, const SourceRange& range) {
+  if (array.untyped) {
+    fail(range, "cannot infer the dtype of parameter '" + array.paramName + "'",
+         {note(array.range, "annotate it (" + array.paramName + ": Tensor[float32]) or pass --input=" + array.paramName +
+                                ":float32[...]")});
+  }
+  if (!array.view) return array.storage->current;
+  if (array.viewVersion == array.view->root->version) return array.viewValue;
+  IndexPlan plan;
+  plan.axes = array.view->axes;
+  plan.begin = array.view->begin;
+  plan.end = array.view->end;
+  plan.step = array.view->step;
+  plan.dynamicAxes = array.view->dynamicAxes;
+  plan.offsets = array.view->offsets;
+  plan.squeezedAxes = array.view->squeezedAxes;
+  plan.newAxes = array.view->newAxes;
+  return readThroughPlan(array.view->root->current, plan, range, "");
+}
+
+ValueId Analyzer::tensorOf(const SymValue& value, DType scalarDType, const SourceRange& range) {
+  switch (value.kind) {
+    case SymKind::Tensor: return arrayValue(value, range);
+    case SymKind::Bool:
+    case SymKind::Int:
+    case SymKind::Float: return builder_.constant(scalarDType, {value.number()}, {}, range);
+    case SymKind::LoopIndex: return builder_.cast(indexValue(value, range), scalarDType, range);
+    case SymKind::Tuple: return arrayValue(constantArray(value, std::nullopt, range, "cst"), range);
+    default: fail(range, "expected an array or a number, found " + describeKind(value));
+  }
+}
+
+SymValue Analyzer::constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,
+                                 const std::string& nameHint) {
+  graph::Shape shape;
+  std::vector<double> values;
+  ScalarKind kind = ScalarKind::Bool;
+  std::function<void(const SymValue&, size_t)> walk = [&](const SymValue& v, size_t depth) {
+    if (v.kind == SymKind::Tuple) {
+      if (depth == shape.size()) {
+        if (!values.empty()) {
+          fail(range, "setting an array element with a sequence: the nested lists have an inhomogeneous shape");
+        }
+        shape.push_back(graph::Dim::known(static_cast<int64_t>(v.items.size())));
+      } else if (depth > shape.size() || shape[depth].extent != static_cast<int64_t>(v.items.size())) {
+        fail(range, "setting an array element with a sequence: the nested lists have an inhomogeneous shape");
+      }
+      for (const auto& item : v.items) walk(item, depth + 1);
+      return;
+    }
+    if (depth != shape.size()) fail(range, "setting an array element with a sequence: the nested lists have an inhomogeneous shape");
+    if (v.kind == SymKind::Tensor) {
+      fail(range, "np.array of arrays is not supported; combine arrays with np.stack or np.concatenate");
+    }
+    const double n = requireNumber(v, range, "an array element");
+    if (v.kind == SymKind::Float) kind = ScalarKind::Float;
+    if (v.kind == SymKind::Int && kind == ScalarKind::Bool) kind = ScalarKind::Int;
+    values.push_back(n);
+  };
+  walk(literal, 0);
+  const DType t = dtype ? *dtype : registry::scalarDefaultDType(kind);
+  return fresh(builder_.constant(t, values, shape, range, nameHint.empty() ? "cst" : nameHint), range);
+}
+
+void Analyzer::failCannotInfer(const std::string& op, const std::vector<Argument>& operands, const SourceRange& range) {
+  std::string message = "TypeError: Cannot infer dtype for operation '" + ufuncName(op) + "' ";
+  if (operands.size() == 2) {
+    message += "between '" + typeName(operands[0].value) + "' and '" + typeName(operands[1].value) + "'";
+  } else {
+    message += "on";
+    for (size_t i = 0; i < operands.size(); ++i) message += std::string(i ? "," : "") + " '" + typeName(operands[i].value) + "'";
+  }
+  std::vector<Diagnostic> notes;
+  std::optional<DType> strong;
+  for (const Argument& a : operands) {
+    if (a.value.kind == SymKind::Tensor && !a.value.untyped && !a.value.weak) strong = builder_.type(arrayValue(a.value, a.range)).dtype;
+  }
+  const std::string dtypeText = std::string("float32");
+  for (const Argument& a : operands) {
+    const SymValue& v = a.value;
+    if (v.kind == SymKind::Tensor && v.untyped) {
+      notes.push_back(note(v.range, "parameter '" + v.paramName + "' has no declared dtype"));
+      notes.push_back(note(SourceRange{}, "declare it: def func(" + v.paramName + ": Tensor[" + dtypeText +
+                                              "]) -> Tensor[" + dtypeText + "], or pass --input=" + v.paramName + ":" +
+                                              dtypeText + "[...]"));
+    }
+  }
+  for (const Argument& a : operands) {
+    const SymValue& v = a.value;
+    const bool weak = v.isScalarConstant() || v.kind == SymKind::LoopIndex || (v.kind == SymKind::Tensor && v.weak);
+    if (!weak || !strong) continue;
+    const std::string target = dtypeName(*strong);
+    std::string literal = a.expr && (a.expr->kind == ExprKind::Int || a.expr->kind == ExprKind::Float) ? a.expr->text
+                          : v.kind == SymKind::Int ? std::to_string(v.intValue)
+                          : v.kind == SymKind::Float ? graph::formatFloat(v.floatValue, DType::Float64)
+                                                     : "x";
+    notes.push_back(note(a.range, "give the scalar a dtype: np.array(" + literal + ", dtype=np." + target + ")"));
+    notes.push_back(note(SourceRange{}, "--strict-dtypes turns off NumPy's weak-scalar promotion, which would give 'Tensor[" +
+                                            target + "]'"));
+    break;
+  }
+  fail(range, message, notes);
+}
+
+SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& operandsIn,
+                           std::vector<graph::NamedAttr> attrs, const SourceRange& range, const std::string& nameHint,
+                           const std::string& spelling) {
+  std::vector<Argument> operands = operandsIn;
+  for (const Argument& a : operands) {
+    if (a.value.kind == SymKind::Poison) return SymValue::poison();
+  }
+  for (Argument& a : operands) {
+    if (a.value.kind == SymKind::Tensor && a.value.untyped) failCannotInfer(op, operands, range);
+    if (a.value.demotedFloat64 && op != "Cast") builder_.deviceDType(DType::Float64, a.range);
+    if (a.value.kind == SymKind::Tuple) a.value = constantArray(a.value, std::nullopt, a.range, "cst");
+    if (!isTensorLike(a.value)) {
+      fail(a.range, "expected an array or a number for '" + (spelling.empty() ? ufuncName(op) : spelling) + "', found " +
+                        describeKind(a.value));
+    }
+  }
+  const size_t firstParticipant = op == "Where" ? 1 : 0;
+  std::optional<DType> strong;
+  std::optional<DType> weakTensor;
+  std::optional<ScalarKind> literalKind;
+  bool anyWeak = false;
+  for (size_t i = firstParticipant; i < operands.size(); ++i) {
+    const SymValue& v = operands[i].value;
+    if (v.kind == SymKind::Tensor && !v.weak) {
+      const DType t = builder_.type(arrayValue(v, operands[i].range)).dtype;
+      strong = strong ? registry::promoteTypes(*strong, t) : t;
+    } else if (v.kind == SymKind::Tensor) {
+      anyWeak = true;
+      const DType t = builder_.type(arrayValue(v, operands[i].range)).dtype;
+      weakTensor = weakTensor ? registry::promoteTypes(*weakTensor, t) : t;
+    } else {
+      anyWeak = true;
+      const ScalarKind k = v.kind == SymKind::Float ? ScalarKind::Float
+                           : v.kind == SymKind::Bool ? ScalarKind::Bool
+                                                     : ScalarKind::Int;
+      literalKind = literalKind ? std::max(*literalKind, k) : k;
+    }
+  }
+  const size_t participants = operands.size() - firstParticipant;
+  if (options_.strictDtypes && strong && anyWeak) failCannotInfer(op, operands, range);
+  DType common;
+  if (strong) {
+    common = *strong;
+    if (weakTensor) common = registry::promoteWithScalar(common, kindOfDType(*weakTensor));
+    if (literalKind) common = registry::promoteWithScalar(common, *literalKind);
+  } else if (weakTensor) {
+    common = literalKind ? registry::promoteWithScalar(*weakTensor, *literalKind) : *weakTensor;
+  } else {
+    common = registry::scalarDefaultDType(literalKind ? *literalKind : ScalarKind::Int);
+  }
+  common = builder_.deviceDType(common, range);
+  std::vector<ValueId> inputs;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    const Argument& a = operands[i];
+    const SymValue& v = a.value;
+    const bool participant = i >= firstParticipant;
+    if (v.kind == SymKind::Int && isInteger(common) && participant && !fitsIn(v.intValue, common)) {
+      fail(a.range, "Python integer " + std::to_string(v.intValue) + " out of bounds for " + dtypeName(common),
+           {note(range, "NumPy 2 keeps the array's dtype for Python scalars; cast the array first "
+                        "(.astype(np.int32)) or use a smaller value")});
+    }
+    ValueId id = participant ? tensorOf(v, common, a.range) : tensorOf(v, DType::Bool, a.range);
+    if (participant && participants > 1 && builder_.type(id).dtype != common) id = builder_.cast(id, common, a.range);
+    inputs.push_back(id);
+  }
+  ValueId result;
+  std::string error;
+  if (!builder_.tryAddNode(op, inputs, std::move(attrs), range, nameHint, result, error)) {
+    std::vector<Diagnostic> notes;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      const Argument& a = operands[i];
+      if (a.value.kind != SymKind::Tensor) continue;
+      const std::string who = a.expr && a.expr->kind == ExprKind::Name ? "'" + a.expr->text + "'" : "this operand";
+      notes.push_back(note(a.range, who + " has shape " + registry::numpyShape(builder_.type(inputs[i]).shape) + " (" +
+                                        builder_.type(inputs[i]).str() + ")"));
+    }
+    const std::string prefix = spelling == "@" ? "matmul: " : "";
+    fail(range, prefix + error, notes);
+  }
+  SymValue out = fresh(result, range);
+  if (!strong && anyWeak && participants > 0) out.weak = kindOfDType(builder_.type(result).dtype);
+  return out;
+}
+
+}  // namespace pyasc::frontend

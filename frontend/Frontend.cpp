@@ -1,0 +1,44 @@
+// Runs lexer, parser and analysis, then checks the graph with the registry-aware verifier.
+#include "frontend/Frontend.h"
+
+#include "frontend/Analyzer.h"
+#include "frontend/GraphBuilder.h"
+#include "frontend/Parser.h"
+#include "registry/OpRegistry.h"
+#include "sdk/graph/Verifier.h"
+
+namespace pyasc::frontend {
+
+graph::Graph compileToGraph(const std::string& file, const std::string& text, const FrontendOptions& options,
+                            DiagnosticEngine& diags) {
+  diags.addSource(file, text);
+  const registry::OpRegistry& registry = registry::OpRegistry::builtin();
+  GraphBuilder builder(registry, diags, options.target, /*demoteFloat64=*/true);
+  Module module;
+  try {
+    module = parseModule(file, text, diags);
+  } catch (const CompileError& e) {
+    diags.add(e.diagnostic());
+    return graph::Graph();
+  }
+  if (diags.hasErrors()) return graph::Graph();
+  Analyzer(options, diags, builder).run(module);
+  if (diags.hasErrors()) return graph::Graph();
+  graph::Graph graph = std::move(builder.graph());
+  registry::RegistryTypeChecker checker(registry);
+  graph::verifyGraph(graph, diags, &checker);
+  return graph;
+}
+
+std::string dumpAst(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
+  diags.addSource(file, text);
+  try {
+    Module module = parseModule(file, text, diags);
+    return dumpModule(module);
+  } catch (const CompileError& e) {
+    diags.add(e.diagnostic());
+    return "";
+  }
+}
+
+}  // namespace pyasc::frontend

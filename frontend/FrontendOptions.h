@@ -1,0 +1,46 @@
+// Options shared by every driver of the frontend (asc-fe, pyasc) and the parsing of their specs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sdk/graph/Graph.h"
+
+namespace pyasc::frontend {
+
+// --input=NAME:DTYPE[D0,D1,...]: an array parameter's dtype and shape (dims may be names).
+struct InputSpec {
+  std::string name;
+  DType dtype = DType::Float32;
+  graph::Shape shape;
+  std::string text;  // as written, for messages
+};
+
+// --const=NAME=VALUE: a compile-time Python scalar.
+struct ConstSpec {
+  enum class Kind { Int, Float, Bool };
+  std::string name;
+  Kind kind = Kind::Int;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  bool boolValue = false;
+  std::string text;
+};
+
+struct FrontendOptions {
+  std::string entry;  // --entry=FUNC; empty: the module is a script
+  std::vector<InputSpec> inputs;
+  std::vector<ConstSpec> consts;
+  bool strictDtypes = false;       // --strict-dtypes: no weak Python scalars next to arrays
+  std::string target = "ascend310";  // --target; every bundled target is an NPU (float64 demoted)
+};
+
+// Parses "a:float32[64,128]"; false with `error` set to the exact message on a bad spec.
+bool parseInputSpec(const std::string& text, InputSpec& out, std::string& error);
+// Parses "n=1024", "alpha=0.5", "flag=True"; false with `error` set on a bad spec.
+bool parseConstSpec(const std::string& text, ConstSpec& out, std::string& error);
+// Parses every spec into `options`; returns the messages of the bad ones (empty when all parse).
+std::vector<std::string> parseSpecs(const std::vector<std::string>& inputs, const std::vector<std::string>& consts,
+                                    FrontendOptions& options);
+
+}  // namespace pyasc::frontend

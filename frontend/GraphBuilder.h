@@ -1,0 +1,73 @@
+// Appends typed nodes to the graph under construction: registry inference, casts, constants,
+// inputs, loop regions, pragma hints, and the demotion of float64 on NPU targets.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "registry/OpRegistry.h"
+#include "sdk/graph/Graph.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::frontend {
+
+class GraphBuilder {
+ public:
+  GraphBuilder(const registry::OpRegistry& registry, DiagnosticEngine& diags, const std::string& target,
+               bool demoteFloat64);
+
+  graph::Graph& graph() { return graph_; }
+  const registry::OpRegistry& registry() const { return registry_; }
+  const graph::TensorType& type(graph::ValueId id) const { return graph_.type(id); }
+
+  // Adds a node with one result. On an inference error returns false with `error` set (the
+  // caller reports it with notes about the operands).
+  bool tryAddNode(const std::string& op, std::vector<graph::ValueId> inputs, std::vector<graph::NamedAttr> attrs,
+                  const SourceRange& range, const std::string& nameHint, graph::ValueId& result, std::string& error);
+  // As tryAddNode, but an inference error is thrown as a CompileError at `range`.
+  graph::ValueId addNode(const std::string& op, std::vector<graph::ValueId> inputs,
+                         std::vector<graph::NamedAttr> attrs, const SourceRange& range, const std::string& nameHint = "");
+
+  graph::ValueId cast(graph::ValueId value, DType to, const SourceRange& range);
+  // A constant tensor; float64 is demoted on NPU targets.
+  graph::ValueId constant(DType dtype, const std::vector<double>& values, const graph::Shape& shape,
+                          const SourceRange& range, const std::string& nameHint = "cst");
+  // An input. Random inputs are drawn in float64 and rounded to float32 by the runtime, which is
+  // exact for a program that casts them, so their demotion is silent here; the analyzer warns when
+  // the float64 values are computed with.
+  graph::ValueId addInput(const std::string& name, graph::TensorType type, graph::InputRole role,
+                          const graph::RandomSpec& random, const SourceRange& range);
+  void addOutput(const std::string& name, graph::ValueId value);
+
+  // The dtype used on the device: float64 becomes float32 on NPU targets (one warning per program).
+  DType deviceDType(DType dtype, const SourceRange& range);
+
+  // Loop bodies: nodes go to the innermost open region.
+  void openRegion();
+  graph::Region closeRegion();
+  bool inLoopBody() const { return !regions_.empty(); }
+  // Appends a finished loop node to the current region.
+  void appendNode(graph::Node node);
+  graph::ValueId newValue(const std::string& name, const graph::TensorType& type, const SourceRange& range);
+
+  // Hints from pragmas apply to every node added while they are pushed.
+  void pushHint(graph::NamedAttr hint) { hints_.push_back(std::move(hint)); }
+  void popHint() { hints_.pop_back(); }
+
+ private:
+  graph::Region& currentRegion() { return regions_.empty() ? graph_.body : *regions_.back(); }
+
+  const registry::OpRegistry& registry_;
+  DiagnosticEngine& diags_;
+  std::string target_;
+  bool demoteFloat64_;
+  bool warnedFloat64_ = false;
+  graph::Graph graph_;
+  std::vector<std::unique_ptr<graph::Region>> regions_;  // open loop bodies, innermost last
+  std::vector<graph::NamedAttr> hints_;
+  std::map<std::pair<int, std::vector<uint8_t>>, graph::ValueId> scalarConstants_;
+};
+
+}  // namespace pyasc::frontend

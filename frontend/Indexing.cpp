@@ -1,0 +1,413 @@
+// Basic indexing: integer, slice (with steps and negatives), np.newaxis, ..., loop-index offsets;
+// reads create views, assignments become SliceUpdate on the array behind every alias.
+#include <algorithm>
+
+#include "frontend/Analyzer.h"
+#include "registry/ShapeInference.h"
+
+namespace pyasc::frontend {
+
+using graph::Dim;
+using graph::TensorType;
+using graph::ValueId;
+
+namespace {
+
+// Python's slice.indices(n) for compile-time bounds.
+void sliceIndices(const SymValue* lower, const SymValue* upper, int64_t step, int64_t n, int64_t& begin, int64_t& end) {
+  auto clamp = [&](const SymValue* v, int64_t fallback, int64_t lo, int64_t hi) {
+    if (!v) return fallback;
+    int64_t x = v->kind == SymKind::Bool ? v->boolValue : v->intValue;
+    if (x < 0) x += n;
+    return std::min(std::max(x, lo), hi);
+  };
+  if (step > 0) {
+    begin = clamp(lower, 0, 0, n);
+    end = clamp(upper, n, 0, n);
+  } else {
+    begin = clamp(lower, n - 1, -1, n - 1);
+    end = clamp(upper, -1, -1, n - 1);
+  }
+}
+
+std::string indexText(const SymValue& index, int64_t value) {
+  return "'" + index.text + "' = " + std::to_string(value);
+}
+
+}  // namespace
+
+Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange) {
+  const TensorType type = builder_.type(arrayValue(array, arrayRange));
+  if (!type.ranked) {
+    fail(index.range, "indexing an array of unknown rank is not supported",
+         {note(array.range, "declare its shape: Tensor[float32, 64, 128] or --input=NAME:float32[64,128]")});
+  }
+  std::vector<const Expr*> items;
+  if (index.kind == ExprKind::Tuple) {
+    for (const auto& c : index.children) items.push_back(c.get());
+  } else {
+    items.push_back(&index);
+  }
+  // Evaluate once: slices keep their three parts.
+  struct Item {
+    const Expr* expr;
+    SymValue value;
+    std::optional<SymValue> lower, upper, step;
+    bool isSlice = false;
+    bool isEllipsis = false;
+  };
+  std::vector<Item> evaluated;
+  int consumed = 0;
+  int ellipses = 0;
+  for (const Expr* e : items) {
+    Item it{e, SymValue::none(), {}, {}, {}, false, false};
+    if (e->kind == ExprKind::Slice) {
+      it.isSlice = true;
+      if (e->children[0]) it.lower = eval(*e->children[0]);
+      if (e->children[1]) it.upper = eval(*e->children[1]);
+      if (e->children[2]) it.step = eval(*e->children[2]);
+      for (auto* part : {&it.lower, &it.upper, &it.step}) {
+        if (*part && (*part)->kind == SymKind::None) part->reset();
+      }
+      ++consumed;
+    } else if (e->kind == ExprKind::Ellipsis) {
+      it.isEllipsis = true;
+      if (++ellipses > 1) fail(e->range, "an index can only have a single ellipsis ('...')");
+    } else {
+      it.value = eval(*e);
+      if (it.value.kind != SymKind::None) ++consumed;
+      if (it.value.kind == SymKind::Tensor) {
+        fail(e->range, "indexing with an array (advanced indexing) is not supported; use slices, or np.where(mask, a, b) "
+                       "to select elementwise");
+      }
+      if (it.value.kind == SymKind::Float) fail(e->range, "only integers, slices (':'), ellipsis ('...') and np.newaxis (None) are valid indices");
+    }
+    evaluated.push_back(it);
+  }
+  if (consumed > type.rank()) {
+    fail(index.range, "too many indices for array: array is " + std::to_string(type.rank()) + "-dimensional, but " +
+                          std::to_string(consumed) + " were indexed");
+  }
+  IndexPlan plan;
+  int axis = 0;
+  int64_t resultPos = 0;
+  for (const Item& it : evaluated) {
+    if (it.isEllipsis) {
+      const int skip = type.rank() - consumed;
+      axis += skip;
+      resultPos += skip;
+      continue;
+    }
+    if (!it.isSlice && it.value.kind == SymKind::None) {
+      plan.newAxes.push_back(resultPos++);
+      plan.full = false;
+      continue;
+    }
+    const Dim dim = type.shape[static_cast<size_t>(axis)];
+    const SourceRange& r = it.expr->range;
+    if (!it.isSlice && it.value.kind == SymKind::LoopIndex) {
+      const SymValue& idx = it.value;
+      const int64_t lo = std::min(idx.scale * idx.minIndex, idx.scale * idx.maxIndex) + idx.offset;
+      const int64_t hi = std::max(idx.scale * idx.minIndex, idx.scale * idx.maxIndex) + idx.offset;
+      if (lo < 0) {
+        fail(r, "this index is negative when " + indexText(idx, idx.scale > 0 ? idx.minIndex : idx.maxIndex) +
+                    "; negative indices wrap around in NumPy, which loops kept as loops do not support");
+      }
+      if (dim.isKnown() && hi >= dim.extent) {
+        fail(r, "index " + std::to_string(hi) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                    std::to_string(dim.extent) + " (when " + indexText(idx, idx.scale > 0 ? idx.maxIndex : idx.minIndex) + ")");
+      }
+      SymValue scaled = idx;
+      scaled.offset = 0;
+      plan.axes.push_back(axis);
+      plan.begin.push_back(idx.offset);
+      plan.end.push_back(idx.offset + 1);
+      plan.step.push_back(1);
+      plan.dynamicAxes.push_back(axis);
+      plan.offsets.push_back(indexValue(scaled, r));
+      plan.squeezedAxes.push_back(axis);
+      plan.full = false;
+      ++axis;
+      continue;
+    }
+    if (!it.isSlice) {
+      int64_t i = requireInt(it.value, r, "an index");
+      if (dim.isKnown()) {
+        if (i < -dim.extent || i >= dim.extent) {
+          fail(r, "index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                      std::to_string(dim.extent));
+        }
+        if (i < 0) i += dim.extent;
+      } else if (i < 0) {
+        fail(r, "a negative index needs a known extent; axis " + std::to_string(axis) + " has the symbolic extent " + dim.str());
+      }
+      plan.axes.push_back(axis);
+      plan.begin.push_back(i);
+      plan.end.push_back(i + 1);
+      plan.step.push_back(1);
+      plan.squeezedAxes.push_back(axis);
+      plan.full = false;
+      ++axis;
+      continue;
+    }
+    int64_t step = 1;
+    if (it.step) step = requireInt(*it.step, it.expr->children[2]->range, "a slice step");
+    if (step == 0) fail(it.expr->children[2]->range, "slice step cannot be zero");
+    const bool dynamic = (it.lower && it.lower->kind == SymKind::LoopIndex) || (it.upper && it.upper->kind == SymKind::LoopIndex);
+    if (dynamic) {
+      if (!it.lower || !it.upper || it.lower->kind != SymKind::LoopIndex || it.upper->kind != SymKind::LoopIndex ||
+          it.lower->indexVar != it.upper->indexVar || it.lower->scale != it.upper->scale) {
+        fail(r, "the length of this slice changes with the loop index; use a fixed-size slice such as a[i:i+k]");
+      }
+      if (step < 0) fail(r, "slices that move with a loop index need a positive step");
+      const SymValue& a = *it.lower;
+      const int64_t firstStart = std::min(a.scale * a.minIndex, a.scale * a.maxIndex);
+      const int64_t lastStart = std::max(a.scale * a.minIndex, a.scale * a.maxIndex);
+      const int64_t lo = firstStart + a.offset;
+      const int64_t hi = lastStart + it.upper->offset;
+      const int64_t atMax = a.scale > 0 ? a.maxIndex : a.minIndex;
+      const int64_t atMin = a.scale > 0 ? a.minIndex : a.maxIndex;
+      if (lo < 0) {
+        fail(r, "this slice starts at a negative index when " + indexText(a, atMin) +
+                    "; negative indices wrap around in NumPy, which loops kept as loops do not support");
+      }
+      if (dim.isKnown() && hi > dim.extent) {
+        fail(r, "this slice ends at " + std::to_string(hi) + ", past the end of axis " + std::to_string(axis) + " (size " +
+                    std::to_string(dim.extent) + "), when " + indexText(a, atMax),
+             {note(r, "NumPy would shorten the last slice, but every iteration of a loop kept as a loop has the same "
+                      "shapes; make the extent a multiple of the step or handle the remainder after the loop")});
+      }
+      SymValue scaled = a;
+      scaled.offset = 0;
+      plan.axes.push_back(axis);
+      plan.begin.push_back(a.offset);
+      plan.end.push_back(it.upper->offset);
+      plan.step.push_back(step);
+      plan.dynamicAxes.push_back(axis);
+      plan.offsets.push_back(indexValue(scaled, r));
+      plan.full = false;
+      ++axis;
+      ++resultPos;
+      continue;
+    }
+    for (const auto* part : {&it.lower, &it.upper}) {
+      if (*part) requireInt(**part, r, "a slice bound");
+    }
+    int64_t begin, end;
+    if (dim.isKnown()) {
+      sliceIndices(it.lower ? &*it.lower : nullptr, it.upper ? &*it.upper : nullptr, step, dim.extent, begin, end);
+      if (!(begin == 0 && end == dim.extent && step == 1)) {
+        plan.axes.push_back(axis);
+        plan.begin.push_back(begin);
+        plan.end.push_back(end);
+        plan.step.push_back(step);
+        plan.full = false;
+      }
+    } else if (it.lower || it.upper || step != 1) {
+      if (!it.upper || step < 0 || (it.lower && it.lower->intValue < 0) || it.upper->intValue < 0) {
+        fail(r, "this slice needs the extent of axis " + std::to_string(axis) + ", which is symbolic (" + dim.str() + ")",
+             {note(SourceRange{}, "use non-negative bounds with an explicit end (a[0:64]) or give the input a fixed shape")});
+      }
+      plan.axes.push_back(axis);
+      plan.begin.push_back(it.lower ? it.lower->intValue : 0);
+      plan.end.push_back(it.upper->intValue);
+      plan.step.push_back(step);
+      plan.full = false;
+    }
+    ++axis;
+    ++resultPos;
+  }
+  // The shape of the result: sliced extents, integer-indexed axes dropped, new axes inserted.
+  graph::Shape sliced = type.shape;
+  for (size_t k = 0; k < plan.axes.size(); ++k) {
+    sliced[static_cast<size_t>(plan.axes[k])] = Dim::known(registry::sliceLength(plan.begin[k], plan.end[k], plan.step[k]));
+  }
+  for (int i = 0; i < type.rank(); ++i) {
+    if (std::find(plan.squeezedAxes.begin(), plan.squeezedAxes.end(), i) == plan.squeezedAxes.end()) {
+      plan.finalShape.push_back(sliced[static_cast<size_t>(i)]);
+    }
+  }
+  for (int64_t pos : plan.newAxes) plan.finalShape.insert(plan.finalShape.begin() + pos, Dim::known(1));
+  return plan;
+}
+
+ValueId Analyzer::readThroughPlan(ValueId base, const IndexPlan& plan, const SourceRange& range, const std::string& nameHint) {
+  ValueId v = base;
+  const bool last = plan.squeezedAxes.empty() && plan.newAxes.empty();
+  if (!plan.axes.empty()) {
+    std::vector<ValueId> inputs = {base};
+    inputs.insert(inputs.end(), plan.offsets.begin(), plan.offsets.end());
+    v = builder_.addNode("Slice", inputs,
+                         {{"axes", plan.axes}, {"begin", plan.begin}, {"end", plan.end}, {"step", plan.step},
+                          {"dynamic_axes", plan.dynamicAxes}},
+                         range, last ? nameHint : "");
+  }
+  if (!plan.squeezedAxes.empty()) {
+    v = builder_.addNode("Squeeze", {v}, {{"axes", plan.squeezedAxes}}, range, plan.newAxes.empty() ? nameHint : "");
+  }
+  if (!plan.newAxes.empty()) v = builder_.addNode("ExpandDims", {v}, {{"axes", plan.newAxes}}, range, nameHint);
+  return v;
+}
+
+SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) {
+  SymValue base = eval(*expr.children[0]);
+  const Expr& index = *expr.children[1];
+  if (base.kind == SymKind::Poison) return base;
+  if (base.kind == SymKind::Tuple) {
+    if (index.kind == ExprKind::Slice) {
+      std::optional<SymValue> lower, upper;
+      if (index.children[0]) lower = eval(*index.children[0]);
+      if (index.children[1]) upper = eval(*index.children[1]);
+      int64_t step = index.children[2] ? requireInt(eval(*index.children[2]), index.children[2]->range, "a slice step") : 1;
+      if (step == 0) fail(index.range, "slice step cannot be zero");
+      for (const auto* part : {&lower, &upper}) {
+        if (*part && (*part)->kind != SymKind::None) requireInt(**part, index.range, "a slice bound");
+      }
+      int64_t begin, end;
+      const int64_t n = static_cast<int64_t>(base.items.size());
+      sliceIndices(lower && lower->kind != SymKind::None ? &*lower : nullptr,
+                   upper && upper->kind != SymKind::None ? &*upper : nullptr, step, n, begin, end);
+      std::vector<SymValue> items;
+      for (int64_t i = begin; step > 0 ? i < end : i > end; i += step) items.push_back(base.items[static_cast<size_t>(i)]);
+      return SymValue::tuple(items);
+    }
+    SymValue i = eval(index);
+    int64_t k = requireInt(i, index.range, "a tuple index");
+    const int64_t n = static_cast<int64_t>(base.items.size());
+    if (k < -n || k >= n) fail(index.range, "tuple index out of range (index " + std::to_string(k) + ", length " + std::to_string(n) + ")");
+    return base.items[static_cast<size_t>(k < 0 ? k + n : k)];
+  }
+  if (base.kind == SymKind::TensorType) {
+    SymValue t = SymValue::make(SymKind::TensorType);
+    std::vector<SymValue> parts;
+    if (index.kind == ExprKind::Tuple) {
+      for (const auto& c : index.children) parts.push_back(eval(*c));
+    } else {
+      parts.push_back(eval(index));
+    }
+    if (parts.empty() || parts[0].kind != SymKind::DType) {
+      fail(index.range, "Tensor[...] needs a dtype first: Tensor[float32] or Tensor[float32, 64, 128]");
+    }
+    t.dtype = parts[0].dtype;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      if (parts[i].kind != SymKind::Int && parts[i].kind != SymKind::String) {
+        fail(index.range, "Tensor[...] dimensions must be ints or names in quotes (\"N\"), found " + describeKind(parts[i]));
+      }
+      t.items.push_back(parts[i]);
+    }
+    t.text = "Tensor[...]";
+    return t;
+  }
+  if (base.kind != SymKind::Tensor) fail(expr.children[0]->range, describeKind(base) + " is not subscriptable");
+  if (base.untyped) failCannotInfer("Slice", {Argument{base, expr.children[0]->range, nullptr}}, expr.range);
+  if (base.weak) fail(expr.range, "a runtime scalar cannot be indexed");
+  IndexPlan plan = planIndex(base, index, expr.children[0]->range);
+  if (plan.full && plan.newAxes.empty()) return base;
+  const ValueId value = readThroughPlan(arrayValue(base, expr.range), plan, expr.range, nameHint);
+  SymValue result = fresh(value, expr.range);
+  if (base.view) {
+    result.copyOfView = base.view->text;
+    return result;
+  }
+  auto view = std::make_shared<ArrayView>();
+  view->root = base.storage;
+  view->axes = plan.axes;
+  view->begin = plan.begin;
+  view->end = plan.end;
+  view->step = plan.step;
+  view->dynamicAxes = plan.dynamicAxes;
+  view->offsets = plan.offsets;
+  view->squeezedAxes = plan.squeezedAxes;
+  view->newAxes = plan.newAxes;
+  view->text = expr.children[0]->kind == ExprKind::Name ? expr.children[0]->text + "[...]" : "a view";
+  result.storage = nullptr;
+  result.view = view;
+  result.viewValue = value;
+  result.viewVersion = base.storage->version;
+  return result;
+}
+
+ValueId Analyzer::conformValue(const SymValue& value, const TensorType& target, const graph::Shape& shape,
+                               const SourceRange& range) {
+  ValueId v = tensorOf(value, target.dtype, range);
+  v = builder_.cast(v, target.dtype, range);
+  const TensorType& have = builder_.type(v);
+  if (have.shape == shape) return v;
+  graph::Shape merged;
+  if (!have.ranked || have.rank() > static_cast<int>(shape.size()) || !registry::broadcastShapes(have.shape, shape, merged) ||
+      merged != shape) {
+    fail(range, "could not broadcast input array from shape " + registry::numpyShape(have.shape) + " into shape " +
+                    registry::numpyShape(shape));
+  }
+  std::vector<int64_t> extents;
+  for (const Dim& d : shape) {
+    if (!d.isKnown()) fail(range, "broadcasting into an array with a symbolic shape " + graph::shapeString(shape) + " is not supported");
+    extents.push_back(d.extent);
+  }
+  return builder_.addNode("BroadcastTo", {v}, {{"shape", extents}}, range);
+}
+
+ValueId Analyzer::writeThroughPlan(ValueId base, const IndexPlan& plan, const SymValue& value, const SourceRange& range) {
+  const TensorType baseType = builder_.type(base);
+  ValueId v = conformValue(value, baseType, plan.finalShape, range);
+  if (!plan.newAxes.empty()) v = builder_.addNode("Squeeze", {v}, {{"axes", plan.newAxes}}, range);
+  if (!plan.squeezedAxes.empty()) v = builder_.addNode("ExpandDims", {v}, {{"axes", plan.squeezedAxes}}, range);
+  if (plan.axes.empty()) return v;
+  std::vector<ValueId> inputs = {base, v};
+  inputs.insert(inputs.end(), plan.offsets.begin(), plan.offsets.end());
+  return builder_.addNode("SliceUpdate", inputs,
+                          {{"axes", plan.axes}, {"begin", plan.begin}, {"end", plan.end}, {"step", plan.step},
+                           {"dynamic_axes", plan.dynamicAxes}},
+                          range, builder_.graph().value(base).name);
+}
+
+void Analyzer::writeArray(const SymValue& array, const SymValue& value, const SourceRange& range) {
+  if (!array.copyOfView.empty()) {
+    fail(range, "writing into a slice of the view '" + array.copyOfView + "' is not supported; index the original array");
+  }
+  if (array.view) {
+    IndexPlan plan;
+    plan.axes = array.view->axes;
+    plan.begin = array.view->begin;
+    plan.end = array.view->end;
+    plan.step = array.view->step;
+    plan.dynamicAxes = array.view->dynamicAxes;
+    plan.offsets = array.view->offsets;
+    plan.squeezedAxes = array.view->squeezedAxes;
+    plan.newAxes = array.view->newAxes;
+    plan.finalShape = builder_.type(arrayValue(array, range)).shape;
+    ArrayStorage& root = *array.view->root;
+    root.current = writeThroughPlan(root.current, plan, value, range);
+    ++root.version;
+    return;
+  }
+  const TensorType type = builder_.type(array.storage->current);
+  array.storage->current = conformValue(value, type, type.shape, range);
+  ++array.storage->version;
+}
+
+void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
+  SymValue base = eval(*target.children[0]);
+  const Expr& index = *target.children[1];
+  if (base.kind == SymKind::Poison || value.kind == SymKind::Poison) return;
+  if (base.kind == SymKind::Tuple) fail(target.range, "tuples do not support item assignment; use an array");
+  if (base.kind != SymKind::Tensor) fail(target.children[0]->range, describeKind(base) + " does not support item assignment");
+  if (base.untyped) failCannotInfer("SliceUpdate", {Argument{base, target.children[0]->range, nullptr}}, target.range);
+  if (base.weak) fail(target.range, "a runtime scalar does not support item assignment");
+  if (!base.copyOfView.empty()) {
+    fail(target.range, "writing into a slice of the view '" + base.copyOfView + "' is not supported; index the original array");
+  }
+  IndexPlan plan = planIndex(base, index, target.children[0]->range);
+  if (base.view) {
+    if (!plan.full || !plan.newAxes.empty()) {
+      fail(target.range, "assigning into part of the view '" + base.view->text + "' is not supported; assign through "
+                         "the original array");
+    }
+    writeArray(base, value, target.range);
+    return;
+  }
+  base.storage->current = writeThroughPlan(base.storage->current, plan, value, target.range);
+  ++base.storage->version;
+}
+
+}  // namespace pyasc::frontend

@@ -1,0 +1,117 @@
+// asc-fe: runs the frontend on a program (--emit=ast|graph) or parses, verifies and reprints a
+// graph file (--parse-graph), for the lit and exact-diagnostic tests.
+#include <CLI/CLI.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "frontend/Frontend.h"
+#include "frontend/FrontendOptions.h"
+#include "registry/OpRegistry.h"
+#include "sdk/graph/Parser.h"
+#include "sdk/graph/Printer.h"
+#include "sdk/graph/Verifier.h"
+#include "sdk/target/Target.h"
+
+namespace {
+
+bool readFile(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  text = ss.str();
+  return true;
+}
+
+int finish(const pyasc::DiagnosticEngine& diags) {
+  std::cerr << diags.renderAll();
+  return diags.hasErrors() ? 1 : 0;
+}
+
+int parseGraphFile(const std::string& path, bool locations) {
+  pyasc::DiagnosticEngine diags;
+  std::string text;
+  if (!readFile(path, text)) {
+    std::cerr << "asc-fe: error: cannot read '" << path << "'\n";
+    return 1;
+  }
+  diags.addSource(path, text);
+  try {
+    pyasc::graph::Graph graph = pyasc::graph::parseGraph(path, text);
+    pyasc::registry::RegistryTypeChecker checker(pyasc::registry::OpRegistry::builtin());
+    if (pyasc::graph::verifyGraph(graph, diags, &checker)) {
+      std::cout << pyasc::graph::printGraph(graph, pyasc::graph::PrintOptions{locations});
+    }
+  } catch (const pyasc::CompileError& e) {
+    diags.add(e.diagnostic());
+  }
+  return finish(diags);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"asc-fe: pyasc frontend driver for tests"};
+  std::string inputFile, emit = "graph", parseGraphPath;
+  std::vector<std::string> inputs, consts;
+  pyasc::frontend::FrontendOptions options;
+  bool noLocations = false, printNumpySupport = false;
+  std::string describeOp;
+  app.add_option("file", inputFile, "the Python program");
+  app.add_option("--emit", emit, "what to print: ast or graph")->check(CLI::IsMember({"ast", "graph"}));
+  app.add_option("--entry", options.entry, "the entry function (default: the module is a script)");
+  app.add_option("--input", inputs, "an array parameter: NAME:DTYPE[D0,D1,...]");
+  app.add_option("--const", consts, "a compile-time scalar: NAME=VALUE");
+  app.add_flag("--strict-dtypes", options.strictDtypes, "no weak Python scalars next to arrays");
+  app.add_option("--target", options.target, "the target whose capabilities apply (default ascend310)");
+  app.add_option("--parse-graph", parseGraphPath, "parse, verify and print a graph text file");
+  app.add_flag("--no-locations", noLocations, "omit loc(...) from printed graphs");
+  app.add_flag("--print-numpy-support", printNumpySupport, "print docs/numpy-support.md from the registry");
+  app.add_option("--describe", describeOp, "describe a registry operator");
+  CLI11_PARSE(app, argc, argv);
+
+  if (printNumpySupport) {
+    std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown();
+    return 0;
+  }
+  if (!describeOp.empty()) {
+    const std::string text = pyasc::registry::OpRegistry::builtin().describe(describeOp);
+    if (text.empty()) {
+      std::cerr << "asc-fe: error: unknown operator '" << describeOp << "'\n";
+      return 1;
+    }
+    std::cout << text;
+    return 0;
+  }
+  if (!parseGraphPath.empty()) return parseGraphFile(parseGraphPath, !noLocations);
+  if (inputFile.empty()) {
+    std::cerr << "asc-fe: error: no input file\n";
+    return 1;
+  }
+  pyasc::DiagnosticEngine diags;
+  for (const std::string& message : pyasc::frontend::parseSpecs(inputs, consts, options)) {
+    diags.error(pyasc::SourceRange{}, message);
+  }
+  const std::vector<std::string> targets = pyasc::targetNames();
+  if (!targets.empty() && std::find(targets.begin(), targets.end(), options.target) == targets.end()) {
+    std::string known;
+    for (const auto& t : targets) known += (known.empty() ? "" : ", ") + t;
+    diags.error(pyasc::SourceRange{}, "unknown target '" + options.target + "'; known targets: " + known);
+  }
+  if (diags.hasErrors()) return finish(diags);
+  std::string text;
+  if (!readFile(inputFile, text)) {
+    std::cerr << "asc-fe: error: cannot read '" << inputFile << "'\n";
+    return 1;
+  }
+  if (emit == "ast") {
+    const std::string dump = pyasc::frontend::dumpAst(inputFile, text, diags);
+    if (!diags.hasErrors()) std::cout << dump;
+    return finish(diags);
+  }
+  pyasc::graph::Graph graph = pyasc::frontend::compileToGraph(inputFile, text, options, diags);
+  if (!diags.hasErrors()) std::cout << pyasc::graph::printGraph(graph, pyasc::graph::PrintOptions{!noLocations});
+  return finish(diags);
+}
