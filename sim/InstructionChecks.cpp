@@ -71,6 +71,47 @@ void checkTypes(const isa::Instruction& inst) {
   }
 }
 
+void requireSpace(const isa::Instruction& inst, const char* operand, const isa::MemRef& ref, isa::Space space) {
+  if (ref.space != space) {
+    throw Violation(std::string(opcodeEntry(inst.op).mnemonic) + " " + operand + " must be in " + isa::spaceName(space) +
+                    ", not " + isa::spaceName(ref.space));
+  }
+}
+
+// The memory each address operand must name, per format.
+void checkSpaces(const isa::Instruction& inst) {
+  using isa::Space;
+  switch (opcodeEntry(inst.op).format) {
+    case Format::Dma: {
+      CopyRoute r = copyRoute(inst.op);
+      requireSpace(inst, "dst", inst.dst, r.dst);
+      return requireSpace(inst, "src", inst.src0, r.src);
+    }
+    case Format::LoadFractal: case Format::Img2Col:
+      requireSpace(inst, "dst", inst.dst, inst.op == Opcode::LoadL0B ? Space::L0B : Space::L0A);
+      return requireSpace(inst, "src", inst.src0, Space::L1);
+    case Format::Fixpipe:
+      requireSpace(inst, "dst", inst.dst, inst.op == Opcode::FixL0CToGm ? Space::GM : Space::UB);
+      return requireSpace(inst, "src", inst.src0, Space::L0C);
+    case Format::Mmad:
+      requireSpace(inst, "dst", inst.dst, Space::L0C);
+      requireSpace(inst, "src0", inst.src0, Space::L0A);
+      return requireSpace(inst, "src1", inst.src1, Space::L0B);
+    case Format::VSelect:
+      requireSpace(inst, "sel", inst.src2, Space::UB);
+      [[fallthrough]];
+    case Format::VBinary: case Format::VCmp:
+      requireSpace(inst, "src1", inst.src1, Space::UB);
+      [[fallthrough]];
+    case Format::VScalar: case Format::VUnary: case Format::VConv: case Format::VReduce: case Format::VTranspose:
+      requireSpace(inst, "src0", inst.src0, Space::UB);
+      [[fallthrough]];
+    case Format::VDup:
+      return requireSpace(inst, "dst", inst.dst, Space::UB);
+    default: return;
+  }
+}
+
 bool validPipe(isa::Pipe p) { return static_cast<int>(p) < isa::kPipeCount; }
 
 // Operands without which a unit cannot compute addresses (division by zero, unknown pipes).
@@ -133,6 +174,7 @@ void checkLimits(const isa::Instruction& inst, const VectorMask& mask) {
 
 void checkFields(const isa::Instruction& inst, const VectorMask& mask, bool sanitize) {
   checkTypes(inst);
+  checkSpaces(inst);
   checkStructure(inst);
   if (sanitize) checkLimits(inst, mask);
 }

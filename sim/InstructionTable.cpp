@@ -51,6 +51,18 @@ isa::Pipe queuePipe(const isa::Instruction& inst) {
   return Pipe::S;
 }
 
+CopyRoute copyRoute(isa::Opcode op) {
+  using isa::Opcode;
+  using isa::Space;
+  switch (op) {
+    case Opcode::CopyGmToUb: return {Space::GM, Space::UB, DmaPath::GmToUb};
+    case Opcode::CopyGmToL1: return {Space::GM, Space::L1, DmaPath::GmToL1};
+    case Opcode::CopyUbToGm: return {Space::UB, Space::GM, DmaPath::UbToGm};
+    case Opcode::CopyUbToUb: return {Space::UB, Space::UB, DmaPath::UbToUb};
+    default: return {Space::L1, Space::UB, DmaPath::L1ToUb};
+  }
+}
+
 std::string instructionText(const isa::Instruction& inst) { return isa::disassemble(inst); }
 
 }  // namespace pyasc::sim

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sdk/isa/ISA.h"
+#include "sdk/target/Target.h"
 
 namespace pyasc::sim {
 
@@ -19,6 +20,13 @@ const OpcodeEntry& opcodeEntry(isa::Opcode op);
 isa::Pipe queuePipe(const isa::Instruction& inst);
 // The pipe a `pipe_barrier` names.
 inline isa::Pipe barrierPipe(const isa::Instruction& inst) { return inst.srcPipe; }
+// The memories a copy instruction (format Dma) moves between, and the bandwidth path it uses.
+struct CopyRoute {
+  isa::Space src, dst;
+  DmaPath path;
+};
+CopyRoute copyRoute(isa::Opcode op);
+
 // Assembly text for reports and the trace (isa::disassemble).
 std::string instructionText(const isa::Instruction& inst);
 

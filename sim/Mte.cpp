@@ -13,21 +13,6 @@ namespace {
 using isa::Opcode;
 using isa::Space;
 
-struct CopyRoute {
-  Space src, dst;
-  DmaPath path;
-};
-
-CopyRoute route(Opcode op) {
-  switch (op) {
-    case Opcode::CopyGmToUb: return {Space::GM, Space::UB, DmaPath::GmToUb};
-    case Opcode::CopyGmToL1: return {Space::GM, Space::L1, DmaPath::GmToL1};
-    case Opcode::CopyUbToGm: return {Space::UB, Space::GM, DmaPath::UbToGm};
-    case Opcode::CopyUbToUb: return {Space::UB, Space::UB, DmaPath::UbToUb};
-    default: return {Space::L1, Space::UB, DmaPath::L1ToUb};
-  }
-}
-
 // Byte distance between consecutive bursts on one side: GM counts byte-mode lengths and gaps
 // in bytes; a local buffer always advances in whole 32-byte blocks.
 uint64_t burstPitch(Space side, bool byteMode, uint64_t len, uint64_t gap) {
@@ -38,7 +23,7 @@ uint64_t burstPitch(Space side, bool byteMode, uint64_t len, uint64_t gap) {
 
 Work copy(const IssuedInstruction& in, CoreMemory& mem) {
   const isa::Instruction& inst = *in.inst;
-  CopyRoute r = route(inst.op);
+  CopyRoute r = copyRoute(inst.op);
   bool byteMode = inst.mode == 1;
   uint64_t src = in.address(inst.src0), dst = in.address(inst.dst);
   mem.requireAligned(r.src, src);

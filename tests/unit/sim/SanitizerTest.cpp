@@ -80,6 +80,18 @@ TEST(Sanitizer, InvalidTypeForOpcode) {
             "core 0, instruction 0 (vexp.s32 ub[0x400], ub[0x0], repeat=1, blk=1/1, rep=8/8): invalid type s32 for vexp");
 }
 
+TEST(Sanitizer, OperandsMustNameTheirMemory) {
+  EXPECT_EQ(run("copy_gm_ub l1[0x0], gm[x1+0], nburst=1, len=1\nend", false),
+            "core 0, instruction 0 (copy_gm_ub l1[0x0], gm[x1+0x0], nburst=1, len=1, srcgap=0, dstgap=0): "
+            "copy_gm_ub dst must be in ub, not l1");
+  EXPECT_EQ(run("vadd.f16 ub[0x0], l1[0x0], ub[0x100]\nend"),
+            "core 0, instruction 0 (vadd.f16 ub[0x0], l1[0x0], ub[0x100], repeat=1, blk=1/1/1, rep=8/8/8): "
+            "vadd src0 must be in ub, not l1");
+  EXPECT_EQ(run("mmad.f16.f32 l0c[0x0], l0b[0x0], l0b[0x0], m=16, k=16, n=16\nend"),
+            "core 0, instruction 0 (mmad.f16.f32 l0c[0x0], l0b[0x0], l0b[0x0], m=16, k=16, n=16): "
+            "mmad src0 must be in l0a, not l0b");
+}
+
 TEST(Sanitizer, CounterModeMaskMisuse) {
   EXPECT_EQ(run("set_mask_mode counter\nli x5, 64\nli x6, 1\nset_vmask x5, x6\nvadd.f32 ub[0x400], ub[0x0], ub[0x100]\nend"),
             "core 0, instruction 4 (vadd.f32 ub[0x400], ub[0x0], ub[0x100], repeat=1, blk=1/1/1, rep=8/8/8): "
