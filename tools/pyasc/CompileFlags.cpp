@@ -1,0 +1,95 @@
+// Compile flags, validation and the frontend → pipeline run shared by compile and check.
+#include "tools/pyasc/CompileFlags.h"
+
+#include <iostream>
+
+#include "frontend/Frontend.h"
+#include "sdk/graph/Printer.h"
+#include "sdk/support/AtomicFile.h"
+#include "sdk/target/Target.h"
+#include "tools/pyasc/Command.h"
+
+namespace pyasc::tool {
+
+void addCompileFlags(CLI::App& app, CompileFlags& f) {
+  app.add_option("input", f.input, "Python program (module script, or a function with --entry)")->required();
+  app.add_option("--target", f.target, "target chip: ascend310, ascend310p, ascend910, ascend910b")->capture_default_str();
+  app.add_option("--opt-level", f.optLevel, "O0: one kernel per operator; O1/O2: fusion and double buffering")
+      ->check(CLI::IsMember({"O0", "O1", "O2"}))
+      ->capture_default_str();
+  app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
+  app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness");
+  app.add_option("--custom-op-config", f.customOpConfigs, "custom operator descriptor (JSON or YAML); repeatable");
+  app.add_option("--dynamic-dims", f.dynamicDims, "ranges of dynamic dimensions, e.g. \"1-4,224-256\"");
+  app.add_flag("--strict-dtypes", f.strictDtypes, "static typing: no weak Python scalars next to arrays");
+  app.add_option("--entry", f.entry, "compile this function instead of the module script");
+  app.add_option("--input", f.inputs, "NAME:DTYPE[D0,D1,...] for a function parameter; repeatable");
+  app.add_option("--const", f.consts, "NAME=VALUE compile-time scalar; repeatable");
+  app.add_option("--emit", f.emit, "print instead of compiling a model: ast, graph, program")
+      ->check(CLI::IsMember({"ast", "graph", "program"}));
+  app.add_option("--dump-after", f.dumpAfter, "print the IR after this stage to stderr")
+      ->check(CLI::IsMember(codegen::stageNames()));
+  app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
+}
+
+bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted) {
+  if (!f.customOpConfigs.empty()) {
+    reportError("--custom-op-config: custom operators are not supported yet");
+    return false;
+  }
+  if (!f.dynamicDims.empty()) {
+    reportError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
+    return false;
+  }
+  DiagnosticEngine diags;
+  Target target;
+  std::string text;
+  try {
+    target = loadTarget(f.target);
+    std::vector<uint8_t> bytes = readFileBytes(f.input);
+    text.assign(bytes.begin(), bytes.end());
+  } catch (const CompileError& e) {
+    reportError(e);
+    return false;
+  }
+  diags.addSource(f.input, text);
+  frontend::FrontendOptions options;
+  options.entry = f.entry;
+  options.strictDtypes = f.strictDtypes;
+  options.target = f.target;
+  std::vector<std::string> specErrors = frontend::parseSpecs(f.inputs, f.consts, options);
+  for (const auto& e : specErrors) reportError(e);
+  if (!specErrors.empty()) return false;
+  try {
+    if (f.emit == "ast") {
+      emitted = frontend::dumpAst(f.input, text, diags);
+    } else {
+      graph::Graph g = frontend::compileToGraph(f.input, text, options, diags);
+      if (!diags.hasErrors()) {
+        if (f.emit == "graph") {
+          emitted = graph::printGraph(g);
+        } else {
+          codegen::CompileOptions co;
+          co.optLevel = f.optLevel[1] - '0';
+          co.memoryOpt = f.memoryOpt;
+          co.memoryReuse = f.memoryReuse;
+          co.dumpAfter = f.emit == "program" ? "select-kernels" : f.dumpAfter;
+          co.sourceFile = f.input;
+          result = codegen::compileGraph(std::move(g), target, co);
+          if (f.emit == "program") emitted = result.dump.substr(result.dump.find('\n') + 1);
+        }
+      }
+    }
+  } catch (const CompileError& e) {
+    diags.add(e.diagnostic());
+  }
+  std::cerr << diags.renderAll();
+  if (diags.hasErrors()) return false;
+  if (!f.dumpAfter.empty() && f.emit.empty()) std::cerr << result.dump;
+  if (f.timePasses) {
+    for (const auto& [stage, ms] : result.stageMillis) std::fprintf(stderr, "%8.3f ms  %s\n", ms, stage.c_str());
+  }
+  return true;
+}
+
+}  // namespace pyasc::tool

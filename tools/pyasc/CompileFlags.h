@@ -1,0 +1,37 @@
+// The compile options shared by `pyasc INPUT.py -o OUT.om` and `pyasc check`, and the compile itself.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "codegen/Pipeline.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::tool {
+
+struct CompileFlags {
+  std::string input;
+  std::string target = "ascend310";
+  std::string optLevel = "O2";
+  bool memoryOpt = false;
+  bool memoryReuse = false;
+  std::vector<std::string> customOpConfigs;
+  std::string dynamicDims;
+  bool strictDtypes = false;
+  std::string entry;
+  std::vector<std::string> inputs;
+  std::vector<std::string> consts;
+  std::string emit;  // ast | graph | program | asm: print instead of writing a model
+  std::string dumpAfter;
+  bool timePasses = false;
+};
+
+void addCompileFlags(CLI::App& app, CompileFlags& flags);
+
+// Runs the frontend and the pipeline. Diagnostics go to stderr; returns false on any error.
+// With --emit=ast|graph the text goes to `emitted` and `result` is left empty.
+bool compileProgram(const CompileFlags& flags, codegen::CompileResult& result, std::string& emitted);
+
+}  // namespace pyasc::tool

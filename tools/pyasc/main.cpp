@@ -1,0 +1,50 @@
+// pyasc: compiles numpy-style Python to an NPU model (.om) and runs, inspects and checks models.
+#include <cstring>
+#include <iostream>
+
+#include "tools/pyasc/Command.h"
+
+namespace pyasc::tool {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"run", "run a model on the simulator: write <output>.npy files and print cycles", setupRun},
+      {"info", "describe a model: inputs, outputs, kernels, memory plan", setupInfo},
+      {"disasm", "print every kernel's instructions with their source lines", setupDisasm},
+      {"check", "run a program under NumPy and compiled on the simulator, and compare", setupCheck},
+  };
+  return table;
+}
+
+int reportError(const std::string& message) {
+  std::cerr << "pyasc: error: " << message << "\n";
+  return 1;
+}
+
+int reportError(const CompileError& error, const DiagnosticEngine* sources) {
+  const Diagnostic& d = error.diagnostic();
+  if (d.range.begin.file.empty()) return reportError(d.message);
+  std::cerr << (sources ? sources->render(d) : DiagnosticEngine().render(d));
+  return 1;
+}
+
+}  // namespace pyasc::tool
+
+int main(int argc, char** argv) {
+  using namespace pyasc::tool;
+  for (const Command& c : commands()) {
+    if (argc > 1 && std::strcmp(argv[1], c.name) == 0) {
+      CLI::App app{c.description, std::string("pyasc ") + c.name};
+      std::function<int()> run = c.setup(app);
+      CLI11_PARSE(app, argc - 1, argv + 1);
+      return run();
+    }
+  }
+  std::string footer = "Subcommands:\n";
+  for (const Command& c : commands()) footer += "  pyasc " + std::string(c.name) + " ...  " + c.description + "\n";
+  CLI::App app{"Compiles a numpy-style Python program into an NPU model (.om)", "pyasc"};
+  app.footer(footer);
+  std::function<int()> run = setupCompile(app);
+  CLI11_PARSE(app, argc, argv);
+  return run();
+}

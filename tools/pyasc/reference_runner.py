@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Runs a pyasc program under CPython + NumPy and saves the named outputs as .npy (pyasc check)."""
+import argparse
+import os
+import sys
+
+import numpy as np
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--program", required=True)
+    ap.add_argument("--entry", default="")
+    ap.add_argument("--inputs", default="", help="folder with <param>.npy for --entry")
+    ap.add_argument("--params", default="", help="comma-separated parameter order")
+    ap.add_argument("--outputs", required=True, help="comma-separated output names")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--unseeded-seed", type=int, default=0)
+    ap.add_argument("--float64", action="store_true", help="upcast float inputs to float64")
+    ap.add_argument("--python-path", default="")
+    args = ap.parse_args()
+    if args.python_path:
+        sys.path.insert(0, args.python_path)
+    with open(args.program, encoding="utf-8") as fh:
+        code = compile(fh.read(), args.program, "exec")
+    np.random.seed(args.unseeded_seed)
+    outputs = [o for o in args.outputs.split(",") if o]
+    results = {}
+    if args.entry:
+        namespace = {"__name__": "__pyasc_check__", "__file__": args.program}
+        exec(code, namespace)
+        params = [p for p in args.params.split(",") if p]
+        values = []
+        for p in params:
+            a = np.load(os.path.join(args.inputs, p + ".npy"))
+            if args.float64 and a.dtype.kind == "f":
+                a = a.astype(np.float64)
+            values.append(a if a.ndim else a[()])
+        ret = namespace[args.entry](*values)
+        if ret is not None:
+            rets = ret if isinstance(ret, tuple) else (ret,)
+            for i, r in enumerate(rets):
+                results["out%d" % i] = r
+        for p, v in zip(params, values):
+            results.setdefault(p, v)
+    else:
+        namespace = {"__name__": "__main__", "__file__": args.program}
+        exec(code, namespace)
+        results = namespace
+    os.makedirs(args.out, exist_ok=True)
+    for name in outputs:
+        if name not in results:
+            print("reference_runner: the program has no output '%s'" % name, file=sys.stderr)
+            return 2
+        np.save(os.path.join(args.out, name + ".npy"), np.asarray(results[name]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
