@@ -16,9 +16,9 @@ constexpr uint16_t kFormatMinor = 0;
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
-  kFlagMemoryOpt = 1u << 0,         // --enable-memory-opt
-  kFlagMemoryReuse = 1u << 1,       // --enable-memory-reuse
-  kFlagMixedPrecision = 1u << 2,    // auto mixed precision rewrote float32 paths to float16
+  kFlagMemoryOpt = 1u << 0,       // --enable-memory-opt
+  kFlagMemoryReuse = 1u << 1,     // --enable-memory-reuse
+  kFlagMixedPrecision = 1u << 2,  // auto mixed precision rewrote float32 paths to float16
 };
 constexpr uint32_t kKnownFlags = kFlagMemoryOpt | kFlagMemoryReuse | kFlagMixedPrecision;
 
@@ -115,12 +115,12 @@ const char* stepKindName(StepKind kind);  // "launch", "loop"
 // induction variable `inductionVar` = 0, 1, ... tripCount-1.
 struct PlanStep {
   StepKind kind = StepKind::Launch;
-  uint32_t kernel = 0;                    // Launch: index into Model::kernels
-  std::vector<uint32_t> tensorArgs;       // Launch: indices into Model::tensors
-  std::vector<AffineScalar> scalarArgs;   // Launch
-  int64_t tripCount = 0;                  // Loop
-  uint32_t inductionVar = 0;              // Loop: id unique among enclosing loops
-  std::vector<PlanStep> body;             // Loop
+  uint32_t kernel = 0;                   // Launch: index into Model::kernels
+  std::vector<uint32_t> tensorArgs;      // Launch: indices into Model::tensors
+  std::vector<AffineScalar> scalarArgs;  // Launch
+  int64_t tripCount = 0;                 // Loop
+  uint32_t inductionVar = 0;             // Loop: id unique among enclosing loops
+  std::vector<PlanStep> body;            // Loop
 
   static PlanStep launch(uint32_t kernel, std::vector<uint32_t> tensors, std::vector<AffineScalar> scalars = {});
   static PlanStep loop(int64_t tripCount, uint32_t inductionVar, std::vector<PlanStep> body);
@@ -151,7 +151,7 @@ struct Model {
   MemoryPlan memory;
 
   int findTensor(const std::string& name) const;  // index or -1
-  bool operator==(const Model& o) const;           // compares content, not the format version
+  bool operator==(const Model& o) const;          // compares content, not the format version
 };
 
 }  // namespace pyasc::model

@@ -92,10 +92,12 @@ void readTensors(SectionReader& r, Model& model) {
     t.dtype = static_cast<DType>(r.u8());
     t.layout = static_cast<Layout>(r.u8());
     uint8_t role = r.u8();
-    if (role >= kTensorRoleCount) r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has an invalid role " + std::to_string(role));
+    if (role >= kTensorRoleCount)
+      r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has an invalid role " + std::to_string(role));
     t.role = static_cast<TensorRole>(role);
     uint8_t rank = r.u8();
-    if (rank > format::kMaxRank) r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has " + std::to_string(rank) + " dimensions");
+    if (rank > format::kMaxRank)
+      r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has " + std::to_string(rank) + " dimensions");
     for (uint8_t d = 0; d < rank; ++d) {
       Dim dim;
       dim.min = r.i64();
@@ -107,7 +109,8 @@ void readTensors(SectionReader& r, Model& model) {
     if (t.role == TensorRole::RandomInput) {
       t.random.distribution = static_cast<RandomDistribution>(r.u8());
       uint8_t seeded = r.u8();
-      if (seeded > 1) r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has an invalid seeded flag " + std::to_string(seeded));
+      if (seeded > 1)
+        r.fail(r.item + " ('" + escapeForMessage(t.name) + "') has an invalid seeded flag " + std::to_string(seeded));
       t.random.seeded = seeded == 1;
       t.random.seed = r.u32();
       t.random.stream = r.u32();
@@ -214,8 +217,8 @@ class ModelParser {
       if (!known[kind])
         fail(std::string("missing section '") + format::sectionName(static_cast<SectionKind>(kind)) + "'");
     // Memory first: its peak bounds the tensors' GM ranges checked by validateModel.
-    for (SectionKind kind : {SectionKind::Memory, SectionKind::Tensors, SectionKind::Kernels, SectionKind::Plan,
-                             SectionKind::Constants}) {
+    for (SectionKind kind :
+         {SectionKind::Memory, SectionKind::Tensors, SectionKind::Kernels, SectionKind::Plan, SectionKind::Constants}) {
       const SectionEntry& entry = *known[static_cast<uint32_t>(kind)];
       SectionReader r(bytes_, entry.offset, entry.offset + entry.size, name_, kind);
       switch (kind) {
@@ -305,9 +308,11 @@ class ModelParser {
       SectionEntry e{static_cast<uint32_t>(field(at, 4)), static_cast<uint32_t>(field(at + 4, 4)), field(at + 8, 8),
                      field(at + 16, 8)};
       bool isKnown = e.kind >= format::kFirstSectionKind && e.kind <= format::kLastSectionKind;
-      if (!isKnown && !newerMinor) fail("section table entry " + std::to_string(i) + " has an unknown kind " + std::to_string(e.kind));
-      std::string label = isKnown ? std::string("section '") + format::sectionName(static_cast<SectionKind>(e.kind)) + "'"
-                                  : "section " + std::to_string(i) + " (kind " + std::to_string(e.kind) + ")";
+      if (!isKnown && !newerMinor)
+        fail("section table entry " + std::to_string(i) + " has an unknown kind " + std::to_string(e.kind));
+      std::string label = isKnown
+                              ? std::string("section '") + format::sectionName(static_cast<SectionKind>(e.kind)) + "'"
+                              : "section " + std::to_string(i) + " (kind " + std::to_string(e.kind) + ")";
       if (isKnown && seen[e.kind]) fail(label + " appears twice");
       if (isKnown) seen[e.kind] = true;
       if (e.offset != expectedOffset)
@@ -332,7 +337,9 @@ class ModelParser {
 
 }  // namespace
 
-Model parseModel(const std::vector<uint8_t>& bytes, const std::string& name) { return ModelParser(bytes, name).parse(); }
+Model parseModel(const std::vector<uint8_t>& bytes, const std::string& name) {
+  return ModelParser(bytes, name).parse();
+}
 
 Model readModel(const std::string& path) { return parseModel(readFileBytes(path), path); }
 

@@ -91,9 +91,8 @@ class Validator {
     for (size_t i = 0; i < model_.tensors.size(); ++i)
       if (model_.tensors[i].role == TensorRole::RandomInput) streams[model_.tensors[i].random.stream].push_back(i);
     for (auto& [stream, members] : streams) {
-      std::sort(members.begin(), members.end(), [&](size_t a, size_t b) {
-        return model_.tensors[a].random.offset < model_.tensors[b].random.offset;
-      });
+      std::sort(members.begin(), members.end(),
+                [&](size_t a, size_t b) { return model_.tensors[a].random.offset < model_.tensors[b].random.offset; });
       int64_t next = 0;
       const RandomSource& first = model_.tensors[members[0]].random;
       for (size_t i : members) {
@@ -115,7 +114,8 @@ class Validator {
       const KernelImage& k = model_.kernels[i];
       std::string label = kernelLabel(i);
       checkName(k.name, "kernel " + std::to_string(i));
-      if (escapeForMessage(k.sourceFile) != k.sourceFile) fail(label + " has control characters in its source file name");
+      if (escapeForMessage(k.sourceFile) != k.sourceFile)
+        fail(label + " has control characters in its source file name");
       if (!names.insert(k.name).second) fail(label + " repeats the name of an earlier kernel");
       if (k.blockDim < 1 || k.blockDim > format::kMaxBlockDim)
         fail(label + " has block_dim " + std::to_string(k.blockDim) + ", expected 1.." +
@@ -134,7 +134,8 @@ class Validator {
         fail(where + " uses induction variable " + std::to_string(term.inductionVar) + " outside its loop");
   }
 
-  void checkSteps(const std::vector<PlanStep>& steps, std::vector<uint32_t>& enclosingLoops, const std::string& where) const {
+  void checkSteps(const std::vector<PlanStep>& steps, std::vector<uint32_t>& enclosingLoops,
+                  const std::string& where) const {
     for (size_t i = 0; i < steps.size(); ++i) {
       const PlanStep& step = steps[i];
       std::string label = where + " step " + std::to_string(i);
@@ -214,7 +215,8 @@ std::string escapeForMessage(const std::string& text) {
 bool isValidTargetName(const std::string& name) {
   if (name.empty() || name.size() >= format::kTargetFieldSize) return false;
   for (char c : name)
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+          c == '-'))
       return false;
   return true;
 }

@@ -81,8 +81,8 @@ std::vector<uint8_t> kernelsSection(const Model& model, const std::string& name)
         auto encoded = isa::encode(k.instructions[i]);
         w.raw(encoded.data(), encoded.size());
       } catch (const CompileError& e) {
-        throw CompileError(SourceLocation{name}, "kernel '" + k.name + "' instruction " + std::to_string(i) + ": " +
-                                                     e.diagnostic().message);
+        throw CompileError(SourceLocation{name},
+                           "kernel '" + k.name + "' instruction " + std::to_string(i) + ": " + e.diagnostic().message);
       }
     }
     for (uint32_t line : k.sourceLines) w.u32(line);

@@ -17,8 +17,8 @@ namespace {
 
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr size_t kMagicSize = 6;
-constexpr size_t kMinPreamble = 10;  // magic, version, 2-byte header length (version 1.0)
-constexpr size_t kArrayAlign = 64;   // numpy.lib.format.ARRAY_ALIGN
+constexpr size_t kMinPreamble = 10;          // magic, version, 2-byte header length (version 1.0)
+constexpr size_t kArrayAlign = 64;           // numpy.lib.format.ARRAY_ALIGN
 constexpr size_t kGrowthAxisMaxDigits = 21;  // numpy.lib.format.GROWTH_AXIS_MAX_DIGITS
 constexpr int kMaxRank = 64;
 constexpr int kMaxNesting = 16;
@@ -33,8 +33,8 @@ struct HeaderValue {
   std::string text;
   int64_t integer = 0;
   bool boolean = false;
-  std::vector<std::string> keys;    // Dict
-  std::vector<HeaderValue> items;   // Tuple, List, Dict values
+  std::vector<std::string> keys;   // Dict
+  std::vector<HeaderValue> items;  // Tuple, List, Dict values
 };
 
 // Parses the header dictionary, a Python literal; errors name the byte offset in the file.
@@ -58,7 +58,8 @@ class HeaderParser {
   }
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
   void skipSpace() {
-    while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+    while (pos_ < text_.size() &&
+           (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
       ++pos_;
   }
   bool consumeWord(const char* word) {
@@ -184,9 +185,8 @@ bool parseDescr(const std::string& descr, DType& dtype, bool& bigEndian) {
   char order = descr[0];
   if (order != '<' && order != '>' && order != '|' && order != '=') return false;
   static const std::pair<const char*, DType> kTypes[] = {
-      {"f2", DType::Float16}, {"f4", DType::Float32}, {"f8", DType::Float64}, {"i1", DType::Int8},
-      {"u1", DType::UInt8},   {"i2", DType::Int16},   {"i4", DType::Int32},   {"i8", DType::Int64},
-      {"b1", DType::Bool},
+      {"f2", DType::Float16}, {"f4", DType::Float32}, {"f8", DType::Float64}, {"i1", DType::Int8}, {"u1", DType::UInt8},
+      {"i2", DType::Int16},   {"i4", DType::Int32},   {"i8", DType::Int64},   {"b1", DType::Bool},
   };
   std::string rest = descr.substr(1);
   for (const auto& t : kTypes) {
@@ -317,7 +317,8 @@ NpyArray parseNpy(const std::vector<uint8_t>& bytes, const std::string& name) {
   size_t dataOffset = preamble + headerSize;
   uint64_t available = size - dataOffset;
   if (available < dataBytes)
-    fail(name, "truncated: header says " + std::to_string(dataBytes) + " data bytes, file has " + std::to_string(available));
+    fail(name,
+         "truncated: header says " + std::to_string(dataBytes) + " data bytes, file has " + std::to_string(available));
   if (available > dataBytes)
     fail(name, "unexpected " + std::to_string(available - dataBytes) + " bytes after the data (header says " +
                    std::to_string(dataBytes) + " data bytes)");
@@ -343,8 +344,8 @@ std::vector<uint8_t> serializeNpy(const NpyArray& array) {
   if (expected != array.data.size())
     throw std::invalid_argument("serializeNpy: shape " + shapeText(array.shape) + " needs " + std::to_string(expected) +
                                 " bytes, data has " + std::to_string(array.data.size()));
-  std::string header =
-      "{'descr': '" + dtypeNpyDescr(array.dtype) + "', 'fortran_order': False, 'shape': " + shapeText(array.shape) + ", }";
+  std::string header = "{'descr': '" + dtypeNpyDescr(array.dtype) +
+                       "', 'fortran_order': False, 'shape': " + shapeText(array.shape) + ", }";
   if (!array.shape.empty()) header += std::string(kGrowthAxisMaxDigits - std::to_string(array.shape[0]).size(), ' ');
   size_t lengthBytes = 2;
   size_t total = kMagicSize + 2 + lengthBytes + header.size() + 1;

@@ -1,6 +1,5 @@
 // asc-omcheck: loads .om models and .npy arrays with every load-time check, prints a summary per file.
 #include <CLI/CLI.hpp>
-
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -38,7 +37,8 @@ std::string modelSummary(const std::string& path, const pyasc::model::Model& m) 
       << " tensors (";
   bool first = true;
   for (const auto& [role, count] : roles) {
-    out << (first ? "" : ", ") << count << " " << pyasc::model::tensorRoleName(static_cast<pyasc::model::TensorRole>(role));
+    out << (first ? "" : ", ") << count << " "
+        << pyasc::model::tensorRoleName(static_cast<pyasc::model::TensorRole>(role));
     first = false;
   }
   size_t constantBytes = 0;
@@ -59,8 +59,9 @@ std::string npySummary(const std::string& path, const pyasc::NpyArray& a) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Loads pyasc models (.om) and NumPy arrays (.npy) with every load-time check and prints a summary "
-               "of each, or the one-line reason a file is rejected"};
+  CLI::App app{
+      "Loads pyasc models (.om) and NumPy arrays (.npy) with every load-time check and prints a summary "
+      "of each, or the one-line reason a file is rejected"};
   std::vector<std::string> files;
   std::string samplePath;
   std::string target;

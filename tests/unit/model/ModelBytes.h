@@ -50,7 +50,8 @@ inline void fixChecksums(std::vector<uint8_t>& b) {
 }
 
 // Adds a section of `kind` at the end of the file (shifting the others); checksums need fixing after.
-inline std::vector<uint8_t> appendSection(const std::vector<uint8_t>& b, uint32_t kind, const std::vector<uint8_t>& data) {
+inline std::vector<uint8_t> appendSection(const std::vector<uint8_t>& b, uint32_t kind,
+                                          const std::vector<uint8_t>& data) {
   using namespace model::format;
   uint32_t count = load32(b, kSectionCountOffset);
   size_t tableEnd = kHeaderSize + count * kSectionEntrySize;

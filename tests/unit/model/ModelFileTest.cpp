@@ -189,8 +189,9 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
   std::vector<uint8_t> count = good;
   count[tensors] = 7;  // seven tensors announced, six present
   pyasc::testing::fixChecksums(count);
-  EXPECT_EQ(errorOf(count), "output.om: error: section 'tensors': tensor 6 runs past the end of the section at byte " +
-                                std::to_string(tensors + pyasc::testing::sectionSize(good, format::SectionKind::Tensors)));
+  EXPECT_EQ(errorOf(count),
+            "output.om: error: section 'tensors': tensor 6 runs past the end of the section at byte " +
+                std::to_string(tensors + pyasc::testing::sectionSize(good, format::SectionKind::Tensors)));
 
   std::vector<uint8_t> instruction = good;
   instruction[kernels + 4 + 4 + 8 + 12 + 40 + 4 + 8 + 4] = 0xff;  // opcode of the first instruction
@@ -251,8 +252,9 @@ TEST(ModelFile, WriterRejectsInconsistentModels) {
             "model: error: plan step 2 passes 3 tensors and 0 scalars to kernel 'copy_out', which takes 2 and 0");
   m = sampleModel();
   m.tensors[5].gmOffset = (1 << 20) - 16;
-  EXPECT_EQ(writeError(m),
-            "model: error: tensor 5 ('out0') GM range [1048560, +4096) exceeds the memory plan's peak of 1048576 bytes");
+  EXPECT_EQ(
+      writeError(m),
+      "model: error: tensor 5 ('out0') GM range [1048560, +4096) exceeds the memory plan's peak of 1048576 bytes");
   m = sampleModel();
   m.tensors[0].gmSize = 100;
   EXPECT_EQ(writeError(m), "model: error: tensor 0 ('a') reserves 100 GM bytes but needs 4096");

@@ -59,8 +59,10 @@ TEST(ModelFuzz, RandomDamageBehindValidChecksumsNeverCrashes) {
       }
     }
     pyasc::testing::fixChecksums(damaged);
-    if (rejects(damaged)) ++rejected;
-    else ++accepted;
+    if (rejects(damaged))
+      ++rejected;
+    else
+      ++accepted;
   }
   EXPECT_GT(rejected, 0);
   EXPECT_GT(accepted, 0);  // e.g. a changed GM offset or constant byte is still a valid model

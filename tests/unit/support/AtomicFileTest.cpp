@@ -1,12 +1,11 @@
 // Atomic writes replace the file whole, leave no temporary behind, and fail with path and errno text.
-#include "sdk/support/AtomicFile.h"
-
 #include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
 
+#include "sdk/support/AtomicFile.h"
 #include "sdk/support/Diagnostics.h"
 
 using namespace pyasc;
@@ -50,7 +49,8 @@ TEST(AtomicFile, WritesAndReplacesWholeFiles) {
 TEST(AtomicFile, FailuresNameThePathAndRemoveTheTemporary) {
   char dir[] = "/tmp/pyasc-atomic-XXXXXX";
   ASSERT_NE(mkdtemp(dir), nullptr);
-  EXPECT_EQ(errorOf("/nonexistent-dir/out.om"), "/nonexistent-dir/out.om: error: cannot write: No such file or directory");
+  EXPECT_EQ(errorOf("/nonexistent-dir/out.om"),
+            "/nonexistent-dir/out.om: error: cannot write: No such file or directory");
   std::string sub = std::string(dir) + "/sub";
   mkdir(sub.c_str(), 0755);
   EXPECT_EQ(errorOf(sub), sub + ": error: cannot write: Is a directory");

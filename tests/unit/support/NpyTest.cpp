@@ -1,7 +1,5 @@
 // .npy reading against files NumPy writes (every version, byte order, memory order and dtype),
 // np.save-identical writing, exact messages for malformed files, and truncation/bit-flip fuzzing.
-#include "sdk/support/Npy.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -11,6 +9,7 @@
 
 #include "sdk/support/AtomicFile.h"
 #include "sdk/support/Diagnostics.h"
+#include "sdk/support/Npy.h"
 #include "tests/unit/support/RunPython.h"
 
 using namespace pyasc;
@@ -146,10 +145,12 @@ TEST(Npy, RejectsMalformedFilesWithOneLineReasons) {
             "a.npy: error: header's 'shape' is not a tuple of non-negative integers");
   EXPECT_EQ(errorOf(handMadeNpy(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (2,), }", 8)),
             "a.npy: error: unsupported dtype: structured arrays are not supported");
-  EXPECT_EQ(
-      errorOf(handMadeNpy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", 8)),
-      "a.npy: error: shape (4294967296, 4294967296) is too large");
-  EXPECT_EQ(errorOf(handMadeNpy(3, "{'descr': '<f4', 'fortran_order': False, 'shape': ((((((((((((((((((1,),),),),),),),),),),),),),),),),),),), }", 4)),
+  EXPECT_EQ(errorOf(handMadeNpy(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", 8)),
+            "a.npy: error: shape (4294967296, 4294967296) is too large");
+  EXPECT_EQ(errorOf(handMadeNpy(3,
+                                "{'descr': '<f4', 'fortran_order': False, 'shape': "
+                                "((((((((((((((((((1,),),),),),),),),),),),),),),),),),),), }",
+                                4)),
             "a.npy: error: header is not a valid dictionary at byte 78");
 }
 

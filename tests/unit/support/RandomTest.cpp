@@ -1,12 +1,11 @@
 // LegacyRandom against np.random (legacy RandomState) run by /usr/bin/python3 during the test:
 // several seeds, rand/randn/randint interleaved, compared bit for bit.
-#include "sdk/support/Random.h"
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <sstream>
 
+#include "sdk/support/Random.h"
 #include "tests/unit/support/RunPython.h"
 
 using namespace pyasc;
@@ -22,13 +21,19 @@ struct Draw {
 };
 
 const Draw kDraws[] = {
-    {"rand", 5},          {"randn", 3},  {"rand", 4},
-    {"randn", 1},         {"randn", 2},  {"randint64", 6, 0, 10},
-    {"randn", 1},         {"randint32", 4, -1000, 1000000},
+    {"rand", 5},
+    {"randn", 3},
+    {"rand", 4},
+    {"randn", 1},
+    {"randn", 2},
+    {"randint64", 6, 0, 10},
+    {"randn", 1},
+    {"randint32", 4, -1000, 1000000},
     {"randint64", 3, -(int64_t(1) << 40), int64_t(1) << 40},
     {"randint64", 2, 7, 8},
     {"randint64", 2, 0, int64_t(1) << 32},
-    {"rand", 2},          {"randn", 501},
+    {"rand", 2},
+    {"randn", 501},
 };
 const uint32_t kSeeds[] = {0, 1, 42, 12345, 4294967295u};
 
