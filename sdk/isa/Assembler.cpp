@@ -769,6 +769,7 @@ Token takeLabels(const Token& line, std::vector<Token>& labels) {
 }  // namespace
 
 std::string disassemble(const Instruction& inst) {
+  encode(inst);  // only an encodable instruction has a text form; this throws for any other
   const Syntax& syntax = syntaxOf(inst.op);
   std::string text = std::string(opcodeInfo(inst.op).mnemonic) + suffixText(syntax.suffix, inst);
   std::vector<std::string> parts;

@@ -9,7 +9,8 @@
 namespace pyasc::isa {
 
 // Canonical text of one instruction: every field its format encodes, in a fixed order
-// (docs/isa.md, "Assembly syntax"), so that assemble(disassemble(i)) == i.
+// (docs/isa.md, "Assembly syntax"), so that assemble(disassemble(i)) == i. Throws CompileError,
+// as encode() does, for an instruction that has no encoding.
 std::string disassemble(const Instruction& inst);
 
 // Assembles a program: one instruction per line, labels (`loop:`), comments (`;` or `//` to the

@@ -81,6 +81,18 @@ TEST(Assembler, AcceptsShortFormsAndPrintsThemCanonically) {
             "mmad.s8.s32 l0c[0x0], l0a[0x0], l0b[0x0], m=16, k=32, n=32, init");
 }
 
+TEST(Assembler, OnlyEncodableInstructionsHaveText) {
+  Instruction inst;
+  inst.op = Opcode::VAdd;
+  inst.type = static_cast<DType>(12);
+  try {
+    disassemble(inst);
+    FAIL() << "no error";
+  } catch (const CompileError& e) {
+    EXPECT_EQ(e.diagnostic().message, "cannot encode vadd: type=12 is out of range 0..8");
+  }
+}
+
 TEST(Assembler, LabelsCommentsAndBlankLines) {
   const char* text =
       "; a loop over x1\n"
