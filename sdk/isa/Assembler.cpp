@@ -61,7 +61,7 @@ struct Syntax {
 const Syntax& syntaxOf(Opcode op) {
   using K = OperandKind;
   using F = Field;
-  const OptionSyntax repeat{"repeat", {F::Repeat}, '/'};
+  static const OptionSyntax repeat{"repeat", {F::Repeat}, '/'};
   static const Syntax none{Suffix::None, {}, {}, nullptr};
   static const Syntax li{Suffix::None, {{K::Register, F::Rd}, {K::Integer, F::Imm}}, {}, nullptr};
   static const Syntax alu{Suffix::None,
@@ -129,8 +129,8 @@ const Syntax& syntaxOf(Opcode op) {
                                {"blk", {F::DstBlk, F::Src0Blk, F::Src1Blk}, '/'},
                                {"rep", {F::DstRep, F::Src0Rep, F::Src1Rep}, '/'}},
                               nullptr};
-  const OptionSyntax blk2{"blk", {F::DstBlk, F::Src0Blk}, '/'};
-  const OptionSyntax rep2{"rep", {F::DstRep, F::Src0Rep}, '/'};
+  static const OptionSyntax blk2{"blk", {F::DstBlk, F::Src0Blk}, '/'};
+  static const OptionSyntax rep2{"rep", {F::DstRep, F::Src0Rep}, '/'};
   static const Syntax vscalar{Suffix::Type,
                               {{K::Address, F::Dst}, {K::Address, F::Src0}, {K::Scalar, F::Ra}},
                               {repeat, blk2, rep2},
