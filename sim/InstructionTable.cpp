@@ -2,6 +2,7 @@
 #include "sim/InstructionTable.h"
 
 #include "sdk/isa/Assembler.h"
+#include "sdk/support/Diagnostics.h"
 
 namespace pyasc::sim {
 
@@ -63,6 +64,12 @@ CopyRoute copyRoute(isa::Opcode op) {
   }
 }
 
-std::string instructionText(const isa::Instruction& inst) { return isa::disassemble(inst); }
+std::string instructionText(const isa::Instruction& inst) {
+  try {
+    return isa::disassemble(inst);
+  } catch (const CompileError&) {  // a field the encoding cannot hold: name the instruction only
+    return opcodeEntry(inst.op).mnemonic;
+  }
+}
 
 }  // namespace pyasc::sim

@@ -27,7 +27,8 @@ struct CopyRoute {
 };
 CopyRoute copyRoute(isa::Opcode op);
 
-// Assembly text for reports and the trace (isa::disassemble).
+// Assembly text for reports and the trace (isa::disassemble), or the mnemonic when a field is
+// out of the encoding's range.
 std::string instructionText(const isa::Instruction& inst);
 
 }  // namespace pyasc::sim

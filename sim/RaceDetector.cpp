@@ -14,7 +14,39 @@ void joinClock(VectorClock& into, const VectorClock& other) {
   for (int i = 0; i < isa::kPipeCount; ++i) into[i] = std::max(into[i], other[i]);
 }
 
-RaceDetector::RaceDetector(const Target& target) : target_(target) {}
+LaunchGmAccesses::Interval LaunchGmAccesses::conflict(uint64_t lo, uint64_t hi, bool isWrite) const {
+  Interval best;
+  // Intervals that start below hi, walked back while some interval so far may still reach lo.
+  size_t end = static_cast<size_t>(
+      std::lower_bound(earlier_.begin(), earlier_.end(), hi, [](const Interval& i, uint64_t v) { return i.lo < v; }) -
+      earlier_.begin());
+  for (size_t i = end; i-- > 0 && prefixMaxHi_[i] > lo;) {
+    const Interval& e = earlier_[i];
+    if (e.hi <= lo || !(isWrite || e.write)) continue;
+    uint64_t start = std::max(lo, e.lo);
+    if (best.core < 0 || start < std::max(lo, best.lo) ||
+        (start == std::max(lo, best.lo) && (e.core < best.core || (e.core == best.core && e.instruction < best.instruction)))) {
+      best = e;
+    }
+  }
+  return best;
+}
+
+void LaunchGmAccesses::finishCore() {
+  earlier_.insert(earlier_.end(), current_.begin(), current_.end());
+  current_.clear();
+  std::sort(earlier_.begin(), earlier_.end(), [](const Interval& a, const Interval& b) {
+    if (a.lo != b.lo) return a.lo < b.lo;
+    if (a.core != b.core) return a.core < b.core;
+    return a.instruction < b.instruction;
+  });
+  prefixMaxHi_.resize(earlier_.size());
+  uint64_t m = 0;
+  for (size_t i = 0; i < earlier_.size(); ++i) prefixMaxHi_[i] = m = std::max(m, earlier_[i].hi);
+}
+
+RaceDetector::RaceDetector(const Target& target, int core, LaunchGmAccesses& launchGm)
+    : target_(target), core_(core), launchGm_(launchGm) {}
 
 RaceDetector::BlockHistory& RaceDetector::history(isa::Space space, uint64_t block) {
   if (space == isa::Space::GM) return gm_[block];
@@ -23,19 +55,19 @@ RaceDetector::BlockHistory& RaceDetector::history(isa::Space space, uint64_t blo
   return blocks[block];
 }
 
-RaceDetector::Conflict RaceDetector::conflictAt(const BlockHistory& h, isa::Pipe pipe, const VectorClock& clock,
-                                                bool isWrite) const {
+RaceDetector::Conflict RaceDetector::conflictAt(isa::Space space, uint64_t block, isa::Pipe pipe,
+                                                const VectorClock& clock, bool isWrite) {
+  const BlockHistory& h = history(space, block);
   int p = static_cast<int>(pipe);
-  Conflict c;
   if (h.write.instruction >= 0 && h.writer != p && clock[h.writer] < h.write.clock) {
     return {true, h.writer, h.write.instruction, true};
   }
-  if (!isWrite) return c;
+  if (!isWrite) return {};
   for (int q = 0; q < isa::kPipeCount; ++q) {
     const Epoch& r = h.reads[q];
     if (q != p && r.instruction >= 0 && clock[q] < r.clock) return {true, q, r.instruction, false};
   }
-  return c;
+  return {};
 }
 
 void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruction, const std::vector<Access>& accesses) {
@@ -54,27 +86,35 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
       ranges.push_back(a);
     }
   }
+  int p = static_cast<int>(pipe);
+  for (const Access& a : ranges) {
+    if (a.space != isa::Space::GM) continue;
+    bool isWrite = a.kind == AccessKind::Write;
+    LaunchGmAccesses::Interval e = launchGm_.conflict(a.lo, a.hi, isWrite);
+    if (e.core < 0) continue;
+    throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") + "gm" +
+                    byteRange(std::max(a.lo, e.lo), std::min(a.hi, e.hi)) + (e.write ? " written by " : " read by ") +
+                    isa::pipeName(static_cast<isa::Pipe>(e.pipe)) + " of core " + std::to_string(e.core) +
+                    " at instruction " + std::to_string(e.instruction) +
+                    " in the same launch (cores do not synchronise within a launch)");
+  }
   constexpr uint64_t B = isa::kBlockBytes;
   for (const Access& a : ranges) {
     bool isWrite = a.kind == AccessKind::Write;
     for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
-      Conflict c = conflictAt(history(a.space, blk), pipe, clock, isWrite);
+      Conflict c = conflictAt(a.space, blk, pipe, clock, isWrite);
       if (!c.found) continue;
       uint64_t last = blk;
-      while ((last + 1) * B < a.hi) {
-        Conflict n = conflictAt(history(a.space, last + 1), pipe, clock, isWrite);
-        if (!n.found || n.pipe != c.pipe || n.instruction != c.instruction || n.withWrite != c.withWrite) break;
-        ++last;
-      }
+      while ((last + 1) * B < a.hi && conflictAt(a.space, last + 1, pipe, clock, isWrite) == c) ++last;
       uint64_t lo = std::max(a.lo, blk * B), hi = std::min(a.hi, (last + 1) * B);
       throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") +
                       isa::spaceName(a.space) + byteRange(lo, hi) + (c.withWrite ? " written by " : " read by ") +
-                      isa::pipeName(static_cast<isa::Pipe>(c.pipe)) + " at instruction " + std::to_string(c.instruction) +
-                      " with no flag or barrier between them");
+                      isa::pipeName(static_cast<isa::Pipe>(c.pipe)) + " at instruction " +
+                      std::to_string(c.instruction) + " with no flag or barrier between them");
     }
   }
-  int p = static_cast<int>(pipe);
   for (const Access& a : ranges) {
+    if (a.space == isa::Space::GM) launchGm_.add({a.lo, a.hi, core_, p, instruction, a.kind == AccessKind::Write});
     for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
       BlockHistory& h = history(a.space, blk);
       if (a.kind == AccessKind::Read) {

@@ -33,12 +33,14 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   if (options.blockDim < 1) throw SimError(0, -1, "", "block_dim must be at least 1");
   if (trace_) trace_->beginLaunch(kernel.name);
   LaunchStats total;
+  LaunchGmAccesses launchGm;
   for (int core = 0; core < options.blockDim; ++core) {
     CoreMemory memory(target_, gm_.data(), gm_.size(), regions_, options.sanitize);
     std::unique_ptr<RaceDetector> races;
-    if (options.sanitize) races = std::make_unique<RaceDetector>(target_);
+    if (options.sanitize) races = std::make_unique<RaceDetector>(target_, core, launchGm);
     AiCore aiCore(target_, kernel, options, core, memory, races.get(), trace_.get());
     LaunchStats run = aiCore.run();
+    launchGm.finishCore();
     total.cycles = std::max(total.cycles, run.cycles);
     for (int p = 0; p < isa::kPipeCount; ++p) {
       total.pipes[p].busyCycles += run.pipes[p].busyCycles;

@@ -53,8 +53,7 @@ TEST(Sanitizer, RepeatOutOfRange) {
   isa::Instruction end;
   Device dev(target910b(), 1 << 16);
   EXPECT_EQ(errorOf(dev, Kernel{"k", {add, end}, {}}, {1, {}, true}),
-            "core 0, instruction 0 (vadd.f16 ub[0x0], ub[0x0], ub[0x0], repeat=300, blk=1/1/1, rep=8/8/8): "
-            "repeat 300 out of range (max 255)");
+            "core 0, instruction 0 (vadd): repeat 300 out of range (max 255)");
 }
 
 TEST(Sanitizer, NBurstOutOfRange) {
@@ -65,8 +64,7 @@ TEST(Sanitizer, NBurstOutOfRange) {
   copy.burstLen = 1;
   Device dev(target910b(), 1 << 16);
   EXPECT_EQ(errorOf(dev, Kernel{"k", {copy, isa::Instruction{}}, {}}, {1, {}, true}),
-            "core 0, instruction 0 (copy_gm_ub ub[0x0], gm[0x0], nburst=4096, len=1, srcgap=0, dstgap=0): "
-            "nburst 4096 out of range (max 4095)");
+            "core 0, instruction 0 (copy_gm_ub): nburst 4096 out of range (max 4095)");
 }
 
 TEST(Sanitizer, DstBlockStrideZero) {
@@ -136,6 +134,28 @@ TEST(Sanitizer, WarRaceAndBarrierAllOrders) {
             "data race: V writes ub[0x0..0x100) read by MTE3 at instruction 0 with no flag or barrier between them");
   EXPECT_EQ(run("copy_ub_gm gm[x1+0], ub[0x0], nburst=1, len=8\npipe_barrier ALL\nvdup.f16 ub[0x0], #0x0\nend"), "");
   EXPECT_EQ(run(war, false), "");
+}
+
+TEST(Sanitizer, CoresOfOneLaunchMustNotShareGmBlocks) {
+  Device dev(target910b(), 1 << 16);
+  // Every core writes its own 256 bytes: fine. With the offset forgotten, core 1 overwrites core 0.
+  auto good = kernelFromAsm("get_block_idx x5\nmul x5, x5, 256\nadd x5, x5, x1\ncopy_ub_gm gm[x5+0], ub[0x0], nburst=1, len=8\nend");
+  EXPECT_EQ(errorOf(dev, good, {4, {0}, true}), "");
+  auto bad = kernelFromAsm("copy_ub_gm gm[x1+0x40], ub[0x0], nburst=1, len=8\nend");
+  EXPECT_EQ(errorOf(dev, bad, {2, {0}, true}),
+            "core 1, instruction 0 (copy_ub_gm gm[x1+0x40], ub[0x0], nburst=1, len=8, srcgap=0, dstgap=0): data race: "
+            "MTE3 writes gm[0x40..0x140) written by MTE3 of core 0 at instruction 0 in the same launch (cores do not "
+            "synchronise within a launch)");
+  // A core reading what another core of the same launch wrote.
+  auto reads = kernelFromAsm("get_block_idx x5\nbeq x5, x0, write\ncopy_gm_ub ub[0x0], gm[x1+0], nburst=1, len=1\nend\n"
+                             "write: copy_ub_gm gm[x1+0x10], ub[0x0], nburst=1, len=1\nend");
+  EXPECT_EQ(errorOf(dev, reads, {2, {0}, true}),
+            "core 1, instruction 2 (copy_gm_ub ub[0x0], gm[x1+0x0], nburst=1, len=1, srcgap=0, dstgap=0): data race: "
+            "MTE2 reads gm[0x10..0x20) written by MTE3 of core 0 at instruction 4 in the same launch (cores do not "
+            "synchronise within a launch)");
+  // Separate launches are ordered.
+  EXPECT_EQ(errorOf(dev, bad, {1, {0}, true}), "");
+  EXPECT_EQ(errorOf(dev, bad, {1, {0}, true}), "");
 }
 
 TEST(Sanitizer, ScalarStoreThenVectorReadIsOrderedByIssue) {
