@@ -7,13 +7,15 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".s", ".py", ".test", ".graph", ".loop", ".yaml", ".json"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
+# test outputs go to the build tree, never next to the sources
+config.test_exec_root = os.path.join(lit_config.params.get("bin_dir", "/tmp"), "..", "lit-output")
 
 bin_dir = lit_config.params.get("bin_dir", "")
 filecheck = lit_config.params.get("filecheck", "FileCheck")
 python = lit_config.params.get("python", "/usr/bin/python3")
 src_root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
-for tool in ["pyasc", "ascop", "asc-as", "asc-objdump", "asc-opt", "asc-sim"]:
+for tool in ["pyasc", "ascop", "asc-as", "asc-objdump", "asc-opt", "asc-sim", "asc-target", "asc-omcheck"]:
     config.substitutions.append(("%" + tool, os.path.join(bin_dir, tool)))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%python", python))
