@@ -114,9 +114,21 @@ void checkSpaces(const isa::Instruction& inst) {
 
 bool validPipe(isa::Pipe p) { return static_cast<int>(p) < isa::kPipeCount; }
 
-// Operands without which a unit cannot compute addresses (division by zero, unknown pipes).
+// Operands without which a unit cannot compute addresses (division by zero, unknown pipes,
+// fractal shapes whose layout would not fit the range the unit checked).
 void checkStructure(const isa::Instruction& inst) {
   Format f = opcodeEntry(inst.op).format;
+  if (f == Format::LoadFractal || f == Format::Img2Col) {
+    int c0 = isa::kBlockBytes / dtypeSize(inst.type);
+    bool isB = inst.op == Opcode::LoadL0B;
+    int rows = isB ? inst.k : inst.m, cols = isB ? inst.n : inst.k;
+    int rowUnit = isB ? c0 : 16, colUnit = isB ? 16 : c0;
+    if (rows % rowUnit != 0 || cols % colUnit != 0) {
+      throw Violation(std::string(opcodeEntry(inst.op).mnemonic) + " " + (isB ? "k" : "m") + "=" + std::to_string(rows) +
+                      " must be a multiple of " + std::to_string(rowUnit) + " and " + (isB ? "n" : "k") + "=" +
+                      std::to_string(cols) + " of " + std::to_string(colUnit));
+    }
+  }
   if (f == Format::Flag) {
     if (!validPipe(inst.srcPipe) || !validPipe(inst.dstPipe)) throw Violation("flag pipes must be S, V, M, MTE1, MTE2, MTE3 or FIX");
     if (inst.event >= isa::kFlagEvents) throw Violation("event id " + std::to_string(inst.event) + " out of range (0-7)");
@@ -156,17 +168,6 @@ void checkLimits(const isa::Instruction& inst, const VectorMask& mask) {
     limit("m", inst.m, 4095);
     limit("n", inst.n, 4095);
     limit("k", inst.k, 4095);
-  }
-  if (f == Format::LoadFractal || f == Format::Img2Col) {
-    int c0 = isa::kBlockBytes / dtypeSize(inst.type);
-    bool isB = inst.op == Opcode::LoadL0B;
-    int rows = isB ? inst.k : inst.m, cols = isB ? inst.n : inst.k;
-    int rowUnit = isB ? c0 : 16, colUnit = isB ? 16 : c0;
-    if (rows % rowUnit != 0 || cols % colUnit != 0) {
-      throw Violation(std::string(opcodeEntry(inst.op).mnemonic) + " " + (isB ? "k" : "m") + "=" + std::to_string(rows) +
-                      " must be a multiple of " + std::to_string(rowUnit) + " and " + (isB ? "n" : "k") + "=" +
-                      std::to_string(cols) + " of " + std::to_string(colUnit));
-    }
   }
 }
 

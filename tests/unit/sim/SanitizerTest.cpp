@@ -67,6 +67,15 @@ TEST(Sanitizer, NBurstOutOfRange) {
             "core 0, instruction 0 (copy_gm_ub): nburst 4096 out of range (max 4095)");
 }
 
+TEST(Sanitizer, FractalShapesAreCheckedEvenWithoutSanitizer) {
+  EXPECT_EQ(run("load_l0a.f16 l0a[0x0], l1[0x0], m=20, k=32, stride=32\nend", false),
+            "core 0, instruction 0 (load_l0a.f16 l0a[0x0], l1[0x0], m=20, k=32, stride=32, valid=0/0): "
+            "load_l0a m=20 must be a multiple of 16 and k=32 of 16");
+  EXPECT_EQ(run("load_l0b.s8 l0b[0x0], l1[0x0], k=16, n=16, stride=16\nend", false),
+            "core 0, instruction 0 (load_l0b.s8 l0b[0x0], l1[0x0], k=16, n=16, stride=16, valid=0/0): "
+            "load_l0b k=16 must be a multiple of 32 and n=16 of 16");
+}
+
 TEST(Sanitizer, DstBlockStrideZero) {
   EXPECT_EQ(run("vadd.f32 ub[0x400], ub[0x0], ub[0x100], blk=0/1/1\nend"),
             "core 0, instruction 0 (vadd.f32 ub[0x400], ub[0x0], ub[0x100], repeat=1, blk=0/1/1, rep=8/8/8): "
