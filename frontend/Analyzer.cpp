@@ -76,6 +76,16 @@ std::vector<std::string> Analyzer::visibleNames() const {
   return names;
 }
 
+std::string Analyzer::nameOfStorage(const std::shared_ptr<ArrayStorage>& storage) const {
+  for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
+    for (const std::string& name : frame->order) {
+      const SymValue& v = frame->locals.at(name);
+      if (v.kind == SymKind::Tensor && v.storage == storage) return name;
+    }
+  }
+  return "";
+}
+
 // ---- module
 
 void Analyzer::run(const Module& module) {
@@ -436,6 +446,10 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
 void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan) {
   const std::string indexName = stmt.targets[0]->text;
   const int64_t trips = registry::sliceLength(start, stop, step);
+  std::set<std::string> boundBefore;
+  for (const std::string& name : scan.assigned) {
+    if (lookup(name)) boundBefore.insert(name);
+  }
   // Carried state: arrays written in place (through any name) and array names rebound.
   std::vector<std::shared_ptr<ArrayStorage>> carriedStorage;
   std::vector<std::string> carriedNames;
@@ -471,8 +485,13 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   std::vector<ValueId> arguments;
   const ValueId index = builder_.newValue(indexName, TensorType{DType::Int32, {}, graph::Layout::ND, true}, stmt.targets[0]->range);
   arguments.push_back(index);
+  std::vector<std::string> storageNames;
+  for (const auto& s : carriedStorage) {
+    const std::string name = nameOfStorage(s);
+    storageNames.push_back(name.empty() ? builder_.graph().value(s->current).name : name);
+  }
   for (size_t i = 0; i < carriedStorage.size(); ++i) {
-    const ValueId arg = builder_.newValue(builder_.graph().value(initial[i]).name, builder_.type(initial[i]), stmt.range);
+    const ValueId arg = builder_.newValue(storageNames[i], builder_.type(initial[i]), stmt.range);
     arguments.push_back(arg);
     carriedStorage[i]->current = arg;
     ++carriedStorage[i]->version;
@@ -514,8 +533,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     const TensorType& before = builder_.type(initial[i]);
     const TensorType& after = builder_.type(yields[i]);
     if (before != after) {
-      const std::string name = i < carriedStorage.size() ? builder_.graph().value(initial[i]).name
-                                                          : carriedNames[i - carriedStorage.size()];
+      const std::string name = i < carriedStorage.size() ? storageNames[i] : carriedNames[i - carriedStorage.size()];
       fail(stmt.range, "'" + name + "' changes from " + before.str() + " to " + after.str() +
                            " inside the loop; arrays updated by a loop must keep their dtype and shape",
            {note(stmt.range, "pyasc keeps range loops as loops; cast the new value (.astype) or allocate the "
@@ -541,8 +559,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   loop.loc = stmt.range.begin;
   loop.regions.push_back(std::move(body));
   for (size_t i = 0; i < initial.size(); ++i) {
-    const std::string name = i < carriedStorage.size() ? builder_.graph().value(initial[i]).name
-                                                        : carriedNames[i - carriedStorage.size()];
+    const std::string name = i < carriedStorage.size() ? storageNames[i] : carriedNames[i - carriedStorage.size()];
     loop.outputs.push_back(builder_.newValue(name, builder_.type(initial[i]), stmt.range));
   }
   const std::vector<ValueId> outputs = loop.outputs;
@@ -567,7 +584,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   // Names first assigned in the body have no value after a loop kept as a loop.
   for (const std::string& name : scan.assigned) {
     SymValue* v = lookup(name);
-    if (!v || std::find(carriedNames.begin(), carriedNames.end(), name) != carriedNames.end()) continue;
+    if (!v || boundBefore.count(name)) continue;
     if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex) {
       SymValue gone = SymValue::poison();
       gone.text = "'" + name + "' is assigned inside the loop at line " + std::to_string(stmt.range.begin.line) +

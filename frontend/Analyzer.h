@@ -60,6 +60,7 @@ class Analyzer {
   SymValue* lookup(const std::string& name);
   void bind(const std::string& name, SymValue value);
   std::vector<std::string> visibleNames() const;
+  std::string nameOfStorage(const std::shared_ptr<ArrayStorage>& storage) const;  // a variable holding it
 
   // ---- statements (Analyzer.cpp)
   Flow execBlock(const std::vector<StmtPtr>& body);
@@ -155,7 +156,7 @@ class Analyzer {
   graph::ValueId readThroughPlan(graph::ValueId base, const IndexPlan& plan, const SourceRange& range,
                                  const std::string& nameHint);
   graph::ValueId writeThroughPlan(graph::ValueId base, const IndexPlan& plan, const SymValue& value,
-                                  const SourceRange& range);
+                                  const SourceRange& range, const std::string& nameHint);
   void assignSubscript(const Expr& target, const SymValue& value);
   void writeArray(const SymValue& array, const SymValue& value, const SourceRange& range);
   graph::ValueId conformValue(const SymValue& value, const graph::TensorType& target, const graph::Shape& shape,

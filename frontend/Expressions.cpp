@@ -67,7 +67,7 @@ std::string Analyzer::typeName(const SymValue& v) const {
     case SymKind::Tensor:
       if (v.untyped) return "Tensor";
       if (v.weak) return *v.weak == ScalarKind::Int ? "int" : *v.weak == ScalarKind::Float ? "float" : "bool";
-      return std::string("Tensor[") + dtypeName(builder_.type(v.view ? v.viewValue : v.storage->current).dtype) + "]";
+      return std::string("Tensor[") + dtypeName(builder_.type(v.view ? v.view->cachedValue : v.storage->current).dtype) + "]";
     case SymKind::Int:
     case SymKind::LoopIndex: return "int";
     case SymKind::Float: return "float";
@@ -457,6 +457,12 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
   for (const auto& o : operands) {
     if (o.kind == SymKind::Poison) return o;
   }
+  // Identity tests are about Python objects: an array is never None.
+  if (expr.ops.size() == 1 && (expr.ops[0] == "is" || expr.ops[0] == "is not") &&
+      (operands[0].kind == SymKind::None || operands[1].kind == SymKind::None)) {
+    const bool same = operands[0].kind == operands[1].kind;
+    return SymValue::ofBool(expr.ops[0] == "is" ? same : !same);
+  }
   bool anyArray = false;
   for (const auto& o : operands) anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex;
   if (anyArray && expr.ops.size() > 1) {
@@ -580,7 +586,8 @@ ValueId Analyzer::arrayValue(const SymValue& array, const SourceRange& range) {
                                 ":float32[...]")});
   }
   if (!array.view) return array.storage->current;
-  if (array.viewVersion == array.view->root->version) return array.viewValue;
+  ArrayView& view = *array.view;
+  if (view.cachedVersion == view.root->version && builder_.isRegionOpen(view.cachedRegion)) return view.cachedValue;
   IndexPlan plan;
   plan.axes = array.view->axes;
   plan.begin = array.view->begin;
@@ -590,7 +597,10 @@ ValueId Analyzer::arrayValue(const SymValue& array, const SourceRange& range) {
   plan.offsets = array.view->offsets;
   plan.squeezedAxes = array.view->squeezedAxes;
   plan.newAxes = array.view->newAxes;
-  return readThroughPlan(array.view->root->current, plan, range, "");
+  view.cachedValue = readThroughPlan(view.root->current, plan, range, "");
+  view.cachedVersion = view.root->version;
+  view.cachedRegion = builder_.currentRegionId();
+  return view.cachedValue;
 }
 
 ValueId Analyzer::tensorOf(const SymValue& value, DType scalarDType, const SourceRange& range) {

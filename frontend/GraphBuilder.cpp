@@ -1,6 +1,8 @@
 // Node construction with registry inference and float64 demotion.
 #include "frontend/GraphBuilder.h"
 
+#include <algorithm>
+
 namespace pyasc::frontend {
 
 using graph::NamedAttr;
@@ -122,12 +124,20 @@ void GraphBuilder::addOutput(const std::string& name, ValueId value) {
   graph_.outputs.push_back(graph::GraphOutput{name, value});
 }
 
-void GraphBuilder::openRegion() { regions_.push_back(std::make_unique<graph::Region>()); }
+void GraphBuilder::openRegion() {
+  regions_.push_back(std::make_unique<graph::Region>());
+  regionIds_.push_back(nextRegionId_++);
+}
 
 graph::Region GraphBuilder::closeRegion() {
   graph::Region region = std::move(*regions_.back());
   regions_.pop_back();
+  regionIds_.pop_back();
   return region;
+}
+
+bool GraphBuilder::isRegionOpen(int id) const {
+  return id == 0 || std::find(regionIds_.begin(), regionIds_.end(), id) != regionIds_.end();
 }
 
 void GraphBuilder::appendNode(graph::Node node) { currentRegion().nodes.push_back(std::move(node)); }

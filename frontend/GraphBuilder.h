@@ -48,6 +48,10 @@ class GraphBuilder {
   void openRegion();
   graph::Region closeRegion();
   bool inLoopBody() const { return !regions_.empty(); }
+  // Identifies the innermost open region (0: the top level); values made there stay usable
+  // while it is open.
+  int currentRegionId() const { return regionIds_.empty() ? 0 : regionIds_.back(); }
+  bool isRegionOpen(int id) const;
   // Appends a finished loop node to the current region.
   void appendNode(graph::Node node);
   graph::ValueId newValue(const std::string& name, const graph::TensorType& type, const SourceRange& range);
@@ -66,6 +70,8 @@ class GraphBuilder {
   bool warnedFloat64_ = false;
   graph::Graph graph_;
   std::vector<std::unique_ptr<graph::Region>> regions_;  // open loop bodies, innermost last
+  std::vector<int> regionIds_;
+  int nextRegionId_ = 1;
   std::vector<graph::NamedAttr> hints_;
   std::map<std::pair<int, std::vector<uint8_t>>, graph::ValueId> scalarConstants_;
 };

@@ -320,10 +320,11 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   view->squeezedAxes = plan.squeezedAxes;
   view->newAxes = plan.newAxes;
   view->text = expr.children[0]->kind == ExprKind::Name ? expr.children[0]->text + "[...]" : "a view";
+  view->cachedValue = value;
+  view->cachedVersion = base.storage->version;
+  view->cachedRegion = builder_.currentRegionId();
   result.storage = nullptr;
   result.view = view;
-  result.viewValue = value;
-  result.viewVersion = base.storage->version;
   return result;
 }
 
@@ -347,7 +348,8 @@ ValueId Analyzer::conformValue(const SymValue& value, const TensorType& target, 
   return builder_.addNode("BroadcastTo", {v}, {{"shape", extents}}, range);
 }
 
-ValueId Analyzer::writeThroughPlan(ValueId base, const IndexPlan& plan, const SymValue& value, const SourceRange& range) {
+ValueId Analyzer::writeThroughPlan(ValueId base, const IndexPlan& plan, const SymValue& value, const SourceRange& range,
+                                   const std::string& nameHint) {
   const TensorType baseType = builder_.type(base);
   ValueId v = conformValue(value, baseType, plan.finalShape, range);
   if (!plan.newAxes.empty()) v = builder_.addNode("Squeeze", {v}, {{"axes", plan.newAxes}}, range);
@@ -358,7 +360,7 @@ ValueId Analyzer::writeThroughPlan(ValueId base, const IndexPlan& plan, const Sy
   return builder_.addNode("SliceUpdate", inputs,
                           {{"axes", plan.axes}, {"begin", plan.begin}, {"end", plan.end}, {"step", plan.step},
                            {"dynamic_axes", plan.dynamicAxes}},
-                          range, builder_.graph().value(base).name);
+                          range, nameHint);
 }
 
 void Analyzer::writeArray(const SymValue& array, const SymValue& value, const SourceRange& range) {
@@ -377,7 +379,7 @@ void Analyzer::writeArray(const SymValue& array, const SymValue& value, const So
     plan.newAxes = array.view->newAxes;
     plan.finalShape = builder_.type(arrayValue(array, range)).shape;
     ArrayStorage& root = *array.view->root;
-    root.current = writeThroughPlan(root.current, plan, value, range);
+    root.current = writeThroughPlan(root.current, plan, value, range, nameOfStorage(array.view->root));
     ++root.version;
     return;
   }
@@ -406,7 +408,7 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
     writeArray(base, value, target.range);
     return;
   }
-  base.storage->current = writeThroughPlan(base.storage->current, plan, value, target.range);
+  base.storage->current = writeThroughPlan(base.storage->current, plan, value, target.range, rootName(target));
   ++base.storage->version;
 }
 

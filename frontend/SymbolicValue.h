@@ -31,6 +31,10 @@ struct ArrayView {
   std::vector<int64_t> squeezedAxes;    // integer-indexed axes, in sliced coordinates
   std::vector<int64_t> newAxes;         // np.newaxis positions, in result coordinates
   std::string text;                     // the source spelling, for messages ("data[i:i+128]")
+  // The last read, valid while the root keeps `cachedVersion` and its region is still open.
+  graph::ValueId cachedValue = graph::kNoValue;
+  int cachedVersion = -1;
+  int cachedRegion = -1;
 };
 
 enum class SymKind {
@@ -66,8 +70,6 @@ struct SymValue {
   // Tensor
   std::shared_ptr<ArrayStorage> storage;
   std::shared_ptr<ArrayView> view;
-  graph::ValueId viewValue = graph::kNoValue;
-  int viewVersion = 0;
   std::optional<registry::ScalarKind> weak;  // a runtime Python scalar: promotes like a literal
   bool untyped = false;                      // a parameter with no declared dtype
   std::string paramName;                     // the parameter an untyped tensor came from

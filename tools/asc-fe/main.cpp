@@ -62,8 +62,11 @@ int main(int argc, char** argv) {
   app.add_option("file", inputFile, "the Python program");
   app.add_option("--emit", emit, "what to print: ast or graph")->check(CLI::IsMember({"ast", "graph"}));
   app.add_option("--entry", options.entry, "the entry function (default: the module is a script)");
-  app.add_option("--input", inputs, "an array parameter: NAME:DTYPE[D0,D1,...]");
-  app.add_option("--const", consts, "a compile-time scalar: NAME=VALUE");
+  // One value per occurrence, so a following positional file name is not taken as a spec.
+  app.add_option("--input", inputs, "an array parameter: NAME:DTYPE[D0,D1,...]")
+      ->allow_extra_args(false);
+  app.add_option("--const", consts, "a compile-time scalar: NAME=VALUE")
+      ->allow_extra_args(false);
   app.add_flag("--strict-dtypes", options.strictDtypes, "no weak Python scalars next to arrays");
   app.add_option("--target", options.target, "the target whose capabilities apply (default ascend310)");
   app.add_option("--parse-graph", parseGraphPath, "parse, verify and print a graph text file");
