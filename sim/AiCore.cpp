@@ -32,7 +32,7 @@ AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& 
       trace_(trace), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
   scalar_.blockIdx = blockIdx;
   scalar_.blockDim = options.blockDim;
-  for (size_t i = 0; i < options.args.size() && i + 1 < isa::kScalarRegisters; ++i) scalar_.regs[i + 1] = options.args[i];
+  for (size_t i = 0; i < options.args.size(); ++i) scalar_.regs[i + 1] = options.args[i];
 }
 
 std::string AiCore::text(int instruction) const { return instructionText(kernel_.program[instruction]); }

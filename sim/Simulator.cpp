@@ -31,6 +31,10 @@ void Device::addRegion(GmRegion region) { regions_.push_back(std::move(region));
 
 LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   if (options.blockDim < 1) throw SimError(0, -1, "", "block_dim must be at least 1");
+  if (options.args.size() >= isa::kScalarRegisters) {
+    throw SimError(0, -1, "", std::to_string(options.args.size()) + " kernel arguments, but only x1..x" +
+                                  std::to_string(isa::kScalarRegisters - 1) + " can hold them");
+  }
   if (trace_) trace_->beginLaunch(kernel.name);
   LaunchStats total;
   LaunchGmAccesses launchGm;

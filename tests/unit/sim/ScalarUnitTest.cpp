@@ -67,6 +67,18 @@ TEST(ScalarUnit, ErrorsCarryTheSourceLine) {
   }
 }
 
+TEST(ScalarUnit, ArgumentsFillX1Onwards) {
+  Device dev(target910b(), 4096);
+  auto k = kernelFromAsm("st.s64 x31, gm[x1+0]\nend");
+  std::vector<uint64_t> args(31, 0);
+  args[30] = 1234;
+  dev.launch(k, {1, args, true});
+  EXPECT_EQ(valuesOf<int64_t>(std::vector<uint8_t>(dev.gm(), dev.gm() + 8))[0], 1234);
+  args.push_back(0);
+  EXPECT_EQ(errorOf(dev, k, {1, args, true}), "core 0: 32 kernel arguments, but only x1..x31 can hold them");
+  EXPECT_EQ(errorOf(dev, k, {0, {}, true}), "core 0: block_dim must be at least 1");
+}
+
 TEST(ScalarUnit, FallingOffTheProgramEnds) {
   Device dev(target910b(), 4096);
   auto k = kernelFromAsm("li x5, 7\nst.s64 x5, gm[x1+0]");
