@@ -6,13 +6,14 @@
 
 #include "codegen/emit/EmitModel.h"
 #include "codegen/graph/EliminateDeadNodes.h"
+#include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/SelectKernels.h"
 #include "sdk/graph/Printer.h"
 
 namespace pyasc::codegen {
 
 const std::vector<std::string>& stageNames() {
-  static const std::vector<std::string> names = {"eliminate-dead-nodes", "select-kernels", "emit-model"};
+  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "select-kernels", "emit-model"};
   return names;
 }
 
@@ -26,6 +27,10 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     if (options.dumpAfter == name) result.dump += "// after " + name + "\n" + dump;
   };
   Program program;
+  stage("expand-composites", [&] {
+    expandComposites(g);
+    return graph::printGraph(g);
+  });
   stage("eliminate-dead-nodes", [&] {
     eliminateDeadNodes(g);
     return graph::printGraph(g);

@@ -82,6 +82,21 @@ const std::map<std::string, Lowering>& table() {
       {"Div", binary(Prim::VDiv, [](double a, double b) { return a / b; })},
       {"Maximum", binary(Prim::VMax, [](double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); })},
       {"Minimum", binary(Prim::VMin, [](double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b); })},
+      {"Pow", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) {
+                 ExprPtr x = castTo(a[0], t);
+                 if (a[1]->prim == Prim::Const) {
+                   double p = a[1]->value;
+                   if (p == 1) return x;
+                   if (p == 2) return te::binary(Prim::VMul, x, x);
+                   if (p == 3) return te::binary(Prim::VMul, te::binary(Prim::VMul, x, x), x);
+                   if (p == 0.5) return te::unary(Prim::VSqrt, x);
+                   if (p == -1) return te::unary(Prim::VRec, x);
+                   if (p == -0.5) return te::unary(Prim::VRsqrt, x);
+                 }
+                 // x ** y = e ** (y · ln x), for x > 0 as NumPy's float power
+                 return te::unary(Prim::VExp, te::binary(Prim::VMul, castTo(a[1], t), te::unary(Prim::VLog, x)));
+               },
+               [](const graph::Node&, const std::vector<double>& v) { return std::pow(v[0], v[1]); }}},
       {"Neg", unary([](ExprPtr x, DType) { return te::withScalar(Prim::VMuls, x, -1); }, [](double x) { return -x; })},
       {"Abs", unary([](ExprPtr x, DType) { return te::unary(Prim::VAbs, x); }, [](double x) { return std::fabs(x); })},
       {"Square", unary([](ExprPtr x, DType) { return te::binary(Prim::VMul, x, x); }, [](double x) { return x * x; })},

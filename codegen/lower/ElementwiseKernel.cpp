@@ -111,18 +111,23 @@ SlotPlan planSlots(const ElementwiseCompute& c) {
     }
     if (e->prim == Prim::Placeholder || e->prim == Prim::Const) continue;
     // free arguments that die here before choosing the destination, so same-size results run in place
+    // an argument of the same element size that dies here lends its slot (full overlap is
+    // allowed); other dying arguments free theirs only after the result has a slot
     int reuse = -1;
+    std::vector<int> dying;
     for (const auto& aPtr : e->args) {
       const Expr* a = aPtr.get();
       auto it = plan.slot.find(a);
       if (it == plan.slot.end() || lastUse[a] != static_cast<int>(i) || isOutput.count(a)) continue;
       if (reuse < 0 && dtypeSize(a->dtype) == dtypeSize(e->dtype) && a->dtype != DType::Bool && e->prim != Prim::VSel) {
         reuse = it->second;
-      } else if (std::find(freeSlots.begin(), freeSlots.end(), it->second) == freeSlots.end()) {
-        freeSlots.push_back(it->second);
+      } else {
+        dying.push_back(it->second);
       }
     }
     plan.slot[e] = reuse >= 0 ? reuse : take();
+    for (int slot : dying)
+      if (slot != plan.slot[e] && std::find(freeSlots.begin(), freeSlots.end(), slot) == freeSlots.end()) freeSlots.push_back(slot);
     plan.order.push_back(e);
   }
   return plan;

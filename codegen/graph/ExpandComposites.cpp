@@ -1,0 +1,173 @@
+// Composite expansion: each composite node becomes a short list of primitive nodes whose last
+// node defines the composite's original result value.
+#include "codegen/graph/ExpandComposites.h"
+
+#include <string>
+#include <vector>
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::TensorType;
+using graph::ValueId;
+
+namespace {
+
+class Expander {
+ public:
+  Expander(graph::Graph& g, const Node& n) : g_(g), n_(n) {}
+
+  std::vector<Node> nodes;
+
+  ValueId add(const std::string& op, std::vector<ValueId> inputs, std::vector<graph::NamedAttr> attrs,
+              const TensorType& type, ValueId result = graph::kNoValue) {
+    Node node;
+    node.op = op;
+    node.inputs = std::move(inputs);
+    node.attrs = std::move(attrs);
+    node.loc = n_.loc;
+    if (result == graph::kNoValue) result = g_.addValue(g_.value(n_.outputs[0]).name + "_" + lower(op), type, n_.loc);
+    node.outputs = {result};
+    nodes.push_back(std::move(node));
+    return result;
+  }
+
+  ValueId scalar(double v, DType t) {
+    ValueId id = g_.addValue(g_.value(n_.outputs[0]).name + "_c", TensorType{t, {}, graph::Layout::ND}, n_.loc);
+    g_.constants.push_back(graph::GraphConstant{id, graph::encodeConstant(t, {v})});
+    return id;
+  }
+
+  // x reduced over `axis` with keepdims
+  ValueId reduce(const std::string& op, ValueId x, int64_t axis) {
+    TensorType t = g_.type(x);
+    t.shape[static_cast<size_t>(axis)] = graph::Dim::known(1);
+    return add(op, {x}, {{"axes", std::vector<int64_t>{axis}}, {"keepdims", true}}, t);
+  }
+
+  ValueId binary(const std::string& op, ValueId a, ValueId b, ValueId result = graph::kNoValue) {
+    TensorType ta = g_.type(a), tb = g_.type(b);
+    TensorType out = ta.rank() >= tb.rank() ? ta : tb;
+    for (int i = 1; i <= std::min(ta.rank(), tb.rank()); ++i) {
+      const graph::Dim& da = ta.shape[ta.shape.size() - i];
+      const graph::Dim& db = tb.shape[tb.shape.size() - i];
+      out.shape[out.shape.size() - i] = da.isKnown() && da.extent == 1 ? db : da;
+    }
+    return add(op, {a, b}, {}, out, result);
+  }
+
+  ValueId unary(const std::string& op, ValueId x, ValueId result = graph::kNoValue) {
+    return add(op, {x}, {}, g_.type(x), result);
+  }
+
+  // a per-channel vector reshaped to broadcast along `axis` of a rank-`rank` tensor
+  ValueId alongAxis(ValueId v, int64_t axis, int rank) {
+    TensorType t = g_.type(v);
+    std::vector<int64_t> shape(static_cast<size_t>(rank), 1);
+    shape[static_cast<size_t>(axis)] = graph::elementCount(t.shape);
+    t.shape = graph::knownShape(shape);
+    return add("Reshape", {v}, {{"shape", shape}}, t);
+  }
+
+  int64_t axisOf(int64_t fallback) const {
+    int64_t a = n_.intAttr("axis", fallback);
+    int rank = g_.type(n_.inputs[0]).rank();
+    return a < 0 ? a + rank : a;
+  }
+
+ private:
+  static std::string lower(std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  graph::Graph& g_;
+  const Node& n_;
+};
+
+bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
+  Expander e(g, n);
+  ValueId result = n.outputs.empty() ? graph::kNoValue : n.outputs[0];
+  DType t = result == graph::kNoValue ? DType::Float32 : g.type(result).dtype;
+  if (n.op == "Softmax" || n.op == "LogSoftmax") {
+    int64_t axis = e.axisOf(-1);
+    ValueId x = n.inputs[0];
+    ValueId shifted = e.binary("Sub", x, e.reduce("ReduceMax", x, axis));
+    ValueId ex = e.unary("Exp", shifted);
+    ValueId sum = e.reduce("ReduceSum", ex, axis);
+    if (n.op == "Softmax") {
+      e.binary("Div", ex, sum, result);
+    } else {
+      e.binary("Sub", shifted, e.unary("Log", sum), result);
+    }
+  } else if (n.op == "LayerNorm" || n.op == "BatchNorm") {
+    ValueId x = n.inputs[0];
+    int rank = g.type(x).rank();
+    ValueId eps = e.scalar(n.floatAttr("epsilon", 1e-5), t);
+    if (n.op == "LayerNorm") {
+      int64_t axis = e.axisOf(-1);
+      ValueId centred = e.binary("Sub", x, e.reduce("ReduceMean", x, axis));
+      ValueId var = e.reduce("ReduceMean", e.binary("Mul", centred, centred), axis);
+      ValueId norm = e.binary("Div", centred, e.unary("Sqrt", e.binary("Add", var, eps)));
+      ValueId gamma = e.alongAxis(n.inputs[1], axis, rank), beta = e.alongAxis(n.inputs[2], axis, rank);
+      e.binary("Add", e.binary("Mul", norm, gamma), beta, result);
+    } else {
+      int64_t axis = e.axisOf(1);
+      ValueId mean = e.alongAxis(n.inputs[1], axis, rank), var = e.alongAxis(n.inputs[2], axis, rank);
+      ValueId gamma = e.alongAxis(n.inputs[3], axis, rank), beta = e.alongAxis(n.inputs[4], axis, rank);
+      ValueId scale = e.binary("Div", gamma, e.unary("Sqrt", e.binary("Add", var, eps)));
+      e.binary("Add", e.binary("Mul", e.binary("Sub", x, mean), scale), beta, result);
+    }
+  } else if (n.op == "ReduceVar" || n.op == "ReduceStd") {
+    ValueId x = n.inputs[0];
+    TensorType in = g.type(x);
+    std::vector<int64_t> axes = n.intListAttr("axes");
+    if (!n.hasAttr("axes"))
+      for (int i = 0; i < in.rank(); ++i) axes.push_back(i);
+    int64_t count = 1;
+    for (auto& a : axes) {
+      if (a < 0) a += in.rank();
+      count *= in.shape[static_cast<size_t>(a)].extent;
+    }
+    TensorType kept = in;
+    for (int64_t a : axes) kept.shape[static_cast<size_t>(a)] = graph::Dim::known(1);
+    ValueId mean = e.add("ReduceMean", {x}, {{"axes", axes}, {"keepdims", true}}, kept);
+    ValueId centred = e.binary("Sub", x, mean);
+    ValueId sq = e.binary("Mul", centred, centred);
+    TensorType outType = g.type(result);
+    ValueId sum = e.add("ReduceSum", {sq}, {{"axes", axes}, {"keepdims", n.boolAttr("keepdims", false)}}, outType);
+    double divisor = static_cast<double>(count - n.intAttr("ddof", 0));
+    ValueId inv = e.scalar(1.0 / divisor, t);
+    if (n.op == "ReduceVar") {
+      e.binary("Mul", sum, inv, result);
+    } else {
+      e.unary("Sqrt", e.binary("Mul", sum, inv), result);
+    }
+  } else {
+    return false;
+  }
+  for (auto& node : e.nodes) out.push_back(std::move(node));
+  return true;
+}
+
+int expandRegion(graph::Graph& g, graph::Region& r) {
+  int expanded = 0;
+  std::vector<Node> nodes;
+  for (auto& n : r.nodes) {
+    for (auto& sub : n.regions) expanded += expandRegion(g, sub);
+    Node copy = n;
+    if (expand(g, copy, nodes)) {
+      ++expanded;
+    } else {
+      nodes.push_back(std::move(copy));
+    }
+  }
+  r.nodes = std::move(nodes);
+  return expanded;
+}
+
+}  // namespace
+
+int expandComposites(graph::Graph& graph) { return expandRegion(graph, graph.body); }
+
+}  // namespace pyasc::codegen
