@@ -293,9 +293,9 @@ void Analyzer::assignTo(const Expr& target, const SymValue& value) {
 void Analyzer::execAugAssign(const Stmt& stmt) {
   const Expr& target = *stmt.targets[0];
   if (target.kind == ExprKind::Subscript) {
-    SymValue current = evalSubscript(target, "");
-    SymValue rhs = eval(*stmt.value);
-    SymValue updated = binaryOperator(stmt.text, current, rhs, stmt.range, target.range, stmt.value->range, "");
+    Argument current{evalSubscript(target, ""), target.range, &target};
+    Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
+    SymValue updated = binaryOperator(stmt.text, current, rhs, stmt.range, "");
     assignSubscript(target, updated);
     return;
   }
@@ -305,8 +305,8 @@ void Analyzer::execAugAssign(const Stmt& stmt) {
     fail(target.range, "name '" + target.text + "' is not defined");
   }
   SymValue before = *current;
-  SymValue rhs = eval(*stmt.value);
-  SymValue updated = binaryOperator(stmt.text, before, rhs, stmt.range, target.range, stmt.value->range, target.text);
+  Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
+  SymValue updated = binaryOperator(stmt.text, Argument{before, target.range, &target}, rhs, stmt.range, target.text);
   if (before.kind == SymKind::Tensor && !before.weak && updated.kind == SymKind::Tensor) {
     // NumPy updates arrays in place: the result is cast back (same_kind) and every alias sees it.
     const DType have = builder_.type(arrayValue(before, target.range)).dtype;
@@ -338,7 +338,8 @@ Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
     SymValue test = eval(*stmt.value);
     if (test.kind == SymKind::Poison) return Flow::Normal;
     if (test.kind == SymKind::Tensor || test.kind == SymKind::LoopIndex) {
-      fail(stmt.value->range, "while conditions must be compile-time values; this one depends on array data",
+      fail(stmt.value->range, std::string("while conditions must be compile-time values; this one depends on ") +
+                                  (test.weak ? "a runtime scalar (make it compile-time with --const)" : "array data"),
            {note(stmt.range, "pyasc runs while loops at compile time (like shape arithmetic); for data-dependent "
                              "iteration use a for loop over range() with a fixed trip count")});
     }

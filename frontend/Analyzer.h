@@ -96,9 +96,8 @@ class Analyzer {
   SymValue arrayAttribute(const SymValue& array, const std::string& name, const SourceRange& range,
                           const std::string& nameHint);
   SymValue evalBinary(const Expr& expr, const std::string& nameHint);
-  SymValue binaryOperator(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
-                          const SourceRange& range, const SourceRange& lhsRange, const SourceRange& rhsRange,
-                          const std::string& nameHint);
+  SymValue binaryOperator(const std::string& symbol, const Argument& lhs, const Argument& rhs,
+                          const SourceRange& range, const std::string& nameHint);
   SymValue evalUnary(const Expr& expr, const std::string& nameHint);
   SymValue evalCompare(const Expr& expr, const std::string& nameHint);
   SymValue evalBoolOp(const Expr& expr);

@@ -170,7 +170,10 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
   switch (base.kind) {
     case SymKind::Poison: return base;
     case SymKind::Module: return moduleMember(base.text, expr.text, nameRange);
-    case SymKind::Tensor: return arrayAttribute(base, expr.text, expr.range, "");
+    case SymKind::Tensor: {
+      base.range = expr.children[0]->range;  // a bound method's array is the expression before the dot
+      return arrayAttribute(base, expr.text, expr.range, "");
+    }
     default: fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
   }
 }
@@ -307,14 +310,17 @@ SymValue Analyzer::arrayAttribute(const SymValue& array, const std::string& name
 // ---- operators
 
 SymValue Analyzer::evalBinary(const Expr& expr, const std::string& nameHint) {
-  SymValue lhs = eval(*expr.children[0]);
-  SymValue rhs = eval(*expr.children[1]);
-  return binaryOperator(expr.text, lhs, rhs, expr.range, expr.children[0]->range, expr.children[1]->range, nameHint);
+  Argument lhs{eval(*expr.children[0]), expr.children[0]->range, expr.children[0].get()};
+  Argument rhs{eval(*expr.children[1]), expr.children[1]->range, expr.children[1].get()};
+  return binaryOperator(expr.text, lhs, rhs, expr.range, nameHint);
 }
 
-SymValue Analyzer::binaryOperator(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
-                                  const SourceRange& range, const SourceRange& lhsRange, const SourceRange& rhsRange,
-                                  const std::string& nameHint) {
+SymValue Analyzer::binaryOperator(const std::string& symbol, const Argument& lhsArg, const Argument& rhsArg,
+                                  const SourceRange& range, const std::string& nameHint) {
+  const SymValue& lhs = lhsArg.value;
+  const SymValue& rhs = rhsArg.value;
+  const SourceRange& lhsRange = lhsArg.range;
+  const SourceRange& rhsRange = rhsArg.range;
   if (lhs.kind == SymKind::Poison || rhs.kind == SymKind::Poison) return SymValue::poison();
   if (lhs.isScalarConstant() && rhs.isScalarConstant()) return foldScalars(symbol, lhs, rhs, range);
   // Shape tuples: a.shape + (1,), (n,) * 2.
@@ -365,9 +371,7 @@ SymValue Analyzer::binaryOperator(const std::string& symbol, const SymValue& lhs
   }
   const registry::NumpyAlias* alias = registry_.findAlias(symbol, registry::AliasForm::Operator);
   if (!alias) fail(range, "operator '" + symbol + "' is not supported on arrays");
-  Argument a{lhs, lhsRange, nullptr};
-  Argument b{rhs, rhsRange, nullptr};
-  return applyOp(alias->op, {a, b}, {}, range, nameHint, symbol);
+  return applyOp(alias->op, {lhsArg, rhsArg}, {}, range, nameHint, symbol);
 }
 
 SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, const SymValue& rhs,
@@ -473,8 +477,8 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
     if (op == "in" || op == "not in" || op == "is" || op == "is not") {
       fail(expr.range, "'" + op + "' on arrays is not supported; compare with ==, <, ... elementwise");
     }
-    return binaryOperator(op, operands[0], operands[1], expr.range, expr.children[0]->range,
-                          expr.children[1]->range, nameHint);
+    return binaryOperator(op, Argument{operands[0], expr.children[0]->range, expr.children[0].get()},
+                          Argument{operands[1], expr.children[1]->range, expr.children[1].get()}, expr.range, nameHint);
   }
   for (size_t k = 0; k < expr.ops.size(); ++k) {
     const std::string& op = expr.ops[k];

@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+a = np.ones(4, dtype=np.float32).astype("flaot32")

@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph --entry=f --input=a:float32 %s
+def f(a):
+    return a

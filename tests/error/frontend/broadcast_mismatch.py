@@ -1,0 +1,5 @@
+# RUN: asc-fe --emit=graph --entry=f --input=a:float32[3,4] --input=b:float32[5] %s
+import numpy as np
+
+def f(a, b):
+    return a + b

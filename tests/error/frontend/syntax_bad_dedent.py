@@ -1,0 +1,4 @@
+# RUN: asc-fe --emit=graph %s
+def f(a):
+        b = a
+    return b

@@ -1,0 +1,2 @@
+# RUN: asc-fe --emit=graph %s
+a = 1 $ 2

@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph %s
+def f(a)
+    return a

@@ -1,0 +1,4 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+a = np.ones(4, dtype=np.float32)
+b = np.sums(a)

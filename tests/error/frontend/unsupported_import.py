@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph %s
+import os
+import numpy as np

@@ -1,0 +1,5 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+a = np.ones((4, 4), dtype=np.float32)
+b = np.empty(4, dtype=np.float32)
+c = np.sum(a, axis=0, out=b)

@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+rows = [np.ones(4) * i for i in range(3)]

@@ -1,0 +1,3 @@
+# RUN: asc-fe --emit=graph --entry=func %s
+def func(a):
+    return a + 2
