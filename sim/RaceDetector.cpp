@@ -14,35 +14,55 @@ void joinClock(VectorClock& into, const VectorClock& other) {
   for (int i = 0; i < isa::kPipeCount; ++i) into[i] = std::max(into[i], other[i]);
 }
 
-LaunchGmAccesses::Interval LaunchGmAccesses::conflict(uint64_t lo, uint64_t hi, bool isWrite) const {
-  Interval best;
-  // Intervals that start below hi, walked back while some interval so far may still reach lo.
-  size_t end = static_cast<size_t>(
-      std::lower_bound(earlier_.begin(), earlier_.end(), hi, [](const Interval& i, uint64_t v) { return i.lo < v; }) -
-      earlier_.begin());
-  for (size_t i = end; i-- > 0 && prefixMaxHi_[i] > lo;) {
-    const Interval& e = earlier_[i];
-    if (e.hi <= lo || !(isWrite || e.write)) continue;
-    uint64_t start = std::max(lo, e.lo);
-    if (best.core < 0 || start < std::max(lo, best.lo) ||
-        (start == std::max(lo, best.lo) && (e.core < best.core || (e.core == best.core && e.instruction < best.instruction)))) {
-      best = e;
+void GmRangeMap::assign(uint64_t lo, uint64_t hi, const Touch& touch) {
+  if (lo >= hi) return;
+  auto it = segments_.upper_bound(lo);
+  if (it != segments_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.hi > lo) {  // split the segment that contains lo
+      Segment whole = prev->second;
+      prev->second.hi = lo;
+      if (whole.hi > hi) segments_[hi] = whole;
     }
+  }
+  for (it = segments_.lower_bound(lo); it != segments_.end() && it->first < hi;) {
+    if (it->second.hi > hi) segments_[hi] = it->second;
+    it = segments_.erase(it);
+  }
+  segments_[lo] = {hi, touch};
+}
+
+GmRangeMap::Touch GmRangeMap::firstOverlap(uint64_t lo, uint64_t hi, uint64_t& overlapLo, uint64_t& overlapHi) const {
+  auto it = segments_.upper_bound(lo);
+  if (it != segments_.begin() && std::prev(it)->second.hi > lo) --it;
+  if (it == segments_.end() || it->first >= hi) return {};
+  overlapLo = std::max(lo, it->first);
+  overlapHi = std::min(hi, it->second.hi);
+  return it->second.touch;
+}
+
+LaunchGmAccesses::Conflict LaunchGmAccesses::conflict(uint64_t lo, uint64_t hi, bool isWrite) const {
+  Conflict best;
+  auto consider = [&](const GmRangeMap& map, bool write) {
+    Conflict c;
+    c.write = write;
+    c.touch = map.firstOverlap(lo, hi, c.lo, c.hi);
+    if (c.touch.core >= 0 && (best.touch.core < 0 || c.lo < best.lo)) best = c;
+  };
+  for (const CoreRanges& core : earlier_) {
+    consider(core.writes, true);
+    if (isWrite) consider(core.reads, false);
   }
   return best;
 }
 
+void LaunchGmAccesses::add(uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch) {
+  (isWrite ? current_.writes : current_.reads).assign(lo, hi, touch);
+}
+
 void LaunchGmAccesses::finishCore() {
-  earlier_.insert(earlier_.end(), current_.begin(), current_.end());
-  current_.clear();
-  std::sort(earlier_.begin(), earlier_.end(), [](const Interval& a, const Interval& b) {
-    if (a.lo != b.lo) return a.lo < b.lo;
-    if (a.core != b.core) return a.core < b.core;
-    return a.instruction < b.instruction;
-  });
-  prefixMaxHi_.resize(earlier_.size());
-  uint64_t m = 0;
-  for (size_t i = 0; i < earlier_.size(); ++i) prefixMaxHi_[i] = m = std::max(m, earlier_[i].hi);
+  earlier_.push_back(std::move(current_));
+  current_ = CoreRanges();
 }
 
 RaceDetector::RaceDetector(const Target& target, int core, LaunchGmAccesses& launchGm)
@@ -90,12 +110,12 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
   for (const Access& a : ranges) {
     if (a.space != isa::Space::GM) continue;
     bool isWrite = a.kind == AccessKind::Write;
-    LaunchGmAccesses::Interval e = launchGm_.conflict(a.lo, a.hi, isWrite);
-    if (e.core < 0) continue;
+    LaunchGmAccesses::Conflict e = launchGm_.conflict(a.lo, a.hi, isWrite);
+    if (e.touch.core < 0) continue;
     throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") + "gm" +
-                    byteRange(std::max(a.lo, e.lo), std::min(a.hi, e.hi)) + (e.write ? " written by " : " read by ") +
-                    isa::pipeName(static_cast<isa::Pipe>(e.pipe)) + " of core " + std::to_string(e.core) +
-                    " at instruction " + std::to_string(e.instruction) +
+                    byteRange(e.lo, e.hi) + (e.write ? " written by " : " read by ") +
+                    isa::pipeName(static_cast<isa::Pipe>(e.touch.pipe)) + " of core " + std::to_string(e.touch.core) +
+                    " at instruction " + std::to_string(e.touch.instruction) +
                     " in the same launch (cores do not synchronise within a launch)");
   }
   constexpr uint64_t B = isa::kBlockBytes;
@@ -114,7 +134,7 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
     }
   }
   for (const Access& a : ranges) {
-    if (a.space == isa::Space::GM) launchGm_.add({a.lo, a.hi, core_, p, instruction, a.kind == AccessKind::Write});
+    if (a.space == isa::Space::GM) launchGm_.add(a.lo, a.hi, a.kind == AccessKind::Write, {core_, p, instruction});
     for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
       BlockHistory& h = history(a.space, blk);
       if (a.kind == AccessKind::Read) {

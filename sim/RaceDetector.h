@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -18,25 +19,45 @@ namespace pyasc::sim {
 using VectorClock = std::array<uint32_t, isa::kPipeCount>;
 void joinClock(VectorClock& into, const VectorClock& other);
 
+// Byte ranges of GM with who touched them last: disjoint segments, a later access overwriting the
+// attribution of the bytes it covers.
+class GmRangeMap {
+ public:
+  struct Touch {
+    int core = -1, pipe = 0;
+    int32_t instruction = -1;
+  };
+  void assign(uint64_t lo, uint64_t hi, const Touch& touch);
+  // The lowest segment overlapping [lo, hi): found when the returned touch has core >= 0.
+  Touch firstOverlap(uint64_t lo, uint64_t hi, uint64_t& overlapLo, uint64_t& overlapHi) const;
+
+ private:
+  struct Segment {
+    uint64_t hi;
+    Touch touch;
+  };
+  std::map<uint64_t, Segment> segments_;  // keyed by lo
+};
+
 // GM byte ranges accessed by the cores of one launch, byte-exact. Cores run one after another; a
 // range the running core touches is checked against those of the cores that ran before it.
 class LaunchGmAccesses {
  public:
-  struct Interval {
-    uint64_t lo = 0, hi = 0;
-    int core = -1, pipe = 0;
-    int32_t instruction = -1;
-    bool write = false;
+  struct Conflict {
+    GmRangeMap::Touch touch;  // touch.core < 0: none
+    bool write = false;       // the earlier access was a write
+    uint64_t lo = 0, hi = 0;  // the overlapping bytes
   };
-  // The earlier core's access that conflicts with [lo, hi) (found: core >= 0), lowest address first.
-  Interval conflict(uint64_t lo, uint64_t hi, bool isWrite) const;
-  void add(const Interval& access) { current_.push_back(access); }
+  Conflict conflict(uint64_t lo, uint64_t hi, bool isWrite) const;
+  void add(uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch);
   void finishCore();  // the running core's accesses join the earlier ones
 
  private:
-  std::vector<Interval> earlier_;     // sorted by lo
-  std::vector<uint64_t> prefixMaxHi_;  // max hi of earlier_[0..i]
-  std::vector<Interval> current_;
+  struct CoreRanges {
+    GmRangeMap reads, writes;
+  };
+  std::vector<CoreRanges> earlier_;
+  CoreRanges current_;
 };
 
 class RaceDetector {
