@@ -1,0 +1,75 @@
+"""pyasc.nn: neural-network helpers with the semantics the compiler's NN operators implement.
+
+Floats keep their dtype (float32 stays float32); integer inputs compute in NumPy's float loop.
+"""
+import numpy as _np
+
+
+def _float(x):
+    x = _np.asarray(x)
+    return x if x.dtype.kind == "f" else x.astype(_np.result_type(x.dtype, _np.float16))
+
+
+def softmax(x, axis=-1):
+    """exp(x - max) / sum(exp(x - max)) along `axis`."""
+    x = _float(x)
+    e = _np.exp(x - _np.max(x, axis=axis, keepdims=True))
+    return e / _np.sum(e, axis=axis, keepdims=True)
+
+
+def log_softmax(x, axis=-1):
+    """x - max - log(sum(exp(x - max))) along `axis`."""
+    x = _float(x)
+    shifted = x - _np.max(x, axis=axis, keepdims=True)
+    return shifted - _np.log(_np.sum(_np.exp(shifted), axis=axis, keepdims=True))
+
+
+def layer_norm(x, gamma, beta, axis=-1, eps=1e-5):
+    """(x - mean) / sqrt(var + eps) * gamma + beta, statistics along `axis`."""
+    x = _float(x)
+    mean = _np.mean(x, axis=axis, keepdims=True)
+    var = _np.var(x, axis=axis, keepdims=True)
+    return (x - mean) / _np.sqrt(var + eps) * gamma + beta
+
+
+def batch_norm(x, mean, var, gamma, beta, axis=1, eps=1e-5):
+    """Inference batch norm with per-channel statistics on `axis` (1-D parameters)."""
+    x = _float(x)
+    shape = [1] * x.ndim
+    shape[axis] = x.shape[axis]
+
+    def channel(p):
+        return _np.reshape(p, shape)
+
+    return (x - channel(mean)) / _np.sqrt(channel(var) + eps) * channel(gamma) + channel(beta)
+
+
+def gelu(x):
+    """x * Phi(x) with the tanh approximation used on the device."""
+    x = _float(x)
+    return 0.5 * x * (1 + _np.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+
+
+def sigmoid(x):
+    """1 / (1 + exp(-x))."""
+    x = _float(x)
+    return 1 / (1 + _np.exp(-x))
+
+
+def relu(x):
+    """max(x, 0), keeping the dtype."""
+    return _np.maximum(x, 0)
+
+
+def leaky_relu(x, alpha=0.01):
+    """x where x > 0, else alpha * x."""
+    x = _float(x)
+    return _np.where(x > 0, x, x * alpha)
+
+
+def tanh(x):
+    """Hyperbolic tangent."""
+    return _np.tanh(x)
+
+
+__all__ = ["softmax", "log_softmax", "layer_norm", "batch_norm", "gelu", "sigmoid", "relu", "leaky_relu", "tanh"]
