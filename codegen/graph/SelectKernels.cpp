@@ -190,6 +190,8 @@ class Selector {
     if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze") return lowerView(n);
     if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin") return lowerReduce(n, out);
     if (op == "MatMul") return lowerMatmul(n, out);
+    if (op == "Einsum") return lowerEinsum(n, out);
+    if (op == "TensorDot") return lowerTensorDot(n, out);
     if (op == "Transpose") return lowerTranspose(n, out);
     if (op == "Slice") return lowerSlice(n, out);
     if (op == "SliceUpdate") return lowerSliceUpdate(n, out);
@@ -223,8 +225,11 @@ class Selector {
     DType t = g_.type(v).dtype;
     if (i.kind == ValueInfo::ConstScalar) return te::constant(i.scalar, t == DType::Bool ? DType::Float16 : t);
     if (i.kind == ValueInfo::Induction) {
-      throw CompileError(user.loc, "the loop counter cannot be used in arithmetic on the NPU yet; "
-                                   "use it only to index slices");
+      // a loop counter reaches the kernel by value, as a scalar argument
+      auto pos = std::find(group_.inputs.begin(), group_.inputs.end(), v);
+      int index = static_cast<int>(pos - group_.inputs.begin());
+      if (pos == group_.inputs.end()) group_.inputs.push_back(v);
+      return te::placeholder(index, DType::Int32);
     }
     int64_t n = countOf(v);
     if (n != 1 && n != group_.count) {
@@ -278,9 +283,15 @@ class Selector {
     c.count = g.count;
     c.sourceLine = g.line;
     std::vector<int> args;
+    std::vector<model::AffineScalar> scalars;
     for (ValueId v : g.inputs) {
+      if (info_[v].kind == ValueInfo::Induction) {
+        c.inputs.push_back(ElementwiseInput{DType::Int32, true, true});
+        scalars.push_back(info_[v].affine);
+        continue;
+      }
       DType t = typeOf(v).dtype;
-      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, countOf(v) == 1 && g.count != 1});
+      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, countOf(v) == 1 && g.count != 1, false});
       args.push_back(storageOf(v, g.nodes.front()->loc));
     }
     for (ValueId v : results) {
@@ -291,7 +302,7 @@ class Selector {
       args.push_back(newIntermediate(v));
     }
     ElementwiseSchedule s = scheduleElementwise(c, target_, options_.doubleBuffer, cores(false));
-    launch(out, lowerElementwise(c, s, target_), args);
+    launch(out, lowerElementwise(c, s, target_), args, scalars);
   }
 
   // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.
@@ -446,37 +457,136 @@ class Selector {
     bind(res, dst);
   }
 
+  void checkCubeTypes(const Node& n, DType a, DType b) {
+    if (a != b || !(a == DType::Float16 || a == DType::Float32)) {
+      throw CompileError(n.loc, std::string("matmul of ") + dtypeName(a) + " and " + dtypeName(b) +
+                                    " is not supported by the cube unit yet (float16 or float32 on both sides)");
+    }
+  }
+
+  // One cube launch: dst[batch][m×n] = a[batch][m×k] · b[batch or shared][k×n].
+  void emitMatmul(const Node& n, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k, int64_t nn,
+                  DType in, DType outType, std::vector<Step>& out) {
+    MatmulCompute mm;
+    mm.name = "matmul_" + std::to_string(program_.kernels.size());
+    mm.inType = in;
+    mm.outType = outType;
+    mm.batch = batch;
+    mm.batchB = batchB;
+    mm.m = m;
+    mm.k = k;
+    mm.n = nn;
+    mm.sourceLine = n.loc.line;
+    MatmulSchedule s = scheduleMatmul(mm, target_, cores(true));
+    launch(out, codegen::lowerMatmul(mm, s, target_), {a, b, dst});
+  }
+
   void lowerMatmul(const Node& n, std::vector<Step>& out) {
     ValueId a = n.inputs[0], b = n.inputs[1], res = n.outputs[0];
     std::vector<int64_t> sa = staticShape(g_.type(a), n.loc), sb = staticShape(g_.type(b), n.loc);
-    DType in = g_.type(a).dtype, outType = g_.type(res).dtype;
-    if (g_.type(b).dtype != in || !(in == DType::Float16 || in == DType::Float32)) {
-      throw CompileError(n.loc, std::string("matmul of ") + dtypeName(in) + " and " + dtypeName(g_.type(b).dtype) +
-                                    " is not supported by the cube unit yet (float16 or float32 on both sides)");
-    }
+    checkCubeTypes(n, g_.type(a).dtype, g_.type(b).dtype);
     if (sa.size() == 1) sa.insert(sa.begin(), 1);
     if (sb.size() == 1) sb.push_back(1);
-    MatmulCompute m;
-    m.name = "matmul_" + std::to_string(program_.kernels.size());
-    m.inType = in;
-    m.outType = outType;
-    m.k = sa.back();
-    m.n = sb.back();
     int64_t batchA = product(sa, 0, sa.size() - 2), batchB = product(sb, 0, sb.size() - 2);
-    if (batchB == 1) {
-      // B shared: every batch of A stacks into the M dimension
-      m.m = batchA * sa[sa.size() - 2];
-      m.batch = 1;
-    } else if (batchA == batchB) {
-      m.m = sa[sa.size() - 2];
-      m.batch = batchA;
-    } else {
+    int64_t k = sa.back(), nn = sb.back(), m = sa[sa.size() - 2];
+    if (batchB != 1 && batchA != batchB) {
       throw CompileError(n.loc, "batched matmul with broadcast batch dimensions is not supported on the NPU yet");
     }
-    m.sourceLine = n.loc.line;
-    MatmulSchedule s = scheduleMatmul(m, target_, cores(true));
     int dst = newIntermediate(res);
-    launch(out, codegen::lowerMatmul(m, s, target_), {storageOf(a, n.loc), storageOf(b, n.loc), dst});
+    // a 2-d B is shared: every batch of A then stacks into the M dimension
+    emitMatmul(n, storageOf(a, n.loc), storageOf(b, n.loc), dst, batchB == 1 ? 1 : batchA, true,
+               batchB == 1 ? batchA * m : m, k, nn, g_.type(a).dtype, g_.type(res).dtype, out);
+  }
+
+  // Two-operand contractions (einsum, tensordot) as transposes around one batched matmul:
+  // A → [batch, free_a, contracted], B → [batch, contracted, free_b], then the output order.
+  void lowerContraction(const Node& n, const std::string& la, const std::string& lb, const std::string& lo,
+                        std::vector<Step>& out) {
+    ValueId a = n.inputs[0], b = n.inputs[1], res = n.outputs[0];
+    checkCubeTypes(n, g_.type(a).dtype, g_.type(b).dtype);
+    std::vector<int64_t> sa = staticShape(g_.type(a), n.loc), sb = staticShape(g_.type(b), n.loc);
+    std::string batch, freeA, freeB, contracted;
+    for (char c : la) {
+      bool inB = lb.find(c) != std::string::npos, inOut = lo.find(c) != std::string::npos;
+      if (std::count(la.begin(), la.end(), c) > 1 || (!inB && !inOut)) {
+        throw CompileError(n.loc, std::string("einsum index '") + c + "' (repeated, or summed within one operand) "
+                                  "is not supported on the NPU yet");
+      }
+      (inB ? (inOut ? batch : contracted) : freeA) += c;
+    }
+    for (char c : lb) {
+      if (la.find(c) != std::string::npos) continue;
+      if (std::count(lb.begin(), lb.end(), c) > 1 || lo.find(c) == std::string::npos) {
+        throw CompileError(n.loc, std::string("einsum index '") + c + "' (repeated, or summed within one operand) "
+                                  "is not supported on the NPU yet");
+      }
+      freeB += c;
+    }
+    auto extent = [&](char c) {
+      size_t i = la.find(c);
+      return i != std::string::npos ? sa[i] : sb[lb.find(c)];
+    };
+    auto permuted = [&](int storage, const std::string& labels, const std::vector<int64_t>& shape, const std::string& order) {
+      std::vector<int64_t> perm;
+      for (char c : order) perm.push_back(static_cast<int64_t>(labels.find(c)));
+      bool identity = true;
+      for (size_t i = 0; i < perm.size(); ++i) identity = identity && perm[i] == static_cast<int64_t>(i);
+      return identity ? storage : transposeInto(storage, program_.storages[storage].dtype, shape, perm, n, out);
+    };
+    int ta = permuted(storageOf(a, n.loc), la, sa, batch + freeA + contracted);
+    int tb = permuted(storageOf(b, n.loc), lb, sb, batch + contracted + freeB);
+    auto size = [&](const std::string& labels) {
+      int64_t p = 1;
+      for (char c : labels) p *= extent(c);
+      return p;
+    };
+    std::string natural = batch + freeA + freeB;
+    std::vector<int64_t> naturalShape;
+    for (char c : natural) naturalShape.push_back(extent(c));
+    int product_ = natural == lo ? newIntermediate(res) : -1;
+    if (product_ < 0) {
+      Storage s;
+      s.name = g_.value(res).name + "_mm";
+      s.dtype = g_.type(res).dtype;
+      s.shape = naturalShape;
+      product_ = addStorage(s);
+    }
+    emitMatmul(n, ta, tb, product_, size(batch), true, size(freeA), size(contracted), size(freeB), g_.type(a).dtype,
+               g_.type(res).dtype, out);
+    if (natural != lo) {
+      int dst = permuted(product_, natural, naturalShape, lo);
+      program_.storages[dst].name = g_.value(res).name;
+      bind(res, dst);
+    }
+  }
+
+  void lowerEinsum(const Node& n, std::vector<Step>& out) {
+    std::string eq = n.stringAttr("equation");
+    eq.erase(std::remove(eq.begin(), eq.end(), ' '), eq.end());
+    size_t comma = eq.find(','), arrow = eq.find("->");
+    if (n.inputs.size() != 2 || comma == std::string::npos || arrow == std::string::npos || eq.find("...") != std::string::npos) {
+      throw CompileError(n.loc, "einsum '" + n.stringAttr("equation") +
+                                    "' is not supported on the NPU yet (two operands and an explicit '->' output)");
+    }
+    lowerContraction(n, eq.substr(0, comma), eq.substr(comma + 1, arrow - comma - 1), eq.substr(arrow + 2), out);
+  }
+
+  void lowerTensorDot(const Node& n, std::vector<Step>& out) {
+    int ra = g_.type(n.inputs[0]).rank(), rb = g_.type(n.inputs[1]).rank();
+    std::vector<int64_t> axesA = n.intListAttr("axes_a"), axesB = n.intListAttr("axes_b");
+    std::string la, lb, lo;
+    char next = 'a';
+    for (int i = 0; i < ra; ++i) la += next++;
+    for (int i = 0; i < rb; ++i) lb += next++;
+    for (size_t i = 0; i < axesA.size(); ++i) {
+      int64_t x = axesA[i] < 0 ? axesA[i] + ra : axesA[i], y = axesB[i] < 0 ? axesB[i] + rb : axesB[i];
+      lb[static_cast<size_t>(y)] = la[static_cast<size_t>(x)];
+    }
+    for (char c : la)
+      if (lb.find(c) == std::string::npos) lo += c;
+    for (char c : lb)
+      if (la.find(c) == std::string::npos) lo += c;
+    lowerContraction(n, la, lb, lo, out);
   }
 
   // Affine element offsets of a slice's dynamic axes: Σ offset_value · stride.

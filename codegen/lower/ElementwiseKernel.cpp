@@ -327,7 +327,14 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   SlotPlan plan = planSlots(c);
   int numIn = static_cast<int>(c.inputs.size());
   int numOut = static_cast<int>(c.outputs.size());
-  KernelBuilder b(c.name, numIn + numOut);
+  // argument registers: GM inputs, outputs, then by-value scalars
+  std::vector<int> inputReg(static_cast<size_t>(numIn));
+  int gmInputs = 0, byValue = 0;
+  for (const auto& in : c.inputs) (in.inRegister ? byValue : gmInputs) += 1;
+  for (int i = 0, g = 0, v = 0; i < numIn; ++i)
+    inputReg[static_cast<size_t>(i)] = KernelBuilder::argReg(c.inputs[i].inRegister ? gmInputs + numOut + v++ : g++);
+  auto outputReg = [&](int o) { return KernelBuilder::argReg(gmInputs + o); };
+  KernelBuilder b(c.name, gmInputs + numOut + byValue);
   b.setSourceLine(c.sourceLine);
   int sets = s.doubleBuffer ? 2 : 1;
   int64_t setBytes = s.slotsPerSet * s.slotBytes;
@@ -338,12 +345,16 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   std::map<const Expr*, int> scalarRegs;
   for (const Expr* e : te::topologicalOrder(c.outputs)) {
     if (e->prim != Prim::Placeholder || !c.inputs[e->index].scalar) continue;
+    if (c.inputs[e->index].inRegister) {
+      scalarRegs[e] = inputReg[static_cast<size_t>(e->index)];
+      continue;
+    }
     int r = b.allocReg();
     isa::Instruction ld;
     ld.op = Opcode::Ld;
     ld.type = e->dtype;
     ld.rd = static_cast<uint8_t>(r);
-    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(e->index)), 0};
+    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]), 0};
     b.emit(ld);
     scalarRegs[e] = r;
   }
@@ -377,7 +388,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   p.load = [&](int set, bool tail) {
     tile.setBase = set * setBytes;
     for (const Expr* e : plan.loads) {
-      MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(e->index)), 0};
+      MemRef gm{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]), 0};
       emitCopyRows(b, Opcode::CopyGmToUb, tile.slotRef(e), gm, 1, argBytes(e->index, count(tail)));
     }
   };
@@ -386,14 +397,15 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   };
   p.store = [&](int set, bool tail) {
     for (int o = 0; o < numOut; ++o) {
-      MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(numIn + o)), 0};
+      MemRef gm{Space::GM, static_cast<uint8_t>(outputReg(o)), 0};
       emitCopyRows(b, Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), 1, argBytes(numIn + o, count(tail)));
     }
   };
   p.advance = [&](int64_t tiles, int countReg) {
     for (int a = 0; a < numIn + numOut; ++a) {
       if (a < numIn && c.inputs[a].scalar) continue;
-      advanceCursor(b, KernelBuilder::argReg(a), argBytes(a, s.tileElems), tiles, countReg);
+      int reg = a < numIn ? inputReg[static_cast<size_t>(a)] : outputReg(a - numIn);
+      advanceCursor(b, reg, argBytes(a, s.tileElems), tiles, countReg);
     }
   };
   emitTilePipeline(b, p);

@@ -13,7 +13,8 @@ namespace pyasc::codegen {
 
 struct ElementwiseInput {
   DType dtype;
-  bool scalar = false;  // one element broadcast to every output element
+  bool scalar = false;      // one element broadcast to every output element
+  bool inRegister = false;  // a scalar passed by value as a scalar kernel argument (loop counters)
 };
 
 struct ElementwiseCompute {
@@ -38,7 +39,7 @@ struct ElementwiseSchedule {
 // Chooses tile size and core count so that every buffer fits the target's UB.
 ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& compute, const Target& target, bool doubleBuffer,
                                         int maxCores);
-// Kernel arguments: inputs in order, then outputs.
+// Kernel arguments: GM inputs in order, then outputs, then the by-value scalars in input order.
 KernelCode lowerElementwise(const ElementwiseCompute& compute, const ElementwiseSchedule& schedule,
                             const Target& target);
 

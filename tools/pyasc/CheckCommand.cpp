@@ -98,8 +98,9 @@ std::function<int()> setupCheck(CLI::App& app) {
       for (const auto* t : net.outputs()) outputs += (outputs.empty() ? "" : ",") + t->name;
       std::string command = std::string(PYASC_PYTHON) + " " + PYASC_SOURCE_DIR + "/tools/pyasc/reference_runner.py" +
                             " --program '" + o->flags.input + "' --outputs '" + outputs + "' --out '" +
-                            (dir / "numpy").string() + "' --python-path '" + PYASC_SOURCE_DIR + "/python' --float64" +
+                            (dir / "numpy").string() + "' --python-path '" + PYASC_SOURCE_DIR + "/python'" +
                             " --unseeded-seed " + std::to_string(pyasc::Model::kUnseededSeed);
+      for (const auto& c : o->flags.consts) command += " --const '" + c + "'";
       if (!o->flags.entry.empty()) {
         command += " --entry '" + o->flags.entry + "' --inputs '" + (dir / "inputs").string() + "' --params '" + params + "'";
       }

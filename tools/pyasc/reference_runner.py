@@ -16,7 +16,7 @@ def main():
     ap.add_argument("--outputs", required=True, help="comma-separated output names")
     ap.add_argument("--out", required=True)
     ap.add_argument("--unseeded-seed", type=int, default=0)
-    ap.add_argument("--float64", action="store_true", help="upcast float inputs to float64")
+    ap.add_argument("--const", action="append", default=[], help="NAME=VALUE compile-time scalar argument")
     ap.add_argument("--python-path", default="")
     args = ap.parse_args()
     if args.python_path:
@@ -30,19 +30,20 @@ def main():
         namespace = {"__name__": "__pyasc_check__", "__file__": args.program}
         exec(code, namespace)
         params = [p for p in args.params.split(",") if p]
-        values = []
+        kwargs = {}
         for p in params:
             a = np.load(os.path.join(args.inputs, p + ".npy"))
-            if args.float64 and a.dtype.kind == "f":
-                a = a.astype(np.float64)
-            values.append(a if a.ndim else a[()])
-        ret = namespace[args.entry](*values)
+            kwargs[p] = a if a.ndim else a[()]
+        for spec in args.const:
+            name, text = spec.split("=", 1)
+            kwargs[name] = True if text == "True" else False if text == "False" else eval(text, {})
+        ret = namespace[args.entry](**kwargs)
         if ret is not None:
             rets = ret if isinstance(ret, tuple) else (ret,)
             for i, r in enumerate(rets):
                 results["out%d" % i] = r
-        for p, v in zip(params, values):
-            results.setdefault(p, v)
+        for p in params:
+            results.setdefault(p, kwargs[p])
     else:
         namespace = {"__name__": "__main__", "__file__": args.program}
         exec(code, namespace)

@@ -1,0 +1,12 @@
+# Broadcasting of rows, columns and leading axes.
+import numpy as np
+
+np.random.seed(17)
+m = np.random.rand(12, 20).astype(np.float32)
+row = np.random.rand(20).astype(np.float32)
+col = np.random.rand(12, 1).astype(np.float32)
+cube = np.random.rand(3, 1, 20).astype(np.float32)
+a = m + row
+b = m * col
+c = cube - m
+d = col + row
