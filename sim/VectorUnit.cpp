@@ -126,11 +126,11 @@ void storeBits(uint8_t* p, int esize, uint32_t v) { std::memcpy(p, &v, esize); }
 
 bool isHalf(DType t) { return t == DType::Float16; }
 
-float bitsAsFloat(DType t, uint32_t bits) { return isHalf(t) ? halfToFloat(static_cast<uint16_t>(bits)) : bitsToFloat(bits); }
-// Rounds once to T (binary16 or binary32).
-uint32_t floatBits(DType t, double v) {
-  return isHalf(t) ? doubleToHalf(v) : floatToBits(static_cast<float>(v));
-}
+float bitsAsFloat(DType t, uint32_t bits) { return isHalf(t) ? halfBitsToFloat(static_cast<uint16_t>(bits)) : bitsToFloat(bits); }
+// Rounds a binary32 result once to T (binary16 or binary32).
+uint32_t floatBits(DType t, float v) { return isHalf(t) ? floatToHalfNearest(v) : floatToBits(v); }
+// Rounds a binary64 result once to T.
+uint32_t doubleBits(DType t, double v) { return isHalf(t) ? doubleToHalf(v) : floatToBits(static_cast<float>(v)); }
 float roundTo(DType t, float v) { return bitsAsFloat(t, floatBits(t, v)); }
 
 float nanMax(float a, float b) {
@@ -162,11 +162,11 @@ uint32_t floatLane(Opcode op, DType t, float a, float b, float d) {
     case Opcode::VMla: return floatBits(t, roundTo(t, a * b) + d);
     case Opcode::VAddRelu: return floatBits(t, relu(a + b));
     case Opcode::VLRelu: return floatBits(t, a >= 0 ? a : a * b);
-    case Opcode::VExp: return floatBits(t, std::exp(static_cast<double>(a)));
-    case Opcode::VLn: return floatBits(t, std::log(static_cast<double>(a)));
-    case Opcode::VSqrt: return floatBits(t, std::sqrt(static_cast<double>(a)));
-    case Opcode::VRsqrt: return floatBits(t, 1.0 / std::sqrt(static_cast<double>(a)));
-    case Opcode::VRec: return floatBits(t, 1.0 / static_cast<double>(a));
+    case Opcode::VExp: return doubleBits(t, std::exp(static_cast<double>(a)));
+    case Opcode::VLn: return doubleBits(t, std::log(static_cast<double>(a)));
+    case Opcode::VSqrt: return doubleBits(t, std::sqrt(static_cast<double>(a)));
+    case Opcode::VRsqrt: return doubleBits(t, 1.0 / std::sqrt(static_cast<double>(a)));
+    case Opcode::VRec: return doubleBits(t, 1.0 / static_cast<double>(a));
     case Opcode::VAbs: return floatBits(t, std::fabs(a));
     case Opcode::VRelu: return floatBits(t, relu(a));
     default: return 0;
