@@ -69,6 +69,22 @@ TEST(Timing, MultiCoreCyclesAreTheSlowestCoreAndStatsAreSummed) {
   EXPECT_EQ(s.cycles, 3u + 3 * 20);  // core 2: first vadd reaches V at 3, then back to back
 }
 
+TEST(Timing, EnergyCountsOperationsAndBytesPerMemory) {
+  const Target& t = target910b();
+  // One f16 vadd repeat: 256 vector bytes, 512 UB bytes read and 256 written.
+  LaunchStats v = timed("vadd.f16 ub[0x0], ub[0x100], ub[0x200]\nend");
+  EXPECT_DOUBLE_EQ(v.energyPJ, 256 * t.energyPerVectorByte + 768 * t.energyPerByte[static_cast<int>(isa::Space::UB)]);
+  // 1 KB from GM to UB: read in GM, written in UB.
+  LaunchStats d = timed("copy_gm_ub ub[0x0], gm[x1+0], nburst=1, len=32\nend");
+  EXPECT_DOUBLE_EQ(d.energyPJ, 1024 * (t.energyPerByte[0] + t.energyPerByte[static_cast<int>(isa::Space::UB)]));
+  // A 16×16×16 f16 mmad with init: 4096 MACs, A and B read, C written.
+  LaunchStats m = timed("mmad.f16.f32 l0c[0x0], l0a[0x0], l0b[0x0], m=16, k=16, n=16, init\nend");
+  EXPECT_DOUBLE_EQ(m.energyPJ, 4096 * t.energyPerMacF16 + 512 * t.energyPerByte[static_cast<int>(isa::Space::L0A)] +
+                                   512 * t.energyPerByte[static_cast<int>(isa::Space::L0B)] +
+                                   1024 * t.energyPerByte[static_cast<int>(isa::Space::L0C)]);
+  EXPECT_EQ(m.macs, 4096u);
+}
+
 TEST(Timing, ErrorsNameTheCore) {
   Device dev(target910b(), 1 << 16);
   auto k = kernelFromAsm("get_block_idx x5\nli x6, 2\nbne x5, x6, done\nwait_flag V, S, 0\ndone:\nend");
