@@ -5,6 +5,8 @@
 #include <bitset>
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "sdk/support/Float16.h"
 #include "sim/Conversion.h"
