@@ -3,6 +3,9 @@
 
 #include <stdexcept>
 
+#include "sdk/isa/Encoding.h"
+#include "sdk/support/Diagnostics.h"
+
 namespace pyasc::codegen {
 
 using isa::Instruction;
@@ -149,6 +152,14 @@ KernelCode KernelBuilder::finish(int blockDim) {
   for (const auto& [index, label] : fixups_) {
     if (labelTarget_[label] < 0) throw std::logic_error("kernel '" + name_ + "': unbound label");
     program_[index].imm = labelTarget_[label];
+  }
+  // every instruction must fit its encoding; a field out of range is a code generator bug
+  for (size_t i = 0; i < program_.size(); ++i) {
+    try {
+      isa::encode(program_[i]);
+    } catch (const CompileError& e) {
+      throw std::logic_error("kernel '" + name_ + "' instruction " + std::to_string(i) + ": " + e.diagnostic().message);
+    }
   }
   return KernelCode{name_, blockDim, std::move(program_), std::move(lines_), bufferBytes_};
 }

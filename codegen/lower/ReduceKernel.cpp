@@ -167,6 +167,11 @@ class ReduceEmitter {
       int64_t rows = std::min<int64_t>(step, units - r0);
       MemRef acc{Space::UB, 0, accBase() + r0 * isa::kRepeatBytes};
       MemRef row{Space::UB, 0, inBase(set) + r0 * layout_.inUnitBytes};
+      if (layout_.inUnitBytes / isa::kBlockBytes > 255) {
+        // rows too far apart for a repeat stride: fold each row on its own into acc[row]
+        for (int64_t r = 0; r < rows; ++r) foldRow(row.offset + r * layout_.inUnitBytes, acc.offset + r * isa::kRepeatBytes);
+        chunks = 0;
+      }
       for (int64_t k = 0; k < chunks; ++k) {
         int64_t active = std::min<int64_t>(lanes_, c_.reduce - k * lanes_);
         b_.setMask(lowMask(active, false), lowMask(active, true));
@@ -187,6 +192,44 @@ class ReduceEmitter {
       red.dstRep = 1;  // one element per row
       b_.emit(red);
     }
+  }
+
+  // Folds one long row in place to its first min(R, L) lanes (the odd tail onto the head, then
+  // halves pairwise, every address 32-byte aligned) and copies them to `accOffset`.
+  void foldRow(int64_t rowOffset, int64_t accOffset) {
+    const int64_t perBlock = isa::kBlockBytes / es_;
+    VectorOp op;
+    op.op = combineOp(c_.kind);
+    op.type = c_.dtype;
+    int64_t n = c_.reduce / perBlock * perBlock;
+    if (n < c_.reduce) {
+      op.dst = op.src0 = MemRef{Space::UB, 0, rowOffset};
+      op.src1 = MemRef{Space::UB, 0, rowOffset + n * es_};
+      emitContiguous(b_, op, c_.reduce - n);
+    }
+    while (n > lanes_) {
+      int64_t h = n / 2 / perBlock * perBlock;
+      op.dst = op.src0 = MemRef{Space::UB, 0, rowOffset};
+      op.src1 = MemRef{Space::UB, 0, rowOffset + (n - h) * es_};
+      emitContiguous(b_, op, h);
+      n -= h;
+    }
+    // lanes past n hold values already folded in: harmless for max/min, zeroed for sums
+    bool additive = c_.kind == ReduceKind::Sum || c_.kind == ReduceKind::Mean;
+    if (additive && n < lanes_) {
+      VectorOp zero;
+      zero.op = Opcode::VDup;
+      zero.type = c_.dtype;
+      zero.dst = MemRef{Space::UB, 0, accOffset};
+      zero.scalarIsImm = true;
+      emitContiguous(b_, zero, lanes_);
+    }
+    VectorOp move;
+    move.op = Opcode::VMov;
+    move.type = c_.dtype;
+    move.dst = MemRef{Space::UB, 0, accOffset};
+    move.src0 = MemRef{Space::UB, 0, rowOffset};
+    emitContiguous(b_, move, additive ? n : std::min<int64_t>(lanes_, c_.reduce));
   }
 
   // Pairwise tree over the reduce rows of each slice: rows[0:h] ⊕= rows[n-h:n] until one is left.

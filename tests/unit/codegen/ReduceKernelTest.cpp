@@ -62,3 +62,12 @@ INSTANTIATE_TEST_SUITE_P(Shapes, ReduceKernel,
                                            Case{ReduceKind::Mean, DType::Float32, 64, 128, 16}));
 
 }  // namespace
+
+namespace {
+
+INSTANTIATE_TEST_SUITE_P(LongRows, ReduceKernel,
+                         ::testing::Values(Case{ReduceKind::Sum, DType::Float32, 3, 18096, 1},
+                                           Case{ReduceKind::Max, DType::Float16, 2, 20001, 1},
+                                           Case{ReduceKind::Mean, DType::Float32, 5, 8200, 1}));
+
+}  // namespace
