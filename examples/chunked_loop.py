@@ -1,4 +1,5 @@
 # The reference guide's chunked processing: one kernel launch per chunk, kept as a loop in the plan.
+# e2e: --entry=run
 import numpy as np
 from pyasc import Tensor, float32
 

@@ -1,4 +1,5 @@
 # Image processing: RGB to gray, a 3x3 Gaussian blur, the Sobel gradient magnitude, normalisation.
+# e2e: --entry=pipeline
 import numpy as np
 from pyasc import Tensor, float32
 

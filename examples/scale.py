@@ -1,4 +1,5 @@
 # The reference guide's annotated function: doubles every element of a float32 tensor.
+# e2e: --entry=func
 import numpy as np
 from pyasc import Tensor, float32
 
