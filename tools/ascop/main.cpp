@@ -1,0 +1,71 @@
+// ascop: the custom-operator SDK: scaffold, validate, list, describe and export operators.
+#include <cstring>
+#include <iostream>
+
+#include "registry/DescriptorLoader.h"
+#include "registry/DescriptorRegistration.h"
+#include "registry/NameSuggestion.h"
+#include "tools/ascop/Command.h"
+
+namespace pyasc::ascop {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> table = {
+      {"new", "create NAME/ with a definition, descriptors, reference, test cases and benchmark config", setupNew},
+      {"validate", "check descriptor files (default: every *.json and *.yaml descriptor here)", setupValidate},
+      {"list", "list the built-in operators and the custom ones of --custom-op-config files", setupList},
+      {"info", "describe one operator: operands, dtypes, attributes, spellings", setupInfo},
+      {"export", "write a descriptor as msopgen's input JSON or as a TBE op-info .ini", setupExport},
+  };
+  return table;
+}
+
+int reportError(const std::string& message) {
+  std::cerr << "ascop: error: " << message << "\n";
+  return 1;
+}
+
+void reportDescriptorErrors(const std::vector<Diagnostic>& errors) {
+  for (const auto& e : errors) std::cerr << registry::descriptorErrorLine(e) << "\n";
+}
+
+bool loadCustomOps(const std::vector<std::string>& files, registry::OpRegistry& registry,
+                   std::vector<registry::OpDescriptor>& descriptors) {
+  std::vector<Diagnostic> errors;
+  for (const auto& file : files) {
+    for (auto& d : registry::loadDescriptorFile(file, errors)) descriptors.push_back(std::move(d));
+  }
+  if (errors.empty()) registry::registerDescriptors(descriptors, registry, errors);
+  reportDescriptorErrors(errors);
+  return errors.empty();
+}
+
+}  // namespace pyasc::ascop
+
+int main(int argc, char** argv) {
+  using namespace pyasc::ascop;
+  for (const Command& c : commands()) {
+    if (argc > 1 && std::strcmp(argv[1], c.name) == 0) {
+      CLI::App app{c.description, std::string("ascop ") + c.name};
+      std::function<int()> run = c.setup(app);
+      CLI11_PARSE(app, argc - 1, argv + 1);
+      return run();
+    }
+  }
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const Command& c : commands()) names.push_back(c.name);
+    const std::string guess = pyasc::registry::closestName(argv[1], names);
+    return reportError("unknown subcommand '" + std::string(argv[1]) + "'" +
+                       (guess.empty() ? "; see ascop --help" : "; did you mean '" + guess + "'?"));
+  }
+  std::string footer = "Subcommands:\n";
+  for (const Command& c : commands()) {
+    footer += "  ascop " + std::string(c.name) + std::string(10 - std::strlen(c.name), ' ') + c.description + "\n";
+  }
+  CLI::App app{"The pyasc custom-operator SDK", "ascop"};
+  app.footer(footer);
+  CLI11_PARSE(app, argc, argv);
+  std::cout << app.help();
+  return 1;
+}
