@@ -37,11 +37,13 @@ bool isPythonKeyword(const std::string& s) {
   return keywords.count(s) > 0;
 }
 
-std::string joined(const std::vector<std::string>& names) {
+std::string listed(const std::vector<std::string>& names) {
   std::string s;
-  for (size_t i = 0; i < names.size(); ++i) s += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  for (size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
   return s;
 }
+
+std::string counted(size_t n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
   const std::string guess = closestName(name, candidates);
@@ -72,6 +74,7 @@ class EntryReader {
     }
     d.loc = entry.location(file_);
     if (!readOpName(entry, d)) return false;
+    errorsBefore_ = errorsBefore;
     checkFields(entry, kOpFields, "");
     readTensors(entry, "input_desc", d.inputs);
     readTensors(entry, "output_desc", d.outputs);
@@ -127,7 +130,7 @@ class EntryReader {
         fail(key, field, "appears twice");
       } else if (std::find(known.begin(), known.end(), key.text) == known.end()) {
         const std::string guess = closestName(key.text, known);
-        fail(key, field, "unknown field" + (guess.empty() ? " (fields: " + joined(known) + ")"
+        fail(key, field, "unknown field" + (guess.empty() ? " (fields: " + listed(known) + ")"
                                                           : "; did you mean '" + guess + "'?"));
       }
     }
@@ -211,7 +214,7 @@ class EntryReader {
           fail(*f, where + ": format", "unknown format '" + f->text + "'" +
                                            [&] {
                                              const std::string s = suggestion(f->text, kFormatNames);
-                                             return s.empty() ? " (formats: " + joined(kFormatNames) + ")" : s;
+                                             return s.empty() ? " (formats: " + listed(kFormatNames) + ")" : s;
                                            }());
         }
       }
@@ -222,15 +225,14 @@ class EntryReader {
         } else {
           const std::string s = suggestion(ty->text, descriptorDTypeNames());
           fail(*ty, where + ": type",
-               "unknown type '" + ty->text + "'" + (s.empty() ? " (types: " + joined(descriptorDTypeNames()) + ")" : s));
+               "unknown type '" + ty->text + "'" + (s.empty() ? " (types: " + listed(descriptorDTypeNames()) + ")" : s));
         }
       }
       const size_t formats = format->kind == Kind::List ? format->items.size() : 1;
       const size_t types = type->kind == Kind::List ? type->items.size() : 1;
       if (formats != types) {
         fail(*format, where + ": format",
-             std::to_string(formats) + " formats but " + std::to_string(types) +
-                 " types; format and type pair one to one");
+             counted(formats, "format") + " but " + counted(types, "type") + "; format and type pair one to one");
       }
       tensors.push_back(t);
     }
@@ -329,7 +331,7 @@ class EntryReader {
         fail(*type, where + ": type",
              spelled(*type) + " is not an attribute type" +
                  (type->kind == Kind::String ? suggestion(type->text, attrTypeNames()) : "") + " (types: " +
-                 joined(attrTypeNames()) + ")");
+                 listed(attrTypeNames()) + ")");
         continue;
       }
       if (const DescriptorNode* v = e.field("default_value")) {
@@ -359,10 +361,9 @@ class EntryReader {
         }
         if (!first) {
           first = &t;
-        } else if (t.types.size() != first->types.size() && t.types.size() == t.formats.size()) {
+        } else if (t.types.size() != first->types.size() && soundSoFar()) {
           fail(t.loc, where + ": type",
-               std::to_string(t.types.size()) + " types but '" + first->name + "' has " +
-                   std::to_string(first->types.size()) +
+               counted(t.types.size(), "type") + " but '" + first->name + "' has " + std::to_string(first->types.size()) +
                    "; column i of every input and output is one supported combination");
         }
       }
@@ -423,11 +424,11 @@ class EntryReader {
     ShapeRule& rule = d.shapeRule;
     const DescriptorNode* r = entry.field("shape_rule");
     if (!r) {
-      if (d.inputs.empty()) {
-        fail(entry, "shape_rule", "an op without inputs needs an explicit list of output dimensions");
-      } else {
+      if (!d.inputs.empty()) {
         rule.kind = ShapeRuleKind::SameAs;
         rule.operand = d.inputs[0].name;
+      } else if (soundSoFar()) {
+        fail(entry, "shape_rule", "an op without inputs needs an explicit list of output dimensions");
       }
       return;
     }
@@ -512,10 +513,14 @@ class EntryReader {
     }
   }
 
+  // Checks across fields run only while the fields they read are sound, so one typo gives one error.
+  bool soundSoFar() const { return errors_.size() == errorsBefore_; }
+
   const std::string& file_;
   const std::string& folder_;
   std::vector<Diagnostic>& errors_;
   std::string label_;
+  size_t errorsBefore_ = 0;
 };
 
 }  // namespace
