@@ -34,16 +34,16 @@ std::string modelSummary(const std::string& path, const pyasc::model::Model& m) 
   for (const auto& t : m.tensors) roles[static_cast<int>(t.role)]++;
   std::ostringstream out;
   out << path << ": model " << m.formatMajor << "." << m.formatMinor << " for " << m.target << ": " << m.tensors.size()
-      << " tensors (";
-  bool first = true;
+      << " tensors";
+  const char* separator = " (";
   for (const auto& [role, count] : roles) {
-    out << (first ? "" : ", ") << count << " "
-        << pyasc::model::tensorRoleName(static_cast<pyasc::model::TensorRole>(role));
-    first = false;
+    out << separator << count << " " << pyasc::model::tensorRoleName(static_cast<pyasc::model::TensorRole>(role));
+    separator = ", ";
   }
+  if (!roles.empty()) out << ")";
   size_t constantBytes = 0;
   for (const auto& c : m.constants) constantBytes += c.bytes.size();
-  out << "), " << m.kernels.size() << " kernels (" << countInstructions(m) << " instructions), " << countSteps(m.plan)
+  out << ", " << m.kernels.size() << " kernels (" << countInstructions(m) << " instructions), " << countSteps(m.plan)
       << " plan steps, " << constantBytes << " constant bytes, GM peak " << m.memory.gmPeakBytes << " bytes";
   return out.str();
 }
