@@ -151,6 +151,14 @@ const std::map<std::string, Lowering>& table() {
                        return te::compare(te::Cmp::NE, p, c(0, DType::Float16));
                      },
                      [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 || v[1] != 0 ? 1.0 : 0.0; }}},
+      {"BitwiseAnd", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
+                        return table().at("LogicalAnd").build(n, a, t);
+                      },
+                      [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 && v[1] != 0 ? 1.0 : 0.0; }}},
+      {"BitwiseOr", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
+                       return table().at("LogicalOr").build(n, a, t);
+                     },
+                     [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 || v[1] != 0 ? 1.0 : 0.0; }}},
       {"Where", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) {
                    return te::select(castTo(a[0], DType::Bool), castTo(a[1], t), castTo(a[2], t));
                  },
@@ -173,6 +181,10 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
   auto it = table().find(node.op);
   if (it == table().end()) {
     error = "operator '" + node.op + "' has no vector lowering yet";
+    return nullptr;
+  }
+  if ((node.op == "BitwiseAnd" || node.op == "BitwiseOr") && outType != DType::Bool) {
+    error = "operator '" + node.op + "' on integers has no vector lowering yet (booleans are supported)";
     return nullptr;
   }
   DType computeType = outType == DType::Bool ? DType::Float16 : outType;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "codegen/graph/MemoryPlan.h"
 
@@ -54,10 +55,21 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
   m.target = target.name;
   m.flags = options.flags;
   m.memory.gmPeakBytes = plan.peakBytes;
+  // tensor names are unique in a model: inputs and outputs keep theirs, others get a suffix
+  std::set<std::string> taken;
+  for (const auto& s : program.storages)
+    if (s.role != model::TensorRole::Intermediate && s.role != model::TensorRole::Constant) taken.insert(s.name);
+  auto uniqueName = [&](const Storage& s) {
+    if (s.role != model::TensorRole::Intermediate && s.role != model::TensorRole::Constant) return s.name;
+    std::string name = s.name;
+    for (int k = 1; taken.count(name); ++k) name = s.name + "_" + std::to_string(k);
+    taken.insert(name);
+    return name;
+  };
   for (size_t i = 0; i < program.storages.size(); ++i) {
     const Storage& s = program.storages[i];
     model::Tensor t;
-    t.name = s.name;
+    t.name = uniqueName(s);
     t.dtype = s.dtype;
     for (int64_t d : s.shape) t.shape.push_back(model::Dim::fixed(d));
     t.role = s.role;

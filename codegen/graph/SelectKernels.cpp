@@ -171,8 +171,60 @@ class Selector {
   int cores(bool cube) const { return std::max(1, cube ? target_.cubeCores : target_.vectorCores); }
 
   // ---- node dispatch ----
+  // Integer arithmetic on loop counters and constants stays affine and needs no kernel:
+  // slice offsets such as 32 * i.
+  bool foldAffine(const Node& n) {
+    if (n.outputs.size() != 1 || countOf(n.outputs[0]) != 1 || !isInteger(g_.type(n.outputs[0]).dtype)) return false;
+    std::vector<model::AffineScalar> args;
+    bool anyInduction = false;
+    for (ValueId v : n.inputs) {
+      const ValueInfo& i = info_[v];
+      if (i.kind == ValueInfo::Induction) {
+        args.push_back(i.affine);
+        anyInduction = true;
+      } else if (i.kind == ValueInfo::ConstScalar) {
+        args.push_back(model::AffineScalar{static_cast<int64_t>(i.scalar), {}});
+      } else {
+        return false;
+      }
+    }
+    if (!anyInduction) return false;
+    auto scaled = [](model::AffineScalar a, int64_t k) {
+      a.base *= k;
+      for (auto& t : a.terms) t.coeff *= k;
+      return a;
+    };
+    auto sum = [](model::AffineScalar a, const model::AffineScalar& b) {
+      a.base += b.base;
+      a.terms.insert(a.terms.end(), b.terms.begin(), b.terms.end());
+      return a;
+    };
+    model::AffineScalar r;
+    if (n.op == "Add" && args.size() == 2) {
+      r = sum(args[0], args[1]);
+    } else if (n.op == "Sub" && args.size() == 2) {
+      r = sum(args[0], scaled(args[1], -1));
+    } else if (n.op == "Neg" && args.size() == 1) {
+      r = scaled(args[0], -1);
+    } else if (n.op == "Mul" && args.size() == 2 && (args[0].terms.empty() || args[1].terms.empty())) {
+      r = args[0].terms.empty() ? scaled(args[1], args[0].base) : scaled(args[0], args[1].base);
+    } else if ((n.op == "Cast" || n.op == "Identity") && args.size() == 1) {
+      r = args[0];
+    } else {
+      return false;
+    }
+    ValueInfo& out = info_[n.outputs[0]];
+    out.kind = ValueInfo::Induction;
+    out.affine = r;
+    return true;
+  }
+
   void lowerNodes(const std::vector<Node>& nodes, std::vector<Step>& out) {
     for (const Node& n : nodes) {
+      if (foldAffine(n)) {
+        for (ValueId v : n.inputs) --uses_[v];
+        continue;
+      }
       if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
         addToGroup(n, out);
       } else {

@@ -45,12 +45,19 @@ class Validator {
   }
 
   void checkTensors() const {
-    std::set<std::string> names;
+    // An output may share its name with one input: a parameter the program updates in place.
+    std::map<std::string, TensorRole> firstRole;
+    std::set<std::string> inPlacePairs;
     for (size_t i = 0; i < model_.tensors.size(); ++i) {
       const Tensor& t = model_.tensors[i];
       std::string label = tensorLabel(i);
       checkName(t.name, "tensor " + std::to_string(i));
-      if (!names.insert(t.name).second) fail(label + " repeats the name of an earlier tensor");
+      auto [first, fresh] = firstRole.emplace(t.name, t.role);
+      if (!fresh) {
+        bool inPlace = (first->second == TensorRole::Input && t.role == TensorRole::Output) ||
+                       (first->second == TensorRole::Output && t.role == TensorRole::Input);
+        if (!inPlace || !inPlacePairs.insert(t.name).second) fail(label + " repeats the name of an earlier tensor");
+      }
       if (static_cast<int>(t.dtype) >= kDTypeCount)
         fail(label + " has an invalid dtype " + std::to_string(static_cast<int>(t.dtype)));
       if (static_cast<int>(t.layout) >= kLayoutCount)

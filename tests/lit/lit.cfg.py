@@ -21,4 +21,6 @@ config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%srcroot", src_root))
 config.environment["PYASC_TARGET_DIR"] = os.path.join(src_root, "targets")
+# FileCheck's companions (not, count) live beside it
+config.environment["PATH"] = os.path.dirname(filecheck) + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 config.environment["PYTHONPATH"] = os.path.join(src_root, "python")

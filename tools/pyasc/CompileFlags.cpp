@@ -19,12 +19,14 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
       ->capture_default_str();
   app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
   app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness");
-  app.add_option("--custom-op-config", f.customOpConfigs, "custom operator descriptor (JSON or YAML); repeatable");
+  app.add_option("--custom-op-config", f.customOpConfigs, "custom operator descriptor (JSON or YAML); repeatable")
+      ->allow_extra_args(false);
   app.add_option("--dynamic-dims", f.dynamicDims, "ranges of dynamic dimensions, e.g. \"1-4,224-256\"");
   app.add_flag("--strict-dtypes", f.strictDtypes, "static typing: no weak Python scalars next to arrays");
   app.add_option("--entry", f.entry, "compile this function instead of the module script");
-  app.add_option("--input", f.inputs, "NAME:DTYPE[D0,D1,...] for a function parameter; repeatable");
-  app.add_option("--const", f.consts, "NAME=VALUE compile-time scalar; repeatable");
+  app.add_option("--input", f.inputs, "NAME:DTYPE[D0,D1,...] for a function parameter; repeatable")
+      ->allow_extra_args(false);
+  app.add_option("--const", f.consts, "NAME=VALUE compile-time scalar; repeatable")->allow_extra_args(false);
   app.add_option("--emit", f.emit, "print instead of compiling a model: ast, graph, program")
       ->check(CLI::IsMember({"ast", "graph", "program"}));
   app.add_option("--dump-after", f.dumpAfter, "print the IR after this stage to stderr")

@@ -58,7 +58,7 @@ void printSummary(const pyasc::Model& net, const RunResult& r, bool stats) {
 std::function<int()> setupRun(CLI::App& app) {
   auto o = std::make_shared<RunCommandOptions>();
   app.add_option("model", o->model, "model file (.om)")->required();
-  app.add_option("--input", o->inputs, "NAME=FILE.npy for an input; repeatable");
+  app.add_option("--input", o->inputs, "NAME=FILE.npy for an input; repeatable")->allow_extra_args(false);
   app.add_option("--output-dir", o->outputDir, "folder for <output name>.npy")->capture_default_str();
   app.add_option("--profile", o->profile, "write a Chrome trace (Perfetto) of every pipe to this file");
   app.add_flag("--stats", o->stats, "print per-kernel cycles, bytes per path and energy");

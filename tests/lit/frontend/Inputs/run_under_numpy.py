@@ -3,7 +3,7 @@
 and checks that the frontend accepts it with the options of its `# e2e:` header.
 
 A script runs as __main__; for `--entry=F`, F is called with arrays uniform in [0.5, 1.5) for each
-`--input` (symbolic dimensions take 8) and the `--const` values. A program passes when it runs to
+`--input` or `Tensor[dtype, dims]` annotation (symbolic dimensions take 8) and the `--const` values. A program passes when it runs to
 the end; the numbers themselves are compared with the compiled results by the e2e suite.
 """
 import glob
@@ -28,6 +28,11 @@ for spec in inputs:
     shape = tuple(int(d) if d.strip().isdigit() else 8 for d in dims.split(",") if d.strip())
     values = rng.uniform(0.5, 1.5, shape)
     args[name] = np.asarray(values).astype(dtype)
+# parameters without an --input spec take the dtype and shape of their Tensor[...] annotation
+for pname, spec in getattr(module[entry], "__annotations__", {}).items():
+    if pname != "return" and pname not in args and getattr(spec, "shape", None) is not None:
+        shape = tuple(d if isinstance(d, int) else 8 for d in spec.shape)
+        args[pname] = np.asarray(rng.uniform(0.5, 1.5, shape)).astype(spec.dtype)
 for spec in filter(None, consts.split(";")):
     name, value = spec.split("=", 1)
     args[name] = True if value == "True" else False if value == "False" else float(value) if "." in value or "e" in value else int(value)
