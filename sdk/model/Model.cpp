@@ -118,6 +118,12 @@ int Model::findTensor(const std::string& name) const {
   return -1;
 }
 
+int Model::findTensor(const std::string& name, TensorRole role) const {
+  for (size_t i = 0; i < tensors.size(); ++i)
+    if (tensors[i].name == name && tensors[i].role == role) return static_cast<int>(i);
+  return -1;
+}
+
 bool Model::operator==(const Model& o) const {
   return target == o.target && flags == o.flags && tensors == o.tensors && kernels == o.kernels && plan == o.plan &&
          constants == o.constants && memory == o.memory;

@@ -150,8 +150,11 @@ struct Model {
   std::vector<Constant> constants;
   MemoryPlan memory;
 
-  int findTensor(const std::string& name) const;  // index or -1
-  bool operator==(const Model& o) const;          // compares content, not the format version
+  // Index of the first tensor called `name` (of `role`), or -1. Only an input and the output of
+  // the same parameter updated in place share a name.
+  int findTensor(const std::string& name) const;
+  int findTensor(const std::string& name, TensorRole role) const;
+  bool operator==(const Model& o) const;  // compares content, not the format version
 };
 
 }  // namespace pyasc::model

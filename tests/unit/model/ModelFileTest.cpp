@@ -277,8 +277,24 @@ TEST(ModelFile, WriterRejectsInconsistentModels) {
   m.kernels[1].name = "add_bias";
   EXPECT_EQ(writeError(m), "model: error: kernel 1 ('add_bias') repeats the name of an earlier kernel");
   m = sampleModel();
+  m.tensors[2].name = "a";
+  EXPECT_EQ(writeError(m), "model: error: tensor 2 ('a') repeats the name of an earlier tensor");
+  m = sampleModel();
   m.target = "a/b";
   EXPECT_EQ(writeError(m), "model: error: invalid target name 'a/b'");
+}
+
+TEST(ModelFile, AnInPlaceParameterIsAnInputAndAnOutputOfTheSameName) {
+  Model m = sampleModel();
+  m.tensors[5].name = "a";  // out0 becomes the in-place update of input a
+  Model back = parseModel(serialize(m), "inplace.om");
+  EXPECT_EQ(back.findTensor("a", TensorRole::Input), 0);
+  EXPECT_EQ(back.findTensor("a", TensorRole::Output), 5);
+  EXPECT_EQ(back.findTensor("a"), 0);
+  EXPECT_EQ(back.findTensor("a", TensorRole::Constant), -1);
+  m.tensors[4].role = TensorRole::Output;
+  m.tensors[4].name = "a";  // a second output of the same name
+  EXPECT_EQ(writeError(m), "model: error: tensor 5 ('a') repeats the name of an earlier tensor");
 }
 
 TEST(ModelFile, CheckTargetNamesBothTargets) {
