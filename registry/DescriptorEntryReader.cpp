@@ -72,7 +72,6 @@ class EntryReader {
       fail(entry, "", std::string("an op must be an object, found ") + nodeKindName(entry.kind));
       return false;
     }
-    d.loc = entry.location(file_);
     if (!readOpName(entry, d)) return false;
     errorsBefore_ = errorsBefore;
     checkFields(entry, kOpFields, "");
@@ -117,6 +116,7 @@ class EntryReader {
       return false;
     }
     d.op = op->text;
+    d.loc = op->location(file_);
     label_ = "op '" + d.op + "'";
     return true;
   }
@@ -396,8 +396,9 @@ class EntryReader {
     d.implPath = (std::filesystem::path(folder_) / d.impl).lexically_normal().string();
     if (!std::filesystem::is_regular_file(d.implPath)) {
       fail(impl ? *impl : entry, "impl",
-           "file '" + d.impl + "' not found" + (folder_.empty() ? "" : " in '" + folder_ + "'") +
-               (impl ? "" : " (the default is <python_name>.py next to the descriptor)"));
+           "file '" + d.impl + "' not found" +
+               (impl ? " (impl is relative to the descriptor's folder)"
+                     : " (the default impl is <python_name>.py next to the descriptor)"));
     }
   }
 

@@ -93,7 +93,7 @@ struct OpDescriptor {
   std::map<DType, double> tolerance;  // max error against the NumPy reference, per output dtype
   bool override = false;              // may replace the built-in operator of the same name
   OpPattern pattern = OpPattern::Elementwise;
-  SourceLocation loc;  // the op's entry in the descriptor file
+  SourceLocation loc;  // the `op` field in the descriptor file
 
   const TensorDesc* findInput(const std::string& inputName) const;
   const AttrDesc* findAttr(const std::string& attrName) const;
