@@ -274,8 +274,9 @@ class PythonLexer {
 
   void lexOperator() {
     for (const char* op : kOperators) {
-      const size_t n = std::strlen(op);
-      if (text_.compare(pos_, n, op) != 0) continue;
+      if (op[0] != text_[pos_]) continue;
+      const size_t n = op[1] == '\0' ? 1 : op[2] == '\0' ? 2 : 3;
+      if (text_.compare(pos_, n, op, n) != 0) continue;
       SourceLocation start = here();
       for (size_t i = 0; i < n; ++i) bump();
       if (n == 1 && std::strchr("([{", op[0])) {

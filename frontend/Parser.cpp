@@ -17,7 +17,7 @@ bool isKeywordName(const std::string& s) {
                                          "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
                                          "while", "with", "yield"};
   for (const char* k : keywords) {
-    if (s == k) return true;
+    if (!s.empty() && s[0] == k[0] && s == k) return true;
   }
   return false;
 }

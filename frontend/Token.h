@@ -23,7 +23,8 @@ struct Token {
   SourceRange range;
   std::vector<Pragma> pragmas;  // pragma comments on the lines just before this logical line
 
-  bool is(TokenKind k, const char* t) const { return kind == k && text == t; }
+  // The first-character test keeps the parser's many operator checks cheap.
+  bool is(TokenKind k, const char* t) const { return kind == k && !text.empty() && text[0] == t[0] && text == t; }
   bool isOp(const char* t) const { return is(TokenKind::Op, t); }
   bool isKeyword(const char* t) const { return is(TokenKind::Name, t); }
 };
