@@ -207,7 +207,8 @@ RunResult Model::run(const RunOptions& options) {
   for (const auto* t : inputs()) {
     auto it = bound_.find(t->name);
     if (it == bound_.end()) {
-      fail(name_, "input '" + t->name + "' is not bound (" + dtypeName(t->dtype) + shapeText(t->shape) + ")");
+      fail(name_, "input '" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) +
+                      ") has no value; bind it with --input " + t->name + "=FILE.npy");
     }
     std::memcpy(device.gm() + t->gmOffset, it->second.data.data(), it->second.data.size());
   }

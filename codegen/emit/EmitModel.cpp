@@ -46,6 +46,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     b.firstUse = external ? 0 : std::max(0, s.firstUse);
     b.lastUse = external ? end + 1 : std::max(b.firstUse, s.lastUse);
     b.reusable = !external;
+    b.loc = s.loc;
     buffers.push_back(b);
   }
   SourceLocation where{program.sourceFile, 0, 0};

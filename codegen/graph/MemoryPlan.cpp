@@ -38,6 +38,10 @@ MemoryPlanResult planMemory(std::vector<GmBuffer>& buffers, bool reuse, int64_t 
   if (result.peakBytes > deviceMemory) {
     Diagnostic d;
     d.range.begin = loc;
+    const GmBuffer* biggest = nullptr;
+    for (const auto& b : buffers)
+      if (!biggest || b.bytes > biggest->bytes) biggest = &b;
+    if (biggest && biggest->loc.valid()) d.range.begin = biggest->loc;
     d.message = "MemoryError: Device memory exceeded (requested " + humanBytes(static_cast<double>(result.peakBytes)) +
                 ", available " + humanBytes(static_cast<double>(deviceMemory)) + ")";
     std::vector<const GmBuffer*> largest;

@@ -16,6 +16,7 @@ struct GmBuffer {
   int firstUse = 0;  // plan step that writes it first (inputs and constants: 0)
   int lastUse = 0;   // last plan step that reads it (outputs: the end of the plan)
   bool reusable = false;  // intermediates only
+  SourceLocation loc;     // where its value is defined, for the MemoryError
   int64_t offset = -1;    // result
 };
 
@@ -25,8 +26,8 @@ struct MemoryPlanResult {
 
 constexpr int64_t kGmAlignment = 512;
 
-// Assigns offsets; throws CompileError at `loc` with the MemoryError message and a note naming the
-// largest live tensors when the peak exceeds `deviceMemory`.
+// Assigns offsets; throws CompileError with the MemoryError message at the largest tensor's
+// definition (or `loc`) and a note naming the largest tensors when the peak exceeds `deviceMemory`.
 MemoryPlanResult planMemory(std::vector<GmBuffer>& buffers, bool reuse, int64_t deviceMemory, const SourceLocation& loc);
 
 }  // namespace pyasc::codegen

@@ -21,6 +21,7 @@ struct Storage {
   std::vector<uint8_t> constant;  // Constant role: its bytes
   graph::RandomSpec random;       // RandomInput role
   int firstUse = -1, lastUse = -1;  // plan step positions (flattened), for memory planning
+  SourceLocation loc;               // where the value it holds was defined
 
   int64_t elements() const;
   int64_t bytes() const { return elements() * dtypeSize(dtype); }

@@ -78,6 +78,7 @@ class Selector {
       s.dtype = v.type.dtype;
       s.shape = staticShape(v.type, v.loc);
       s.role = in.role == graph::InputRole::Random ? model::TensorRole::RandomInput : model::TensorRole::Input;
+      s.loc = v.loc;
       s.random = in.random;
       bind(in.value, addStorage(s));
     }
@@ -128,6 +129,7 @@ class Selector {
     s.name = val.name;
     s.dtype = val.type.dtype;
     s.shape = staticShape(val.type, val.loc);
+    s.loc = val.loc;
     int id = addStorage(s);
     bind(v, id);
     return id;

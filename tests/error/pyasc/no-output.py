@@ -1,0 +1,3 @@
+# RUN: pyasc %s
+import numpy as np
+x = np.ones(4)
