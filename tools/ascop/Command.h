@@ -30,6 +30,8 @@ std::function<int()> setupExport(CLI::App& app);
 
 // Prints "ascop: error: msg" to stderr; returns 1.
 int reportError(const std::string& message);
+// The same for a failed read or write: "ascop: error: path: cannot write: <errno text>".
+int reportError(const CompileError& error);
 // Prints each descriptor error as one line "file:line:col: error: ..." to stderr.
 void reportDescriptorErrors(const std::vector<Diagnostic>& errors);
 

@@ -33,7 +33,7 @@ int run(const ExportOptions& o) {
   try {
     writeFileAtomically(o.output, text);
   } catch (const CompileError& e) {
-    return reportError(e.diagnostic().message);
+    return reportError(e);
   }
   return 0;
 }

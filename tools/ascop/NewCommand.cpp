@@ -87,7 +87,7 @@ int run(const NewOptions& o) {
       std::cout << "created " << outputs[i].lexically_normal().string() << "\n";
     }
   } catch (const CompileError& e) {
-    return reportError(e.diagnostic().message);
+    return reportError(e);
   } catch (const fs::filesystem_error& e) {
     return reportError(e.what());
   }

@@ -25,6 +25,11 @@ int reportError(const std::string& message) {
   return 1;
 }
 
+int reportError(const CompileError& error) {
+  const SourceLocation& where = error.diagnostic().range.begin;
+  return reportError((where.file.empty() ? "" : where.str() + ": ") + error.diagnostic().message);
+}
+
 void reportDescriptorErrors(const std::vector<Diagnostic>& errors) {
   for (const auto& e : errors) std::cerr << registry::descriptorErrorLine(e) << "\n";
 }
