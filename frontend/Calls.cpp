@@ -577,7 +577,7 @@ SymValue Analyzer::callRandom(const std::string& name, const CallArgs& args, con
     }
     return SymValue::none();
   }
-  if (keptLoopDepth_ > 0) {
+  if (builder_.inLoopBody()) {
     fail(args.range, callee + " inside a loop kept as a loop would draw new values on every iteration; draw them all "
                      "before the loop (e.g. np.random." + name + "(n, ...)) and index them");
   }

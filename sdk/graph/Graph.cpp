@@ -78,6 +78,10 @@ std::string formatFloat(double value, DType dtype) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
   char buf[40];
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.1f", value);  // 10.0 rather than 1e+01
+    return buf;
+  }
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, value);
     if (sameInType(std::strtod(buf, nullptr), value, dtype)) break;

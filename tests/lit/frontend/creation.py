@@ -20,7 +20,7 @@ def make(x: Tensor[float32, 2, 3]):
 # CHECK-NEXT:   %z = Fill() {shape = [2, 3], dtype = "float32", value = 0.0} : f32[2,3]
 # CHECK-NEXT:   %o = Fill() {shape = [3], dtype = "int32", value = 1.0} : s32[3]
 # CHECK-NEXT:   %f = Fill() {shape = [2, 2], value = 7.0, dtype = "int64"} : s64[2,2]
-# CHECK-NEXT:   %r = Range() {start = 0.0, stop = 1e+01, step = 2.0, dtype = "float32"} : f32[5]
+# CHECK-NEXT:   %r = Range() {start = 0.0, stop = 10.0, step = 2.0, dtype = "float32"} : f32[5]
 # CHECK-NEXT:   %fill = Fill() {shape = [2, 3], value = 1.0, dtype = "float32"} : f32[2,3]
 # CHECK-NEXT:   %fill_1 = Fill() {shape = [2, 3], value = 0.5, dtype = "float32"} : f32[2,3]
 # CHECK-NEXT:   %like = Add(%fill, %fill_1) : f32[2,3]
