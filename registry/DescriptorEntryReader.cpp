@@ -50,6 +50,12 @@ std::string suggestion(const std::string& name, const std::vector<std::string>& 
   return guess.empty() ? "" : "; did you mean '" + guess + "'?";
 }
 
+// "; did you mean 'x'?" when a candidate is close, else the full list: " (what: a, b, c)".
+std::string suggestionOrList(const std::string& name, const std::vector<std::string>& candidates, const char* what) {
+  const std::string s = suggestion(name, candidates);
+  return s.empty() ? std::string(" (") + what + ": " + listed(candidates) + ")" : s;
+}
+
 // The spelling of a scalar as the user wrote it, for messages.
 std::string spelled(const DescriptorNode& node) {
   switch (node.kind) {
@@ -59,6 +65,34 @@ std::string spelled(const DescriptorNode& node) {
     case Kind::Null: return "null";
     default: return node.text;
   }
+}
+
+// Whether a scalar node holds a value of a scalar attribute type (an int is a float too).
+bool matchesScalar(const DescriptorNode& node, AttrType type) {
+  switch (type) {
+    case AttrType::Int: return node.kind == Kind::Int;
+    case AttrType::Float: return node.isNumber();
+    case AttrType::Bool: return node.kind == Kind::Bool;
+    default: return node.kind == Kind::String;
+  }
+}
+
+// The element type of a list attribute type; false for a scalar type.
+bool listElementType(AttrType type, AttrType& element) {
+  switch (type) {
+    case AttrType::ListInt: element = AttrType::Int; return true;
+    case AttrType::ListFloat: element = AttrType::Float; return true;
+    case AttrType::ListBool: element = AttrType::Bool; return true;
+    case AttrType::ListStr: element = AttrType::Str; return true;
+    default: return false;
+  }
+}
+
+template <typename T, typename Get>
+std::vector<T> collect(const std::vector<DescriptorNode>& nodes, Get get) {
+  std::vector<T> values;
+  for (const auto& n : nodes) values.push_back(get(n));
+  return values;
 }
 
 class EntryReader {
@@ -211,11 +245,8 @@ class EntryReader {
         if (graph::parseLayout(f->text, layout)) {
           t.formats.push_back(layout);
         } else {
-          fail(*f, where + ": format", "unknown format '" + f->text + "'" +
-                                           [&] {
-                                             const std::string s = suggestion(f->text, kFormatNames);
-                                             return s.empty() ? " (formats: " + listed(kFormatNames) + ")" : s;
-                                           }());
+          fail(*f, where + ": format",
+               "unknown format '" + f->text + "'" + suggestionOrList(f->text, kFormatNames, "formats"));
         }
       }
       for (const DescriptorNode* ty : stringList(*type, where + ": type")) {
@@ -223,9 +254,8 @@ class EntryReader {
         if (parseDescriptorDType(ty->text, dtype)) {
           t.types.push_back(dtype);
         } else {
-          const std::string s = suggestion(ty->text, descriptorDTypeNames());
           fail(*ty, where + ": type",
-               "unknown type '" + ty->text + "'" + (s.empty() ? " (types: " + listed(descriptorDTypeNames()) + ")" : s));
+               "unknown type '" + ty->text + "'" + suggestionOrList(ty->text, descriptorDTypeNames(), "types"));
         }
       }
       const size_t formats = format->kind == Kind::List ? format->items.size() : 1;
@@ -244,64 +274,27 @@ class EntryReader {
       fail(at, where + ": default_value", spelled(at) + " does not match type " + attrTypeName(type));
       return false;
     };
-    auto listOf = [&](auto element, auto& values) {
+    AttrType element;
+    if (!listElementType(type, element)) {
+      if (!matchesScalar(v, type)) return mismatch(v);
+    } else {
       if (v.kind != Kind::List) return mismatch(v);
       for (const auto& item : v.items) {
-        if (!element(item, values)) return mismatch(item);
-      }
-      return true;
-    };
-    switch (type) {
-      case AttrType::Int:
-        if (v.kind != Kind::Int) return mismatch(v);
-        out = v.intValue;
-        return true;
-      case AttrType::Float:
-        if (!v.isNumber()) return mismatch(v);
-        out = v.number();
-        return true;
-      case AttrType::Bool:
-        if (v.kind != Kind::Bool) return mismatch(v);
-        out = v.boolValue;
-        return true;
-      case AttrType::Str:
-        if (v.kind != Kind::String) return mismatch(v);
-        out = v.text;
-        return true;
-      case AttrType::ListInt: {
-        std::vector<int64_t> values;
-        if (!listOf([](const DescriptorNode& n, std::vector<int64_t>& vs) {
-              return n.kind == Kind::Int && (vs.push_back(n.intValue), true);
-            }, values)) return false;
-        out = values;
-        return true;
-      }
-      case AttrType::ListFloat: {
-        std::vector<double> values;
-        if (!listOf([](const DescriptorNode& n, std::vector<double>& vs) {
-              return n.isNumber() && (vs.push_back(n.number()), true);
-            }, values)) return false;
-        out = values;
-        return true;
-      }
-      case AttrType::ListBool: {
-        std::vector<bool> values;
-        if (!listOf([](const DescriptorNode& n, std::vector<bool>& vs) {
-              return n.kind == Kind::Bool && (vs.push_back(n.boolValue), true);
-            }, values)) return false;
-        out = values;
-        return true;
-      }
-      case AttrType::ListStr: {
-        std::vector<std::string> values;
-        if (!listOf([](const DescriptorNode& n, std::vector<std::string>& vs) {
-              return n.kind == Kind::String && (vs.push_back(n.text), true);
-            }, values)) return false;
-        out = values;
-        return true;
+        if (!matchesScalar(item, element)) return mismatch(item);
       }
     }
-    return false;
+    const std::vector<DescriptorNode>& values = v.items;
+    switch (type) {
+      case AttrType::Int: out = v.intValue; break;
+      case AttrType::Float: out = v.number(); break;
+      case AttrType::Bool: out = v.boolValue; break;
+      case AttrType::Str: out = v.text; break;
+      case AttrType::ListInt: out = collect<int64_t>(values, [](const DescriptorNode& n) { return n.intValue; }); break;
+      case AttrType::ListFloat: out = collect<double>(values, [](const DescriptorNode& n) { return n.number(); }); break;
+      case AttrType::ListBool: out = collect<bool>(values, [](const DescriptorNode& n) { return n.boolValue; }); break;
+      case AttrType::ListStr: out = collect<std::string>(values, [](const DescriptorNode& n) { return n.text; }); break;
+    }
+    return true;
   }
 
   void readAttrs(const DescriptorNode& entry, OpDescriptor& d) {

@@ -31,7 +31,9 @@ class LineTable {
 // ends; nlohmann decodes each scalar token (escapes, number forms).
 class PositionPass {
  public:
-  PositionPass(const std::string& text, const LineTable& lines) : text_(text), lines_(lines) {}
+  PositionPass(const std::string& text, const LineTable& lines) : text_(text), lines_(lines) {
+    if (text_.compare(0, 3, "\xEF\xBB\xBF") == 0) pos_ = 3;  // a UTF-8 byte order mark, which nlohmann skips too
+  }
 
   DescriptorNode value() {
     skipSpace();
