@@ -18,7 +18,14 @@ const std::vector<std::string> kOpFields = {"op",         "input_desc", "output_
                                             "python_name", "shape_rule", "tolerance",   "override", "pattern"};
 const std::vector<std::string> kTensorFields = {"name", "param_type", "format", "type"};
 const std::vector<std::string> kAttrFields = {"name", "param_type", "type", "default_value"};
-const std::vector<std::string> kFormatNames = {"ND", "NCHW", "NHWC", "NC1HWC0", "FRACTAL_Z", "FRACTAL_NZ"};
+
+std::vector<std::string> formatNames() {
+  std::vector<std::string> names;
+  for (int i = 0; i <= static_cast<int>(graph::Layout::FRACTAL_NZ); ++i) {
+    names.push_back(graph::layoutName(static_cast<graph::Layout>(i)));
+  }
+  return names;
+}
 
 bool isIdentifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
@@ -101,13 +108,12 @@ class EntryReader {
       : file_(file), folder_(folder), errors_(errors), label_("op #" + std::to_string(index + 1)) {}
 
   bool read(const DescriptorNode& entry, OpDescriptor& d) {
-    const size_t errorsBefore = errors_.size();
+    errorsBefore_ = errors_.size();
     if (entry.kind != Kind::Map) {
       fail(entry, "", std::string("an op must be an object, found ") + nodeKindName(entry.kind));
       return false;
     }
     if (!readOpName(entry, d)) return false;
-    errorsBefore_ = errorsBefore;
     checkFields(entry, kOpFields, "");
     readTensors(entry, "input_desc", d.inputs);
     readTensors(entry, "output_desc", d.outputs);
@@ -125,7 +131,7 @@ class EntryReader {
       }
     }
     readPattern(entry, d);
-    return errors_.size() == errorsBefore;
+    return soundSoFar();
   }
 
  private:
@@ -246,7 +252,7 @@ class EntryReader {
           t.formats.push_back(layout);
         } else {
           fail(*f, where + ": format",
-               "unknown format '" + f->text + "'" + suggestionOrList(f->text, kFormatNames, "formats"));
+               "unknown format '" + f->text + "'" + suggestionOrList(f->text, formatNames(), "formats"));
         }
       }
       for (const DescriptorNode* ty : stringList(*type, where + ": type")) {
@@ -385,6 +391,8 @@ class EntryReader {
         return;
       }
       d.impl = impl->text;
+    } else if (!soundSoFar()) {
+      return;  // the default impl follows python_name, which may be the field in error
     }
     d.implPath = (std::filesystem::path(folder_) / d.impl).lexically_normal().string();
     if (!std::filesystem::is_regular_file(d.implPath)) {
