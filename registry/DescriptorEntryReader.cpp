@@ -169,14 +169,12 @@ class EntryReader {
       if (!seen.insert(key.text).second) {
         fail(key, field, "appears twice");
       } else if (std::find(known.begin(), known.end(), key.text) == known.end()) {
-        const std::string guess = closestName(key.text, known);
-        fail(key, field, "unknown field" + (guess.empty() ? " (fields: " + listed(known) + ")"
-                                                          : "; did you mean '" + guess + "'?"));
+        fail(key, field, "unknown field" + suggestionOrList(key.text, known, "fields"));
       }
     }
   }
 
-  // A string or a list of strings as a list of (node, text).
+  // The string nodes of a list of strings; a single string stands for a one-entry list.
   std::vector<const DescriptorNode*> stringList(const DescriptorNode& node, const std::string& field) {
     std::vector<const DescriptorNode*> items;
     if (node.kind == Kind::String) return {&node};
