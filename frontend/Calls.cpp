@@ -32,7 +32,10 @@ std::string spellingOf(const Expr& callee) {
 
 SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
   const Expr& calleeExpr = *expr.children[0];
-  if (calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text)) {
+  const NumpyAlias* customOp = calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text)
+                                   ? registry_.findAlias("custom." + calleeExpr.text, registry::AliasForm::Function)
+                                   : nullptr;
+  if (calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text) && !customOp) {
     bool builtin = false;
     for (const char* b : {"range", "len", "int", "float", "bool", "abs", "min", "max", "print", "round", "list",
                           "tuple", "sum", "enumerate", "zip", "isinstance", "type", "map", "open"}) {
@@ -46,7 +49,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
                                 "--custom-op-config=" + calleeExpr.text + ".json")});
     }
   }
-  SymValue callee = eval(calleeExpr);
+  SymValue callee = customOp ? SymValue::named(SymKind::Callable, "custom." + calleeExpr.text) : eval(calleeExpr);
   CallArgs args;
   args.range = expr.range;
   args.calleeText = spellingOf(calleeExpr);
@@ -72,6 +75,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
       if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
       if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
       if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
+      if (customOp) return callAlias(*customOp, std::nullopt, args, nameHint);
       break;
     }
     case SymKind::DType: {

@@ -186,6 +186,7 @@ void Analyzer::failUnknownFunction(const std::string& module, const std::string&
     std::vector<std::string> filtered;
     for (const auto& c : candidates) {
       const bool isRandom = c.rfind("random.", 0) == 0;
+      if (c.rfind("custom.", 0) == 0) continue;  // custom operators are called by bare name
       if (prefix.empty() ? !isRandom : isRandom) filtered.push_back(prefix.empty() ? c : c.substr(prefix.size()));
     }
     candidates = filtered;

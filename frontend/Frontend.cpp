@@ -12,7 +12,7 @@ namespace pyasc::frontend {
 graph::Graph compileToGraph(const std::string& file, const std::string& text, const FrontendOptions& options,
                             DiagnosticEngine& diags) {
   diags.addSource(file, text);
-  const registry::OpRegistry& registry = registry::OpRegistry::builtin();
+  const registry::OpRegistry& registry = options.registry ? *options.registry : registry::OpRegistry::builtin();
   GraphBuilder builder(registry, diags, options.target, /*demoteFloat64=*/true);
   Module module;
   try {

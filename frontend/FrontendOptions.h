@@ -6,6 +6,10 @@
 
 #include "sdk/graph/Graph.h"
 
+namespace pyasc::registry {
+class OpRegistry;
+}
+
 namespace pyasc::frontend {
 
 // --input=NAME:DTYPE[D0,D1,...]: an array parameter's dtype and shape (dims may be names).
@@ -33,6 +37,10 @@ struct FrontendOptions {
   std::vector<ConstSpec> consts;
   bool strictDtypes = false;       // --strict-dtypes: no weak Python scalars next to arrays
   std::string target = "ascend310";  // --target; every bundled target is an NPU (float64 demoted)
+  // The operators programs may call; null means registry::OpRegistry::builtin(). Drivers pass a
+  // copy with the --custom-op-config operators registered, which programs call by their Python
+  // name (the alias "custom.NAME").
+  const registry::OpRegistry* registry = nullptr;
 };
 
 // Parses "a:float32[64,128]"; false with `error` set to the exact message on a bad spec.

@@ -8,6 +8,8 @@
 
 #include "frontend/Frontend.h"
 #include "frontend/FrontendOptions.h"
+#include "registry/DescriptorLoader.h"
+#include "registry/DescriptorRegistration.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
@@ -59,6 +61,7 @@ int main(int argc, char** argv) {
   pyasc::frontend::FrontendOptions options;
   bool noLocations = false, printNumpySupport = false;
   std::string describeOp;
+  std::vector<std::string> customOpConfigs;
   app.add_option("file", inputFile, "the Python program");
   app.add_option("--emit", emit, "what to print: ast or graph")->check(CLI::IsMember({"ast", "graph"}));
   app.add_option("--entry", options.entry, "the entry function (default: the module is a script)");
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   app.add_flag("--strict-dtypes", options.strictDtypes, "no weak Python scalars next to arrays");
   app.add_option("--target", options.target, "the target whose capabilities apply (default ascend310)");
+  app.add_option("--custom-op-config", customOpConfigs, "custom operator descriptors (JSON or YAML); repeatable")
+      ->allow_extra_args(false);
   app.add_option("--parse-graph", parseGraphPath, "parse, verify and print a graph text file");
   app.add_flag("--no-locations", noLocations, "omit loc(...) from printed graphs");
   app.add_flag("--print-numpy-support", printNumpySupport, "print docs/numpy-support.md from the registry");
@@ -102,6 +107,17 @@ int main(int argc, char** argv) {
     std::string known;
     for (const auto& t : targets) known += (known.empty() ? "" : ", ") + t;
     diags.error(pyasc::SourceRange{}, "unknown target '" + options.target + "'; known targets: " + known);
+  }
+  pyasc::registry::OpRegistry registry = pyasc::registry::OpRegistry::builtin();
+  if (!customOpConfigs.empty()) {
+    std::vector<pyasc::Diagnostic> errors;
+    std::vector<pyasc::registry::OpDescriptor> descriptors;
+    for (const std::string& path : customOpConfigs) {
+      for (auto& d : pyasc::registry::loadDescriptorFile(path, errors)) descriptors.push_back(std::move(d));
+    }
+    pyasc::registry::registerDescriptors(descriptors, registry, errors);
+    for (const auto& e : errors) diags.add(e);
+    options.registry = &registry;
   }
   if (diags.hasErrors()) return finish(diags);
   std::string text;

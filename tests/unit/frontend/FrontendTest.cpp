@@ -22,6 +22,8 @@ frontend::FrontendOptions entry(const std::string& name, std::vector<std::string
   return options;
 }
 
+frontend::FrontendOptions entryWithHalfInput() { return entry("f", {"x:float16[64]"}); }
+
 }  // namespace
 
 TEST(Frontend, ReturnsAndInPlaceParametersBecomeOutputs) {
@@ -81,4 +83,29 @@ TEST(Frontend, AstDumpAndSyntaxErrors) {
                                                         "    value: Int 1 @1:5+1\n");
   EXPECT_EQ(frontend::dumpAst("p.py", "x = (1\n", diags), "");
   EXPECT_EQ(diags.renderAll(), "p.py:1:5: error: '(' was never closed\nx = (1\n    ^\n");
+}
+
+TEST(Frontend, CustomOperatorsAreCalledByTheirPythonName) {
+  registry::OpRegistry withCustom = registry::OpRegistry::builtin();
+  registry::OpEntry entry;
+  entry.name = "CustomRelu";
+  entry.category = registry::OpCategory::Elementwise;
+  entry.inputs = {registry::OperandSpec{"x", registry::kFloatTypes, false}};
+  entry.outputs = {registry::OperandSpec{"y", registry::kFloatTypes, false}};
+  entry.infer = [](registry::InferContext& ctx) {
+    ctx.outputs.push_back(ctx.inputs[0]);
+    return true;
+  };
+  withCustom.add(entry);
+  withCustom.addAlias(registry::NumpyAlias{"custom.custom_relu", registry::AliasForm::Function, "CustomRelu",
+                                           {registry::NumpyParam{"x", registry::ParamKind::Tensor, "", {}, true, false}},
+                                           {}, ""});
+  frontend::FrontendOptions options = entryWithHalfInput();
+  options.registry = &withCustom;
+  DiagnosticEngine diags;
+  Graph g = compile("def f(x):\n    return custom_relu(x) * 2\n", options, diags);
+  ASSERT_FALSE(diags.hasErrors()) << diags.renderAll();
+  EXPECT_EQ(g.body.nodes[0].op, "CustomRelu");
+  compile("def f(x):\n    return custom_relu(x)\n", entryWithHalfInput(), diags);
+  EXPECT_EQ(diags.diagnostics().back().message, "name 'custom_relu' is not defined");
 }

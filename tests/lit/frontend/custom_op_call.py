@@ -1,0 +1,10 @@
+# With --custom-op-config, a program calls a custom operator by its Python name; keywords fill
+# its attributes and unset ones take the descriptor's defaults.
+# RUN: %asc-fe --emit=graph --no-locations --custom-op-config=%S/Inputs/custom_ops.json --entry=f --input=x:float16[64] %s | FileCheck %s
+import numpy as np
+
+
+def f(x):
+    return custom_relu(x) + custom_relu(x * 2, alpha=0.5)
+
+# CHECK-LABEL: 
