@@ -64,7 +64,7 @@ uint64_t AiCore::scalarStart() const {
     uint64_t t = scalarTime_;
     for (int p = 1; p < isa::kPipeCount; ++p) {
       if (!queues_[p].empty()) return kNever;
-      t = std::max(t, pipeFree_[p]);
+      t = std::max({t, pipeFree_[p], pipeDone_[p]});
     }
     return t;
   }
@@ -114,7 +114,7 @@ LaunchStats AiCore::run() {
     }
   }
   uint64_t cycles = scalarTime_;
-  for (int p = 1; p < isa::kPipeCount; ++p) cycles = std::max(cycles, pipeFree_[p]);
+  for (int p = 1; p < isa::kPipeCount; ++p) cycles = std::max({cycles, pipeFree_[p], pipeDone_[p]});
   stats_.cycles = cycles;
   stats_.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
   return stats_;
@@ -190,7 +190,8 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
   VectorClock& clock = clocks_[pipe];
   ++clock[pipe];
   joinClock(clock, q.issuerClock);
-  uint64_t duration = 0;
+  uint64_t duration = 0;  // until the instruction's effects are complete
+  uint64_t latency = 0;   // the part of it the pipe overlaps with its next instruction (DMA round trips)
   switch (inst.op) {
     case Opcode::WaitFlag: {
       Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
@@ -199,7 +200,7 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       break;
     }
     case Opcode::SetFlag: setFlag(static_cast<Pipe>(pipe), inst.dstPipe, inst.event, now, q.issued.index); break;
-    case Opcode::Barrier: break;
+    case Opcode::Barrier: duration = pipeDone_[pipe] > now ? pipeDone_[pipe] - now : 0; break;
     default: {
       mem_.clearAccesses();
       Work work;
@@ -215,6 +216,9 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       }
       checkRaces(static_cast<Pipe>(pipe), q.issued.index);
       duration = workCycles(work, target_, options_.blockDim);
+      if (work.kind == Work::Kind::Transfer && work.bytes > 0) {
+        latency = std::min<uint64_t>(duration - 1, static_cast<uint64_t>(target_.dmaLatency[static_cast<int>(work.path)]));
+      }
       if (work.kind == Work::Kind::Transfer) stats_.bytes[static_cast<int>(work.path)] += work.bytes;
       if (work.kind == Work::Kind::Vector) stats_.vectorOps += work.lanes;
       if (work.kind == Work::Kind::Cube) stats_.macs += work.m * work.n * work.k;
@@ -222,8 +226,10 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       break;
     }
   }
-  pipeFree_[pipe] = now + duration;
-  stats_.pipes[pipe].busyCycles += duration;
+  uint64_t occupancy = duration - latency;
+  pipeFree_[pipe] = now + occupancy;
+  pipeDone_[pipe] = std::max(pipeDone_[pipe], now + duration);
+  stats_.pipes[pipe].busyCycles += occupancy;
   ++stats_.pipes[pipe].instructions;
   if (trace_) trace_->add(core_, pipe, now, duration, text(q.issued.index), q.issued.index);
 }
@@ -235,7 +241,9 @@ void AiCore::setFlag(Pipe src, Pipe dst, int event, uint64_t now, int instructio
                     std::to_string(f.setter) + " and not yet waited for");
   }
   f.set = true;
-  f.visible = now + static_cast<uint64_t>(target_.flagLatency);
+  // a flag fires once every earlier instruction of its pipe has completed, DMA latency included
+  uint64_t done = src == Pipe::S ? now : std::max(now, pipeDone_[static_cast<int>(src)]);
+  f.visible = done + static_cast<uint64_t>(target_.flagLatency);
   f.clock = clocks_[static_cast<int>(src)];
   f.setter = instruction;
 }

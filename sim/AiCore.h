@@ -68,7 +68,8 @@ class AiCore {
   bool ended_ = false;
   uint64_t scalarTime_ = 0, scalarSteps_ = 0;
   std::array<std::deque<Queued>, isa::kPipeCount> queues_;
-  std::array<uint64_t, isa::kPipeCount> pipeFree_{};
+  std::array<uint64_t, isa::kPipeCount> pipeFree_{};  // when a pipe can start its next instruction
+  std::array<uint64_t, isa::kPipeCount> pipeDone_{};  // when its started work has all finished (DMA latency)
   std::array<VectorClock, isa::kPipeCount> clocks_{};
   std::vector<Flag> flags_;
   LaunchStats stats_;

@@ -102,8 +102,8 @@ TEST(Target, Ascend910BUsesThe910B1Numbers) {
   EXPECT_EQ(t.buffer(Space::L0A).size, 64 * 1024);
   EXPECT_EQ(t.buffer(Space::L0B).size, 64 * 1024);
   EXPECT_EQ(t.buffer(Space::L0C).size, 128 * 1024);
-  EXPECT_EQ(t.bw(DmaPath::GmToUb), 32);
-  EXPECT_EQ(t.bw(DmaPath::UbToGm), 64);
+  EXPECT_EQ(t.bw(DmaPath::GmToUb), 110);  // the .ini l2 read rate (GM data modelled as L2-resident)
+  EXPECT_EQ(t.bw(DmaPath::UbToGm), 86);   // the .ini l2 write rate
   EXPECT_EQ(t.bw(DmaPath::L1ToL0A), 512);
   EXPECT_EQ(t.bw(DmaPath::L1ToL0B), 256);
   EXPECT_EQ(t.bw(DmaPath::L1ToUb), 128);
@@ -171,8 +171,8 @@ TEST(Target, ValidationErrorsNameFileLineColumnAndKey) {
             "bad.yaml:14:11: error: 'size' in 'buffers.ub' is too large, got 99999999999GB");
   EXPECT_EQ(errorWith("    align: 512", "    align: 500"),
             "bad.yaml:21:12: error: 'align' in 'buffers.l0a' must be a power of two, got 500");
-  EXPECT_EQ(errorWith("    bandwidth: 32", "    bandwidth: -32"),
-            "bad.yaml:39:16: error: 'bandwidth' in 'dma.gm_to_ub' must be positive, got -32");
+  EXPECT_EQ(errorWith("    bandwidth: 110", "    bandwidth: -110"),
+            "bad.yaml:39:16: error: 'bandwidth' in 'dma.gm_to_ub' must be positive, got -110");
   EXPECT_EQ(errorWith("  mac_f16:", "  mac_f16: -0.2"),
             "bad.yaml:69:12: error: 'mac_f16' in 'energy' must not be negative, got -0.2");
   EXPECT_EQ(errorWith("  startup: 20", "  startup: 20\n  startup: 21"),
