@@ -6,6 +6,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "frontend/Ast.h"
@@ -175,6 +176,8 @@ class Analyzer {
   int randomStream_ = 0;
   int64_t randomOffset_ = 0;
   std::map<std::string, std::string> ufuncNames_;  // registry op -> NumPy function name
+  // scale * index already computed in an open region: (index, scale, offset) -> (value, region).
+  std::map<std::tuple<graph::ValueId, int64_t, int64_t>, std::pair<graph::ValueId, int>> indexValues_;
 };
 
 }  // namespace pyasc::frontend

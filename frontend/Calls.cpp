@@ -42,11 +42,18 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
       builtin |= calleeExpr.text == b;
     }
     if (!builtin) {
-      const std::string guess = registry::closestName(calleeExpr.text, visibleNames());
+      std::vector<std::string> candidates = visibleNames();
+      const std::vector<std::string> customNames = registry_.aliasNames(registry::AliasForm::Function, "custom.");
+      candidates.insert(candidates.end(), customNames.begin(), customNames.end());
+      const std::string guess = registry::closestName(calleeExpr.text, candidates);
+      std::vector<Diagnostic> notes;
+      if (customNames.empty()) {
+        notes.push_back(note(SourceRange{}, "if '" + calleeExpr.text + "' is a custom operator, load its descriptor with "
+                                            "--custom-op-config=" + calleeExpr.text + ".json"));
+      }
       fail(calleeExpr.range,
            "name '" + calleeExpr.text + "' is not defined" + (guess.empty() ? "" : "; did you mean '" + guess + "'?"),
-           {note(SourceRange{}, "if '" + calleeExpr.text + "' is a custom operator, load its descriptor with "
-                                "--custom-op-config=" + calleeExpr.text + ".json")});
+           notes);
     }
   }
   SymValue callee = customOp ? SymValue::named(SymKind::Callable, "custom." + calleeExpr.text) : eval(calleeExpr);

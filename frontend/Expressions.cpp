@@ -543,6 +543,11 @@ bool Analyzer::truthy(const SymValue& v, const SourceRange& range) {
     case SymKind::String: return !v.text.empty();
     case SymKind::Tuple: return !v.items.empty();
     case SymKind::Tensor:
+      if (!v.text.empty()) {
+        fail(range, "this condition depends on the loop index '" + v.text + "', which has no compile-time value in a "
+                    "loop kept as a loop",
+             {note(range, "select per iteration with np.where, or peel the special iteration out of the loop")});
+      }
       fail(range, "the truth value of an array is not known at compile time; if needs a compile-time condition",
            {note(range, "select elementwise with np.where(cond, x, y)")});
     case SymKind::LoopIndex:
@@ -572,6 +577,9 @@ double Analyzer::requireNumber(const SymValue& v, const SourceRange& range, cons
 }
 
 ValueId Analyzer::indexValue(const SymValue& index, const SourceRange& range) {
+  const auto key = std::make_tuple(index.indexVar, index.scale, index.offset);
+  auto cached = indexValues_.find(key);
+  if (cached != indexValues_.end() && builder_.isRegionOpen(cached->second.second)) return cached->second.first;
   ValueId v = index.indexVar;
   if (index.scale != 1) {
     v = builder_.addNode("Mul", {v, builder_.constant(DType::Int32, {static_cast<double>(index.scale)}, {}, range)}, {},
@@ -581,6 +589,7 @@ ValueId Analyzer::indexValue(const SymValue& index, const SourceRange& range) {
     v = builder_.addNode("Add", {v, builder_.constant(DType::Int32, {static_cast<double>(index.offset)}, {}, range)}, {},
                          range, "idx");
   }
+  indexValues_[key] = {v, builder_.currentRegionId()};
   return v;
 }
 
@@ -773,6 +782,9 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
   }
   SymValue out = fresh(result, range);
   if (!strong && anyWeak && participants > 0) out.weak = kindOfDType(builder_.type(result).dtype);
+  for (const Argument& a : operands) {
+    if (a.value.kind == SymKind::LoopIndex || !a.value.text.empty()) out.text = a.value.text;  // depends on a loop index
+  }
   return out;
 }
 

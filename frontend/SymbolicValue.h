@@ -61,7 +61,9 @@ struct SymValue {
   bool boolValue = false;
   int64_t intValue = 0;
   double floatValue = 0;
-  std::string text;  // string value, module path, callable path, builtin name, dimension symbol
+  // string value, module path, callable path, builtin name, dimension symbol; for an array, the
+  // loop index it was computed from (so conditions on it get the loop-index message)
+  std::string text;
   DType dtype = DType::Float32;  // for DType
   std::vector<SymValue> items;   // Tuple
   const Stmt* function = nullptr;  // Function

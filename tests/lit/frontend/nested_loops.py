@@ -20,9 +20,7 @@ def tiles(a: Tensor[float32, 64, 64]):
 # CHECK-NEXT:       %idx_1 = Mul(%j, %cst) : s32[]
 # CHECK-NEXT:       %slice = Slice(%a, %idx, %idx_1) {axes = [0, 1], begin = [0, 0], end = [16, 16], step = [1, 1], dynamic_axes = [0, 1]} : f32[16,16]
 # CHECK-NEXT:       %transpose = Transpose(%slice) : f32[16,16]
-# CHECK-NEXT:       %idx_2 = Mul(%i, %cst) : s32[]
-# CHECK-NEXT:       %idx_3 = Mul(%j, %cst) : s32[]
-# CHECK-NEXT:       %out_3 = SliceUpdate(%out_2, %transpose, %idx_2, %idx_3) {axes = [0, 1], begin = [0, 0], end = [16, 16], step = [1, 1], dynamic_axes = [0, 1]} : f32[64,64]
+# CHECK-NEXT:       %out_3 = SliceUpdate(%out_2, %transpose, %idx, %idx_1) {axes = [0, 1], begin = [0, 0], end = [16, 16], step = [1, 1], dynamic_axes = [0, 1]} : f32[64,64]
 # CHECK-NEXT:       yield %out_3
 # CHECK-NEXT:     }
 # CHECK-NEXT:     yield %out_4
