@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sdk/model/Model.h"
+#include "sdk/support/Diagnostics.h"
 #include "sdk/support/Npy.h"
 #include "sdk/target/Target.h"
 

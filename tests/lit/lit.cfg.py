@@ -17,6 +17,7 @@ src_root = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 for tool in ["pyasc", "ascop", "asc-as", "asc-objdump", "asc-opt", "asc-sim", "asc-target", "asc-omcheck"]:
     config.substitutions.append(("%" + tool, os.path.join(bin_dir, tool)))
+config.substitutions.append(("%bindir", bin_dir))
 config.substitutions.append(("FileCheck", filecheck))
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%srcroot", src_root))
