@@ -14,7 +14,6 @@ using graph::ValueId;
 
 namespace {
 constexpr int kMaxUnrolledIterations = 4096;
-constexpr int kMaxCallDepth = 64;
 const char* const kKnownPragmas = "auto_mixed_precision, parallelize";
 }  // namespace
 
@@ -105,8 +104,7 @@ void Analyzer::run(const Module& module) {
       bind(in.name, fresh(id, SourceRange{}));
     }
   }
-  const Flow flow = execBlock(module.body);
-  (void)flow;
+  execBlock(module.body);
   if (options_.entry.empty()) {
     recordScriptOutputs();
   } else if (!diags_.hasErrors()) {
@@ -293,6 +291,14 @@ void Analyzer::assignTo(const Expr& target, const SymValue& value) {
 void Analyzer::execAugAssign(const Stmt& stmt) {
   const Expr& target = *stmt.targets[0];
   if (target.kind == ExprKind::Subscript) {
+    SymValue mask;
+    if (booleanMask(*target.children[1], mask)) {
+      // a[mask] += v updates the selected elements: np.where(mask, a + v, a).
+      Argument whole{eval(*target.children[0]), target.children[0]->range, target.children[0].get()};
+      Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
+      assignMasked(target, whole.value, mask, binaryOperator(stmt.text, whole, rhs, stmt.range, ""));
+      return;
+    }
     Argument current{evalSubscript(target, ""), target.range, &target};
     Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
     SymValue updated = binaryOperator(stmt.text, current, rhs, stmt.range, "");
@@ -721,7 +727,7 @@ SymValue Analyzer::parameterFromAnnotation(const Param& param, const Expr& annot
                          "float or bool");
 }
 
-SymValue Analyzer::bindParameter(const Param& param, const Stmt& function) {
+SymValue Analyzer::bindParameter(const Param& param) {
   for (const ConstSpec& c : options_.consts) {
     if (c.name != param.name) continue;
     return c.kind == ConstSpec::Kind::Int ? SymValue::ofInt(c.intValue)
@@ -740,7 +746,6 @@ SymValue Analyzer::bindParameter(const Param& param, const Stmt& function) {
   untyped.untyped = true;
   untyped.paramName = param.name;
   untyped.range = param.range;
-  (void)function;
   return untyped;
 }
 
@@ -782,7 +787,7 @@ void Analyzer::runEntry(const Module& module) {
   std::vector<std::pair<std::string, SymValue>> params;
   try {
     for (const Param& p : function.params) {
-      SymValue v = bindParameter(p, function);
+      SymValue v = bindParameter(p);
       params.emplace_back(p.name, v);
       Argument a;
       a.value = v;

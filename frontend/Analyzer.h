@@ -85,7 +85,7 @@ class Analyzer {
 
   // ---- entry and outputs (Analyzer.cpp)
   void runEntry(const Module& module);
-  SymValue bindParameter(const Param& param, const Stmt& function);
+  SymValue bindParameter(const Param& param);
   SymValue parameterFromAnnotation(const Param& param, const Expr& annotation);
   void recordScriptOutputs();
 
@@ -158,6 +158,10 @@ class Analyzer {
   graph::ValueId writeThroughPlan(graph::ValueId base, const IndexPlan& plan, const SymValue& value,
                                   const SourceRange& range, const std::string& nameHint);
   void assignSubscript(const Expr& target, const SymValue& value);
+  // a[mask] = v with a boolean array mask: evaluates the mask, or returns false for other indices.
+  bool booleanMask(const Expr& index, SymValue& mask);
+  // Writes np.where(mask, value, array) back into the array of `target` (a[mask] = value).
+  void assignMasked(const Expr& target, const SymValue& base, const SymValue& mask, const SymValue& value);
   void writeArray(const SymValue& array, const SymValue& value, const SourceRange& range);
   graph::ValueId conformValue(const SymValue& value, const graph::TensorType& target, const graph::Shape& shape,
                               const SourceRange& range);

@@ -191,7 +191,7 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
     if (v.kind == SymKind::Tensor) {
       SymValue shape = arrayAttribute(v, "shape", a[0].range, "");
       if (shape.items.empty()) fail(args.range, "len() of unsized object (a 0-d array)");
-      return shape.items[0].kind == SymKind::Int ? shape.items[0] : shape.items[0];
+      return shape.items[0];
     }
     fail(a[0].range, "object of type " + describeKind(v) + " has no len()");
   }

@@ -388,10 +388,38 @@ void Analyzer::writeArray(const SymValue& array, const SymValue& value, const So
   ++array.storage->version;
 }
 
+bool Analyzer::booleanMask(const Expr& index, SymValue& mask) {
+  if (index.kind == ExprKind::Tuple || index.kind == ExprKind::Slice || index.kind == ExprKind::Ellipsis) return false;
+  mask = eval(index);
+  return mask.kind == SymKind::Tensor && !mask.untyped && builder_.type(arrayValue(mask, index.range)).dtype == DType::Bool;
+}
+
+void Analyzer::assignMasked(const Expr& target, const SymValue& base, const SymValue& mask, const SymValue& value) {
+  // a[mask] = v keeps a's shape: np.where(mask, v, a) written back through every alias.
+  const Expr& index = *target.children[1];
+  const TensorType type = builder_.type(arrayValue(base, target.range));
+  const ValueId v = builder_.cast(tensorOf(value, type.dtype, target.range), type.dtype, target.range);
+  Argument m{mask, index.range, &index};
+  Argument replacement{fresh(v, target.range), target.range, nullptr};
+  Argument original{base, target.children[0]->range, target.children[0].get()};
+  SymValue selected = applyOp("Where", {m, replacement, original}, {}, target.range, rootName(target));
+  if (selected.kind == SymKind::Poison) return;
+  if (builder_.type(arrayValue(selected, target.range)).shape != type.shape) {
+    fail(index.range, "boolean index of shape " + registry::numpyShape(builder_.type(arrayValue(mask, index.range)).shape) +
+                          " does not match the array's shape " + registry::numpyShape(type.shape));
+  }
+  writeArray(base, selected, target.range);
+}
+
 void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
   SymValue base = eval(*target.children[0]);
   const Expr& index = *target.children[1];
   if (base.kind == SymKind::Poison || value.kind == SymKind::Poison) return;
+  SymValue mask;
+  if (base.kind == SymKind::Tensor && !base.untyped && !base.weak && booleanMask(index, mask)) {
+    assignMasked(target, base, mask, value);
+    return;
+  }
   if (base.kind == SymKind::Tuple) fail(target.range, "tuples do not support item assignment; use an array");
   if (base.kind != SymKind::Tensor) fail(target.children[0]->range, describeKind(base) + " does not support item assignment");
   if (base.untyped) failCannotInfer("SliceUpdate", {Argument{base, target.children[0]->range, nullptr}}, target.range);

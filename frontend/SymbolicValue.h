@@ -130,7 +130,6 @@ struct SymValue {
   }
 
   bool isScalarConstant() const { return kind == SymKind::Bool || kind == SymKind::Int || kind == SymKind::Float; }
-  bool isNumber() const { return kind == SymKind::Int || kind == SymKind::Float || kind == SymKind::Bool; }
   double number() const {
     return kind == SymKind::Float ? floatValue : kind == SymKind::Int ? static_cast<double>(intValue) : boolValue;
   }
