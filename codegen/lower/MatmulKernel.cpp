@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/lower/CubeShapes.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -25,21 +26,6 @@ std::string MatmulSchedule::str() const {
 }
 
 namespace {
-
-int64_t roundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-int c0Of(DType t) { return isa::kBlockBytes / dtypeSize(t); }
-
-double cubeRate(const Target& t, DType in) {
-  switch (in) {
-    case DType::Int8: return t.cubeRateS8;
-    case DType::Float32: return t.cubeRateF32;
-    default: return t.cubeRateF16;
-  }
-}
-
-DType accumulatorOf(DType in) { return in == DType::Int8 ? DType::Int32 : DType::Float32; }
 
 // Bytes of one L1 panel row: bursts are padded to 32 bytes.
 int64_t l1RowBytes(int64_t elems, DType t) { return localRowBytes(elems * dtypeSize(t)); }

@@ -1,0 +1,458 @@
+// Conv2d lowering: a tiling solver over buffer capacities, per-core static tile lists, and per tile
+// a GM→L1 input window, img2col and per-tap weight loads into ping-pong L0A/L0B, mmad accumulating
+// over channel blocks, and a fixpipe of the valid rows and columns, synchronised MTE2→MTE1→M→FIX.
+#include "codegen/lower/ConvKernel.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "codegen/isel/DmaIsel.h"
+#include "codegen/lower/CopyKernel.h"
+#include "codegen/lower/CubeShapes.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::MemRef;
+using isa::Opcode;
+using isa::Pipe;
+using isa::Space;
+
+std::string Conv2dSchedule::str() const {
+  std::ostringstream os;
+  os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " window_rows=" << windowRows
+     << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
+  return os.str();
+}
+
+namespace {
+
+// Event ids: 0 and 1 name ping-pong buffers; the weights' MTE2↔MTE1 handshake uses its own id.
+constexpr int kWeightsEvent = 2;
+constexpr int64_t kMaxImg2ColField = 4095;  // h, w, c, m, k of img2col; m, k, n of mmad
+constexpr int64_t kMaxImg2ColGeometry = 63;  // stride, pad and dilation fields
+
+[[noreturn]] void fail(const Conv2dCompute& c, const std::string& what) {
+  Diagnostic d;
+  d.range.begin.line = c.sourceLine;
+  d.message = "conv2d '" + c.name + "': " + what;
+  throw CompileError(d);
+}
+
+// Sizes derived from a compute, shared by the solver and the emitter.
+struct ConvGeometry {
+  int64_t oh, ow, positions;  // output rows, columns, positions per image
+  int64_t cg, ng;             // input and output channels per group
+  int64_t taps;               // KH·KW
+  int64_t effH, effW;         // dilated kernel extents
+  int64_t c0, cpad;           // fractal row elements; channels per group padded to c0
+  int es;                     // input element bytes
+  int lanes;                  // f16 lanes per input element: img2col moves f32 data as f16 pairs
+
+  explicit ConvGeometry(const Conv2dCompute& c)
+      : oh(c.outH()), ow(c.outW()), positions(oh * ow), cg(c.cin / c.groups), ng(c.cout / c.groups),
+        taps(c.kh * c.kw), effH((c.kh - 1) * c.dilationH + 1), effW((c.kw - 1) * c.dilationW + 1),
+        c0(c0Of(c.inType)), cpad(roundUp(cg, c0)), es(dtypeSize(c.inType)), lanes(dtypeSize(c.inType) / 2) {}
+
+  // Input rows the window of any tile of `tm` positions needs: a tile spans at most
+  // ceil((tm-1)/OW)+1 output rows.
+  int64_t windowRows(const Conv2dCompute& c, int64_t tm) const {
+    int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, ow) + 1);
+    return std::min(c.h, (rowsOut - 1) * c.strideH + effH);
+  }
+  int64_t windowBytes(const Conv2dCompute& c, int64_t windowRows) const { return windowRows * c.w * cpad * es; }
+  // Weights of one output-channel slice in L1: one padded row per (tap, input channel).
+  int64_t weightBytes(int64_t tn) const { return taps * cg * localRowBytes(tn * es); }
+};
+
+void validate(const Conv2dCompute& c) {
+  if (c.inType != DType::Float16 && c.inType != DType::Float32)
+    fail(c, std::string("input type ") + dtypeName(c.inType) + " is not supported (f16 or f32)");
+  if (c.outType != DType::Float16 && c.outType != DType::Float32)
+    fail(c, std::string("output type ") + dtypeName(c.outType) + " is not supported (f16 or f32)");
+  if (c.n < 1 || c.h < 1 || c.w < 1 || c.cin < 1 || c.cout < 1 || c.kh < 1 || c.kw < 1 || c.groups < 1)
+    fail(c, "every size must be positive");
+  if (c.cin % c.groups != 0 || c.cout % c.groups != 0)
+    fail(c, "groups (" + std::to_string(c.groups) + ") must divide input channels (" + std::to_string(c.cin) +
+                ") and output channels (" + std::to_string(c.cout) + ")");
+  for (int64_t v : {c.strideH, c.strideW, c.dilationH, c.dilationW})
+    if (v < 1 || v > kMaxImg2ColGeometry) fail(c, "strides and dilations must be in 1..63 (img2col fields)");
+  ConvGeometry g(c);
+  if (c.padTop < 0 || c.padBottom < 0 || c.padTop >= g.effH || c.padLeft < 0 || c.padRight < 0 || c.padLeft >= g.effW ||
+      c.padBottom >= g.effH || c.padRight >= g.effW)
+    fail(c, "padding must be non-negative and smaller than the dilated kernel extent");
+  if (c.kh > 255 || c.kw > 255) fail(c, "kernel sizes above 255 do not fit img2col");
+  if (c.w > kMaxImg2ColField) fail(c, "input width " + std::to_string(c.w) + " exceeds img2col's 4095");
+  if (c.cin * g.es > 65535 || c.cout * g.es > 65535)
+    fail(c, "a row of " + std::to_string(std::max(c.cin, c.cout) * g.es) + " bytes of channels exceeds a DMA gap");
+  if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
+}
+
+}  // namespace
+
+Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores) {
+  validate(c);
+  ConvGeometry g(c);
+  const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
+                l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
+  const int accBytes = dtypeSize(DType::Float32);
+  // the smallest tile first: when it does not fit, say which buffer refuses it
+  {
+    int64_t rows = g.windowRows(c, 16);
+    int64_t needL1 = 2 * g.windowBytes(c, rows) + g.weightBytes(16);
+    auto refuse = [&](const char* buffer, int64_t capacity, int64_t request, const std::string& what) {
+      fail(c, std::string(buffer) + " holds " + std::to_string(capacity) + " bytes but the smallest tile needs " +
+                  std::to_string(request) + " (" + what + ")");
+    };
+    if (needL1 > l1)
+      refuse("L1", l1, needL1,
+             "two windows of " + std::to_string(rows) + "x" + std::to_string(c.w) + "x" + std::to_string(g.cpad) +
+                 " input elements and the weights of 16 output channels");
+    if (2 * 16 * g.taps * g.c0 * g.es > l0a) refuse("L0A", l0a, 2 * 16 * g.taps * g.c0 * g.es, "two 16-row patch chunks");
+    if (2 * g.taps * g.c0 * 16 * g.es > l0b) refuse("L0B", l0b, 2 * g.taps * g.c0 * 16 * g.es, "two weight chunks");
+    if (rows > kMaxImg2ColField || g.taps * g.c0 * g.lanes > kMaxImg2ColField)
+      fail(c, "the smallest tile's img2col needs h=" + std::to_string(rows) + " and k=" +
+                  std::to_string(g.taps * g.c0 * g.lanes) + " (img2col fields hold at most 4095)");
+  }
+  const double gmBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToL1), target.gmTotalBandwidth / std::max(1, maxCores)));
+  const double fixBw = std::max(1e-9, std::min(target.bw(DmaPath::L0CToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
+  const double rate = cubeRate(target, c.inType);
+  Conv2dSchedule best;
+  double bestCycles = -1;
+  for (int64_t tm = 16; tm <= std::min(kMaxImg2ColField / 16 * 16, roundUp(g.positions, 16)); tm += 16) {
+    int64_t rows = g.windowRows(c, tm);
+    if (rows > kMaxImg2ColField) break;
+    int64_t windows = 2 * g.windowBytes(c, rows);
+    if (windows + g.weightBytes(16) > l1) break;
+    double windowLoad = double(g.windowBytes(c, rows)) / gmBw;
+    for (int64_t tn = 16; tn <= std::min<int64_t>(kMaxImg2ColField / 16 * 16, roundUp(g.ng, 16)); tn += 16) {
+      if (windows + g.weightBytes(tn) > l1) break;
+      int64_t cBytes = tm * tn * accBytes;
+      if (cBytes > l0c) break;
+      int buffers = 2 * cBytes <= l0c ? 2 : 1;
+      for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
+        int64_t tk = g.taps * tc;
+        if (tk * g.lanes > kMaxImg2ColField || 2 * tm * tk * g.es > l0a || 2 * tk * tn * g.es > l0b) break;
+        // modelled cycles of one tile: the overlapped pipes, the slowest one setting the pace
+        double compute = 0;
+        for (int64_t ch = 0; ch < g.cg; ch += tc) {
+          int64_t k = g.taps * roundUp(std::min(tc, g.cg - ch), g.c0);
+          double mmad = double(ceilDiv(tm, 16) * ceilDiv(tn, 16) * ceilDiv(k, 16)) / rate + target.cubeStartup;
+          double mte1 = double(tm * k * g.es) / target.bw(DmaPath::L1ToL0A) + double(k * tn * g.es) / target.bw(DmaPath::L1ToL0B);
+          compute += std::max(mmad, mte1);
+        }
+        double fix = double(tm * tn * dtypeSize(c.outType)) / fixBw;
+        double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
+        int64_t tiles = c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tm);
+        int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
+        double weightLoad = double(g.weightBytes(tn)) / gmBw;
+        double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
+        if (bestCycles < 0 || total < bestCycles * 0.9999) {
+          bestCycles = total;
+          best = Conv2dSchedule{tm, tn, tc, rows, buffers, cores, total};
+        }
+      }
+    }
+  }
+  if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
+  return best;
+}
+
+namespace {
+
+// One output tile, all static: `rows` valid positions of one image from `pos`, `cols` valid
+// output channels of one group from `col`.
+struct ConvTile {
+  int64_t group, col, image, pos;
+  int64_t rows, cols;
+};
+
+// Copies `rows` runs of `rowBytes` (GM runs `gmGapBytes` apart) into packed 32-byte padded local
+// rows, in pieces the DMA's burst count can hold; contiguous whole-block rows move as one run.
+void copyRowsToL1(KernelBuilder& b, MemRef dst, MemRef src, int64_t rows, int64_t rowBytes, int64_t gmGapBytes) {
+  if (gmGapBytes == 0 && rowBytes % isa::kBlockBytes == 0) {
+    emitCopyRows(b, Opcode::CopyGmToL1, dst, src, 1, rows * rowBytes);
+    return;
+  }
+  for (int64_t done = 0; done < rows; done += isa::kMaxNBurst) {
+    int64_t piece = std::min<int64_t>(isa::kMaxNBurst, rows - done);
+    MemRef d = dst, s = src;
+    d.offset += done * localRowBytes(rowBytes);
+    s.offset += done * (rowBytes + gmGapBytes);
+    emitCopyRows(b, Opcode::CopyGmToL1, d, s, piece, rowBytes, gmGapBytes);
+  }
+}
+
+class ConvEmitter {
+ public:
+  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b) : c_(c), s_(s), b_(b), g_(c) {
+    int64_t window = g_.windowBytes(c, s.windowRows);
+    for (int p = 0; p < 2; ++p) {
+      l1Window_[p] = p * window;
+      l0a_[p] = p * s.tm * g_.taps * s.tc * g_.es;
+      l0b_[p] = p * g_.taps * s.tc * s.tn * g_.es;
+    }
+    l1Weights_ = 2 * window;
+    cBytes_ = s.tm * s.tn * dtypeSize(DType::Float32);
+    b.noteBufferBytes(Space::L1, 2 * window + g_.weightBytes(s.tn));
+    b.noteBufferBytes(Space::L0A, 2 * s.tm * g_.taps * s.tc * g_.es);
+    b.noteBufferBytes(Space::L0B, 2 * g_.taps * s.tc * s.tn * g_.es);
+    b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
+  }
+
+  void prologue() {
+    for (int p = 0; p < 2; ++p) {
+      b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);
+      b_.setFlag(Pipe::M, Pipe::MTE1, p);
+    }
+    for (int q = 0; q < s_.l0cBuffers; ++q) b_.setFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+  void epilogue() {
+    for (int p = 0; p < 2; ++p) {
+      b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
+      b_.waitFlag(Pipe::M, Pipe::MTE1, p);
+    }
+    for (int q = 0; q < s_.l0cBuffers; ++q) b_.waitFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+  // Each core's code starts with no weights in L1.
+  void beginCore() {
+    weightsGroup_ = -1;
+    weightsCol_ = -1;
+  }
+
+  // Emits tile number `index` of this core.
+  void tile(const ConvTile& t, size_t index) {
+    int w = static_cast<int>(index % 2), q = static_cast<int>(index % s_.l0cBuffers);
+    if (t.group != weightsGroup_ || t.col != weightsCol_) loadWeights(t);
+    Window win = loadWindow(t, w);
+    b_.waitFlag(Pipe::FIX, Pipe::M, q);
+    for (int64_t ch = 0; ch < g_.cg; ch += s_.tc) {
+      int64_t valid = std::min(s_.tc, g_.cg - ch);
+      bool last = ch + s_.tc >= g_.cg;
+      channelBlock(t, win, ch, valid, ch == 0, q);
+      if (last) b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
+    }
+    b_.setFlag(Pipe::M, Pipe::FIX, q);
+    b_.waitFlag(Pipe::M, Pipe::FIX, q);
+    Instruction fix;
+    fix.op = Opcode::FixL0CToGm;
+    fix.type = DType::Float32;
+    fix.type2 = c_.outType;
+    fix.dst = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
+                     ((t.image * g_.positions + t.pos) * c_.cout + t.group * g_.ng + t.col) * dtypeSize(c_.outType)};
+    fix.src0 = MemRef{Space::L0C, 0, q * cBytes_};
+    fix.m = static_cast<uint16_t>(s_.tm);
+    fix.n = static_cast<uint16_t>(s_.tn);
+    fix.dstStride = static_cast<uint16_t>(c_.cout);
+    fix.validRows = static_cast<uint16_t>(t.rows);
+    fix.validCols = static_cast<uint16_t>(t.cols);
+    b_.emit(fix);
+    b_.setFlag(Pipe::FIX, Pipe::M, q);
+  }
+
+ private:
+  // The input rows of one tile in L1 and how img2col sees them.
+  struct Window {
+    int64_t l1, rows;        // L1 address of channel block 0, input rows held
+    int64_t padTop, padBottom;
+    int64_t posStart;        // the tile's first position relative to the window's first output row
+  };
+
+  // The weights of one (group, output-channel slice), resident in L1 until the slice changes:
+  // rows (tap, input channel), the slice's columns.
+  void loadWeights(const ConvTile& t) {
+    if (weightsGroup_ >= 0) {
+      b_.setFlag(Pipe::MTE1, Pipe::MTE2, kWeightsEvent);
+      b_.waitFlag(Pipe::MTE1, Pipe::MTE2, kWeightsEvent);
+    }
+    copyRowsToL1(b_, MemRef{Space::L1, 0, l1Weights_},
+                 MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), (t.group * g_.ng + t.col) * g_.es},
+                 g_.taps * g_.cg, t.cols * g_.es, (c_.cout - t.cols) * g_.es);
+    b_.setFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent);
+    b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent);
+    weightsGroup_ = t.group;
+    weightsCol_ = t.col;
+    weightPitch_ = localRowBytes(t.cols * g_.es);
+  }
+
+  // The input rows the tile's positions read, one L1 image per channel block (H×W×block, the
+  // block's channels padded to c0), into window buffer `w`.
+  Window loadWindow(const ConvTile& t, int w) {
+    int64_t oh0 = t.pos / g_.ow, oh1 = (t.pos + t.rows - 1) / g_.ow;
+    int64_t r0 = std::max<int64_t>(0, oh0 * c_.strideH - c_.padTop);
+    int64_t r1 = std::min(c_.h - 1, oh1 * c_.strideH - c_.padTop + g_.effH - 1);
+    Window win{l1Window_[w], r1 - r0 + 1, std::max<int64_t>(0, c_.padTop - oh0 * c_.strideH),
+               r1 == c_.h - 1 ? c_.padBottom : 0, t.pos - oh0 * g_.ow};
+    b_.waitFlag(Pipe::MTE1, Pipe::MTE2, w);
+    for (int64_t ch = 0; ch < g_.cg; ch += s_.tc) {
+      int64_t valid = std::min(s_.tc, g_.cg - ch);
+      int64_t src = ((t.image * c_.h + r0) * c_.w * c_.cin + t.group * g_.cg + ch) * g_.es;
+      copyRowsToL1(b_, MemRef{Space::L1, 0, blockAddress(win, ch)},
+                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), src}, win.rows * c_.w,
+                   valid * g_.es, (c_.cin - valid) * g_.es);
+    }
+    b_.setFlag(Pipe::MTE2, Pipe::MTE1, w);
+    b_.waitFlag(Pipe::MTE2, Pipe::MTE1, w);
+    return win;
+  }
+
+  int64_t blockAddress(const Window& win, int64_t ch) const { return win.l1 + s_.windowRows * c_.w * ch * g_.es; }
+
+  // One K chunk: the patches of input channels [ch, ch+valid) over every tap, times their weights.
+  void channelBlock(const ConvTile& t, const Window& win, int64_t ch, int64_t valid, bool init, int q) {
+    int p = chunkParity_;
+    chunkParity_ ^= 1;
+    int64_t block = roundUp(valid, g_.c0), k = g_.taps * block;
+    b_.waitFlag(Pipe::M, Pipe::MTE1, p);
+    Instruction im;
+    im.op = Opcode::Img2Col;
+    im.type = DType::Float16;  // a byte gather: f32 elements move as pairs of f16 lanes
+    im.dst = MemRef{Space::L0A, 0, l0a_[p]};
+    im.src0 = MemRef{Space::L1, 0, blockAddress(win, ch)};
+    im.h = static_cast<uint16_t>(win.rows);
+    im.w = static_cast<uint16_t>(c_.w);
+    im.c = static_cast<uint16_t>(block * g_.lanes);
+    im.kh = static_cast<uint8_t>(c_.kh);
+    im.kw = static_cast<uint8_t>(c_.kw);
+    im.strideH = static_cast<uint8_t>(c_.strideH);
+    im.strideW = static_cast<uint8_t>(c_.strideW);
+    im.padT = static_cast<uint8_t>(win.padTop);
+    im.padB = static_cast<uint8_t>(win.padBottom);
+    im.padL = static_cast<uint8_t>(c_.padLeft);
+    im.padR = static_cast<uint8_t>(c_.padRight);
+    im.dilH = static_cast<uint8_t>(c_.dilationH);
+    im.dilW = static_cast<uint8_t>(c_.dilationW);
+    im.posStart = static_cast<uint16_t>(win.posStart);
+    im.m = static_cast<uint16_t>(s_.tm);
+    im.k = static_cast<uint16_t>(k * g_.lanes);
+    b_.emit(im);
+    // Weight rows of channels beyond `valid` must be zero (they meet the window's channel
+    // padding): one load per tap zero-fills them, unless the block has no padding and its taps
+    // are contiguous in L1.
+    bool contiguous = valid == block && valid == g_.cg;
+    for (int64_t tap = 0; tap < (contiguous ? 1 : g_.taps); ++tap) {
+      Instruction lb;
+      lb.op = Opcode::LoadL0B;
+      lb.type = c_.inType;
+      lb.dst = MemRef{Space::L0B, 0, l0b_[p] + tap * block * s_.tn * g_.es};
+      lb.src0 = MemRef{Space::L1, 0, l1Weights_ + (tap * g_.cg + ch) * weightPitch_};
+      lb.k = static_cast<uint16_t>(contiguous ? k : block);
+      lb.n = static_cast<uint16_t>(s_.tn);
+      lb.srcStride = static_cast<uint16_t>(weightPitch_ / g_.es);
+      lb.validRows = static_cast<uint16_t>(contiguous ? k : valid);
+      lb.validCols = static_cast<uint16_t>(t.cols);
+      b_.emit(lb);
+    }
+    b_.setFlag(Pipe::MTE1, Pipe::M, p);
+    b_.waitFlag(Pipe::MTE1, Pipe::M, p);
+    Instruction mm;
+    mm.op = Opcode::Mmad;
+    mm.type = c_.inType;
+    mm.type2 = DType::Float32;
+    mm.dst = MemRef{Space::L0C, 0, q * cBytes_};
+    mm.src0 = MemRef{Space::L0A, 0, l0a_[p]};
+    mm.src1 = MemRef{Space::L0B, 0, l0b_[p]};
+    mm.m = static_cast<uint16_t>(s_.tm);
+    mm.k = static_cast<uint16_t>(k);
+    mm.n = static_cast<uint16_t>(s_.tn);
+    mm.mode = init ? 1 : 0;
+    b_.emit(mm);
+    b_.setFlag(Pipe::M, Pipe::MTE1, p);
+  }
+
+  const Conv2dCompute& c_;
+  const Conv2dSchedule& s_;
+  KernelBuilder& b_;
+  ConvGeometry g_;
+  int64_t l1Window_[2], l0a_[2], l0b_[2];
+  int64_t l1Weights_ = 0, cBytes_ = 0;
+  int64_t weightsGroup_ = -1, weightsCol_ = -1, weightPitch_ = 0;
+  int chunkParity_ = 0;
+};
+
+}  // namespace
+
+KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
+  validate(c);
+  if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
+  ConvGeometry g(c);
+  int64_t l1Request = 2 * g.windowBytes(c, s.windowRows) + g.weightBytes(s.tn);
+  if (l1Request > target.buffer(Space::L1).size)
+    fail(c, "schedule " + s.str() + " needs " + std::to_string(l1Request) + " bytes of L1, which holds " +
+                std::to_string(target.buffer(Space::L1).size));
+  KernelBuilder b(c.name, 3);
+  b.setSourceLine(c.sourceLine);
+  // (group, channel slice) outermost so that each core reloads its weights rarely
+  std::vector<ConvTile> tiles;
+  for (int64_t group = 0; group < c.groups; ++group)
+    for (int64_t col = 0; col < g.ng; col += s.tn)
+      for (int64_t image = 0; image < c.n; ++image)
+        for (int64_t pos = 0; pos < g.positions; pos += s.tm)
+          tiles.push_back(ConvTile{group, col, image, pos, std::min(s.tm, g.positions - pos), std::min(s.tn, g.ng - col)});
+  ConvEmitter emitter(c, s, b);
+  emitter.prologue();
+  int blockIdx = b.allocReg(), coreId = b.allocReg();
+  Instruction getIdx;
+  getIdx.op = Opcode::GetBlockIdx;
+  getIdx.rd = static_cast<uint8_t>(blockIdx);
+  b.emit(getIdx);
+  int done = b.newLabel();
+  size_t perCore = tiles.size() / s.blockDim, extra = tiles.size() % s.blockDim, next = 0;
+  for (int core = 0; core < s.blockDim; ++core) {
+    size_t count = perCore + (static_cast<size_t>(core) < extra ? 1 : 0);
+    int skip = b.newLabel();
+    b.li(coreId, core);
+    b.branch(Opcode::Bne, blockIdx, coreId, skip);
+    emitter.beginCore();
+    for (size_t j = 0; j < count; ++j) emitter.tile(tiles[next + j], j);
+    b.jump(done);
+    b.bind(skip);
+    next += count;
+  }
+  b.bind(done);
+  emitter.epilogue();
+  return b.finish(s.blockDim);
+}
+
+Conv2dLaunches lowerConv2dLaunches(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
+  Conv2dLaunches out;
+  if (!c.nchw) {
+    out.launches.push_back({lowerConv2d(c, s, target), {Conv2dTensor::Input, Conv2dTensor::Weights, Conv2dTensor::Output}});
+    return out;
+  }
+  Conv2dCompute nhwc = c;
+  nhwc.nchw = false;
+  const int64_t oh = c.outH(), ow = c.outW(), cg = c.cin / c.groups;
+  // iterates the destination's shape; the strides say where each element lives on both sides
+  auto transpose = [&](const char* what, DType type, std::vector<int64_t> shape, std::vector<int64_t> srcStrides,
+                       std::vector<int64_t> dstStrides) {
+    CopyCompute copy;
+    copy.name = c.name + what;
+    copy.dtype = type;
+    copy.shape = std::move(shape);
+    copy.srcStrides = std::move(srcStrides);
+    copy.dstStrides = std::move(dstStrides);
+    copy.sourceLine = c.sourceLine;
+    return lowerCopy(copy, target, target.vectorCores);
+  };
+  out.launches.push_back({transpose("_input_nhwc", c.inType, {c.n, c.h, c.w, c.cin},
+                                    {c.cin * c.h * c.w, c.w, 1, c.h * c.w}, {c.h * c.w * c.cin, c.w * c.cin, c.cin, 1}),
+                          {Conv2dTensor::Input, Conv2dTensor::InputNhwc}});
+  out.launches.push_back({transpose("_weights_hwio", c.inType, {c.kh, c.kw, cg, c.cout},
+                                    {c.kw, 1, c.kh * c.kw, cg * c.kh * c.kw}, {c.kw * cg * c.cout, cg * c.cout, c.cout, 1}),
+                          {Conv2dTensor::Weights, Conv2dTensor::WeightsNhwc}});
+  out.launches.push_back({lowerConv2d(nhwc, s, target),
+                          {Conv2dTensor::InputNhwc, Conv2dTensor::WeightsNhwc, Conv2dTensor::OutputNhwc}});
+  out.launches.push_back({transpose("_output_nchw", c.outType, {c.n, c.cout, oh, ow},
+                                    {oh * ow * c.cout, 1, ow * c.cout, c.cout}, {c.cout * oh * ow, oh * ow, ow, 1}),
+                          {Conv2dTensor::OutputNhwc, Conv2dTensor::Output}});
+  out.scratch = {{Conv2dTensor::InputNhwc, c.inputElements() * dtypeSize(c.inType)},
+                 {Conv2dTensor::WeightsNhwc, c.weightElements() * dtypeSize(c.inType)},
+                 {Conv2dTensor::OutputNhwc, c.outputElements() * dtypeSize(c.outType)}};
+  return out;
+}
+
+}  // namespace pyasc::codegen

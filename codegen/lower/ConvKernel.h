@@ -1,0 +1,79 @@
+// Lowers conv2d to a cube kernel by img2col: L1 input windows → L0A patch matrices, resident L1
+// weights → L0B, mmad accumulating over channel blocks, L0C → GM fixpipe; NCHW through transposes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+// out = conv2d(input, weights). NHWC: input [N,H,W,Cin], weights [KH,KW,Cin/groups,Cout], output
+// [N,OH,OW,Cout]. NCHW (PyTorch order): input [N,Cin,H,W], weights [Cout,Cin/groups,KH,KW], output
+// [N,Cout,OH,OW]. Output channel block g of Cout/groups reads input channel block g of Cin/groups.
+struct Conv2dCompute {
+  std::string name;
+  DType inType = DType::Float16;   // input and weights: f16 or f32
+  DType outType = DType::Float32;  // f16 or f32; accumulation is always f32
+  int64_t n = 1, h = 1, w = 1, cin = 1, cout = 1, kh = 1, kw = 1;
+  int64_t strideH = 1, strideW = 1;
+  int64_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
+  int64_t dilationH = 1, dilationW = 1;
+  int64_t groups = 1;
+  bool nchw = false;
+  int sourceLine = 0;
+
+  int64_t outH() const { return (h + padTop + padBottom - (kh - 1) * dilationH - 1) / strideH + 1; }
+  int64_t outW() const { return (w + padLeft + padRight - (kw - 1) * dilationW - 1) / strideW + 1; }
+  int64_t inputElements() const { return n * h * w * cin; }
+  int64_t weightElements() const { return kh * kw * (cin / groups) * cout; }
+  int64_t outputElements() const { return n * outH() * outW() * cout; }
+};
+
+// Tile sizes: plain data, printable. One tile is `tm` output positions of one image by `tn`
+// output channels of one group; its reduction runs over channel blocks of `tc` input channels,
+// each block one K chunk of KH·KW·tc.
+struct Conv2dSchedule {
+  int64_t tm = 0, tn = 0, tc = 0;
+  int64_t windowRows = 0;  // input rows one tile's window holds in L1 (the most any tile needs)
+  int l0cBuffers = 1;
+  int blockDim = 1;
+  double estimatedCycles = 0;
+  std::string str() const;
+};
+
+// Enumerates tiles that fit L1 (two input windows plus the weights of one output-channel slice),
+// L0A, L0B and L0C (double-buffered) and the instruction fields, and keeps the one with the fewest
+// modelled cycles. Throws CompileError naming the buffer, its capacity and the smallest request
+// when nothing fits, or the field when a size is beyond what img2col encodes.
+Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores);
+
+// The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output.
+KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& schedule, const Target& target);
+
+// GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
+// NCHW conv2d needs.
+enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc };
+
+struct Conv2dLaunch {
+  KernelCode code;
+  std::vector<Conv2dTensor> args;  // GM tensor of each kernel argument, in order
+};
+
+struct Conv2dScratch {
+  Conv2dTensor tensor;
+  int64_t bytes;
+};
+
+// A whole conv2d as launches in order. NHWC: the conv kernel alone. NCHW: input and weights are
+// transposed into NHWC scratch tensors, the NHWC kernel runs, and its result is transposed back.
+struct Conv2dLaunches {
+  std::vector<Conv2dLaunch> launches;
+  std::vector<Conv2dScratch> scratch;
+};
+
+Conv2dLaunches lowerConv2dLaunches(const Conv2dCompute& compute, const Conv2dSchedule& schedule, const Target& target);
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,190 @@
+// Generated conv2d kernels (img2col + cube, NHWC and NCHW) on the simulator against float64 references.
+#include "codegen/lower/ConvKernel.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "sdk/support/Diagnostics.h"
+#include "tests/unit/codegen/KernelTestSupport.h"
+
+using namespace pyasc;
+using namespace pyasc::codegen;
+using pyasc::testing::HostTensor;
+
+namespace {
+
+struct Case {
+  const char* label;
+  int64_t n, h, w, cin, cout, kh, kw, stride, padTop, padBottom, padLeft, padRight, dilation, groups;
+  bool nchw;
+  DType in, out;
+  const char* target;
+};
+
+Conv2dCompute computeOf(const Case& k) {
+  Conv2dCompute c;
+  c.name = k.label;
+  c.inType = k.in;
+  c.outType = k.out;
+  c.n = k.n;
+  c.h = k.h;
+  c.w = k.w;
+  c.cin = k.cin;
+  c.cout = k.cout;
+  c.kh = k.kh;
+  c.kw = k.kw;
+  c.strideH = c.strideW = k.stride;
+  c.padTop = k.padTop;
+  c.padBottom = k.padBottom;
+  c.padLeft = k.padLeft;
+  c.padRight = k.padRight;
+  c.dilationH = c.dilationW = k.dilation;
+  c.groups = k.groups;
+  c.nchw = k.nchw;
+  return c;
+}
+
+// float64 conv2d in the compute's own layout.
+std::vector<double> reference(const Conv2dCompute& c, const std::vector<double>& x, const std::vector<double>& wt) {
+  const int64_t oh = c.outH(), ow = c.outW(), cg = c.cin / c.groups, ng = c.cout / c.groups;
+  auto xAt = [&](int64_t b, int64_t y, int64_t xx, int64_t ch) {
+    return c.nchw ? x[((b * c.cin + ch) * c.h + y) * c.w + xx] : x[((b * c.h + y) * c.w + xx) * c.cin + ch];
+  };
+  auto wAt = [&](int64_t i, int64_t j, int64_t ch, int64_t co) {
+    return c.nchw ? wt[((co * cg + ch) * c.kh + i) * c.kw + j] : wt[((i * c.kw + j) * cg + ch) * c.cout + co];
+  };
+  std::vector<double> out(static_cast<size_t>(c.outputElements()));
+  for (int64_t b = 0; b < c.n; ++b)
+    for (int64_t y = 0; y < oh; ++y)
+      for (int64_t xx = 0; xx < ow; ++xx)
+        for (int64_t co = 0; co < c.cout; ++co) {
+          int64_t group = co / ng;
+          double acc = 0;
+          for (int64_t i = 0; i < c.kh; ++i)
+            for (int64_t j = 0; j < c.kw; ++j) {
+              int64_t iy = y * c.strideH - c.padTop + i * c.dilationH, ix = xx * c.strideW - c.padLeft + j * c.dilationW;
+              if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w) continue;
+              for (int64_t ch = 0; ch < cg; ++ch) acc += xAt(b, iy, ix, group * cg + ch) * wAt(i, j, ch, co);
+            }
+          size_t at = c.nchw ? ((b * c.cout + co) * oh + y) * ow + xx : ((b * oh + y) * ow + xx) * c.cout + co;
+          out[at] = acc;
+        }
+  return out;
+}
+
+// Runs every launch on one device (sanitizer on) with the operator's tensors and the scratch ones;
+// returns the output tensor.
+std::vector<double> runLaunches(const Target& target, const Conv2dCompute& c, const Conv2dLaunches& plan,
+                                const HostTensor& input, const HostTensor& weights) {
+  std::map<Conv2dTensor, std::pair<uint64_t, int64_t>> where;  // GM offset, bytes
+  uint64_t gm = 0;
+  auto place = [&](Conv2dTensor t, int64_t bytes) {
+    where[t] = {gm, bytes};
+    gm += (static_cast<uint64_t>(bytes) + 511) / 512 * 512 + 512;
+  };
+  place(Conv2dTensor::Input, c.inputElements() * dtypeSize(c.inType));
+  place(Conv2dTensor::Weights, c.weightElements() * dtypeSize(c.inType));
+  place(Conv2dTensor::Output, c.outputElements() * dtypeSize(c.outType));
+  for (const Conv2dScratch& s : plan.scratch) place(s.tensor, s.bytes);
+  sim::Device device(target, gm);
+  for (const auto& [tensor, at] : where) {
+    bool readOnly = tensor == Conv2dTensor::Input || tensor == Conv2dTensor::Weights;
+    device.addRegion(sim::GmRegion{at.first, static_cast<uint64_t>(at.second), "t" + std::to_string(int(tensor)), !readOnly});
+  }
+  auto fill = [&](Conv2dTensor t, const HostTensor& h) {
+    for (size_t e = 0; e < h.values.size(); ++e)
+      pyasc::testing::store(device.gm() + where[t].first + e * dtypeSize(h.dtype), h.dtype, h.values[e]);
+  };
+  fill(Conv2dTensor::Input, input);
+  fill(Conv2dTensor::Weights, weights);
+  for (const Conv2dLaunch& launch : plan.launches) {
+    sim::LaunchOptions options;
+    options.blockDim = launch.code.blockDim;
+    for (Conv2dTensor t : launch.args) options.args.push_back(where.at(t).first);
+    device.launch(sim::Kernel{launch.code.name, launch.code.program, launch.code.sourceLines}, options);
+  }
+  std::vector<double> out(static_cast<size_t>(c.outputElements()));
+  for (size_t e = 0; e < out.size(); ++e)
+    out[e] = pyasc::testing::load(device.gm() + where[Conv2dTensor::Output].first + e * dtypeSize(c.outType), c.outType);
+  return out;
+}
+
+double tolerance(DType out) { return out == DType::Float16 ? 2e-3 : 1e-5; }
+
+double runAndCompare(const Target& target, const Conv2dCompute& c, const Conv2dSchedule& s) {
+  HostTensor x = pyasc::testing::randomTensor(c.inType, c.inputElements(), 21);
+  HostTensor wt = pyasc::testing::randomTensor(c.inType, c.weightElements(), 22);
+  std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt);
+  return pyasc::testing::relativeError(out, reference(c, x.values, wt.values));
+}
+
+class ConvKernel : public ::testing::TestWithParam<Case> {};
+
+TEST_P(ConvKernel, MatchesReference) {
+  const Case& k = GetParam();
+  Target target = pyasc::testing::testTarget(k.target);
+  Conv2dCompute c = computeOf(k);
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(k.out)) << s.str();
+}
+
+constexpr DType F16 = DType::Float16, F32 = DType::Float32;
+
+INSTANTIATE_TEST_SUITE_P(
+    Shapes, ConvKernel,
+    ::testing::Values(
+        //   label            n  h   w  cin cout kh kw s  pT pB pL pR d  g  nchw
+        Case{"pointwise",     1, 7,  9, 20, 24,  1, 1, 1, 0, 0, 0, 0, 1, 1, false, F16, F32, "ascend910b"},
+        Case{"same3x3",       2, 10, 12, 16, 32, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"},
+        Case{"stride2_5x5",   1, 11, 13, 3, 5,   5, 5, 2, 2, 2, 2, 2, 1, 1, false, F32, F32, "ascend910b"},
+        Case{"dilated",       1, 9,  10, 17, 33, 3, 3, 1, 2, 2, 2, 2, 2, 1, false, F16, F32, "ascend310"},
+        Case{"asymmetric",    2, 6,  7, 8, 12,   3, 2, 1, 0, 2, 1, 0, 1, 2, false, F16, F16, "ascend910b"},
+        Case{"depthwise",     2, 8,  8, 24, 24,  3, 3, 1, 1, 1, 1, 1, 1, 24, false, F16, F32, "ascend910b"},
+        Case{"nchw_stride2",  2, 8,  9, 5, 7,    3, 3, 2, 1, 1, 1, 1, 1, 1, true, F16, F32, "ascend910b"},
+        Case{"nchw_depthwise", 1, 7, 7, 6, 6,    5, 5, 1, 2, 2, 2, 2, 1, 6, true, F32, F32, "ascend910b"},
+        Case{"resnet_block",  1, 28, 28, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"}),
+    [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.label); });
+
+// Small forced tiles: several channel blocks per K reduction, windows whose rows overlap, output
+// channel slices with a tail, more tiles than cores.
+TEST(ConvKernelSchedule, ForcedSmallTilesAccumulateChannelBlocks) {
+  Target target = pyasc::testing::testTarget("ascend310");
+  Conv2dCompute c = computeOf(Case{"blocks", 2, 9, 11, 40, 40, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F32, "ascend310"});
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  s.tm = 16;
+  s.tn = 16;
+  s.tc = 16;  // the scheduled window rows suit the larger scheduled tm, so they hold these tiles too
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
+}
+
+TEST(ConvKernelSchedule, BenchmarkShapeUsesEveryCubeCore) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"bench", 8, 56, 56, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  EXPECT_EQ(s.blockDim, target.cubeCores) << s.str();
+  EXPECT_LE(2 * s.tm * 9 * s.tc * 2, target.buffer(isa::Space::L0A).size) << s.str();
+}
+
+TEST(ConvKernelSchedule, RejectsWhatNoBufferHolds) {
+  Target target = pyasc::testing::testTarget("ascend310");
+  Conv2dCompute c = computeOf(Case{"wide", 1, 64, 4000, 256, 16, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F32, F32, "ascend310"});
+  try {
+    scheduleConv2d(c, target, target.cubeCores);
+    FAIL() << "expected a CompileError";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("conv2d 'wide': L1 holds"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bytes but the smallest tile needs"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ConvKernelSchedule, RejectsUnsupportedTypesAndGroups) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"bad", 1, 8, 8, 6, 4, 3, 3, 1, 1, 1, 1, 1, 1, 4, false, F16, F32, "ascend910b"});
+  EXPECT_THROW(scheduleConv2d(c, target, target.cubeCores), CompileError);
+  c.groups = 1;
+  c.inType = DType::Int32;
+  EXPECT_THROW(scheduleConv2d(c, target, target.cubeCores), CompileError);
+}
+
+}  // namespace
