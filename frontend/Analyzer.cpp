@@ -283,6 +283,7 @@ void Analyzer::assignTo(const Expr& target, const SymValue& value) {
     }
     case ExprKind::Subscript: assignSubscript(target, value); return;
     case ExprKind::Attribute:
+      if (target.text == "shape") fail(target.range, "assigning to .shape is not supported; write a = a.reshape(...)");
       fail(target.range, "assigning to an attribute is not supported; assign to a variable");
     default: fail(target.range, "cannot assign to this expression");
   }

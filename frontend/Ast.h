@@ -51,6 +51,7 @@ struct Expr {
   std::vector<Keyword> keywords;
   std::vector<std::string> ops;  // Compare operators
   bool parenthesized = false;    // a tuple written with parentheses
+  bool formatted = false;        // a String written as an f-string
 };
 
 enum class StmtKind {

@@ -57,6 +57,11 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
     }
   }
   SymValue callee = customOp ? SymValue::named(SymKind::Callable, "custom." + calleeExpr.text) : eval(calleeExpr);
+  if (callee.kind == SymKind::Builtin && callee.text == "print") {
+    // Its arguments are never evaluated: print(f"...") is common while debugging under NumPy.
+    warn(expr.range, "print() is ignored by pyasc; compiled programs return their results as outputs");
+    return SymValue::none();
+  }
   CallArgs args;
   args.range = expr.range;
   args.calleeText = spellingOf(calleeExpr);
@@ -178,10 +183,6 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
   };
   if (name == "range") {
     fail(args.range, "range() is only supported as the iterable of a for loop");
-  }
-  if (name == "print") {
-    warn(args.range, "print() is ignored by pyasc; compiled programs return their results as outputs");
-    return SymValue::none();
   }
   if (name == "len") {
     needArgs(1, 1);

@@ -114,7 +114,13 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::Float: v = SymValue::ofFloat(expr.floatValue); break;
     case ExprKind::Bool: v = SymValue::ofBool(expr.intValue != 0); break;
     case ExprKind::None: v = SymValue::none(); break;
-    case ExprKind::String: v = SymValue::ofString(expr.text); break;
+    case ExprKind::String:
+      if (expr.formatted) {
+        fail(expr.range, "f-strings are not supported; pyasc programs use strings only as literals (einsum "
+                         "subscripts, dtype names)");
+      }
+      v = SymValue::ofString(expr.text);
+      break;
     case ExprKind::Tuple:
     case ExprKind::List: {
       std::vector<SymValue> items;
@@ -174,6 +180,12 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
       base.range = expr.children[0]->range;  // a bound method's array is the expression before the dot
       return arrayAttribute(base, expr.text, expr.range, "");
     }
+    case SymKind::Tuple:
+      if (expr.text == "append" || expr.text == "extend" || expr.text == "insert") {
+        fail(nameRange, "lists cannot grow in pyasc programs; preallocate an array (np.zeros) and assign rows, or "
+                        "combine arrays with np.stack / np.concatenate");
+      }
+      fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
     default: fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
   }
 }

@@ -211,12 +211,9 @@ class PythonLexer {
       bump();
     }
     const int length = start.line == line_ ? col_ - start.col : static_cast<int>(prefix.size()) + 1;
-    if (prefix.find('f') != std::string::npos) {
-      failAt(start, "f-strings are not supported; pyasc programs use strings only as literals (einsum subscripts, dtype names)",
-             length);
-    }
     if (prefix.find('b') != std::string::npos) failAt(start, "bytes literals are not supported", length);
     push(TokenKind::String, value, length, start);
+    tokens_.back().formatted = prefix.find('f') != std::string::npos;
   }
 
   void lexNumber() {

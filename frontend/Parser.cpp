@@ -810,8 +810,12 @@ class ModuleParser {
       }
       case TokenKind::String: {
         ExprPtr e = makeExpr(ExprKind::String, r);
+        e->formatted = t.formatted;
         e->text = take().text;
-        while (at(TokenKind::String)) e->text += take().text;
+        while (at(TokenKind::String)) {
+          e->formatted |= tok().formatted;
+          e->text += take().text;
+        }
         e->range = spanToPrevious(r);
         return e;
       }

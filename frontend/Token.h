@@ -22,6 +22,7 @@ struct Token {
   std::string text;  // identifier, operator, number text, or the decoded string value
   SourceRange range;
   std::vector<Pragma> pragmas;  // pragma comments on the lines just before this logical line
+  bool formatted = false;       // an f-string: kept so print(f"...") can be ignored, refused elsewhere
 
   // The first-character test keeps the parser's many operator checks cheap.
   bool is(TokenKind k, const char* t) const { return kind == k && !text.empty() && text[0] == t[0] && text == t; }

@@ -1,0 +1,4 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+a = np.ones(3, dtype=np.float32) * 2
+print(f"a = {a}")
