@@ -8,9 +8,11 @@
 #include <random>
 #include <vector>
 
+#include "codegen/lower/ConvKernel.h"
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/lower/MatmulKernel.h"
 #include "codegen/lower/ReduceKernel.h"
+#include "codegen/lower/SoftmaxKernel.h"
 #include "sim/Simulator.h"
 
 using namespace pyasc;
@@ -67,6 +69,24 @@ std::vector<Workload> workloads() {
                  {m * k * 2, k * n * 2, m * n * 2}});
   }
   {
+    Conv2dCompute c;
+    c.name = "conv2d";
+    c.inType = DType::Float16;
+    c.outType = DType::Float16;
+    c.n = 8;
+    c.h = c.w = 56;
+    c.cin = c.cout = 64;
+    c.kh = c.kw = 3;
+    c.padTop = c.padBottom = c.padLeft = c.padRight = 1;
+    const int64_t macs = c.outputElements() * c.kh * c.kw * c.cin;
+    const int64_t in = c.inputElements() * 2, weights = c.weightElements() * 2, out = c.outputElements() * 2;
+    w.push_back({"conv2d 3x3 N=8 56x56 64->64 fp16",
+                 [=](const Target& t) { return double(macs) / (4096.0 * t.cubeRateF16 * t.cubeCores); },
+                 [=](const Target& t) { return movement(t, in + weights, out, t.cubeCores, DmaPath::GmToL1); },
+                 [=](const Target& t) { return lowerConv2d(c, scheduleConv2d(c, t, t.cubeCores), t); },
+                 {in, weights, out}});
+  }
+  {
     const int64_t rows = 4096, cols = 4096;
     w.push_back({"row sum fp32 4096x4096", [](const Target&) { return 0.0; },
                  [=](const Target& t) { return movement(t, rows * cols * 4, rows * 4, t.vectorCores, DmaPath::GmToUb); },
@@ -78,6 +98,25 @@ std::vector<Workload> workloads() {
                    return lowerReduce(r, scheduleReduce(r, t, t.vectorCores), t);
                  },
                  {rows * cols * 4, rows * 4}});
+  }
+  {
+    const int64_t rows = 4096, cols = 4096;
+    // compute floor: max, subtract, exp (× the transcendental factor), sum and scale, one repeat
+    // of 64 lanes per cycle each, on every vector core
+    w.push_back({"softmax fp32 4096x4096",
+                 [=](const Target& t) {
+                   double repeats = double(rows) * cols / 64.0;
+                   return repeats * (4 + t.vectorTranscendentalFactor) * t.vectorCyclesPerRepeat / t.vectorCores;
+                 },
+                 [=](const Target& t) { return movement(t, rows * cols * 4, rows * cols * 4, t.vectorCores, DmaPath::GmToUb); },
+                 [=](const Target& t) {
+                   SoftmaxCompute c;
+                   c.name = "softmax";
+                   c.rows = rows;
+                   c.cols = cols;
+                   return lowerSoftmax(c, scheduleSoftmax(c, t, t.vectorCores), t);
+                 },
+                 {rows * cols * 4, rows * cols * 4}});
   }
   return w;
 }
