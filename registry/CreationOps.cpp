@@ -97,7 +97,7 @@ void registerCreationOps(OpRegistry& r) {
   r.addAlias(functionAlias("random.seed", "", {attrParam("seed", ParamKind::Int, "seed")}, {},
                            "starts a reproducible MT19937 stream"));
   for (const char* name : {"random.rand", "random.randn"}) {
-    NumpyParam dims = shapeParam("d0", "shape", true);
+    NumpyParam dims = shapeParam("dims", "shape", true);
     dims.required = false;
     r.addAlias(functionAlias(name, "", {dims}, {}, "a random graph input regenerated from NumPy's legacy stream"));
   }

@@ -113,7 +113,11 @@ void registerElementwiseOps(OpRegistry& r) {
     e.outputs = {operand("y", u.rule == ResultDType::Bool ? kBoolTypes : kAllTypes)};
     e.infer = broadcastInfer(u.rule);
     r.add(std::move(e));
-    for (const char* name : u.numpyNames) r.addAlias(functionAlias(name, u.op, {tensorParam("x")}));
+    for (const char* name : u.numpyNames) {
+      const std::string spelled = name;
+      r.addAlias(functionAlias(name, u.op, {tensorParam("x")}, {},
+                               spelled == "round" || spelled == "around" ? "decimals=0 only" : ""));
+    }
   }
   r.addAlias(operatorAlias("-", "Neg", 1));
   r.addAlias(operatorAlias("~", "LogicalNot", 1));

@@ -221,8 +221,15 @@ std::string OpRegistry::numpySupportMarkdown() const {
       const OpEntry* entry = alias.op.empty() ? nullptr : find(alias.op);
       std::string params;
       for (const auto& p : alias.params) {
-        params += (params.empty() ? "" : ", ") + p.name + (p.required ? "" : "=") +
-                  (p.required ? "" : p.defaultValue ? graph::attrString(*p.defaultValue) : std::string("None"));
+        std::string shown = p.varargs ? "*" + p.name : p.name;
+        if (!p.required && !p.varargs) {
+          const graph::Attribute* d = p.defaultValue ? &*p.defaultValue : nullptr;
+          shown += "=" + (!d ? std::string("None")
+                          : std::holds_alternative<bool>(*d) ? std::string(std::get<bool>(*d) ? "True" : "False")
+                          : std::holds_alternative<std::string>(*d) ? "'" + std::get<std::string>(*d) + "'"
+                                                                    : graph::attrString(*d));
+        }
+        params += (params.empty() ? "" : ", ") + shown;
       }
       s += "| " + spelling + " | " + (alias.op.empty() ? "—" : "`" + alias.op + "`") + " | " +
            (entry ? categoryName(entry->category) : "—") + " | " + params + " | " + alias.note + " |\n";
