@@ -28,8 +28,10 @@ std::string Conv2dSchedule::str() const {
 
 namespace {
 
-// Event ids: 0 and 1 name ping-pong buffers; the weights' MTE2↔MTE1 handshake uses its own id.
+// Event ids: 0 and 1 name ping-pong buffers; MTE1→MTE2 `kWeightsEvent` frees the weights, and
+// MTE2→MTE1 `kWeightsEvent + piece` says one piece of them has arrived.
 constexpr int kWeightsEvent = 2;
+constexpr int64_t kWeightPieces = 4;
 constexpr int64_t kMaxImg2ColField = 4095;  // h, w, c, m, k of img2col; m, k, n of mmad
 constexpr int64_t kMaxImg2ColGeometry = 63;  // stride, pad and dilation fields
 
@@ -186,7 +188,8 @@ void copyRowsToL1(KernelBuilder& b, MemRef dst, MemRef src, int64_t rows, int64_
 
 class ConvEmitter {
  public:
-  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b) : c_(c), s_(s), b_(b), g_(c) {
+  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b)
+      : c_(c), s_(s), b_(b), g_(c), blocks_(ceilDiv(g_.cg, s.tc)), pieces_(std::min(blocks_, kWeightPieces)) {
     int64_t window = g_.windowBytes(c, s.windowRows);
     for (int p = 0; p < 2; ++p) {
       l1Window_[p] = p * window;
@@ -226,14 +229,15 @@ class ConvEmitter {
   // Emits tile number `index` of this core.
   void tile(const ConvTile& t, size_t index) {
     int w = static_cast<int>(index % 2), q = static_cast<int>(index % s_.l0cBuffers);
-    if (t.group != weightsGroup_ || t.col != weightsCol_) loadWeights(t);
     Window win = loadWindow(t, w);
+    bool freshWeights = t.group != weightsGroup_ || t.col != weightsCol_;
+    if (freshWeights) loadWeights(t);
     b_.waitFlag(Pipe::FIX, Pipe::M, q);
-    for (int64_t ch = 0; ch < g_.cg; ch += s_.tc) {
-      int64_t valid = std::min(s_.tc, g_.cg - ch);
-      bool last = ch + s_.tc >= g_.cg;
-      channelBlock(t, win, ch, valid, ch == 0, q);
-      if (last) b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
+    for (int64_t block = 0; block < blocks_; ++block) {
+      int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
+      if (freshWeights && block == pieceStart(pieceOf(block))) b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + pieceOf(block));
+      channelBlock(t, win, ch, valid, block == 0, q);
+      if (block + 1 == blocks_) b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
     }
     b_.setFlag(Pipe::M, Pipe::FIX, q);
     b_.waitFlag(Pipe::M, Pipe::FIX, q);
@@ -261,21 +265,34 @@ class ConvEmitter {
     int64_t posStart;        // the tile's first position relative to the window's first output row
   };
 
+  // Channel blocks are split into at most kWeightPieces pieces of consecutive blocks.
+  int64_t pieceOf(int64_t block) const { return block * pieces_ / blocks_; }
+  int64_t pieceStart(int64_t piece) const { return ceilDiv(piece * blocks_, pieces_); }
+
   // The weights of one (group, output-channel slice), resident in L1 until the slice changes:
-  // rows (tap, input channel), the slice's columns.
+  // rows (tap, input channel), the slice's columns. They arrive in pieces of channel blocks, so
+  // that the first K chunk need not wait for all of them.
   void loadWeights(const ConvTile& t) {
     if (weightsGroup_ >= 0) {
       b_.setFlag(Pipe::MTE1, Pipe::MTE2, kWeightsEvent);
       b_.waitFlag(Pipe::MTE1, Pipe::MTE2, kWeightsEvent);
     }
-    copyRowsToL1(b_, MemRef{Space::L1, 0, l1Weights_},
-                 MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), (t.group * g_.ng + t.col) * g_.es},
-                 g_.taps * g_.cg, t.cols * g_.es, (c_.cout - t.cols) * g_.es);
-    b_.setFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent);
-    b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent);
+    weightPitch_ = localRowBytes(t.cols * g_.es);
+    for (int64_t piece = 0; piece < pieces_; ++piece) {
+      int64_t ch = pieceStart(piece) * s_.tc, channels = std::min(g_.cg, pieceStart(piece + 1) * s_.tc) - ch;
+      // one piece is a run of rows per tap, or every row at once when it holds all channels
+      int64_t runs = channels == g_.cg ? 1 : g_.taps, rows = channels == g_.cg ? g_.taps * g_.cg : channels;
+      for (int64_t tap = 0; tap < runs; ++tap) {
+        int64_t row = tap * g_.cg + ch;
+        copyRowsToL1(b_, MemRef{Space::L1, 0, l1Weights_ + row * weightPitch_},
+                     MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)),
+                            (row * c_.cout + t.group * g_.ng + t.col) * g_.es},
+                     rows, t.cols * g_.es, (c_.cout - t.cols) * g_.es);
+      }
+      b_.setFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
+    }
     weightsGroup_ = t.group;
     weightsCol_ = t.col;
-    weightPitch_ = localRowBytes(t.cols * g_.es);
   }
 
   // The input rows the tile's positions read, one L1 image per channel block (H×W×block, the
@@ -367,6 +384,7 @@ class ConvEmitter {
   const Conv2dSchedule& s_;
   KernelBuilder& b_;
   ConvGeometry g_;
+  int64_t blocks_, pieces_;  // channel blocks per K reduction; pieces the weights arrive in
   int64_t l1Window_[2], l0a_[2], l0b_[2];
   int64_t l1Weights_ = 0, cBytes_ = 0;
   int64_t weightsGroup_ = -1, weightsCol_ = -1, weightPitch_ = 0;
