@@ -67,8 +67,9 @@ bool GraphBuilder::tryAddNode(const std::string& op, std::vector<ValueId> inputs
   // NPU target the operands are cast to float32 first so the result is float32.
   if (outputs[0].dtype == DType::Float64 && demoteFloat64_) {
     deviceDType(DType::Float64, range);
-    for (ValueId& in : inputs) {
-      if (graph_.type(in).dtype != DType::Float32) in = cast(in, DType::Float32, range);
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const bool condition = op == "Where" && i == 0;
+      if (!condition && graph_.type(inputs[i]).dtype != DType::Float32) inputs[i] = cast(inputs[i], DType::Float32, range);
     }
     types.clear();
     for (ValueId in : inputs) types.push_back(graph_.type(in));
