@@ -130,8 +130,8 @@ int main(int argc, char** argv) {
   app.add_option("--workload", only, "run only workloads whose name contains this");
   CLI11_PARSE(app, argc, argv);
   Target target = loadTargetFile(std::string(PYASC_SOURCE_DIR) + "/targets/" + targetName + ".yaml");
-  std::printf("%-26s %12s %12s %12s %10s\n", "workload (" + targetName + ")" == "" ? "" : "workload", "cycles",
-              "cube floor", "data floor", "roofline");
+  std::printf("%-26s %12s %12s %12s %10s\n", "workload", "cycles",
+              "compute floor", "data floor", "roofline");
   for (const Workload& w : workloads()) {
     if (!only.empty() && w.name.find(only) == std::string::npos) continue;
     KernelCode code = w.kernel(target);

@@ -91,6 +91,9 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
   DType t = result == graph::kNoValue ? DType::Float32 : g.type(result).dtype;
   if (n.op == "Softmax" || n.op == "LogSoftmax") {
     int64_t axis = e.axisOf(-1);
+    if (axis == g.type(n.inputs[0]).rank() - 1 && (t == DType::Float16 || t == DType::Float32)) {
+      return false;  // along the last axis: one fused kernel (codegen/lower/SoftmaxKernel)
+    }
     ValueId x = n.inputs[0];
     ValueId shifted = e.binary("Sub", x, e.reduce("ReduceMax", x, axis));
     ValueId ex = e.unary("Exp", shifted);

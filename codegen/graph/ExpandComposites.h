@@ -1,5 +1,6 @@
-// Rewrites composite operators (softmax, log-softmax, layer and batch norm, var, std) into the
-// primitives that have kernels: reductions with keepdims and broadcasting elementwise operators.
+// Rewrites composite operators (layer and batch norm, var, std, softmax and log-softmax along an
+// inner axis) into the primitives that have kernels; softmax along the last axis is kept for its
+// fused kernel.
 #pragma once
 
 #include "sdk/graph/Graph.h"

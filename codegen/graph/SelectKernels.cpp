@@ -12,6 +12,7 @@
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/lower/MatmulKernel.h"
 #include "codegen/lower/ReduceKernel.h"
+#include "codegen/lower/SoftmaxKernel.h"
 #include "ops/Elementwise.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -244,6 +245,7 @@ class Selector {
     if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze") return lowerView(n);
     if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin") return lowerReduce(n, out);
     if (op == "MatMul") return lowerMatmul(n, out);
+    if (op == "Softmax" || op == "LogSoftmax") return lowerSoftmax(n, out);
     if (op == "Einsum") return lowerEinsum(n, out);
     if (op == "TensorDot") return lowerTensorDot(n, out);
     if (op == "Transpose") return lowerTranspose(n, out);
@@ -509,6 +511,27 @@ class Selector {
     int dst = transposeInto(storageOf(in, n.loc), g_.type(in).dtype, shape, perm, n, out);
     program_.storages[dst].name = g_.value(res).name;
     bind(res, dst);
+  }
+
+  void lowerSoftmax(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    SoftmaxCompute c;
+    c.name = (n.op == "Softmax" ? "softmax_" : "log_softmax_") + std::to_string(program_.kernels.size());
+    c.logSoftmax = n.op == "LogSoftmax";
+    c.dtype = g_.type(res).dtype;
+    c.cols = shape.empty() ? 1 : shape.back();
+    c.rows = product(shape) / std::max<int64_t>(1, c.cols);
+    c.sourceLine = n.loc.line;
+    SoftmaxSchedule s = scheduleSoftmax(c, target_, cores(false));
+    if (s.rowsPerTile == 0) {
+      throw CompileError(n.loc, "softmax rows of " + std::to_string(c.cols) + " " + dtypeName(c.dtype) +
+                                    " elements need " + std::to_string(3 * c.cols * dtypeSize(c.dtype)) +
+                                    " bytes of UB, but UB holds " + std::to_string(target_.buffer(isa::Space::UB).size));
+    }
+    int src = storageOf(in, n.loc);
+    int dst = newIntermediate(res);
+    if (c.rows * c.cols > 0) launch(out, codegen::lowerSoftmax(c, s, target_), {src, dst});
   }
 
   void checkCubeTypes(const Node& n, DType a, DType b) {

@@ -16,6 +16,7 @@ struct VectorOp {
   DType type2 = DType::Float16;  // vconv destination type
   uint8_t mode = 0;              // rounding mode (vconv), compare mode (vcmp)
   isa::MemRef dst, src0, src1, src2;
+  bool src1Broadcast = false;  // src1 is one 32-byte block re-read by every block and repeat
   int scalarReg = 0;        // vscalar/vdup: register holding the scalar's bits
   bool scalarIsImm = false;
   int64_t scalarBits = 0;   // vscalar/vdup immediate bit pattern

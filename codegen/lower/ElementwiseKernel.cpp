@@ -385,17 +385,20 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   p.hasTail = tailElems > 0;
   p.sets = sets;
   p.blockDim = s.blockDim;
-  p.load = [&](int set, bool tail) {
+  p.load = [&](int set, bool tail, int ahead) {
     tile.setBase = set * setBytes;
     for (const Expr* e : plan.loads) {
-      MemRef gm{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]), 0};
+      MemRef gm{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]),
+                ahead * argBytes(e->index, s.tileElems)};
       emitCopyRows(b, Opcode::CopyGmToUb, tile.slotRef(e), gm, 1, argBytes(e->index, count(tail)));
     }
   };
   p.compute = [&](int set, bool tail) {
+    tile.setBase = set * setBytes;
     for (const Expr* e : plan.order) tile.emitNode(e, count(tail));
   };
   p.store = [&](int set, bool tail) {
+    tile.setBase = set * setBytes;
     for (int o = 0; o < numOut; ++o) {
       MemRef gm{Space::GM, static_cast<uint8_t>(outputReg(o)), 0};
       emitCopyRows(b, Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), 1, argBytes(numIn + o, count(tail)));

@@ -6,6 +6,7 @@
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/RowFold.h"
 #include "codegen/lower/TilePipeline.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -106,8 +107,9 @@ class ReduceEmitter {
   int64_t outBase(int set) const { return inBase(set) + s_.unitsPerTile * layout_.inUnitBytes; }
   int64_t accBase() const { return 2 * layout_.setBytes; }
 
-  void load(int set, int64_t units) {
-    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), 0};
+  void load(int set, int64_t units, int ahead) {
+    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)),
+              ahead * s_.unitsPerTile * c_.reduce * c_.inner * es_};
     MemRef ub{Space::UB, 0, inBase(set)};
     if (c_.inner == 1) {
       emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units, c_.reduce * es_);
@@ -194,26 +196,9 @@ class ReduceEmitter {
     }
   }
 
-  // Folds one long row in place to its first min(R, L) lanes (the odd tail onto the head, then
-  // halves pairwise, every address 32-byte aligned) and copies them to `accOffset`.
+  // Folds one long row in place to at most L lanes and copies them to `accOffset`.
   void foldRow(int64_t rowOffset, int64_t accOffset) {
-    const int64_t perBlock = isa::kBlockBytes / es_;
-    VectorOp op;
-    op.op = combineOp(c_.kind);
-    op.type = c_.dtype;
-    int64_t n = c_.reduce / perBlock * perBlock;
-    if (n < c_.reduce) {
-      op.dst = op.src0 = MemRef{Space::UB, 0, rowOffset};
-      op.src1 = MemRef{Space::UB, 0, rowOffset + n * es_};
-      emitContiguous(b_, op, c_.reduce - n);
-    }
-    while (n > lanes_) {
-      int64_t h = n / 2 / perBlock * perBlock;
-      op.dst = op.src0 = MemRef{Space::UB, 0, rowOffset};
-      op.src1 = MemRef{Space::UB, 0, rowOffset + (n - h) * es_};
-      emitContiguous(b_, op, h);
-      n -= h;
-    }
+    int64_t n = codegen::foldRow(b_, combineOp(c_.kind), c_.dtype, rowOffset, rowOffset, c_.reduce);
     // lanes past n hold values already folded in: harmless for max/min, zeroed for sums
     bool additive = c_.kind == ReduceKind::Sum || c_.kind == ReduceKind::Mean;
     if (additive && n < lanes_) {
@@ -278,7 +263,7 @@ KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Ta
   p.hasTail = tailUnits > 0;
   p.sets = 2;
   p.blockDim = s.blockDim;
-  p.load = [&](int set, bool tail) { e.load(set, units(tail)); };
+  p.load = [&](int set, bool tail, int ahead) { e.load(set, units(tail), ahead); };
   p.compute = [&](int set, bool tail) { e.compute(set, units(tail)); };
   p.store = [&](int set, bool tail) { e.store(set, units(tail)); };
   p.advance = [&](int64_t tiles, int countReg) {

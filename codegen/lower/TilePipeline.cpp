@@ -1,4 +1,5 @@
-// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r).
+// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r); with two
+// buffer sets each tile's load is issued one tile ahead of its compute.
 #include "codegen/lower/TilePipeline.h"
 
 namespace pyasc::codegen {
@@ -17,10 +18,15 @@ void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, 
   b.freeReg(t);
 }
 
-static void emitTile(KernelBuilder& b, const TilePipeline& p, int set, bool tail) {
+namespace {
+
+void loadTile(KernelBuilder& b, const TilePipeline& p, int set, bool tail, int ahead) {
   b.waitFlag(Pipe::MTE3, Pipe::MTE2, set);
-  p.load(set, tail);
+  p.load(set, tail, ahead);
   b.setFlag(Pipe::MTE2, Pipe::V, set);
+}
+
+void computeAndStoreTile(KernelBuilder& b, const TilePipeline& p, int set, bool tail) {
   b.waitFlag(Pipe::MTE2, Pipe::V, set);
   p.compute(set, tail);
   b.setFlag(Pipe::V, Pipe::MTE3, set);
@@ -28,6 +34,8 @@ static void emitTile(KernelBuilder& b, const TilePipeline& p, int set, bool tail
   p.store(set, tail);
   b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
 }
+
+}  // namespace
 
 void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   for (int set = 0; set < p.sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
@@ -51,10 +59,28 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     p.advance(0, first);
     b.li(iter, 0);
     int loop = b.newLabel(), done = b.newLabel();
+    bool prefetch = p.sets == 2;
+    if (prefetch) {
+      // software pipelining: tile i+1 is loaded before tile i is computed, so that the scalar
+      // unit waiting inside a compute never holds back the next transfer
+      int none = b.newLabel();
+      b.branch(Opcode::Bge, iter, count, none);
+      loadTile(b, p, 0, false, 0);
+      b.bind(none);
+    }
     b.bind(loop);
     for (int set = 0; set < p.sets; ++set) {
       b.branch(Opcode::Bge, iter, count, done);
-      emitTile(b, p, set, false);
+      if (prefetch) {
+        int noNext = b.newLabel();
+        b.aluImm(Opcode::Add, tmp, iter, 1);
+        b.branch(Opcode::Bge, tmp, count, noNext);
+        loadTile(b, p, 1 - set, false, 1);
+        b.bind(noNext);
+      } else {
+        loadTile(b, p, set, false, 0);
+      }
+      computeAndStoreTile(b, p, set, false);
       p.advance(1, -1);
       b.aluImm(Opcode::Add, iter, iter, 1);
     }
@@ -68,7 +94,8 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     b.li(last, p.blockDim - 1);
     int skip = b.newLabel();
     b.branch(Opcode::Bne, blockIdx, last, skip);
-    emitTile(b, p, 0, true);
+    loadTile(b, p, 0, true, 0);
+    computeAndStoreTile(b, p, 0, true);
     b.bind(skip);
     b.freeReg(last);
   }

@@ -14,8 +14,10 @@ struct TilePipeline {
   bool hasTail = false;   // one smaller tile after them, run by the last core
   int sets = 2;           // 2: double buffering, 1: none
   int blockDim = 1;
-  // Emit one stage of a tile held in buffer set `set`; `tail` marks the smaller last tile.
-  std::function<void(int set, bool tail)> load, compute, store;
+  // Emit one stage of a tile held in buffer set `set`; `tail` marks the smaller last tile. A load
+  // may run `ahead` tiles (0 or 1) in front of the cursors, which move after each store.
+  std::function<void(int set, bool tail, int ahead)> load;
+  std::function<void(int set, bool tail)> compute, store;
   // Advance every GM cursor register: by `tiles` tiles, or by the tile count in `countReg` (≥ 0).
   std::function<void(int64_t tiles, int countReg)> advance;
 };

@@ -1,0 +1,206 @@
+// Fused softmax, all on the vector unit: per row a pairwise max written as a whole block, a vsub
+// broadcasting that block, one vexp over the tile, a pairwise sum per row, then a vmul by the
+// broadcast reciprocal of the sum (softmax) or a vsub of its log (log-softmax).
+#include "codegen/lower/SoftmaxKernel.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "codegen/isel/DmaIsel.h"
+#include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/RowFold.h"
+#include "codegen/lower/TilePipeline.h"
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::MemRef;
+using isa::Opcode;
+using isa::Pipe;
+using isa::Space;
+
+std::string SoftmaxSchedule::str() const {
+  std::ostringstream os;
+  os << "rows_per_tile=" << rowsPerTile << " block_dim=" << blockDim;
+  return os.str();
+}
+
+namespace {
+
+constexpr int64_t kMaxRowsPerTile = 64;  // bounds the per-row code of one tile
+
+struct Layout {
+  int64_t rowBytes, scratch, partials, stats, setBytes;
+};
+
+Layout layoutOf(const SoftmaxCompute& c, int64_t rows) {
+  Layout l;
+  l.rowBytes = localRowBytes(c.cols * dtypeSize(c.dtype));
+  l.setBytes = rows * l.rowBytes;
+  l.scratch = 2 * l.setBytes;
+  l.partials = l.scratch + l.rowBytes;
+  l.stats = l.partials + isa::kRepeatBytes;
+  return l;
+}
+
+int64_t ubBytes(const SoftmaxCompute& c, int64_t rows) {
+  Layout l = layoutOf(c, rows);
+  return l.stats + rows * isa::kBlockBytes;
+}
+
+}  // namespace
+
+SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& c, const Target& target, int maxCores) {
+  SoftmaxSchedule s;
+  int64_t ub = target.buffer(Space::UB).size;
+  for (int64_t rows = std::min<int64_t>(kMaxRowsPerTile, c.rows); rows >= 1; --rows) {
+    if (ubBytes(c, rows) <= ub) {
+      s.rowsPerTile = rows;
+      break;
+    }
+  }
+  if (s.rowsPerTile > 0) {
+    int64_t tiles = c.rows / s.rowsPerTile;
+    s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, tiles)));
+  }
+  return s;
+}
+
+namespace {
+
+class SoftmaxEmitter {
+ public:
+  SoftmaxEmitter(const SoftmaxCompute& c, const SoftmaxSchedule& s, KernelBuilder& b)
+      : c_(c), b_(b), es_(dtypeSize(c.dtype)), lanes_(isa::kRepeatBytes / es_), l_(layoutOf(c, s.rowsPerTile)) {
+    b.noteBufferBytes(Space::UB, ubBytes(c, s.rowsPerTile));
+  }
+
+  int64_t row(int set, int64_t r) const { return set * l_.setBytes + r * l_.rowBytes; }
+  int64_t stat(int64_t r) const { return l_.stats + r * isa::kBlockBytes; }
+
+  void load(int set, int64_t rows, int64_t gmOffset) {
+    emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, row(set, 0)},
+                 MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), gmOffset}, rows, c_.cols * es_);
+  }
+
+  void store(int set, int64_t rows) {
+    emitCopyRows(b_, Opcode::CopyUbToGm, MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0},
+                 MemRef{Space::UB, 0, row(set, 0)}, rows, c_.cols * es_);
+  }
+
+  void compute(int set, int64_t rows) {
+    for (int64_t r = 0; r < rows; ++r) rowReduce(Opcode::VMax, Opcode::VCMax, row(set, r), stat(r));
+    perRow(set, rows, Opcode::VSub);  // x − max
+    if (c_.logSoftmax) {
+      // Σ exp(x − max) per row on a scratch copy; the shifted rows stay for the result
+      for (int64_t r = 0; r < rows; ++r) {
+        unary(Opcode::VExp, l_.scratch, row(set, r), c_.cols);
+        rowReduce(Opcode::VAdd, Opcode::VCAdd, l_.scratch, stat(r));
+      }
+      unary(Opcode::VLn, stat(0), stat(0), rows * isa::kBlockBytes / es_);
+      perRow(set, rows, Opcode::VSub);  // (x − max) − log Σ
+      return;
+    }
+    unary(Opcode::VExp, row(set, 0), row(set, 0), (rows - 1) * l_.rowBytes / es_ + c_.cols);
+    for (int64_t r = 0; r < rows; ++r) rowReduce(Opcode::VAdd, Opcode::VCAdd, row(set, r), stat(r));
+    unary(Opcode::VRec, stat(0), stat(0), rows * isa::kBlockBytes / es_);
+    perRow(set, rows, Opcode::VMul);  // e · (1 / Σ e): one reciprocal per row, not a division per element
+  }
+
+ private:
+  void unary(Opcode op, int64_t dst, int64_t src, int64_t count) {
+    VectorOp u;
+    u.op = op;
+    u.type = c_.dtype;
+    u.dst = MemRef{Space::UB, 0, dst};
+    u.src0 = MemRef{Space::UB, 0, src};
+    emitContiguous(b_, u, count);
+  }
+
+  // The row's max or sum into its 32-byte statistics slot: one lane reduction per repeat into the
+  // partials (after pairwise folds when there would be more than one repeat of them), then one
+  // over the partials.
+  void rowReduce(Opcode combine, Opcode laneReduce, int64_t rowOffset, int64_t statOffset) {
+    const int64_t perBlock = isa::kBlockBytes / es_;
+    int64_t n = c_.cols, src = rowOffset;
+    if (n > lanes_ * lanes_) {  // more partials than one repeat holds: fold first
+      n = foldRow(b_, combine, c_.dtype, rowOffset, l_.scratch, c_.cols, lanes_ * lanes_);
+      src = l_.scratch;
+    }
+    if (n > lanes_) {
+      b_.setCounterMode(true);
+      b_.setMask(static_cast<uint64_t>(n), 0);
+      emitLaneReduce(laneReduce, partials(), src, 1);
+      src = partials();
+      n = (n + lanes_ - 1) / lanes_;
+    }
+    // the last reduction re-reads its source once per lane of a block, so that the statistic
+    // fills its whole 32-byte slot and later instructions can broadcast the block
+    b_.setCounterMode(false);
+    b_.setMask(n >= 64 ? ~0ull : (1ull << n) - 1, n <= 64 ? 0 : (n >= 128 ? ~0ull : (1ull << (n - 64)) - 1));
+    emitLaneReduce(laneReduce, statOffset, src, perBlock);
+  }
+
+  // One value per repeat at consecutive elements of `dst`; with `copies` > 1 (normal mask mode)
+  // the same source is reduced that many times.
+  void emitLaneReduce(Opcode op, int64_t dst, int64_t src, int64_t copies) {
+    Instruction red;
+    red.op = op;
+    red.type = c_.dtype;
+    red.dst = MemRef{Space::UB, 0, dst};
+    red.src0 = MemRef{Space::UB, 0, src};
+    red.dstRep = 1;
+    if (copies > 1) {
+      red.repeat = static_cast<uint16_t>(copies);
+      red.src0Rep = 0;
+    }
+    b_.emit(red);
+  }
+
+  // row ⊕= its statistic, broadcast from the row's 32-byte slot.
+  void perRow(int set, int64_t rows, Opcode op) {
+    for (int64_t r = 0; r < rows; ++r) {
+      VectorOp v;
+      v.op = op;
+      v.type = c_.dtype;
+      v.dst = v.src0 = MemRef{Space::UB, 0, row(set, r)};
+      v.src1 = MemRef{Space::UB, 0, stat(r)};
+      v.src1Broadcast = true;
+      emitContiguous(b_, v, c_.cols);
+    }
+  }
+
+  int64_t partials() const { return l_.partials; }
+
+  const SoftmaxCompute& c_;
+  KernelBuilder& b_;
+  int es_, lanes_;
+  Layout l_;
+};
+
+}  // namespace
+
+KernelCode lowerSoftmax(const SoftmaxCompute& c, const SoftmaxSchedule& s, const Target& target) {
+  KernelBuilder b(c.name, 2);
+  b.setSourceLine(c.sourceLine);
+  SoftmaxEmitter e(c, s, b);
+  int64_t tailRows = c.rows % s.rowsPerTile;
+  auto rows = [&](bool tail) { return tail ? tailRows : s.rowsPerTile; };
+  int64_t tileBytes = s.rowsPerTile * c.cols * dtypeSize(c.dtype);
+  TilePipeline p;
+  p.fullTiles = c.rows / s.rowsPerTile;
+  p.hasTail = tailRows > 0;
+  p.sets = 2;
+  p.blockDim = s.blockDim;
+  p.load = [&](int set, bool tail, int ahead) { e.load(set, rows(tail), ahead * tileBytes); };
+  p.compute = [&](int set, bool tail) { e.compute(set, rows(tail)); };
+  p.store = [&](int set, bool tail) { e.store(set, rows(tail)); };
+  p.advance = [&](int64_t tiles, int countReg) {
+    advanceCursor(b, KernelBuilder::argReg(0), tileBytes, tiles, countReg);
+    advanceCursor(b, KernelBuilder::argReg(1), tileBytes, tiles, countReg);
+  };
+  emitTilePipeline(b, p);
+  return b.finish(s.blockDim);
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,30 @@
+// Lowers softmax and log-softmax along the last axis of [rows, cols] to one fused kernel: each tile
+// of rows is read once, reduced (max, sum of exp) and normalised in UB, and written once.
+#pragma once
+
+#include <string>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+struct SoftmaxCompute {
+  std::string name;
+  bool logSoftmax = false;
+  DType dtype = DType::Float32;
+  int64_t rows = 1, cols = 1;
+  int sourceLine = 0;
+};
+
+struct SoftmaxSchedule {
+  int64_t rowsPerTile = 0;  // 0: a row does not fit UB (the caller lowers the composite instead)
+  int blockDim = 1;
+  std::string str() const;
+};
+
+SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& compute, const Target& target, int maxCores);
+// Kernel arguments: input, output.
+KernelCode lowerSoftmax(const SoftmaxCompute& compute, const SoftmaxSchedule& schedule, const Target& target);
+
+}  // namespace pyasc::codegen
