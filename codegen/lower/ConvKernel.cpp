@@ -235,7 +235,8 @@ class ConvEmitter {
     b_.waitFlag(Pipe::FIX, Pipe::M, q);
     for (int64_t block = 0; block < blocks_; ++block) {
       int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
-      if (freshWeights && block == pieceStart(pieceOf(block))) b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + pieceOf(block));
+      int64_t piece = pieceOf(block);
+      if (freshWeights && block == pieceStart(piece)) b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
       channelBlock(t, win, ch, valid, block == 0, q);
       if (block + 1 == blocks_) b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
     }
