@@ -737,6 +737,21 @@ SymValue Analyzer::bindParameter(const Param& param) {
   }
   for (const InputSpec& in : options_.inputs) {
     if (in.name != param.name) continue;
+    if (param.annotation) {
+      const SymValue declared = eval(*param.annotation);
+      const TensorType given{in.dtype, in.shape, graph::Layout::ND, true};
+      bool conflict = declared.kind == SymKind::TensorType && !declared.text.empty() && declared.dtype != in.dtype;
+      if (declared.kind == SymKind::TensorType && !declared.items.empty()) {
+        conflict |= declared.items.size() != in.shape.size();
+        for (size_t i = 0; !conflict && i < declared.items.size(); ++i) {
+          conflict |= declared.items[i].kind == SymKind::Int && in.shape[i] != graph::Dim::known(declared.items[i].intValue);
+        }
+      }
+      if (conflict) {
+        fail(param.annotation->range, "--input=" + in.text + " gives " + given.str() +
+                                          ", which contradicts the annotation of '" + param.name + "'");
+      }
+    }
     ValueId id = builder_.addInput(param.name, TensorType{in.dtype, in.shape, graph::Layout::ND, true},
                                    in.shape.empty() ? graph::InputRole::Scalar : graph::InputRole::Array, {}, param.range);
     return fresh(id, param.range);
@@ -805,6 +820,15 @@ void Analyzer::runEntry(const Module& module) {
   } catch (const CompileError& e) {
     report(e.diagnostic());
     return;
+  }
+  if (function.annotation && result.kind == SymKind::Tensor && !result.untyped) {
+    const SymValue declared = eval(*function.annotation);
+    const DType got = builder_.type(arrayValue(result, function.range)).dtype;
+    if (declared.kind == SymKind::TensorType && !declared.text.empty() &&
+        builder_.deviceDType(declared.dtype, function.annotation->range) != got) {
+      warn(function.annotation->range, "'" + function.text + "' is annotated to return Tensor[" +
+                                           dtypeName(declared.dtype) + "] but returns Tensor[" + dtypeName(got) + "]");
+    }
   }
   std::vector<SymValue> returned;
   if (result.kind == SymKind::Tuple) {
