@@ -163,6 +163,27 @@ Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int 
 
 namespace {
 
+// A schedule is plain data that a caller may edit: refuse one the emitter cannot honour.
+void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
+  ConvGeometry g(c);
+  if (s.tm < 16 || s.tm % 16 != 0 || s.tm > kMaxImg2ColField || s.tn < 16 || s.tn % 16 != 0 ||
+      s.tn > kMaxImg2ColField || s.tc < g.c0 || s.tc % g.c0 != 0 || s.tc > g.cpad ||
+      g.taps * s.tc * g.lanes > kMaxImg2ColField || s.blockDim < 1 || s.l0cBuffers < 1 || s.l0cBuffers > 2)
+    fail(c, "schedule " + s.str() + " does not describe tiles of this conv2d");
+  if (s.windowRows < g.windowRows(c, s.tm) || s.windowRows > kMaxImg2ColField)
+    fail(c, "schedule " + s.str() + " needs windows of " + std::to_string(g.windowRows(c, s.tm)) + " input rows");
+  auto fits = [&](Space space, const char* name, int64_t request) {
+    int64_t capacity = target.buffer(space).size;
+    if (request > capacity)
+      fail(c, "schedule " + s.str() + " needs " + std::to_string(request) + " bytes of " + name + ", which holds " +
+                  std::to_string(capacity));
+  };
+  fits(Space::L1, "L1", 2 * g.windowBytes(c, s.windowRows) + g.weightBytes(s.tn));
+  fits(Space::L0A, "L0A", 2 * s.tm * g.taps * s.tc * g.es);
+  fits(Space::L0B, "L0B", 2 * g.taps * s.tc * s.tn * g.es);
+  fits(Space::L0C, "L0C", s.l0cBuffers * s.tm * s.tn * dtypeSize(DType::Float32));
+}
+
 // One output tile, all static: `rows` valid positions of one image from `pos`, `cols` valid
 // output channels of one group from `col`.
 struct ConvTile {
@@ -397,11 +418,8 @@ class ConvEmitter {
 KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
   validate(c);
   if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
+  checkSchedule(c, s, target);
   ConvGeometry g(c);
-  int64_t l1Request = 2 * g.windowBytes(c, s.windowRows) + g.weightBytes(s.tn);
-  if (l1Request > target.buffer(Space::L1).size)
-    fail(c, "schedule " + s.str() + " needs " + std::to_string(l1Request) + " bytes of L1, which holds " +
-                std::to_string(target.buffer(Space::L1).size));
   KernelBuilder b(c.name, 3);
   b.setSourceLine(c.sourceLine);
   // (group, channel slice) outermost so that each core reloads its weights rarely

@@ -158,6 +158,36 @@ TEST(ConvKernelSchedule, ForcedSmallTilesAccumulateChannelBlocks) {
   EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
 }
 
+// One core's share of the benchmark (8·56·56 positions over 24 cores ≈ 1045) on one core.
+TEST(ConvKernelSchedule, BenchmarkShareOnOneCore) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"share", 1, 33, 32, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, 1);
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(F16)) << s.str();
+}
+
+// A one-dimensional convolution: one output column, windows of many rows, a 7×1 kernel.
+TEST(ConvKernelSchedule, SingleColumnImage) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"column", 3, 40, 1, 9, 20, 7, 1, 1, 3, 3, 0, 0, 1, 1, false, F32, F16, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(F16)) << s.str();
+}
+
+TEST(ConvKernelSchedule, RejectsAnEditedScheduleThatOverflows) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"edited", 1, 56, 56, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  s.tm = 512;
+  s.windowRows = 13;  // enough for 512 positions: 11 output rows
+  try {
+    lowerConv2d(c, s, target);
+    FAIL() << "expected a CompileError";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("bytes of L0A, which holds 65536"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ConvKernelSchedule, BenchmarkShapeUsesEveryCubeCore) {
   Target target = pyasc::testing::testTarget("ascend910b");
   Conv2dCompute c = computeOf(Case{"bench", 8, 56, 56, 64, 64, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, F16, F16, "ascend910b"});
