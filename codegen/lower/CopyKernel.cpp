@@ -6,6 +6,7 @@
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/TilePipeline.h"
 
 namespace pyasc::codegen {
 
@@ -56,22 +57,13 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int
     int64_t extent = c.shape[d];
     int counter = b.allocReg(), limit = b.allocReg();
     if (d == 0 && blockDim > 1) {
-      // core k takes indices [k*q + min(k, r), …) of count q + (k < r); cursors move there first
-      int64_t q = extent / blockDim, r = extent % blockDim;
+      // each core takes its share of indices; the cursors move to its first one
       int idx = b.allocReg(), first = b.allocReg(), tmp = b.allocReg();
       Instruction get;
       get.op = Opcode::GetBlockIdx;
       get.rd = static_cast<uint8_t>(idx);
       b.emit(get);
-      b.aluImm(Opcode::Mul, first, idx, q);
-      b.aluImm(Opcode::Min, tmp, idx, r);
-      b.alu(Opcode::Add, first, first, tmp);
-      b.li(limit, q);
-      b.li(tmp, r);
-      int noExtra = b.newLabel();
-      b.branch(Opcode::Bge, idx, tmp, noExtra);
-      b.aluImm(Opcode::Add, limit, limit, 1);
-      b.bind(noExtra);
+      emitCoreShare(b, idx, extent, blockDim, first, limit);
       b.aluImm(Opcode::Mul, tmp, first, c.srcStrides[0] * es);
       b.alu(Opcode::Add, src, src, tmp);
       b.aluImm(Opcode::Mul, tmp, first, c.dstStrides[0] * es);

@@ -7,6 +7,21 @@ namespace pyasc::codegen {
 using isa::Opcode;
 using isa::Pipe;
 
+void emitCoreShare(KernelBuilder& b, int blockIdx, int64_t total, int blockDim, int firstReg, int countReg) {
+  int64_t q = total / blockDim, r = total % blockDim;
+  int tmp = b.allocReg();
+  b.aluImm(Opcode::Mul, firstReg, blockIdx, q);
+  b.aluImm(Opcode::Min, tmp, blockIdx, r);
+  b.alu(Opcode::Add, firstReg, firstReg, tmp);
+  b.li(countReg, q);
+  b.li(tmp, r);
+  int noExtra = b.newLabel();
+  b.branch(Opcode::Bge, blockIdx, tmp, noExtra);
+  b.aluImm(Opcode::Add, countReg, countReg, 1);
+  b.bind(noExtra);
+  b.freeReg(tmp);
+}
+
 void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg) {
   if (countReg < 0) {
     b.aluImm(Opcode::Add, reg, reg, tiles * stepBytes);
@@ -45,17 +60,8 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   getIdx.rd = static_cast<uint8_t>(blockIdx);
   b.emit(getIdx);
   if (p.fullTiles > 0) {
-    int64_t q = p.fullTiles / p.blockDim, r = p.fullTiles % p.blockDim;
     int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
-    b.aluImm(Opcode::Mul, first, blockIdx, q);
-    b.aluImm(Opcode::Min, tmp, blockIdx, r);
-    b.alu(Opcode::Add, first, first, tmp);
-    b.li(count, q);
-    b.li(tmp, r);
-    int noExtra = b.newLabel();
-    b.branch(Opcode::Bge, blockIdx, tmp, noExtra);
-    b.aluImm(Opcode::Add, count, count, 1);
-    b.bind(noExtra);
+    emitCoreShare(b, blockIdx, p.fullTiles, p.blockDim, first, count);
     p.advance(0, first);
     b.li(iter, 0);
     int loop = b.newLabel(), done = b.newLabel();

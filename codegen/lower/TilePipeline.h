@@ -22,6 +22,10 @@ struct TilePipeline {
   std::function<void(int64_t tiles, int countReg)> advance;
 };
 
+// Core k (in `blockIdx`) of `blockDim` gets units [first, first + count) of `total`:
+// first = k·q + min(k, r), count = q + (k < r) with q, r = total / blockDim, total % blockDim.
+void emitCoreShare(KernelBuilder& b, int blockIdx, int64_t total, int blockDim, int firstReg, int countReg);
+
 // Adds `tiles` × `stepBytes` to a cursor register, or `countReg` × `stepBytes` when countReg ≥ 0.
 void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg);
 

@@ -12,6 +12,7 @@
 #include "sdk/isa/Encoding.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/support/Float16.h"
+#include "sdk/support/EditDistance.h"
 
 namespace pyasc::isa {
 
@@ -258,21 +259,6 @@ struct Token {
 
 bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
-
-size_t editDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 // A number as written: sign and magnitude, so that 64-bit patterns and negative values both fit.
 struct Number {

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "sdk/support/Diagnostics.h"
+#include "sdk/support/EditDistance.h"
 
 namespace pyasc {
 
@@ -19,21 +20,6 @@ namespace {
 
 const char* const kDmaPathNames[] = {"gm_to_ub", "gm_to_l1", "ub_to_gm", "ub_to_ub", "l1_to_ub",
                                      "l1_to_l0a", "l1_to_l0b", "l0c_to_ub", "l0c_to_gm"};
-
-size_t editDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 // "; did you mean 'x'?" for the closest candidate within two edits, or "".
 std::string suggestion(const std::string& word, const std::vector<std::string>& candidates) {
