@@ -29,6 +29,7 @@ enum class ExprKind {
   Tuple,
   List,
   Ellipsis,
+  Starred,  // *children[0] as a call argument: a compile-time tuple spread into positional arguments
   Error,  // an unsupported construct already reported by the parser; analysis skips it silently
 };
 

@@ -67,7 +67,18 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
   args.calleeText = spellingOf(calleeExpr);
   bool poisoned = callee.kind == SymKind::Poison;
   for (size_t i = 1; i < expr.children.size(); ++i) {
-    Argument a{eval(*expr.children[i]), expr.children[i]->range, expr.children[i].get()};
+    const Expr& argExpr = *expr.children[i];
+    if (argExpr.kind == ExprKind::Starred) {
+      SymValue spread = eval(*argExpr.children[0]);
+      poisoned |= spread.kind == SymKind::Poison;
+      if (spread.kind == SymKind::Poison) continue;
+      if (spread.kind != SymKind::Tuple) {
+        fail(argExpr.range, "argument unpacking (*) needs a tuple such as a.shape, found " + describeKind(spread));
+      }
+      for (const SymValue& item : spread.items) args.positional.push_back(Argument{item, argExpr.range, nullptr});
+      continue;
+    }
+    Argument a{eval(argExpr), argExpr.range, &argExpr};
     poisoned |= a.value.kind == SymKind::Poison;
     args.positional.push_back(a);
   }

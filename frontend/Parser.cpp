@@ -727,6 +727,14 @@ class ModuleParser {
       }
       if (!call.keywords.empty() && !atOp("*")) failHere("positional argument follows keyword argument");
       const SourceRange argStart = tok().range;
+      if (atOp("*")) {
+        take();
+        ExprPtr starred = makeExpr(ExprKind::Starred, argStart);
+        starred->children.push_back(parseTest());
+        starred->range = spanToPrevious(argStart);
+        call.children.push_back(std::move(starred));
+        continue;
+      }
       ExprPtr arg = parseTestOrStar(false);
       if (atKeyword("for")) {
         skipComprehension();
