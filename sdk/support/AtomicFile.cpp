@@ -62,6 +62,18 @@ void syncDirectory(const std::string& dir) {
 }  // namespace
 
 void writeFileAtomically(const std::string& path, const std::vector<uint8_t>& bytes) {
+  // an existing device or pipe (/dev/null, /dev/stdout) is written in place: renaming over it
+  // would replace the device with a regular file
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fail(path, "cannot write", errno);
+    bool ok = writeAll(fd, bytes.data(), bytes.size());
+    int err = errno;
+    ::close(fd);
+    if (!ok) fail(path, "cannot write", err);
+    return;
+  }
   std::string tempPath;
   int fd = openTemporary(path, tempPath);
   if (fd < 0) fail(path, "cannot write", errno);

@@ -63,3 +63,14 @@ TEST(AtomicFile, FailuresNameThePathAndRemoveTheTemporary) {
   }
   std::system(("rm -rf " + std::string(dir)).c_str());
 }
+
+TEST(AtomicFile, WritesToADeviceInPlaceWithoutReplacingIt) {
+  struct stat before {};
+  ASSERT_EQ(::stat("/dev/null", &before), 0);
+  ASSERT_TRUE(S_ISCHR(before.st_mode));
+  pyasc::writeFileAtomically("/dev/null", std::string("discarded"));
+  struct stat after {};
+  ASSERT_EQ(::stat("/dev/null", &after), 0);
+  EXPECT_TRUE(S_ISCHR(after.st_mode)) << "/dev/null must stay a character device";
+  EXPECT_EQ(before.st_rdev, after.st_rdev);
+}
