@@ -10,6 +10,7 @@ if [ "${PYASC_SANITIZE:-0}" = 1 ]; then
   extra+=(-DPYASC_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 fi
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"  # relative paths: clones in other folders share the cache
 cmake -S "$root" -B "$build_dir" -G Ninja -DPython3_EXECUTABLE=/usr/bin/python3 "${extra[@]}" >&2
 cmake --build "$build_dir" -j "$(nproc)" >&2
 echo "$build_dir"
