@@ -21,7 +21,7 @@ using isa::Space;
 
 std::string Conv2dSchedule::str() const {
   std::ostringstream os;
-  os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " window_rows=" << windowRows
+  os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " kernel_rows=" << kr << " window_rows=" << windowRows
      << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
   return os.str();
 }
@@ -80,6 +80,8 @@ void validate(const Conv2dCompute& c) {
                 ") and output channels (" + std::to_string(c.cout) + ")");
   for (int64_t v : {c.strideH, c.strideW, c.dilationH, c.dilationW})
     if (v < 1 || v > kMaxImg2ColGeometry) fail(c, "strides and dilations must be in 1..63 (img2col fields)");
+  for (int64_t v : {c.padTop, c.padBottom, c.padLeft, c.padRight})
+    if (v > kMaxImg2ColGeometry) fail(c, "padding must be at most 63 (img2col fields)");
   ConvGeometry g(c);
   if (c.padTop < 0 || c.padBottom < 0 || c.padTop >= g.effH || c.padLeft < 0 || c.padRight < 0 || c.padLeft >= g.effW ||
       c.padBottom >= g.effH || c.padRight >= g.effW)
@@ -111,11 +113,12 @@ Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int 
       refuse("L1", l1, needL1,
              "two windows of " + std::to_string(rows) + "x" + std::to_string(c.w) + "x" + std::to_string(g.cpad) +
                  " input elements and the weights of 16 output channels");
-    if (2 * 16 * g.taps * g.c0 * g.es > l0a) refuse("L0A", l0a, 2 * 16 * g.taps * g.c0 * g.es, "two 16-row patch chunks");
-    if (2 * g.taps * g.c0 * 16 * g.es > l0b) refuse("L0B", l0b, 2 * g.taps * g.c0 * 16 * g.es, "two weight chunks");
-    if (rows > kMaxImg2ColField || g.taps * g.c0 * g.lanes > kMaxImg2ColField)
-      fail(c, "the smallest tile's img2col needs h=" + std::to_string(rows) + " and k=" +
-                  std::to_string(g.taps * g.c0 * g.lanes) + " (img2col fields hold at most 4095)");
+    int64_t k = c.kw * g.c0;  // one kernel row of one channel block
+    if (2 * 16 * k * g.es > l0a) refuse("L0A", l0a, 2 * 16 * k * g.es, "two 16-row patch chunks");
+    if (2 * k * 16 * g.es > l0b) refuse("L0B", l0b, 2 * k * 16 * g.es, "two weight chunks");
+    if (rows > kMaxImg2ColField || k * g.lanes > kMaxImg2ColField)
+      fail(c, "the smallest tile's img2col needs h=" + std::to_string(rows) + " and k=" + std::to_string(k * g.lanes) +
+                  " (img2col fields hold at most 4095)");
   }
   const double gmBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToL1), target.gmTotalBandwidth / std::max(1, maxCores)));
   const double fixBw = std::max(1e-9, std::min(target.bw(DmaPath::L0CToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
@@ -134,25 +137,30 @@ Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int 
       if (cBytes > l0c) break;
       int buffers = 2 * cBytes <= l0c ? 2 : 1;
       for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
-        int64_t tk = g.taps * tc;
-        if (tk * g.lanes > kMaxImg2ColField || 2 * tm * tk * g.es > l0a || 2 * tk * tn * g.es > l0b) break;
-        // modelled cycles of one tile: the overlapped pipes, the slowest one setting the pace
-        double compute = 0;
-        for (int64_t ch = 0; ch < g.cg; ch += tc) {
-          int64_t k = g.taps * roundUp(std::min(tc, g.cg - ch), g.c0);
-          double mmad = double(ceilDiv(tm, 16) * ceilDiv(tn, 16) * ceilDiv(k, 16)) / rate + target.cubeStartup;
-          double mte1 = double(tm * k * g.es) / target.bw(DmaPath::L1ToL0A) + double(k * tn * g.es) / target.bw(DmaPath::L1ToL0B);
-          compute += std::max(mmad, mte1);
-        }
-        double fix = double(tm * tn * dtypeSize(c.outType)) / fixBw;
-        double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
-        int64_t tiles = c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tm);
-        int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-        double weightLoad = double(g.weightBytes(tn)) / gmBw;
-        double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
-        if (bestCycles < 0 || total < bestCycles * 0.9999) {
-          bestCycles = total;
-          best = Conv2dSchedule{tm, tn, tc, rows, buffers, cores, total};
+        for (int64_t kr = 1; kr <= c.kh; ++kr) {
+          int64_t tk = kr * c.kw * tc;
+          if (tk * g.lanes > kMaxImg2ColField || 2 * tm * tk * g.es > l0a || 2 * tk * tn * g.es > l0b) break;
+          // modelled cycles of one tile: the overlapped pipes, the slowest one setting the pace
+          double compute = 0;
+          for (int64_t ch = 0; ch < g.cg; ch += tc) {
+            for (int64_t row = 0; row < c.kh; row += kr) {
+              int64_t k = std::min(kr, c.kh - row) * c.kw * roundUp(std::min(tc, g.cg - ch), g.c0);
+              double mmad = double(ceilDiv(tm, 16) * ceilDiv(tn, 16) * ceilDiv(k, 16)) / rate + target.cubeStartup;
+              double mte1 = double(tm * k * g.es) / target.bw(DmaPath::L1ToL0A) +
+                            double(k * tn * g.es) / target.bw(DmaPath::L1ToL0B);
+              compute += std::max(mmad, mte1);
+            }
+          }
+          double fix = double(tm * tn * dtypeSize(c.outType)) / fixBw;
+          double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
+          int64_t tiles = c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tm);
+          int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
+          double weightLoad = double(g.weightBytes(tn)) / gmBw;
+          double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
+          if (bestCycles < 0 || total < bestCycles * 0.9999) {
+            bestCycles = total;
+            best = Conv2dSchedule{tm, tn, tc, kr, rows, buffers, cores, total};
+          }
         }
       }
     }
@@ -167,8 +175,8 @@ namespace {
 void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
   ConvGeometry g(c);
   if (s.tm < 16 || s.tm % 16 != 0 || s.tm > kMaxImg2ColField || s.tn < 16 || s.tn % 16 != 0 ||
-      s.tn > kMaxImg2ColField || s.tc < g.c0 || s.tc % g.c0 != 0 || s.tc > g.cpad ||
-      g.taps * s.tc * g.lanes > kMaxImg2ColField || s.blockDim < 1 || s.l0cBuffers < 1 || s.l0cBuffers > 2)
+      s.tn > kMaxImg2ColField || s.tc < g.c0 || s.tc % g.c0 != 0 || s.tc > g.cpad || s.kr < 1 || s.kr > c.kh ||
+      s.kr * c.kw * s.tc * g.lanes > kMaxImg2ColField || s.blockDim < 1 || s.l0cBuffers < 1 || s.l0cBuffers > 2)
     fail(c, "schedule " + s.str() + " does not describe tiles of this conv2d");
   if (s.windowRows < g.windowRows(c, s.tm) || s.windowRows > kMaxImg2ColField)
     fail(c, "schedule " + s.str() + " needs windows of " + std::to_string(g.windowRows(c, s.tm)) + " input rows");
@@ -179,8 +187,8 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
                   std::to_string(capacity));
   };
   fits(Space::L1, "L1", 2 * g.windowBytes(c, s.windowRows) + g.weightBytes(s.tn));
-  fits(Space::L0A, "L0A", 2 * s.tm * g.taps * s.tc * g.es);
-  fits(Space::L0B, "L0B", 2 * g.taps * s.tc * s.tn * g.es);
+  fits(Space::L0A, "L0A", 2 * s.tm * s.kr * c.kw * s.tc * g.es);
+  fits(Space::L0B, "L0B", 2 * s.kr * c.kw * s.tc * s.tn * g.es);
   fits(Space::L0C, "L0C", s.l0cBuffers * s.tm * s.tn * dtypeSize(DType::Float32));
 }
 
@@ -214,14 +222,14 @@ class ConvEmitter {
     int64_t window = g_.windowBytes(c, s.windowRows);
     for (int p = 0; p < 2; ++p) {
       l1Window_[p] = p * window;
-      l0a_[p] = p * s.tm * g_.taps * s.tc * g_.es;
-      l0b_[p] = p * g_.taps * s.tc * s.tn * g_.es;
+      l0a_[p] = p * s.tm * s.kr * c.kw * s.tc * g_.es;
+      l0b_[p] = p * s.kr * c.kw * s.tc * s.tn * g_.es;
     }
     l1Weights_ = 2 * window;
     cBytes_ = s.tm * s.tn * dtypeSize(DType::Float32);
     b.noteBufferBytes(Space::L1, 2 * window + g_.weightBytes(s.tn));
-    b.noteBufferBytes(Space::L0A, 2 * s.tm * g_.taps * s.tc * g_.es);
-    b.noteBufferBytes(Space::L0B, 2 * g_.taps * s.tc * s.tn * g_.es);
+    b.noteBufferBytes(Space::L0A, 2 * l0a_[1]);
+    b.noteBufferBytes(Space::L0B, 2 * l0b_[1]);
     b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
   }
 
@@ -258,9 +266,10 @@ class ConvEmitter {
       int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
       int64_t piece = pieceOf(block);
       if (freshWeights && block == pieceStart(piece)) b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
-      channelBlock(t, win, ch, valid, block == 0, q);
-      if (block + 1 == blocks_) b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
+      for (int64_t row = 0; row < c_.kh; row += s_.kr)
+        chunk(t, win, ch, valid, row, std::min(s_.kr, c_.kh - row), block == 0 && row == 0, q);
     }
+    b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
     b_.setFlag(Pipe::M, Pipe::FIX, q);
     b_.waitFlag(Pipe::M, Pipe::FIX, q);
     Instruction fix;
@@ -282,9 +291,10 @@ class ConvEmitter {
  private:
   // The input rows of one tile in L1 and how img2col sees them.
   struct Window {
-    int64_t l1, rows;        // L1 address of channel block 0, input rows held
-    int64_t padTop, padBottom;
-    int64_t posStart;        // the tile's first position relative to the window's first output row
+    int64_t l1, rows;  // L1 address of channel block 0, input rows held
+    int64_t padTop;    // padding rows above the first held row
+    int64_t outRows;   // output rows the tile's positions touch
+    int64_t posStart;  // the tile's first position relative to the window's first output row
   };
 
   // Channel blocks are split into at most kWeightPieces pieces of consecutive blocks.
@@ -323,8 +333,8 @@ class ConvEmitter {
     int64_t oh0 = t.pos / g_.ow, oh1 = (t.pos + t.rows - 1) / g_.ow;
     int64_t r0 = std::max<int64_t>(0, oh0 * c_.strideH - c_.padTop);
     int64_t r1 = std::min(c_.h - 1, oh1 * c_.strideH - c_.padTop + g_.effH - 1);
-    Window win{l1Window_[w], r1 - r0 + 1, std::max<int64_t>(0, c_.padTop - oh0 * c_.strideH),
-               r1 == c_.h - 1 ? c_.padBottom : 0, t.pos - oh0 * g_.ow};
+    Window win{l1Window_[w], r1 - r0 + 1, std::max<int64_t>(0, c_.padTop - oh0 * c_.strideH), oh1 - oh0 + 1,
+               t.pos - oh0 * g_.ow};
     b_.waitFlag(Pipe::MTE1, Pipe::MTE2, w);
     for (int64_t ch = 0; ch < g_.cg; ch += s_.tc) {
       int64_t valid = std::min(s_.tc, g_.cg - ch);
@@ -340,26 +350,36 @@ class ConvEmitter {
 
   int64_t blockAddress(const Window& win, int64_t ch) const { return win.l1 + s_.windowRows * c_.w * ch * g_.es; }
 
-  // One K chunk: the patches of input channels [ch, ch+valid) over every tap, times their weights.
-  void channelBlock(const ConvTile& t, const Window& win, int64_t ch, int64_t valid, bool init, int q) {
+  // One K chunk: the patches of input channels [ch, ch+valid) under kernel rows [row, row+rows),
+  // times their weights. img2col sees those kernel rows as a kernel of their own, over the window
+  // shifted down by the rows the skipped kernel rows would have consumed.
+  void chunk(const ConvTile& t, const Window& win, int64_t ch, int64_t valid, int64_t row, int64_t rows, bool init,
+             int q) {
+    int64_t top = win.padTop - row * c_.dilationH;  // padding above the window for kernel row `row`
+    int64_t skip = std::max<int64_t>(0, -top), height = win.rows - skip;
+    // A chunk whose kernel rows see only bottom padding adds nothing; the first never does.
+    if (height <= 0) return;
+    int64_t padTop = std::max<int64_t>(0, top);
+    int64_t extent = (rows - 1) * c_.dilationH + 1;
+    int64_t padBottom = std::max<int64_t>(0, (win.outRows - 1) * c_.strideH + extent - height - padTop);
     int p = chunkParity_;
     chunkParity_ ^= 1;
-    int64_t block = roundUp(valid, g_.c0), k = g_.taps * block;
+    int64_t block = roundUp(valid, g_.c0), k = rows * c_.kw * block;
     b_.waitFlag(Pipe::M, Pipe::MTE1, p);
     Instruction im;
     im.op = Opcode::Img2Col;
     im.type = DType::Float16;  // a byte gather: f32 elements move as pairs of f16 lanes
     im.dst = MemRef{Space::L0A, 0, l0a_[p]};
-    im.src0 = MemRef{Space::L1, 0, blockAddress(win, ch)};
-    im.h = static_cast<uint16_t>(win.rows);
+    im.src0 = MemRef{Space::L1, 0, blockAddress(win, ch) + skip * c_.w * block * g_.es};
+    im.h = static_cast<uint16_t>(height);
     im.w = static_cast<uint16_t>(c_.w);
     im.c = static_cast<uint16_t>(block * g_.lanes);
-    im.kh = static_cast<uint8_t>(c_.kh);
+    im.kh = static_cast<uint8_t>(rows);
     im.kw = static_cast<uint8_t>(c_.kw);
     im.strideH = static_cast<uint8_t>(c_.strideH);
     im.strideW = static_cast<uint8_t>(c_.strideW);
-    im.padT = static_cast<uint8_t>(win.padTop);
-    im.padB = static_cast<uint8_t>(win.padBottom);
+    im.padT = static_cast<uint8_t>(padTop);
+    im.padB = static_cast<uint8_t>(padBottom);
     im.padL = static_cast<uint8_t>(c_.padLeft);
     im.padR = static_cast<uint8_t>(c_.padRight);
     im.dilH = static_cast<uint8_t>(c_.dilationH);
@@ -369,15 +389,16 @@ class ConvEmitter {
     im.k = static_cast<uint16_t>(k * g_.lanes);
     b_.emit(im);
     // Weight rows of channels beyond `valid` must be zero (they meet the window's channel
-    // padding): one load per tap zero-fills them, unless the block has no padding and its taps
-    // are contiguous in L1.
+    // padding): one load per tap zero-fills them, unless the block has no padding and the
+    // chunk's taps are contiguous in L1.
     bool contiguous = valid == block && valid == g_.cg;
-    for (int64_t tap = 0; tap < (contiguous ? 1 : g_.taps); ++tap) {
+    int64_t firstTap = row * c_.kw, taps = rows * c_.kw;
+    for (int64_t tap = 0; tap < (contiguous ? 1 : taps); ++tap) {
       Instruction lb;
       lb.op = Opcode::LoadL0B;
       lb.type = c_.inType;
       lb.dst = MemRef{Space::L0B, 0, l0b_[p] + tap * block * s_.tn * g_.es};
-      lb.src0 = MemRef{Space::L1, 0, l1Weights_ + (tap * g_.cg + ch) * weightPitch_};
+      lb.src0 = MemRef{Space::L1, 0, l1Weights_ + ((firstTap + tap) * g_.cg + ch) * weightPitch_};
       lb.k = static_cast<uint16_t>(contiguous ? k : block);
       lb.n = static_cast<uint16_t>(s_.tn);
       lb.srcStride = static_cast<uint16_t>(weightPitch_ / g_.es);

@@ -33,10 +33,10 @@ struct Conv2dCompute {
 };
 
 // Tile sizes: plain data, printable. One tile is `tm` output positions of one image by `tn`
-// output channels of one group; its reduction runs over channel blocks of `tc` input channels,
-// each block one K chunk of KH·KW·tc.
+// output channels of one group; its reduction runs in K chunks of `kr` kernel rows × KW × `tc`
+// input channels (channel blocks outer, kernel rows inner).
 struct Conv2dSchedule {
-  int64_t tm = 0, tn = 0, tc = 0;
+  int64_t tm = 0, tn = 0, tc = 0, kr = 0;
   int64_t windowRows = 0;  // input rows one tile's window holds in L1 (the most any tile needs)
   int l0cBuffers = 1;
   int blockDim = 1;

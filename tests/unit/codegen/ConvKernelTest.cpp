@@ -158,6 +158,26 @@ TEST(ConvKernelSchedule, ForcedSmallTilesAccumulateChannelBlocks) {
   EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
 }
 
+// One kernel row per K chunk; in the last tile kernel rows 3 and 4 see only bottom padding.
+TEST(ConvKernelSchedule, KernelRowChunksSkipRowsBeyondTheImage) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"rows", 1, 5, 6, 4, 8, 5, 3, 1, 0, 4, 1, 1, 1, 1, false, F16, F32, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores);
+  s.tm = 16;
+  s.kr = 1;
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
+}
+
+// A 7×7 stride-2 stem: K = 7·7·16 per channel block is too long for L0A beside a useful tile, so
+// the solver splits the kernel rows.
+TEST(ConvKernelSchedule, StemSplitsKernelRows) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"stem", 1, 37, 41, 3, 16, 7, 7, 2, 3, 3, 3, 3, 1, 1, false, F16, F16, "ascend910b"});
+  Conv2dSchedule s = scheduleConv2d(c, target, 2);
+  EXPECT_LT(s.kr, 7) << s.str();
+  EXPECT_LT(runAndCompare(target, c, s), tolerance(F16)) << s.str();
+}
+
 // One core's share of the benchmark (8·56·56 positions over 24 cores ≈ 1045) on one core.
 TEST(ConvKernelSchedule, BenchmarkShareOnOneCore) {
   Target target = pyasc::testing::testTarget("ascend910b");
