@@ -265,7 +265,8 @@ class ConvEmitter {
     for (int64_t block = 0; block < blocks_; ++block) {
       int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
       int64_t piece = pieceOf(block);
-      if (freshWeights && block == pieceStart(piece)) b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
+      if (freshWeights && block == pieceStart(piece))
+        b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
       for (int64_t row = 0; row < c_.kh; row += s_.kr)
         chunk(t, win, ch, valid, row, std::min(s_.kr, c_.kh - row), block == 0 && row == 0, q);
     }
