@@ -472,8 +472,13 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   for (const std::string& name : scan.assigned) {
     const SymValue* v = lookup(name);
     if (!v || v->kind != SymKind::Tensor) continue;
-    if (std::find(scan.written.begin(), scan.written.end(), name) != scan.written.end() && !v->weak) continue;
-    carriedNames.push_back(name);
+    const bool inPlace = std::find(scan.written.begin(), scan.written.end(), name) != scan.written.end() && !v->weak;
+    const bool rebound = std::find(scan.rebound.begin(), scan.rebound.end(), name) != scan.rebound.end();
+    if (inPlace && rebound) {
+      fail(stmt.range, "'" + name + "' is both updated in place and reassigned in this loop, which pyasc keeps as a "
+                       "loop; use one form (" + name + "[...] = ... or " + name + " = ...)");
+    }
+    if (!inPlace) carriedNames.push_back(name);
   }
   // Every array reachable before the loop, to catch updates the scan could not see.
   std::vector<std::pair<std::shared_ptr<ArrayStorage>, ValueId>> snapshot;
@@ -628,7 +633,10 @@ void addUnique(std::vector<std::string>& list, const std::string& name) {
 
 void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting) {
   std::function<void(const Expr&)> target = [&](const Expr& t) {
-    if (t.kind == ExprKind::Name) addUnique(scan.assigned, t.text);
+    if (t.kind == ExprKind::Name) {
+      addUnique(scan.assigned, t.text);
+      if (stmt.kind != StmtKind::AugAssign) addUnique(scan.rebound, t.text);
+    }
     if (t.kind == ExprKind::Subscript) {
       addUnique(scan.written, rootName(t));
       scanExpr(t, scan, visiting);

@@ -35,8 +35,9 @@ class Analyzer {
 
   // Names a loop body assigns, and names whose arrays it writes (directly or through helpers).
   struct BodyScan {
-    std::vector<std::string> assigned;
-    std::vector<std::string> written;
+    std::vector<std::string> assigned;  // every name bound in the body, augmented assignment included
+    std::vector<std::string> rebound;   // names bound by plain assignment (x = ..., for x in ...)
+    std::vector<std::string> written;   // names whose arrays are updated in place
   };
 
   struct Argument {
