@@ -2,6 +2,7 @@
 // graph file (--parse-graph), for the lit and exact-diagnostic tests.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
   std::string inputFile, emit = "graph", parseGraphPath;
   std::vector<std::string> inputs, consts;
   pyasc::frontend::FrontendOptions options;
-  bool noLocations = false, printNumpySupport = false;
+  bool noLocations = false, printNumpySupport = false, listOps = false;
   std::string describeOp;
   std::vector<std::string> customOpConfigs;
   app.add_option("file", inputFile, "the Python program");
@@ -78,10 +79,19 @@ int main(int argc, char** argv) {
   app.add_flag("--no-locations", noLocations, "omit loc(...) from printed graphs");
   app.add_flag("--print-numpy-support", printNumpySupport, "print docs/numpy-support.md from the registry");
   app.add_option("--describe", describeOp, "describe a registry operator");
+  app.add_flag("--list-ops", listOps, "list the registry's operators: name, category, summary");
   CLI11_PARSE(app, argc, argv);
 
   if (printNumpySupport) {
     std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown();
+    return 0;
+  }
+  if (listOps) {
+    const auto& registry = pyasc::registry::OpRegistry::builtin();
+    for (const std::string& name : registry.opNames()) {
+      const pyasc::registry::OpEntry* e = registry.find(name);
+      std::printf("%-14s %-14s %s\n", name.c_str(), pyasc::registry::categoryName(e->category), e->summary.c_str());
+    }
     return 0;
   }
   if (!describeOp.empty()) {
