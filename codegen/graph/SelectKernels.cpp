@@ -8,6 +8,7 @@
 #include <numeric>
 #include <set>
 
+#include "codegen/lower/ArgReduceKernel.h"
 #include "codegen/lower/CopyKernel.h"
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/lower/MatmulKernel.h"
@@ -246,6 +247,7 @@ class Selector {
     if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin") return lowerReduce(n, out);
     if (op == "MatMul") return lowerMatmul(n, out);
     if (op == "Softmax" || op == "LogSoftmax") return lowerSoftmax(n, out);
+    if (op == "ArgMax" || op == "ArgMin") return lowerArgReduce(n, out);
     if (op == "Einsum") return lowerEinsum(n, out);
     if (op == "TensorDot") return lowerTensorDot(n, out);
     if (op == "Transpose") return lowerTranspose(n, out);
@@ -476,6 +478,33 @@ class Selector {
     ReduceSchedule s = scheduleReduce(r, target_, cores(false));
     int dst = newIntermediate(res);
     launch(out, codegen::lowerReduce(r, s, target_), {src, dst});
+  }
+
+  void lowerArgReduce(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    DType t = g_.type(in).dtype;
+    if (!(t == DType::Float16 || t == DType::Float32) || g_.type(res).dtype != DType::Int64) {
+      throw CompileError(n.loc, std::string(n.op == "ArgMax" ? "argmax" : "argmin") + " of " + dtypeName(t) +
+                                    " is not supported on the NPU yet (float16 and float32 are)");
+    }
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    ArgReduceCompute c;
+    c.name = (n.op == "ArgMax" ? "argmax_" : "argmin_") + std::to_string(program_.kernels.size());
+    c.argmin = n.op == "ArgMin";
+    c.dtype = t;
+    if (n.hasAttr("axis")) {
+      int64_t axis = n.intAttr("axis");
+      if (axis < 0) axis += static_cast<int64_t>(shape.size());
+      c.outer = product(shape, 0, static_cast<size_t>(axis));
+      c.reduce = shape[static_cast<size_t>(axis)];
+      c.inner = product(shape, static_cast<size_t>(axis) + 1);
+    } else {
+      c.reduce = product(shape);
+    }
+    c.sourceLine = n.loc.line;
+    int src = storageOf(in, n.loc);
+    int dst = newIntermediate(res);
+    launch(out, codegen::lowerArgReduce(c, target_, cores(false)), {src, dst});
   }
 
   int transposeInto(int src, DType t, const std::vector<int64_t>& shape, const std::vector<int64_t>& perm, const Node& n,

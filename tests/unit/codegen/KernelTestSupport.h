@@ -38,6 +38,7 @@ inline void store(uint8_t* p, DType t, double v) {
     case DType::Float16: { uint16_t h = doubleToHalf(v); std::memcpy(p, &h, 2); break; }
     case DType::Float32: { float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
     case DType::Int32: { int32_t i = static_cast<int32_t>(v); std::memcpy(p, &i, 4); break; }
+    case DType::Int64: { int64_t i = static_cast<int64_t>(v); std::memcpy(p, &i, 8); break; }
     default: { uint8_t b = static_cast<uint8_t>(v); *p = b; break; }
   }
 }
@@ -47,6 +48,7 @@ inline double load(const uint8_t* p, DType t) {
     case DType::Float16: { uint16_t h; std::memcpy(&h, p, 2); return halfToFloat(h); }
     case DType::Float32: { float f; std::memcpy(&f, p, 4); return f; }
     case DType::Int32: { int32_t i; std::memcpy(&i, p, 4); return i; }
+    case DType::Int64: { int64_t i; std::memcpy(&i, p, 8); return static_cast<double>(i); }
     default: return *p;
   }
 }

@@ -1,0 +1,23 @@
+// Lowers argmax/argmin over the middle axis of [outer, reduce, inner] to a scalar-unit kernel that
+// compares order-preserving integer keys of the float bits; indices are written as int64.
+#pragma once
+
+#include <string>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+struct ArgReduceCompute {
+  std::string name;
+  bool argmin = false;
+  DType dtype = DType::Float32;  // float16 or float32 input
+  int64_t outer = 1, reduce = 1, inner = 1;
+  int sourceLine = 0;
+};
+
+// Kernel arguments: input, output (int64). The first extreme wins, as in NumPy.
+KernelCode lowerArgReduce(const ArgReduceCompute& compute, const Target& target, int maxCores);
+
+}  // namespace pyasc::codegen
