@@ -95,8 +95,23 @@ class ModuleParser {
     return e;
   }
 
+  // Bounds the parser's recursion: CPython also refuses absurdly nested expressions and blocks.
+  class NestingGuard {
+   public:
+    explicit NestingGuard(ModuleParser& parser) : parser_(parser) {
+      if (++parser_.depth_ > kMaxNesting) {
+        parser_.failHere("too many nested parentheses or blocks (more than " + std::to_string(kMaxNesting) + ")");
+      }
+    }
+    ~NestingGuard() { --parser_.depth_; }
+
+   private:
+    ModuleParser& parser_;
+  };
+
   // ---- statements
   void parseStatementInto(std::vector<StmtPtr>& out) {
+    NestingGuard guard(*this);
     std::vector<Pragma> pragmas = tok().pragmas;
     const size_t first = out.size();
     if (at(TokenKind::Indent)) failHere("unexpected indent");
@@ -519,6 +534,7 @@ class ModuleParser {
   }
 
   ExprPtr parseTest() {
+    NestingGuard guard(*this);
     if (atKeyword("lambda")) {
       const SourceRange r{tok().range.begin, 6};
       take();
@@ -620,7 +636,11 @@ class ModuleParser {
   ExprPtr parseBinaryLevel(std::initializer_list<const char*> ops, ExprPtr (ModuleParser::*next)()) {
     const SourceRange first = tok().range;
     ExprPtr e = (this->*next)();
-    while (true) {
+    for (int length = 0;; ++length) {
+      if (length > kMaxChain) {
+        failHere("expression too long: more than " + std::to_string(kMaxChain) +
+                 " operators in one chain; split it into several statements");
+      }
       const char* matched = nullptr;
       for (const char* op : ops) {
         if (atOp(op)) matched = op;
@@ -643,6 +663,7 @@ class ModuleParser {
   ExprPtr parseTerm() { return parseBinaryLevel({"*", "/", "//", "%", "@"}, &ModuleParser::parseFactor); }
 
   ExprPtr parseFactor() {
+    NestingGuard guard(*this);
     if (atOp("-") || atOp("+") || atOp("~")) {
       const Token& op = take();
       ExprPtr e = makeExpr(ExprKind::UnaryOp, op.range);
@@ -931,9 +952,12 @@ class ModuleParser {
     return makeExpr(ExprKind::Error, first);
   }
 
+  static constexpr int kMaxNesting = 400;  // about 200 parentheses: each level enters parseTest and parseFactor
+  static constexpr int kMaxChain = 2500;  // CPython itself stops compiling a little above this
   std::string file_;
   std::vector<Token> tokens_;
   size_t pos_ = 0;
+  int depth_ = 0;
   DiagnosticEngine& diags_;
 };
 
