@@ -100,7 +100,7 @@ class ModuleParser {
    public:
     explicit NestingGuard(ModuleParser& parser) : parser_(parser) {
       if (++parser_.depth_ > kMaxNesting) {
-        parser_.failHere("too many nested parentheses or blocks (more than " + std::to_string(kMaxNesting) + ")");
+        parser_.failHere("expression or blocks nested too deeply; split them into several statements or functions");
       }
     }
     ~NestingGuard() { --parser_.depth_; }
