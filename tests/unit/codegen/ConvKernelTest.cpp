@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "codegen/lower/CubeShapes.h"
 #include "sdk/support/Diagnostics.h"
 #include "tests/unit/codegen/KernelTestSupport.h"
 
@@ -205,6 +206,42 @@ TEST(ConvKernelSchedule, RejectsAnEditedScheduleThatOverflows) {
     FAIL() << "expected a CompileError";
   } catch (const CompileError& e) {
     EXPECT_NE(std::string(e.what()).find("bytes of L0A, which holds 65536"), std::string::npos) << e.what();
+  }
+}
+
+// Seeded random shapes and edited schedules: every kernel-row and channel-block split, strides,
+// dilations, pads and group counts against the reference.
+TEST(ConvKernelSchedule, RandomShapesAndSchedules) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  std::mt19937 gen(5);
+  auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(gen); };
+  for (int trial = 0; trial < 40; ++trial) {
+    Conv2dCompute c;
+    c.name = "random" + std::to_string(trial);
+    c.inType = pick(0, 2) == 0 ? F32 : F16;
+    c.outType = pick(0, 1) == 0 ? F32 : F16;
+    c.kh = pick(1, 5);
+    c.kw = pick(1, 5);
+    c.dilationH = pick(1, 2);
+    c.dilationW = pick(1, 2);
+    c.strideH = pick(1, 3);
+    c.strideW = pick(1, 3);
+    c.padTop = pick(0, (c.kh - 1) * c.dilationH);
+    c.padBottom = pick(0, (c.kh - 1) * c.dilationH);
+    c.padLeft = pick(0, (c.kw - 1) * c.dilationW);
+    c.padRight = pick(0, (c.kw - 1) * c.dilationW);
+    c.h = pick((c.kh - 1) * c.dilationH + 1, 12);
+    c.w = pick((c.kw - 1) * c.dilationW + 1, 12);
+    c.n = pick(1, 2);
+    c.groups = pick(1, 4);
+    c.cin = c.groups * pick(1, 20);
+    c.cout = c.groups * pick(1, 20);
+    c.nchw = pick(0, 3) == 0;
+    Conv2dSchedule s = scheduleConv2d(c, target, static_cast<int>(pick(1, 4)));
+    s.tm = 16 * pick(1, s.tm / 16);
+    s.tc = c0Of(c.inType) * pick(1, s.tc / c0Of(c.inType));
+    s.kr = pick(1, s.kr);
+    EXPECT_LT(runAndCompare(target, c, s), tolerance(c.outType)) << c.name << " " << s.str();
   }
 }
 
