@@ -19,6 +19,7 @@ class PythonLexer {
   PythonLexer(const std::string& file, const std::string& text) : file_(file), text_(text) {}
 
   std::vector<Token> run() {
+    tokens_.reserve(text_.size() / 3);  // about one token per three characters of Python
     indents_.push_back(0);
     while (pos_ < text_.size()) {
       if (atLineStart_ && depth_ == 0) {
