@@ -51,6 +51,7 @@ struct Conv2dSchedule {
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores);
 
 // The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output.
+// Throws CompileError for a schedule (possibly edited by the caller) that does not fit the target.
 KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& schedule, const Target& target);
 
 // GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
