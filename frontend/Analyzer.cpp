@@ -631,6 +631,15 @@ void addUnique(std::vector<std::string>& list, const std::string& name) {
 }
 }  // namespace
 
+void Analyzer::BodyScan::markWritten(std::string name) {
+  for (size_t hops = 0; hops <= views.size() && !name.empty(); ++hops) {
+    addUnique(written, name);
+    auto it = views.find(name);
+    if (it == views.end()) break;
+    name = it->second;
+  }
+}
+
 void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting) {
   std::function<void(const Expr&)> target = [&](const Expr& t) {
     if (t.kind == ExprKind::Name) {
@@ -638,7 +647,7 @@ void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>&
       if (stmt.kind != StmtKind::AugAssign) addUnique(scan.rebound, t.text);
     }
     if (t.kind == ExprKind::Subscript) {
-      addUnique(scan.written, rootName(t));
+      scan.markWritten(rootName(t));
       scanExpr(t, scan, visiting);
     }
     if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
@@ -649,10 +658,14 @@ void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>&
     case StmtKind::Assign:
     case StmtKind::AnnAssign:
       for (const auto& t : stmt.targets) target(*t);
+      if (stmt.targets.size() == 1 && stmt.targets[0]->kind == ExprKind::Name && stmt.value &&
+          (stmt.value->kind == ExprKind::Subscript || stmt.value->kind == ExprKind::Name)) {
+        scan.views[stmt.targets[0]->text] = rootName(*stmt.value);
+      }
       break;
     case StmtKind::AugAssign:
       target(*stmt.targets[0]);
-      addUnique(scan.written, rootName(*stmt.targets[0]));
+      scan.markWritten(rootName(*stmt.targets[0]));
       break;
     case StmtKind::For: target(*stmt.targets[0]); break;
     case StmtKind::FunctionDef: addUnique(scan.assigned, stmt.text); break;
@@ -676,11 +689,11 @@ void Analyzer::scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>&
       for (size_t i = 1; i < expr.children.size(); ++i) {
         if (i - 1 < declared.size() &&
             std::find(params.begin(), params.end(), declared[i - 1].name) != params.end()) {
-          addUnique(scan.written, rootName(*expr.children[i]));
+          scan.markWritten(rootName(*expr.children[i]));
         }
       }
       for (const auto& k : expr.keywords) {
-        if (std::find(params.begin(), params.end(), k.name) != params.end()) addUnique(scan.written, rootName(*k.value));
+        if (std::find(params.begin(), params.end(), k.name) != params.end()) scan.markWritten(rootName(*k.value));
       }
     }
   }

@@ -38,6 +38,10 @@ class Analyzer {
     std::vector<std::string> assigned;  // every name bound in the body, augmented assignment included
     std::vector<std::string> rebound;   // names bound by plain assignment (x = ..., for x in ...)
     std::vector<std::string> written;   // names whose arrays are updated in place
+    std::map<std::string, std::string> views;  // row = A[i] in the body: writes to row update A
+
+    // Records an in-place write to `name` and to the arrays it is a view or alias of.
+    void markWritten(std::string name);
   };
 
   struct Argument {
