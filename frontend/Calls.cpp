@@ -341,6 +341,19 @@ DType Analyzer::dtypeArgument(const SymValue& v, const SourceRange& range) {
   }
   DType t;
   if (v.kind == SymKind::String && parseDType(v.text, t)) return t;
+  // NumPy's type codes ("f4", "<i8", "?").
+  static const std::pair<const char*, DType> codes[] = {
+      {"f2", DType::Float16}, {"f4", DType::Float32}, {"f8", DType::Float64}, {"i1", DType::Int8},
+      {"i2", DType::Int16},   {"i4", DType::Int32},   {"i8", DType::Int64},   {"u1", DType::UInt8},
+      {"b1", DType::Bool},    {"?", DType::Bool},     {"e", DType::Float16},  {"f", DType::Float32},
+      {"d", DType::Float64}};
+  if (v.kind == SymKind::String) {
+    std::string code = v.text;
+    if (!code.empty() && (code[0] == '<' || code[0] == '|' || code[0] == '=')) code = code.substr(1);
+    for (const auto& c : codes) {
+      if (code == c.first) return c.second;
+    }
+  }
   fail(range, "data type not understood: " + (v.kind == SymKind::String ? "'" + v.text + "'" : describeKind(v)),
        {note(SourceRange{}, "use np.float16, np.float32, np.int32, np.int8, np.uint8, np.bool_ or their names")});
 }
