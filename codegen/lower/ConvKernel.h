@@ -32,10 +32,16 @@ struct Conv2dCompute {
   int64_t outputElements() const { return n * outH() * outW() * cout; }
 };
 
-// Tile sizes: plain data, printable. One tile is `tm` output positions of one image by `tn`
+// Cube: img2col + mmad. VectorDepthwise (groups = Cin = Cout only): f32 multiply-accumulates
+// on the vector unit, which wastes no lanes on the other channels of a fractal.
+enum class Conv2dEngine { Cube, VectorDepthwise };
+
+// Tile sizes: plain data, printable. Cube: one tile is `tm` output positions of one image by `tn`
 // output channels of one group; its reduction runs in K chunks of `kr` kernel rows × KW × `tc`
-// input channels (channel blocks outer, kernel rows inner).
+// input channels (channel blocks outer, kernel rows inner). VectorDepthwise: one tile is one
+// output row of one image by `tc` (≤ 64) channels; tm, tn, kr and windowRows are 0.
 struct Conv2dSchedule {
+  Conv2dEngine engine = Conv2dEngine::Cube;
   int64_t tm = 0, tn = 0, tc = 0, kr = 0;
   int64_t windowRows = 0;  // input rows one tile's window holds in L1 (the most any tile needs)
   int l0cBuffers = 1;
@@ -46,8 +52,10 @@ struct Conv2dSchedule {
 
 // Enumerates tiles that fit L1 (two input windows plus the weights of one output-channel slice),
 // L0A, L0B and L0C (double-buffered) and the instruction fields, and keeps the one with the fewest
-// modelled cycles. Throws CompileError naming the buffer, its capacity and the smallest request
-// when nothing fits, or the field when a size is beyond what img2col encodes.
+// modelled cycles; a depthwise conv2d also tries the vector engine (UB double-buffered) on the
+// same share of the vector cores (maxCores · vectorCores / cubeCores) and keeps the faster.
+// Throws CompileError naming the buffer, its capacity and the smallest request when nothing fits,
+// or the field when a size is beyond what img2col encodes.
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores);
 
 // The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output.

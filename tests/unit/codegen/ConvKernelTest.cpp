@@ -159,6 +159,32 @@ TEST(ConvKernelSchedule, ForcedSmallTilesAccumulateChannelBlocks) {
   EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
 }
 
+// The vector depthwise engine, forced: slices of up to 64 channels with a tail, strides,
+// dilations, asymmetric pads, both layouts and every type pair.
+TEST(ConvKernelSchedule, VectorDepthwiseMatchesReference) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  const Case cases[] = {
+      Case{"dw_f16", 2, 9, 10, 24, 24, 3, 3, 1, 1, 1, 1, 1, 1, 24, false, F16, F32, "ascend910b"},
+      Case{"dw_wide", 1, 7, 8, 70, 70, 3, 3, 2, 1, 0, 0, 1, 1, 70, false, F16, F16, "ascend910b"},
+      Case{"dw_dilated", 1, 11, 9, 5, 5, 5, 3, 1, 4, 3, 2, 1, 2, 5, false, F32, F16, "ascend910b"},
+      Case{"dw_nchw", 2, 6, 7, 12, 12, 3, 3, 2, 1, 1, 1, 1, 1, 12, true, F32, F32, "ascend910b"}};
+  for (const Case& k : cases) {
+    Conv2dCompute c = computeOf(k);
+    Conv2dSchedule s;
+    s.engine = Conv2dEngine::VectorDepthwise;
+    s.tc = std::min<int64_t>(64, c.cin);
+    s.blockDim = 3;
+    EXPECT_LT(runAndCompare(target, c, s), tolerance(k.out)) << k.label << " " << s.str();
+  }
+}
+
+// A depthwise layer large enough for the vector engine to beat the cube's one-channel fractals.
+TEST(ConvKernelSchedule, DepthwiseChoosesTheVectorEngine) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  Conv2dCompute c = computeOf(Case{"dw", 1, 112, 112, 32, 32, 3, 3, 1, 1, 1, 1, 1, 1, 32, false, F16, F16, "ascend910b"});
+  EXPECT_EQ(scheduleConv2d(c, target, target.cubeCores).engine, Conv2dEngine::VectorDepthwise);
+}
+
 // One kernel row per K chunk; in the last tile kernel rows 3 and 4 see only bottom padding.
 TEST(ConvKernelSchedule, KernelRowChunksSkipRowsBeyondTheImage) {
   Target target = pyasc::testing::testTarget("ascend910b");
