@@ -1,6 +1,7 @@
 // Conv2d lowering: a tiling solver over buffer capacities, per-core static tile lists, and per tile
 // a GM→L1 input window, img2col and per-tap weight loads into ping-pong L0A/L0B, mmad accumulating
-// over channel blocks, and a fixpipe of the valid rows and columns, synchronised MTE2→MTE1→M→FIX.
+// over K chunks, and a fixpipe of the valid rows and columns, synchronised MTE2→MTE1→M→FIX; and a
+// vector-unit engine for depthwise convolutions.
 #include "codegen/lower/ConvKernel.h"
 
 #include <algorithm>
@@ -596,8 +597,12 @@ class DepthwiseEmitter {
     }
     b_.setFlag(Pipe::MTE2, Pipe::V, p);
     b_.waitFlag(Pipe::MTE2, Pipe::V, p);
-    if (layout_.inF32)
-      for (int64_t i : kernelRows) convert(inF32_[p] + i * c_.w * inPitch_ * 4, inRaw_[p] + i * c_.w * inPitch_ * esIn_, c_.inType, DType::Float32, c_.w * inPitch_);
+    if (layout_.inF32) {
+      for (int64_t i : kernelRows) {
+        int64_t row = i * c_.w * inPitch_;
+        convert(inF32_[p] + row * 4, inRaw_[p] + row * esIn_, c_.inType, DType::Float32, c_.w * inPitch_);
+      }
+    }
     b_.waitFlag(Pipe::MTE3, Pipe::V, p);
     VectorOp zero;
     zero.op = Opcode::VDup;
