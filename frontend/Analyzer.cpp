@@ -901,7 +901,8 @@ void Analyzer::recordScriptOutputs() {
       report(e.diagnostic());
       continue;
     }
-    if (used[static_cast<size_t>(id)] || g.findInput(id) || g.findConstant(id)) continue;
+    const graph::GraphInput* input = g.findInput(id);
+    if (used[static_cast<size_t>(id)] || (input && input->role != graph::InputRole::Random)) continue;
     if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
     if (std::find(emitted.begin(), emitted.end(), id) != emitted.end()) continue;
     emitted.push_back(id);

@@ -502,6 +502,46 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     handled = false;
     return SymValue::none();
   }
+  if (name == "linspace") {
+    const double start = requireNumber(bound["start"].value, bound["start"].range, "linspace() start");
+    const double stop = requireNumber(bound["stop"].value, bound["stop"].range, "linspace() stop");
+    const int64_t num = bound.count("num") ? requireInt(bound["num"].value, bound["num"].range, "linspace() num") : 50;
+    const bool endpoint = !bound.count("endpoint") || truthy(bound["endpoint"].value, bound["endpoint"].range);
+    if (num < 0) fail(bound["num"].range, "Number of samples, " + std::to_string(num) + ", must be non-negative.");
+    // numpy/core/function_base.py: y = arange(num) * (delta / div) + start, last value set to stop.
+    const int64_t div = endpoint ? num - 1 : num;
+    const double delta = stop - start;
+    std::vector<double> values(static_cast<size_t>(num));
+    for (int64_t i = 0; i < num; ++i) {
+      values[static_cast<size_t>(i)] = div > 0 ? static_cast<double>(i) * (delta / static_cast<double>(div)) + start
+                                               : static_cast<double>(i) * delta + start;
+    }
+    if (endpoint && num > 1) values.back() = stop;
+    const std::optional<DType> dtype = optionalDType("dtype");
+    SymValue array = fresh(builder_.constant(dtype.value_or(DType::Float64), values, graph::knownShape({num}), args.range,
+                                             nameHint.empty() ? "cst" : nameHint, !dtype),
+                           args.range);
+    array.demotedFloat64 = !dtype;
+    return array;
+  }
+  if (name == "eye" || name == "identity") {
+    const Argument& rows = bound.count("N") ? bound["N"] : bound["n"];
+    const int64_t n = requireInt(rows.value, rows.range, name + "() size");
+    int64_t m = n;
+    if (bound.count("M") && bound["M"].value.kind != SymKind::None) m = requireInt(bound["M"].value, bound["M"].range, "eye() M");
+    const int64_t k = bound.count("k") ? requireInt(bound["k"].value, bound["k"].range, "eye() k") : 0;
+    if (n < 0 || m < 0) fail(args.range, "negative dimensions are not allowed");
+    std::vector<double> values(static_cast<size_t>(n * m), 0.0);
+    for (int64_t i = 0; i < n; ++i) {
+      if (i + k >= 0 && i + k < m) values[static_cast<size_t>(i * m + i + k)] = 1.0;
+    }
+    const std::optional<DType> dtype = optionalDType("dtype");
+    SymValue array = fresh(builder_.constant(dtype.value_or(DType::Float64), values, graph::knownShape({n, m}), args.range,
+                                             nameHint.empty() ? "cst" : nameHint, !dtype),
+                           args.range);
+    array.demotedFloat64 = !dtype;
+    return array;
+  }
   if (name == "arange") {
     const double first = requireNumber(bound["start"].value, bound["start"].range, "arange() start");
     bool floats = bound["start"].value.kind == SymKind::Float;

@@ -671,7 +671,9 @@ SymValue Analyzer::constantArray(const SymValue& literal, std::optional<DType> d
   };
   walk(literal, 0);
   const DType t = dtype ? *dtype : registry::scalarDefaultDType(kind);
-  return fresh(builder_.constant(t, values, shape, range, nameHint.empty() ? "cst" : nameHint), range);
+  SymValue array = fresh(builder_.constant(t, values, shape, range, nameHint.empty() ? "cst" : nameHint, !dtype), range);
+  array.demotedFloat64 = !dtype && t == DType::Float64;
+  return array;
 }
 
 void Analyzer::failCannotInfer(const std::string& op, const std::vector<Argument>& operands, const SourceRange& range) {

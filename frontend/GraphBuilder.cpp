@@ -98,8 +98,8 @@ ValueId GraphBuilder::cast(ValueId value, DType to, const SourceRange& range) {
 }
 
 ValueId GraphBuilder::constant(DType dtype, const std::vector<double>& values, const graph::Shape& shape,
-                               const SourceRange& range, const std::string& nameHint) {
-  dtype = deviceDType(dtype, range);
+                               const SourceRange& range, const std::string& nameHint, bool silentDemotion) {
+  dtype = silentDemotion && dtype == DType::Float64 && demoteFloat64_ ? DType::Float32 : deviceDType(dtype, range);
   std::vector<uint8_t> bytes = graph::encodeConstant(dtype, values);
   const bool scalar = shape.empty();
   if (scalar) {

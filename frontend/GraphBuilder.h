@@ -31,9 +31,10 @@ class GraphBuilder {
                          std::vector<graph::NamedAttr> attrs, const SourceRange& range, const std::string& nameHint = "");
 
   graph::ValueId cast(graph::ValueId value, DType to, const SourceRange& range);
-  // A constant tensor; float64 is demoted on NPU targets.
+  // A constant tensor; float64 is demoted on NPU targets, with the warning unless `silentDemotion`
+  // (the analyzer then warns where the float64 values are computed with).
   graph::ValueId constant(DType dtype, const std::vector<double>& values, const graph::Shape& shape,
-                          const SourceRange& range, const std::string& nameHint = "cst");
+                          const SourceRange& range, const std::string& nameHint = "cst", bool silentDemotion = false);
   // An input. Random inputs are drawn in float64 and rounded to float32 by the runtime, which is
   // exact for a program that casts them, so their demotion is silent here; the analyzer warns when
   // the float64 values are computed with.

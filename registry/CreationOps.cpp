@@ -90,6 +90,18 @@ void registerCreationOps(OpRegistry& r) {
                            {attrParam("start", ParamKind::Float, "start"), optionalParam("stop", ParamKind::Float, "stop"),
                             attrParam("step", ParamKind::Float, "step", 1.0), optionalParam("dtype", ParamKind::DType, "dtype")},
                            {}, "arange(stop) or arange(start, stop[, step]); int64 for int arguments"));
+  r.addAlias(functionAlias("linspace", "",
+                           {attrParam("start", ParamKind::Float, "start"), attrParam("stop", ParamKind::Float, "stop"),
+                            attrParam("num", ParamKind::Int, "num", int64_t{50}),
+                            attrParam("endpoint", ParamKind::Bool, "endpoint", true),
+                            optionalParam("dtype", ParamKind::DType, "dtype")},
+                           {}, "a graph constant computed as NumPy does"));
+  r.addAlias(functionAlias("eye", "",
+                           {attrParam("N", ParamKind::Int, "N"), optionalParam("M", ParamKind::Int, "M"),
+                            attrParam("k", ParamKind::Int, "k", int64_t{0}), dtypeParam("float64")},
+                           {}, "a graph constant"));
+  r.addAlias(functionAlias("identity", "", {attrParam("n", ParamKind::Int, "n"), dtypeParam("float64")}, {},
+                           "a graph constant"));
   r.addAlias(functionAlias("array", "", {tensorParam("object"), optionalParam("dtype", ParamKind::DType, "dtype")}, {},
                            "a graph constant from (nested) literals, or a cast copy of an array"));
   r.addAlias(functionAlias("asarray", "", {tensorParam("a"), optionalParam("dtype", ParamKind::DType, "dtype")}, {},
