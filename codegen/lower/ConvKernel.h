@@ -1,5 +1,6 @@
 // Lowers conv2d to a cube kernel by img2col: L1 input windows → L0A patch matrices, resident L1
-// weights → L0B, mmad accumulating over channel blocks, L0C → GM fixpipe; NCHW through transposes.
+// weights → L0B, mmad accumulating over K chunks, L0C → GM fixpipe; depthwise optionally on the
+// vector unit; NCHW through transposes.
 #pragma once
 
 #include <string>
