@@ -16,5 +16,5 @@ end
 
 ; Three vadds of 12 cycles back to back from cycle 3, the flag set at 39 and seen at 40, then the
 ; copy: 200 + 512 B at 64 B/cycle.
-; CHECK:      cycles: 248
+; CHECK:      cycles: 246
 ; CHECK:      V               36

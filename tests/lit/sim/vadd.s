@@ -12,16 +12,16 @@ wait_flag V, MTE3, 0
 copy_ub_gm gm[x2+0x0], ub[0x100], nburst=1, len=8
 end
 
-; MTE2 runs 1..209 (200 latency + 256 B at 32 B/cycle), V waits for the flag (visible at 210) and
-; runs 11 cycles, MTE3 starts at 222 and takes 200 + 256 B at 64 B/cycle.
-; CHECK:      cycles: 426
+; MTE2 holds its pipe for 256 B at 110 B/cycle (3 cycles) and the data lands 200 cycles later; the
+; flag is visible at 205, V runs 11 cycles, MTE3 holds 3 cycles and completes 200 cycles after that.
+; CHECK:      cycles: 420
 ; CHECK-NEXT: pipe          busy    util  instructions
 ; CHECK-NEXT: S                8    1.9%             8
 ; CHECK-NEXT: V               11    2.6%             3
 ; CHECK-NEXT: M                0    0.0%             0
 ; CHECK-NEXT: MTE1             0    0.0%             0
-; CHECK-NEXT: MTE2           208   48.8%             2
-; CHECK-NEXT: MTE3           204   47.9%             2
+; CHECK-NEXT: MTE2             3    0.7%             2
+; CHECK-NEXT: MTE3             3    0.7%             2
 ; CHECK-NEXT: FIX              0    0.0%             0
 ; CHECK-NEXT: bytes gm_to_ub: 256
 ; CHECK-NEXT: bytes ub_to_gm: 256
