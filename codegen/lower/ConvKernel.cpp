@@ -133,10 +133,6 @@ void validate(const Conv2dCompute& c) {
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
 }
 
-}  // namespace
-
-namespace {
-
 Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores) {
   ConvGeometry g(c);
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
@@ -210,8 +206,8 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   return best;
 }
 
-// The widest channel slice (≤ 64 lanes of f32) whose double-buffered rows fit UB; blockDim 0 when
-// none does.
+// The channel slice (≤ 64 lanes of f32) with the fewest modelled cycles among those whose
+// double-buffered rows fit UB; blockDim 0 when none fits.
 Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& target, int maxCores) {
   Conv2dSchedule best;
   best.engine = Conv2dEngine::VectorDepthwise;
