@@ -517,6 +517,8 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     rebound.weak = lookup(carriedNames[i])->weak;
     bind(carriedNames[i], rebound);
   }
+  const SymValue* previousIndex = lookup(indexName);
+  const std::optional<SymValue> indexBefore = previousIndex ? std::optional<SymValue>(*previousIndex) : std::nullopt;
   SymValue indexValue = SymValue::make(SymKind::LoopIndex);
   indexValue.indexVar = index;
   indexValue.text = indexName;
@@ -605,8 +607,16 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
       bind(name, gone);
     }
   }
+  // As in Python, the index keeps its last value, or its earlier binding after zero iterations.
   if (trips > 0) {
     bind(indexName, SymValue::ofInt(start + (trips - 1) * step));
+  } else if (indexBefore) {
+    bind(indexName, *indexBefore);
+  } else {
+    SymValue unbound = SymValue::poison();
+    unbound.text = "name '" + indexName + "' is not defined: the loop at line " + std::to_string(stmt.range.begin.line) +
+                   " runs zero times";
+    bind(indexName, unbound);
   }
 }
 
