@@ -394,9 +394,11 @@ std::map<std::string, Analyzer::Argument> Analyzer::bindArguments(const NumpyAli
   for (const auto& kw : args.keywords) {
     auto it = std::find_if(params.begin(), params.end(), [&](const NumpyParam& p) { return p.name == kw.first; });
     if (it == params.end() || (self && it == params.begin())) {
-      static const char* const unsupported[] = {"out", "where", "order", "casting", "subok", "initial", "like", "copy"};
+      static const char* const unsupported[] = {"out", "where", "order", "casting", "subok", "initial", "like", "copy", "dtype"};
       for (const char* u : unsupported) {
-        if (kw.first == u) fail(kw.second.range, callee + " argument '" + kw.first + "' is not supported by pyasc");
+        if (kw.first != u) continue;
+        fail(kw.second.range, callee + " argument '" + kw.first + "' is not supported by pyasc" +
+                                  (kw.first == "dtype" ? "; convert the array first with .astype(...)" : ""));
       }
       std::vector<std::string> names;
       for (const auto& p : params) names.push_back(p.name);
