@@ -137,8 +137,9 @@ const char* randomDistributionName(RandomDistribution dist);  // "rand", "randn"
 // Replay recipe for a random input: after np.random.seed(seed), the program drew `offset`
 // values of earlier random inputs with the same seed and stream before this one. The runtime
 // regenerates all random inputs of one stream in increasing offset order from a single
-// generator, so mixed rand/randn sequences reproduce NumPy bit for bit. An unseeded stream
-// (seeded = false) may use any seed.
+// generator (sdk/support/Random.h), so mixed rand/randn sequences reproduce NumPy bit for bit;
+// each value is drawn as NumPy's double and converted to the input's dtype (float32 on NPU
+// targets). An unseeded stream (seeded = false) may use any seed.
 struct RandomSpec {
   RandomDistribution distribution = RandomDistribution::Uniform;
   bool seeded = false;
