@@ -11,5 +11,6 @@ void registerCubeOps(OpRegistry& registry);
 void registerDataMovementOps(OpRegistry& registry);
 void registerCreationOps(OpRegistry& registry);
 void registerNNOps(OpRegistry& registry);
+void registerConvOps(OpRegistry& registry);
 
 }  // namespace pyasc::registry

@@ -38,6 +38,7 @@ const OpRegistry& OpRegistry::builtin() {
     registerDataMovementOps(r);
     registerCreationOps(r);
     registerNNOps(r);
+    registerConvOps(r);
     return r;
   }();
   return registry;

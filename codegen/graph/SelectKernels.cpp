@@ -9,6 +9,7 @@
 #include <set>
 
 #include "codegen/lower/ArgReduceKernel.h"
+#include "codegen/lower/ConvKernel.h"
 #include "codegen/lower/CopyKernel.h"
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/lower/MatmulKernel.h"
@@ -248,6 +249,7 @@ class Selector {
     if (op == "MatMul") return lowerMatmul(n, out);
     if (op == "Softmax" || op == "LogSoftmax") return lowerSoftmax(n, out);
     if (op == "ArgMax" || op == "ArgMin") return lowerArgReduce(n, out);
+    if (op == "Conv2D") return lowerConv2d(n, out);
     if (op == "Einsum") return lowerEinsum(n, out);
     if (op == "TensorDot") return lowerTensorDot(n, out);
     if (op == "Transpose") return lowerTranspose(n, out);
@@ -478,6 +480,56 @@ class Selector {
     ReduceSchedule s = scheduleReduce(r, target_, cores(false));
     int dst = newIntermediate(res);
     launch(out, codegen::lowerReduce(r, s, target_), {src, dst});
+  }
+
+  void lowerConv2d(const Node& n, std::vector<Step>& out) {
+    ValueId x = n.inputs[0], w = n.inputs[1], res = n.outputs[0];
+    std::vector<int64_t> sx = staticShape(g_.type(x), n.loc), sw = staticShape(g_.type(w), n.loc);
+    DType in = g_.type(x).dtype;
+    if (g_.type(w).dtype != in || !(in == DType::Float16 || in == DType::Float32)) {
+      throw CompileError(n.loc, std::string("conv2d of ") + dtypeName(in) + " and " + dtypeName(g_.type(w).dtype) +
+                                    " is not supported by the cube unit yet (float16 or float32 on both sides)");
+    }
+    Conv2dCompute c;
+    c.name = "conv2d_" + std::to_string(program_.kernels.size());
+    c.inType = in;
+    c.outType = g_.type(res).dtype;
+    c.nchw = n.stringAttr("layout", "NHWC") == "NCHW";
+    c.n = sx[0];
+    c.h = sx[c.nchw ? 2 : 1];
+    c.w = sx[c.nchw ? 3 : 2];
+    c.cin = sx[c.nchw ? 1 : 3];
+    c.kh = sw[c.nchw ? 2 : 0];
+    c.kw = sw[c.nchw ? 3 : 1];
+    c.cout = sw[c.nchw ? 0 : 3];
+    std::vector<int64_t> strides = n.intListAttr("strides"), pads = n.intListAttr("pads"), dil = n.intListAttr("dilations");
+    c.strideH = strides[0];
+    c.strideW = strides[1];
+    c.padTop = pads[0];
+    c.padBottom = pads[1];
+    c.padLeft = pads[2];
+    c.padRight = pads[3];
+    c.dilationH = dil[0];
+    c.dilationW = dil[1];
+    c.groups = n.intAttr("groups", 1);
+    c.sourceLine = n.loc.line;
+    Conv2dLaunches plan = lowerConv2dLaunches(c, scheduleConv2d(c, target_, cores(true)), target_);
+    std::map<Conv2dTensor, int> tensors = {
+        {Conv2dTensor::Input, storageOf(x, n.loc)}, {Conv2dTensor::Weights, storageOf(w, n.loc)},
+        {Conv2dTensor::Output, newIntermediate(res)}};
+    for (const auto& scratch : plan.scratch) {
+      Storage s;
+      s.name = g_.value(res).name + "_nhwc";
+      s.dtype = scratch.tensor == Conv2dTensor::OutputNhwc ? c.outType : c.inType;
+      s.shape = {scratch.bytes / dtypeSize(s.dtype)};
+      s.loc = n.loc;
+      tensors[scratch.tensor] = addStorage(s);
+    }
+    for (auto& l : plan.launches) {
+      std::vector<int> args;
+      for (Conv2dTensor t : l.args) args.push_back(tensors.at(t));
+      launch(out, std::move(l.code), args);
+    }
   }
 
   void lowerArgReduce(const Node& n, std::vector<Step>& out) {

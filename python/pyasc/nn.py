@@ -73,3 +73,33 @@ def tanh(x):
 
 
 __all__ = ["softmax", "log_softmax", "layer_norm", "batch_norm", "gelu", "sigmoid", "relu", "leaky_relu", "tanh"]
+
+
+def conv2d(x, w, stride=(1, 1), padding=(0, 0, 0, 0), dilation=(1, 1), groups=1, layout="NHWC"):
+    """2-d cross-correlation. NHWC: x [N,H,W,C], w [KH,KW,C/groups,Cout]; NCHW: x [N,C,H,W],
+    w [Cout,C/groups,KH,KW]. padding is (top, bottom, left, right)."""
+    x = _np.asarray(x)
+    w = _np.asarray(w)
+    if layout == "NCHW":
+        x = x.transpose(0, 2, 3, 1)
+        w = w.transpose(2, 3, 1, 0)
+    sh, sw = stride
+    pt, pb, pl, pr = padding
+    dh, dw = dilation
+    n, h, wd, c = x.shape
+    kh, kw, cg, cout = w.shape
+    xp = _np.pad(x, ((0, 0), (pt, pb), (pl, pr), (0, 0)))
+    oh = (h + pt + pb - (kh - 1) * dh - 1) // sh + 1
+    ow = (wd + pl + pr - (kw - 1) * dw - 1) // sw + 1
+    dtype = _np.result_type(x, w)
+    out = _np.zeros((n, oh, ow, cout), dtype=_np.float64)
+    og = cout // groups
+    for g in range(groups):
+        xs = xp[..., g * cg:(g + 1) * cg].astype(_np.float64)
+        ws = w[..., g * og:(g + 1) * og].astype(_np.float64)
+        for i in range(kh):
+            for j in range(kw):
+                patch = xs[:, i * dh:i * dh + (oh - 1) * sh + 1:sh, j * dw:j * dw + (ow - 1) * sw + 1:sw, :]
+                out[..., g * og:(g + 1) * og] += _np.einsum("nhwc,cf->nhwf", patch, ws[i, j])
+    out = out.astype(dtype)
+    return out.transpose(0, 3, 1, 2) if layout == "NCHW" else out

@@ -1,0 +1,90 @@
+// pyasc.nn.conv2d: the Conv2D operator (NHWC or NCHW, strides, padding, dilation, groups).
+#include "registry/BuiltinOps.h"
+#include "registry/EntryBuilders.h"
+#include "registry/Promotion.h"
+
+namespace pyasc::registry {
+
+namespace {
+
+using graph::Dim;
+using graph::TensorType;
+
+bool pairAttr(InferContext& ctx, const char* name, size_t size, std::vector<int64_t>& out, int64_t minimum) {
+  out = ctx.node.intListAttr(name);
+  if (out.size() != size) return ctx.fail(std::string("conv2d ") + name + " needs " + std::to_string(size) + " values");
+  for (int64_t v : out)
+    if (v < minimum) return ctx.fail(std::string("conv2d ") + name + " must be at least " + std::to_string(minimum));
+  return true;
+}
+
+bool inferConv2d(InferContext& ctx) {
+  const TensorType& x = ctx.inputs[0];
+  const TensorType& w = ctx.inputs[1];
+  if (x.rank() != 4 || w.rank() != 4) {
+    return ctx.fail("conv2d takes a 4-d input and 4-d weights, got " + x.str() + " and " + w.str());
+  }
+  std::vector<int64_t> strides, pads, dilations;
+  if (!pairAttr(ctx, "strides", 2, strides, 1) || !pairAttr(ctx, "pads", 4, pads, 0) ||
+      !pairAttr(ctx, "dilations", 2, dilations, 1)) {
+    return false;
+  }
+  const std::string layout = ctx.node.stringAttr("layout", "NHWC");
+  if (layout != "NHWC" && layout != "NCHW") return ctx.fail("conv2d layout must be 'NHWC' or 'NCHW', got '" + layout + "'");
+  bool nchw = layout == "NCHW";
+  // NHWC: x [N,H,W,C], w [KH,KW,C/g,Cout]; NCHW: x [N,C,H,W], w [Cout,C/g,KH,KW]
+  const Dim& n = x.shape[0];
+  const Dim& h = x.shape[nchw ? 2 : 1];
+  const Dim& wd = x.shape[nchw ? 3 : 2];
+  const Dim& c = x.shape[nchw ? 1 : 3];
+  const Dim& kh = w.shape[nchw ? 2 : 0];
+  const Dim& kw = w.shape[nchw ? 3 : 1];
+  const Dim& cg = w.shape[nchw ? 1 : 2];
+  const Dim& cout = w.shape[nchw ? 0 : 3];
+  int64_t groups = ctx.node.intAttr("groups", 1);
+  if (groups < 1) return ctx.fail("conv2d groups must be at least 1");
+  if (!c.isKnown() || !cg.isKnown() || !cout.isKnown() || !h.isKnown() || !wd.isKnown() || !kh.isKnown() || !kw.isKnown()) {
+    return ctx.fail("conv2d needs known channel, spatial and kernel extents");
+  }
+  if (c.extent != cg.extent * groups) {
+    return ctx.fail("conv2d input has " + std::to_string(c.extent) + " channels but the weights expect " +
+                    std::to_string(cg.extent) + " × " + std::to_string(groups) + " groups");
+  }
+  if (cout.extent % groups != 0) return ctx.fail("conv2d output channels must divide into the groups");
+  int64_t oh = (h.extent + pads[0] + pads[1] - (kh.extent - 1) * dilations[0] - 1) / strides[0] + 1;
+  int64_t ow = (wd.extent + pads[2] + pads[3] - (kw.extent - 1) * dilations[1] - 1) / strides[1] + 1;
+  if (oh < 1 || ow < 1) return ctx.fail("conv2d kernel is larger than the padded input");
+  TensorType out;
+  out.dtype = promoteTypes(x.dtype, w.dtype);
+  out.shape = nchw ? graph::Shape{n, cout, Dim::known(oh), Dim::known(ow)}
+                   : graph::Shape{n, Dim::known(oh), Dim::known(ow), cout};
+  ctx.outputs.push_back(out);
+  return true;
+}
+
+}  // namespace
+
+void registerConvOps(OpRegistry& r) {
+  OpEntry e;
+  e.name = "Conv2D";
+  e.category = OpCategory::Conv;
+  e.summary = "2-d convolution (cross-correlation) by img2col on the cube";
+  e.inputs = {operand("x", kFloatTypes), operand("w", kFloatTypes)};
+  e.outputs = {operand("y", kFloatTypes)};
+  e.attrs = {attrWithDefault("strides", std::vector<int64_t>{1, 1}, "vertical and horizontal stride"),
+             attrWithDefault("pads", std::vector<int64_t>{0, 0, 0, 0}, "top, bottom, left, right zero padding"),
+             attrWithDefault("dilations", std::vector<int64_t>{1, 1}, "vertical and horizontal dilation"),
+             attrWithDefault("groups", int64_t{1}, "channel groups (groups = channels: depthwise)"),
+             attrWithDefault("layout", std::string("NHWC"), "NHWC (weights KH,KW,C/g,Cout) or NCHW (weights Cout,C/g,KH,KW)")};
+  e.infer = inferConv2d;
+  r.add(e);
+  r.addAlias(functionAlias("nn.conv2d", "Conv2D",
+                           {tensorParam("x"), tensorParam("w"),
+                            attrParam("stride", ParamKind::IntList, "strides", std::vector<int64_t>{1, 1}),
+                            attrParam("padding", ParamKind::IntList, "pads", std::vector<int64_t>{0, 0, 0, 0}),
+                            attrParam("dilation", ParamKind::IntList, "dilations", std::vector<int64_t>{1, 1}),
+                            attrParam("groups", ParamKind::Int, "groups", int64_t{1}),
+                            attrParam("layout", ParamKind::String, "layout", std::string("NHWC"))}));
+}
+
+}  // namespace pyasc::registry
