@@ -40,6 +40,7 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     select.fuseElementwise = options.optLevel >= 1;
     select.doubleBuffer = options.optLevel >= 1;
     select.sourceFile = options.sourceFile;
+    select.registry = options.registry;
     program = selectKernels(g, target, select);
     return printProgram(program);
   });

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "registry/OpRegistry.h"
 #include "sdk/graph/Graph.h"
 #include "sdk/model/Model.h"
 #include "sdk/target/Target.h"
@@ -17,6 +18,7 @@ struct CompileOptions {
   bool memoryReuse = false;  // --enable-memory-reuse: the same
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
   std::string sourceFile;
+  const registry::OpRegistry* registry = nullptr;  // the registry the frontend used (custom operators)
 };
 
 struct CompileResult {

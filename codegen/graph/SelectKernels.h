@@ -3,6 +3,7 @@
 #pragma once
 
 #include "codegen/graph/Program.h"
+#include "registry/OpRegistry.h"
 #include "sdk/graph/Graph.h"
 #include "sdk/target/Target.h"
 
@@ -12,6 +13,7 @@ struct SelectOptions {
   bool fuseElementwise = true;  // O1 and above
   bool doubleBuffer = true;     // O1 and above
   std::string sourceFile;
+  const registry::OpRegistry* registry = nullptr;  // for custom operators' computes; null: built-ins only
 };
 
 // Throws CompileError at the node's location when an operator or shape has no lowering.

@@ -79,7 +79,8 @@ std::function<int()> setupCheck(CLI::App& app) {
   return [o]() -> int {
     codegen::CompileResult compiled;
     std::string emitted;
-    if (!compileProgram(o->flags, compiled, emitted)) return 1;
+    std::vector<CustomOpSource> customOps;
+    if (!compileProgram(o->flags, compiled, emitted, &customOps)) return 1;
     namespace fs = std::filesystem;
     fs::path dir = fs::temp_directory_path() / ("pyasc-check-" + std::to_string(::getpid()));
     try {
@@ -101,6 +102,7 @@ std::function<int()> setupCheck(CLI::App& app) {
                             (dir / "numpy").string() + "' --python-path '" + PYASC_SOURCE_DIR + "/python'" +
                             " --unseeded-seed " + std::to_string(pyasc::Model::kUnseededSeed);
       for (const auto& c : o->flags.consts) command += " --const '" + c + "'";
+      for (const auto& op : customOps) command += " --custom-op '" + op.pythonName + "=" + op.implPath + "'";
       if (!o->flags.entry.empty()) {
         command += " --entry '" + o->flags.entry + "' --inputs '" + (dir / "inputs").string() + "' --params '" + params + "'";
       }

@@ -4,6 +4,9 @@
 #include <iostream>
 
 #include "frontend/Frontend.h"
+#include "frontend/TbeDefinition.h"
+#include "registry/DescriptorLoader.h"
+#include "registry/DescriptorRegistration.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/support/AtomicFile.h"
 #include "sdk/target/Target.h"
@@ -34,11 +37,45 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
 }
 
-bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted) {
-  if (!f.customOpConfigs.empty()) {
-    reportError("--custom-op-config: custom operators are not supported yet");
-    return false;
+namespace {
+
+// Loads every --custom-op-config descriptor into `registry` (a copy of the built-in one) and
+// attaches the compute of each operator's TBE-style definition.
+bool loadCustomOps(const std::vector<std::string>& configs, registry::OpRegistry& registry,
+                   std::vector<CustomOpSource>& sources) {
+  std::vector<Diagnostic> errors;
+  std::vector<registry::OpDescriptor> descriptors;
+  for (const auto& file : configs)
+    for (auto& d : registry::loadDescriptorFile(file, errors)) descriptors.push_back(std::move(d));
+  if (errors.empty()) registry::registerDescriptors(descriptors, registry, errors);
+  for (const auto& e : errors) std::cerr << registry::descriptorErrorLine(e) << "\n";
+  if (!errors.empty()) return false;
+  DiagnosticEngine diags;
+  for (const auto& d : descriptors) {
+    std::string text;
+    try {
+      std::vector<uint8_t> bytes = readFileBytes(d.implPath);
+      text.assign(bytes.begin(), bytes.end());
+    } catch (const CompileError& e) {
+      reportError(e);
+      return false;
+    }
+    auto impl = frontend::parseTbeDefinition(d.implPath, text, d, diags);
+    if (impl) registry.attachImplementation(d.op, impl);
+    sources.push_back(CustomOpSource{d.pythonName, d.implPath});
   }
+  std::cerr << diags.renderAll();
+  return !diags.hasErrors();
+}
+
+}  // namespace
+
+bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted,
+                    std::vector<CustomOpSource>* customOps) {
+  registry::OpRegistry registry = registry::OpRegistry::builtin();
+  std::vector<CustomOpSource> sources;
+  if (!loadCustomOps(f.customOpConfigs, registry, sources)) return false;
+  if (customOps) *customOps = sources;
   if (!f.dynamicDims.empty()) {
     reportError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
     return false;
@@ -59,6 +96,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
   options.entry = f.entry;
   options.strictDtypes = f.strictDtypes;
   options.target = f.target;
+  options.registry = &registry;
   std::vector<std::string> specErrors = frontend::parseSpecs(f.inputs, f.consts, options);
   for (const auto& e : specErrors) reportError(e);
   if (!specErrors.empty()) return false;
@@ -77,6 +115,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
           co.memoryReuse = f.memoryReuse;
           co.dumpAfter = f.emit == "program" ? "select-kernels" : f.dumpAfter;
           co.sourceFile = f.input;
+          co.registry = &registry;
           result = codegen::compileGraph(std::move(g), target, co);
           if (f.emit == "program") emitted = result.dump.substr(result.dump.find('\n') + 1);
         }

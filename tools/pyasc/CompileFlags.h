@@ -30,8 +30,16 @@ struct CompileFlags {
 
 void addCompileFlags(CLI::App& app, CompileFlags& flags);
 
+// A custom operator a program may call: its Python name and its TBE-style definition file.
+struct CustomOpSource {
+  std::string pythonName;
+  std::string implPath;
+};
+
 // Runs the frontend and the pipeline. Diagnostics go to stderr; returns false on any error.
-// With --emit=ast|graph the text goes to `emitted` and `result` is left empty.
-bool compileProgram(const CompileFlags& flags, codegen::CompileResult& result, std::string& emitted);
+// With --emit=ast|graph the text goes to `emitted` and `result` is left empty. The custom
+// operators of --custom-op-config are listed in `customOps` when it is not null.
+bool compileProgram(const CompileFlags& flags, codegen::CompileResult& result, std::string& emitted,
+                    std::vector<CustomOpSource>* customOps = nullptr);
 
 }  // namespace pyasc::tool

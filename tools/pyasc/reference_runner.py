@@ -18,16 +18,26 @@ def main():
     ap.add_argument("--unseeded-seed", type=int, default=0)
     ap.add_argument("--const", action="append", default=[], help="NAME=VALUE compile-time scalar argument")
     ap.add_argument("--python-path", default="")
+    ap.add_argument("--custom-op", action="append", default=[],
+                    help="NAME=DEFINITION.py: a custom operator the program calls by NAME")
     args = ap.parse_args()
     if args.python_path:
         sys.path.insert(0, args.python_path)
     with open(args.program, encoding="utf-8") as fh:
         code = compile(fh.read(), args.program, "exec")
     np.random.seed(args.unseeded_seed)
+    custom = {}
+    for spec in args.custom_op:
+        name, path = spec.split("=", 1)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+        module = {"__name__": "pyasc_custom_" + name}
+        with open(path, encoding="utf-8") as fh:
+            exec(compile(fh.read(), path, "exec"), module)
+        custom[name] = module[name]
     outputs = [o for o in args.outputs.split(",") if o]
     results = {}
     if args.entry:
-        namespace = {"__name__": "__pyasc_check__", "__file__": args.program}
+        namespace = dict(custom, __name__="__pyasc_check__", __file__=args.program)
         exec(code, namespace)
         params = [p for p in args.params.split(",") if p]
         kwargs = {}
@@ -45,7 +55,7 @@ def main():
         for p in params:
             results.setdefault(p, kwargs[p])
     else:
-        namespace = {"__name__": "__main__", "__file__": args.program}
+        namespace = dict(custom, __name__="__main__", __file__=args.program)
         exec(code, namespace)
         results = namespace
     os.makedirs(args.out, exist_ok=True)

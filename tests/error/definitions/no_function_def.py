@@ -1,0 +1,5 @@
+import te
+
+
+def something_else(x):
+    return x
