@@ -15,12 +15,15 @@ CONFIGS = [("ascend310", "O0"), ("ascend310", "O2"), ("ascend910b", "O0"), ("asc
 
 
 def header_options(path):
+    """The `# e2e:` options; descriptor paths are relative to the program's folder."""
     opts = []
     with open(path, encoding="utf-8") as fh:
         for line in fh:
             if line.startswith("# e2e:"):
                 opts += shlex.split(line[len("# e2e:"):])
-    return opts
+    folder = os.path.dirname(os.path.abspath(path))
+    flag = "--custom-op-config="
+    return [flag + os.path.join(folder, o[len(flag):]) if o.startswith(flag) else o for o in opts]
 
 
 def main():
