@@ -4,9 +4,7 @@
 #include <iostream>
 
 #include "frontend/Frontend.h"
-#include "frontend/TbeDefinition.h"
-#include "registry/DescriptorLoader.h"
-#include "registry/DescriptorRegistration.h"
+#include "frontend/CustomOps.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/support/AtomicFile.h"
 #include "sdk/target/Target.h"
@@ -37,45 +35,15 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
 }
 
-namespace {
-
-// Loads every --custom-op-config descriptor into `registry` (a copy of the built-in one) and
-// attaches the compute of each operator's TBE-style definition.
-bool loadCustomOps(const std::vector<std::string>& configs, registry::OpRegistry& registry,
-                   std::vector<CustomOpSource>& sources) {
-  std::vector<Diagnostic> errors;
-  std::vector<registry::OpDescriptor> descriptors;
-  for (const auto& file : configs)
-    for (auto& d : registry::loadDescriptorFile(file, errors)) descriptors.push_back(std::move(d));
-  if (errors.empty()) registry::registerDescriptors(descriptors, registry, errors);
-  for (const auto& e : errors) std::cerr << registry::descriptorErrorLine(e) << "\n";
-  if (!errors.empty()) return false;
-  DiagnosticEngine diags;
-  for (const auto& d : descriptors) {
-    std::string text;
-    try {
-      std::vector<uint8_t> bytes = readFileBytes(d.implPath);
-      text.assign(bytes.begin(), bytes.end());
-    } catch (const CompileError& e) {
-      reportError(e);
-      return false;
-    }
-    auto impl = frontend::parseTbeDefinition(d.implPath, text, d, diags);
-    if (impl) registry.attachImplementation(d.op, impl);
-    sources.push_back(CustomOpSource{d.pythonName, d.implPath});
-  }
-  std::cerr << diags.renderAll();
-  return !diags.hasErrors();
-}
-
-}  // namespace
-
 bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted,
                     std::vector<CustomOpSource>* customOps) {
   registry::OpRegistry registry = registry::OpRegistry::builtin();
-  std::vector<CustomOpSource> sources;
-  if (!loadCustomOps(f.customOpConfigs, registry, sources)) return false;
-  if (customOps) *customOps = sources;
+  std::string customErrors;
+  std::vector<registry::OpDescriptor> custom = frontend::loadCustomOps(f.customOpConfigs, registry, customErrors);
+  std::cerr << customErrors;
+  if (!customErrors.empty()) return false;
+  for (const auto& d : custom)
+    if (customOps) customOps->push_back(CustomOpSource{d.pythonName, d.implPath});
   if (!f.dynamicDims.empty()) {
     reportError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
     return false;

@@ -1,0 +1,37 @@
+// Descriptor loading, registration and definition parsing in one call.
+#include "frontend/CustomOps.h"
+
+#include "frontend/TbeDefinition.h"
+#include "registry/DescriptorLoader.h"
+#include "registry/DescriptorRegistration.h"
+#include "sdk/support/AtomicFile.h"
+
+namespace pyasc::frontend {
+
+std::vector<registry::OpDescriptor> loadCustomOps(const std::vector<std::string>& configs,
+                                                  registry::OpRegistry& registry, std::string& errors) {
+  std::vector<Diagnostic> problems;
+  std::vector<registry::OpDescriptor> descriptors;
+  for (const auto& file : configs)
+    for (auto& d : registry::loadDescriptorFile(file, problems)) descriptors.push_back(std::move(d));
+  if (problems.empty()) registry::registerDescriptors(descriptors, registry, problems);
+  for (const auto& p : problems) errors += registry::descriptorErrorLine(p) + "\n";
+  if (!problems.empty()) return {};
+  DiagnosticEngine diags;
+  for (const auto& d : descriptors) {
+    std::vector<uint8_t> bytes;
+    try {
+      bytes = readFileBytes(d.implPath);
+    } catch (const CompileError& e) {
+      errors += diags.render(e.diagnostic());
+      return {};
+    }
+    auto impl = parseTbeDefinition(d.implPath, std::string(bytes.begin(), bytes.end()), d, diags);
+    if (impl) registry.attachImplementation(d.op, impl);
+  }
+  errors += diags.renderAll();
+  if (diags.hasErrors()) return {};
+  return descriptors;
+}
+
+}  // namespace pyasc::frontend
