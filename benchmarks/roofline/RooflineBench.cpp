@@ -28,19 +28,12 @@ struct Workload {
   std::vector<int64_t> argBytes;                          // GM bytes of each kernel argument
 };
 
-// GM bandwidth all cores together can draw on one path.
-double aggregate(const Target& t, DmaPath p, int cores) { return std::min(cores * t.bw(p), t.gmTotalBandwidth); }
-
-double movement(const Target& t, int64_t readBytes, int64_t writeBytes, int cores, DmaPath read) {
-  return std::max(readBytes / aggregate(t, read, cores), writeBytes / aggregate(t, DmaPath::UbToGm, cores));
-}
-
 std::vector<Workload> workloads() {
   std::vector<Workload> w;
   {
     const int64_t n = 16 << 20;
     w.push_back({"add fp16 16M", [](const Target&) { return 0.0; },
-                 [n](const Target& t) { return movement(t, 2 * n * 2, n * 2, t.vectorCores, DmaPath::GmToUb); },
+                 [n](const Target& t) { return dataMovementFloor(t, 2 * n * 2, n * 2, t.vectorCores, DmaPath::GmToUb); },
                  [n](const Target& t) {
                    ElementwiseCompute c;
                    c.name = "add";
@@ -55,7 +48,7 @@ std::vector<Workload> workloads() {
     const int64_t m = 2048, k = 2048, n = 2048;
     w.push_back({"matmul fp16 2048^3",
                  [=](const Target& t) { return double(m) * n * k / (4096.0 * t.cubeRateF16 * t.cubeCores); },
-                 [=](const Target& t) { return movement(t, (m * k + k * n) * 2, m * n * 2, t.cubeCores, DmaPath::GmToL1); },
+                 [=](const Target& t) { return dataMovementFloor(t, (m * k + k * n) * 2, m * n * 2, t.cubeCores, DmaPath::GmToL1); },
                  [=](const Target& t) {
                    MatmulCompute c;
                    c.name = "matmul";
@@ -82,14 +75,14 @@ std::vector<Workload> workloads() {
     const int64_t in = c.inputElements() * 2, weights = c.weightElements() * 2, out = c.outputElements() * 2;
     w.push_back({"conv2d 3x3 N=8 56x56 64->64 fp16",
                  [=](const Target& t) { return double(macs) / (4096.0 * t.cubeRateF16 * t.cubeCores); },
-                 [=](const Target& t) { return movement(t, in + weights, out, t.cubeCores, DmaPath::GmToL1); },
+                 [=](const Target& t) { return dataMovementFloor(t, in + weights, out, t.cubeCores, DmaPath::GmToL1); },
                  [=](const Target& t) { return lowerConv2d(c, scheduleConv2d(c, t, t.cubeCores), t); },
                  {in, weights, out}});
   }
   {
     const int64_t rows = 4096, cols = 4096;
     w.push_back({"row sum fp32 4096x4096", [](const Target&) { return 0.0; },
-                 [=](const Target& t) { return movement(t, rows * cols * 4, rows * 4, t.vectorCores, DmaPath::GmToUb); },
+                 [=](const Target& t) { return dataMovementFloor(t, rows * cols * 4, rows * 4, t.vectorCores, DmaPath::GmToUb); },
                  [=](const Target& t) {
                    ReduceCompute r;
                    r.name = "rowsum";
@@ -108,7 +101,7 @@ std::vector<Workload> workloads() {
                    double repeats = double(rows) * cols / 64.0;
                    return repeats * (4 + t.vectorTranscendentalFactor) * t.vectorCyclesPerRepeat / t.vectorCores;
                  },
-                 [=](const Target& t) { return movement(t, rows * cols * 4, rows * cols * 4, t.vectorCores, DmaPath::GmToUb); },
+                 [=](const Target& t) { return dataMovementFloor(t, rows * cols * 4, rows * cols * 4, t.vectorCores, DmaPath::GmToUb); },
                  [=](const Target& t) {
                    SoftmaxCompute c;
                    c.name = "softmax";

@@ -315,8 +315,12 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
                 std::to_string(kGranule * plan.elemBytes) + " bytes, but UB holds " + std::to_string(ub) + " bytes";
     throw CompileError(d);
   }
-  int64_t needed = (c.count + kGranule - 1) / kGranule * kGranule;
-  s.tileElems = std::min(maxTile, std::max<int64_t>(kGranule, needed));
+  // enough tiles for every core to pipeline a few (loads overlap compute and stores), but no
+  // tile larger than UB allows
+  constexpr int64_t kTilesPerCore = 4;
+  int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
+  int64_t wanted = (share + kGranule - 1) / kGranule * kGranule;
+  s.tileElems = std::min(maxTile, std::max<int64_t>(kGranule, wanted));
   int64_t fullTiles = c.count / s.tileElems;
   s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
   s.slotBytes = s.tileElems * plan.elemBytes;

@@ -16,6 +16,12 @@
 
 namespace pyasc {
 
+double dataMovementFloor(const Target& t, int64_t readBytes, int64_t writeBytes, int cores, DmaPath readPath) {
+  auto aggregate = [&](DmaPath p) { return std::min(cores * t.bw(p), t.gmTotalBandwidth); };
+  return std::max(static_cast<double>(readBytes) / aggregate(readPath),
+                  static_cast<double>(writeBytes) / aggregate(DmaPath::UbToGm));
+}
+
 namespace {
 
 const char* const kDmaPathNames[] = {"gm_to_ub", "gm_to_l1", "ub_to_gm", "ub_to_ub", "l1_to_ub",

@@ -50,6 +50,11 @@ struct Target {
   double bw(DmaPath p) const { return bandwidth[static_cast<int>(p)]; }
 };
 
+// The data-movement floor of a workload in cycles: reads and writes each limited by the GM
+// bandwidth `cores` cores can draw together, min(cores × path bandwidth, gm_total_bandwidth).
+double dataMovementFloor(const Target& target, int64_t readBytes, int64_t writeBytes, int cores,
+                         DmaPath readPath = DmaPath::GmToUb);
+
 // Loads and validates a target file; throws CompileError naming file, line and key.
 Target loadTargetFile(const std::string& path);
 // Finds targets/<name>.yaml (PYASC_TARGET_DIR, then beside the executable, then the source tree).

@@ -27,6 +27,8 @@ std::function<int()> setupValidate(CLI::App& app);
 std::function<int()> setupList(CLI::App& app);
 std::function<int()> setupInfo(CLI::App& app);
 std::function<int()> setupExport(CLI::App& app);
+std::function<int()> setupTest(CLI::App& app);
+std::function<int()> setupBench(CLI::App& app);
 
 // Prints "ascop: error: msg" to stderr; returns 1.
 int reportError(const std::string& message);

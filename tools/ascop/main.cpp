@@ -5,6 +5,7 @@
 #include "registry/DescriptorLoader.h"
 #include "registry/DescriptorRegistration.h"
 #include "registry/NameSuggestion.h"
+#include "frontend/CustomOps.h"
 #include "tools/ascop/Command.h"
 
 namespace pyasc::ascop {
@@ -16,6 +17,8 @@ const std::vector<Command>& commands() {
       {"list", "list the built-in operators and the custom ones of --custom-op-config files", setupList},
       {"info", "describe one operator: operands, dtypes, attributes, spellings", setupInfo},
       {"export", "write a descriptor as msopgen's input JSON or as a TBE op-info .ini", setupExport},
+      {"test", "run the operator's test cases on the simulator against its NumPy reference", setupTest},
+      {"bench", "simulated cycles, roofline, bytes and energy of the operator over its benchmark sweep", setupBench},
   };
   return table;
 }
@@ -36,12 +39,9 @@ void reportDescriptorErrors(const std::vector<Diagnostic>& errors) {
 
 bool loadCustomOps(const std::vector<std::string>& files, registry::OpRegistry& registry,
                    std::vector<registry::OpDescriptor>& descriptors) {
-  std::vector<Diagnostic> errors;
-  for (const auto& file : files) {
-    for (auto& d : registry::loadDescriptorFile(file, errors)) descriptors.push_back(std::move(d));
-  }
-  if (errors.empty()) registry::registerDescriptors(descriptors, registry, errors);
-  reportDescriptorErrors(errors);
+  std::string errors;
+  descriptors = frontend::loadCustomOps(files, registry, errors);
+  std::cerr << errors;
   return errors.empty();
 }
 

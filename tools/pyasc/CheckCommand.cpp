@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "runtime/Model.h"
-#include "sdk/support/Float16.h"
+#include "sdk/support/ArrayCompare.h"
 #include "sdk/support/Random.h"
 #include "tools/pyasc/Command.h"
 #include "tools/pyasc/CompileFlags.h"
@@ -24,49 +24,10 @@ struct CheckOptions {
   bool keep = false;
 };
 
-std::vector<double> asDoubles(const NpyArray& a) {
-  std::vector<double> v(static_cast<size_t>(a.elementCount()));
-  const uint8_t* p = a.data.data();
-  for (size_t i = 0; i < v.size(); ++i) {
-    switch (a.dtype) {
-      case DType::Float16: { uint16_t h; std::memcpy(&h, p + 2 * i, 2); v[i] = halfToFloat(h); break; }
-      case DType::Float32: { float f; std::memcpy(&f, p + 4 * i, 4); v[i] = f; break; }
-      case DType::Float64: { double d; std::memcpy(&d, p + 8 * i, 8); v[i] = d; break; }
-      case DType::Int32: { int32_t x; std::memcpy(&x, p + 4 * i, 4); v[i] = x; break; }
-      case DType::Int64: { int64_t x; std::memcpy(&x, p + 8 * i, 8); v[i] = static_cast<double>(x); break; }
-      case DType::Int16: { int16_t x; std::memcpy(&x, p + 2 * i, 2); v[i] = x; break; }
-      case DType::Int8: v[i] = static_cast<int8_t>(p[i]); break;
-      default: v[i] = p[i]; break;
-    }
-  }
-  return v;
-}
-
 double tolerance(DType t) {
   if (t == DType::Float16) return 2e-3;
   if (t == DType::Float32) return 1e-5;
   return 0;
-}
-
-// Uniform [0, 1) values of NumPy's legacy generator, in the tensor's dtype.
-NpyArray generatedInput(const model::Tensor& t, LegacyRandom& gen) {
-  NpyArray a;
-  a.dtype = t.dtype;
-  for (const auto& d : t.shape) a.shape.push_back(d.max);
-  int64_t n = a.elementCount();
-  a.data.resize(static_cast<size_t>(n * dtypeSize(t.dtype)));
-  for (int64_t i = 0; i < n; ++i) {
-    double v = gen.randomSample();
-    uint8_t* p = a.data.data() + i * dtypeSize(t.dtype);
-    switch (t.dtype) {
-      case DType::Float16: { uint16_t h = doubleToHalf(v); std::memcpy(p, &h, 2); break; }
-      case DType::Float32: { float f = static_cast<float>(v); std::memcpy(p, &f, 4); break; }
-      case DType::Int32: { int32_t x = static_cast<int32_t>(v * 100); std::memcpy(p, &x, 4); break; }
-      case DType::Bool: p[0] = v < 0.5; break;
-      default: { int64_t x = static_cast<int64_t>(v * 100); std::memcpy(p, &x, static_cast<size_t>(dtypeSize(t.dtype))); break; }
-    }
-  }
-  return a;
 }
 
 }  // namespace
@@ -90,7 +51,9 @@ std::function<int()> setupCheck(CLI::App& app) {
       std::string params;
       for (const auto* t : net.inputs()) {
         if (t->role == model::TensorRole::RandomInput) continue;
-        NpyArray a = generatedInput(*t, gen);
+        std::vector<int64_t> shape;
+        for (const auto& d : t->shape) shape.push_back(d.max);
+        NpyArray a = uniformArray(t->dtype, shape, gen);
         writeNpy((dir / "inputs" / (t->name + ".npy")).string(), a);
         net.setInput(t->name, a);
         params += (params.empty() ? "" : ",") + t->name;
@@ -115,22 +78,14 @@ std::function<int()> setupCheck(CLI::App& app) {
       std::printf("%-14s %-9s %-16s %12s %12s %9s\n", "output", "dtype", "shape", "max abs err", "rel err", "tolerance");
       for (const auto& [name, array] : r.outputs) {
         NpyArray ref = readNpy((dir / "numpy" / (name + ".npy")).string());
-        std::vector<double> got = asDoubles(array), want = asDoubles(ref);
-        if (got.size() != want.size()) {
-          std::printf("%-14s NumPy gives %zu elements, the model %zu\n", name.c_str(), want.size(), got.size());
+        ArrayError err = compareArrays(array, ref);
+        if (err.sizesDiffer) {
+          std::printf("%-14s NumPy gives %lld elements, the model %lld\n", name.c_str(),
+                      static_cast<long long>(ref.elementCount()), static_cast<long long>(array.elementCount()));
           ok = false;
           continue;
         }
-        double maxAbs = 0, num = 0, den = 0;
-        for (size_t i = 0; i < got.size(); ++i) {
-          double d = got[i] - want[i];
-          if (std::isnan(got[i]) != std::isnan(want[i])) d = INFINITY;
-          if (std::isnan(got[i]) && std::isnan(want[i])) d = 0;
-          maxAbs = std::max(maxAbs, std::fabs(d));
-          num += d * d;
-          den += want[i] * want[i];
-        }
-        double rel = den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+        double maxAbs = err.maxAbs, rel = err.relative;
         double tol = tolerance(array.dtype);
         bool pass = rel <= tol || (tol == 0 && maxAbs == 0);
         ok = ok && pass;

@@ -1,0 +1,60 @@
+// runOperator: a generated one-line program through the frontend, the pipeline and the runtime.
+#include "tools/ascop/OperatorRun.h"
+
+#include <chrono>
+
+#include "codegen/Pipeline.h"
+#include "frontend/Frontend.h"
+#include "sdk/support/ArrayCompare.h"
+
+namespace pyasc::ascop {
+
+OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const CaseShapes& shapes,
+                        DType dtype, const std::string& targetName, uint32_t seed, bool sanitize) {
+  std::string params, specs;
+  frontend::FrontendOptions options;
+  options.entry = "f";
+  options.target = targetName;
+  options.registry = &registry;
+  std::vector<std::string> inputSpecs;
+  for (const auto& [name, shape] : shapes) {
+    params += (params.empty() ? "" : ", ") + name;
+    std::string dims;
+    for (int64_t d : shape) dims += (dims.empty() ? "" : ",") + std::to_string(d);
+    inputSpecs.push_back(name + ":" + dtypeName(dtype) + "[" + dims + "]");
+  }
+  for (const auto& e : frontend::parseSpecs(inputSpecs, {}, options)) throw CompileError(SourceLocation{"case"}, e);
+  std::string text = "def f(" + params + "):\n    return " + op.pythonName + "(" + params + ")\n";
+  std::string file = "<" + op.pythonName + " case>";
+  auto start = std::chrono::steady_clock::now();
+  DiagnosticEngine diags;
+  diags.addSource(file, text);
+  graph::Graph g = frontend::compileToGraph(file, text, options, diags);
+  if (diags.hasErrors()) throw CompileError(diags.diagnostics().front());
+  Target target = loadTarget(targetName);
+  codegen::CompileOptions co;
+  co.registry = &registry;
+  co.sourceFile = file;
+  codegen::CompileResult compiled = codegen::compileGraph(std::move(g), target, co);
+  auto compiledAt = std::chrono::steady_clock::now();
+  OperatorRun run;
+  run.compileMillis = std::chrono::duration<double, std::milli>(compiledAt - start).count();
+  pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
+  LegacyRandom gen(seed);
+  for (const auto& [name, shape] : shapes) {
+    NpyArray a = uniformArray(dtype, shape, gen, -1.0, 1.0);
+    run.inputBytes += static_cast<int64_t>(a.data.size());
+    net.setInput(name, a);
+    run.inputs.emplace_back(name, std::move(a));
+  }
+  RunOptions ro;
+  ro.sanitize = sanitize;
+  RunResult r = net.run(ro);
+  run.runMillis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - compiledAt).count();
+  for (const auto& [name, a] : r.outputs) run.outputBytes += static_cast<int64_t>(a.data.size());
+  run.outputs = std::move(r.outputs);
+  run.stats = r.stats;
+  return run;
+}
+
+}  // namespace pyasc::ascop

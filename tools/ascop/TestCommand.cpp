@@ -1,0 +1,109 @@
+// ascop test: every case × dtype of NAME_cases.yaml compiled, run on the simulator with the
+// sanitizer and compared with the NumPy reference within the descriptor's tolerance.
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+
+#include "registry/DescriptorRegistration.h"
+#include "sdk/support/ArrayCompare.h"
+#include "sdk/support/AtomicFile.h"
+#include "tools/ascop/CaseFile.h"
+#include "tools/ascop/Command.h"
+
+namespace pyasc::ascop {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TestOptions {
+  std::string cases, descriptor, target = "ascend910b";
+  bool keep = false;
+};
+
+// NAME.json (or NAME.yaml) beside NAME_cases.yaml or NAME_bench.yaml.
+std::string descriptorBeside(const std::string& casesPath, const std::string& suffix) {
+  std::string stem = casesPath.substr(0, casesPath.size() - suffix.size());
+  for (const char* ext : {".json", ".yaml"})
+    if (fs::exists(stem + ext)) return stem + ext;
+  throw CompileError(SourceLocation{casesPath}, "no descriptor " + fs::path(stem).filename().string() +
+                                                    ".json or .yaml beside it; pass --descriptor");
+}
+
+// Runs the NumPy reference on the saved inputs and reads its result.
+NpyArray reference(const std::string& refPath, const std::string& function, const OperatorRun& run, const fs::path& dir) {
+  std::string args;
+  for (const auto& [name, array] : run.inputs) {
+    writeNpy((dir / (name + ".npy")).string(), array);
+    args += "np.load(r'" + (dir / (name + ".npy")).string() + "'), ";
+  }
+  std::string script = "import importlib.util, numpy as np\n"
+                       "spec = importlib.util.spec_from_file_location('reference', r'" + refPath + "')\n"
+                       "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+                       "np.save(r'" + (dir / "reference.npy").string() + "', np.asarray(m." + function + "(" + args + ")))\n";
+  std::string scriptPath = (dir / "reference.py").string();
+  writeFileAtomically(scriptPath, script);
+  if (std::system((std::string(PYASC_PYTHON) + " '" + scriptPath + "'").c_str()) != 0) {
+    throw CompileError(SourceLocation{refPath}, "the NumPy reference failed");
+  }
+  return readNpy((dir / "reference.npy").string());
+}
+
+int run(const TestOptions& o) {
+  try {
+    std::string casesPath = o.cases.empty() ? findOneFile(".", "_cases.yaml") : o.cases;
+    CaseFile cases = readCaseFile(casesPath);
+    std::string descriptorPath = o.descriptor.empty() ? descriptorBeside(casesPath, "_cases.yaml") : o.descriptor;
+    registry::OpRegistry registry = registry::OpRegistry::builtin();
+    std::vector<registry::OpDescriptor> descriptors;
+    if (!loadCustomOps({descriptorPath}, registry, descriptors)) return 1;
+    const registry::OpDescriptor* op = registry::findDescriptor(descriptors, cases.op);
+    if (!op) return reportError(casesPath + ": no operator '" + cases.op + "' in " + descriptorPath);
+    std::string refPath = (fs::path(casesPath).parent_path() / cases.reference).string();
+    fs::path dir = fs::temp_directory_path() / ("ascop-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::printf("%s: %zu case(s) x %zu dtype(s) on %s, sanitizer on, against %s\n", op->op.c_str(), cases.cases.size(),
+                cases.dtypes.size(), o.target.c_str(), cases.reference.c_str());
+    std::printf("%-24s %-8s %12s %12s %9s %10s\n", "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
+    int passed = 0, failed = 0;
+    for (const auto& shapes : cases.cases) {
+      for (DType dtype : cases.dtypes) {
+        OperatorRun r = runOperator(*op, registry, shapes, dtype, o.target, cases.seed, true);
+        NpyArray want = reference(refPath, op->pythonName, r, dir);
+        ArrayError err = compareArrays(r.outputs.at(0).second, want);
+        auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
+        bool ok = !err.sizesDiffer && err.relative <= tol;
+        (ok ? passed : failed) += 1;
+        std::printf("%-24s %-8s %12.3e %12.3e %9.0e %10llu  %s\n", caseText(shapes).c_str(), dtypeName(dtype), err.maxAbs,
+                    err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
+      }
+    }
+    if (o.keep) {
+      std::printf("kept: %s\n", dir.string().c_str());
+    } else {
+      fs::remove_all(dir);
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+  } catch (const CompileError& e) {
+    return reportError(e);
+  } catch (const std::exception& e) {
+    return reportError(e.what());
+  }
+}
+
+}  // namespace
+
+std::function<int()> setupTest(CLI::App& app) {
+  auto o = std::make_shared<TestOptions>();
+  app.add_option("cases", o->cases, "NAME_cases.yaml (default: the one in this folder)");
+  app.add_option("--descriptor", o->descriptor, "descriptor (default: NAME.json or NAME.yaml beside the cases)");
+  app.add_option("--target", o->target, "target to simulate")->capture_default_str();
+  app.add_flag("--keep", o->keep, "keep the folder with inputs and reference outputs");
+  return [o]() { return run(*o); };
+}
+
+}  // namespace pyasc::ascop
