@@ -62,7 +62,7 @@ std::function<int()> setupCheck(CLI::App& app) {
       for (const auto* t : net.outputs()) outputs += (outputs.empty() ? "" : ",") + t->name;
       std::string command = std::string(PYASC_PYTHON) + " " + PYASC_SOURCE_DIR + "/tools/pyasc/reference_runner.py" +
                             " --program '" + o->flags.input + "' --outputs '" + outputs + "' --out '" +
-                            (dir / "numpy").string() + "' --python-path '" + PYASC_SOURCE_DIR + "/python'" +
+                            (dir / "numpy").string() + "' --python-path '" + PYASC_SOURCE_DIR + "/python' --float64" +
                             " --unseeded-seed " + std::to_string(pyasc::Model::kUnseededSeed);
       for (const auto& c : o->flags.consts) command += " --const '" + c + "'";
       for (const auto& op : customOps) command += " --custom-op '" + op.pythonName + "=" + op.implPath + "'";

@@ -17,6 +17,8 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--unseeded-seed", type=int, default=0)
     ap.add_argument("--const", action="append", default=[], help="NAME=VALUE compile-time scalar argument")
+    ap.add_argument("--float64", action="store_true",
+                    help="run with float32 inputs widened to float64 (a float64 reference; float16 stays)")
     ap.add_argument("--python-path", default="")
     ap.add_argument("--custom-op", action="append", default=[],
                     help="NAME=DEFINITION.py: a custom operator the program calls by NAME")
@@ -43,6 +45,8 @@ def main():
         kwargs = {}
         for p in params:
             a = np.load(os.path.join(args.inputs, p + ".npy"))
+            if args.float64 and a.dtype == np.float32:
+                a = a.astype(np.float64)
             kwargs[p] = a if a.ndim else a[()]
         for spec in args.const:
             name, text = spec.split("=", 1)
