@@ -329,21 +329,8 @@ class ConvEmitter {
     b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
   }
 
-  void prologue() {
-    for (int p = 0; p < 2; ++p) {
-      b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);
-      b_.setFlag(Pipe::M, Pipe::MTE1, p);
-    }
-    for (int q = 0; q < s_.l0cBuffers; ++q) b_.setFlag(Pipe::FIX, Pipe::M, q);
-  }
-
-  void epilogue() {
-    for (int p = 0; p < 2; ++p) {
-      b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
-      b_.waitFlag(Pipe::M, Pipe::MTE1, p);
-    }
-    for (int q = 0; q < s_.l0cBuffers; ++q) b_.waitFlag(Pipe::FIX, Pipe::M, q);
-  }
+  void prologue() { emitCubeFlagPrologue(b_, s_.l0cBuffers); }
+  void epilogue() { emitCubeFlagEpilogue(b_, s_.l0cBuffers); }
 
   // Each core's code starts with no weights in L1.
   void beginCore() {

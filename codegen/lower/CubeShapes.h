@@ -1,8 +1,10 @@
-// Fractal sizes, accumulator types and cube rates shared by the cube kernels (matmul, conv2d).
+// Fractal sizes, accumulator types, cube rates and pipeline flags shared by the cube kernels
+// (matmul, conv2d).
 #pragma once
 
 #include <cstdint>
 
+#include "codegen/emit/KernelBuilder.h"
 #include "sdk/isa/ISA.h"
 #include "sdk/target/Target.h"
 
@@ -24,5 +26,23 @@ inline double cubeRate(const Target& t, DType in) {
 }
 
 inline DType accumulatorOf(DType in) { return in == DType::Int8 ? DType::Int32 : DType::Float32; }
+
+// The cube pipeline's buffer-free flags: ping-pong L1 (MTE1→MTE2) and L0A/L0B (M→MTE1), and one
+// per L0C buffer (FIX→M); the prologue sets them all, the epilogue consumes them all.
+inline void emitCubeFlagPrologue(KernelBuilder& b, int l0cBuffers) {
+  for (int p = 0; p < 2; ++p) {
+    b.setFlag(isa::Pipe::MTE1, isa::Pipe::MTE2, p);
+    b.setFlag(isa::Pipe::M, isa::Pipe::MTE1, p);
+  }
+  for (int q = 0; q < l0cBuffers; ++q) b.setFlag(isa::Pipe::FIX, isa::Pipe::M, q);
+}
+
+inline void emitCubeFlagEpilogue(KernelBuilder& b, int l0cBuffers) {
+  for (int p = 0; p < 2; ++p) {
+    b.waitFlag(isa::Pipe::MTE1, isa::Pipe::MTE2, p);
+    b.waitFlag(isa::Pipe::M, isa::Pipe::MTE1, p);
+  }
+  for (int q = 0; q < l0cBuffers; ++q) b.waitFlag(isa::Pipe::FIX, isa::Pipe::M, q);
+}
 
 }  // namespace pyasc::codegen
