@@ -8,11 +8,9 @@ bin="$build_dir/bin"
 out="$root/out/example"
 mkdir -p "$out"
 export PYASC_TARGET_DIR="$root/targets"
-if [ -x "$bin/pyasc" ]; then
-  "$bin/pyasc" --target=ascend310 --opt-level=O2 --enable-memory-opt "$root/examples/matmul.py" -o "$out/matmul.om"
-  "$bin/pyasc" run "$out/matmul.om" --output-dir "$out"
-  "$bin/pyasc" check --target=ascend310 "$root/examples/matmul.py"
-else
-  echo "pyasc is not built yet; running the fp16 unit tests instead"
-  ctest --test-dir "$build_dir" -R unit.sdk --output-on-failure
-fi
+echo "== pyasc --target=ascend310 --opt-level=O2 --enable-memory-opt examples/matmul.py -o $out/matmul.om"
+"$bin/pyasc" --target=ascend310 --opt-level=O2 --enable-memory-opt "$root/examples/matmul.py" -o "$out/matmul.om"
+echo "== pyasc run $out/matmul.om --output-dir $out"
+"$bin/pyasc" run "$out/matmul.om" --output-dir "$out"
+echo "== pyasc check examples/matmul.py (CPython + NumPy against the simulator)"
+"$bin/pyasc" check --target=ascend310 "$root/examples/matmul.py"
