@@ -97,6 +97,20 @@ static Instruction makeInstruction(const VectorOp& op, int64_t firstElement, int
 
 void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
   int lanes = lanesPerRepeat(op);
+  isa::Format format = isa::opcodeInfo(op.op).format;
+  if (format == Format::VCmp || format == Format::VSelect) {
+    // selection bits are packed L/8 bytes per repeat, so an instruction may only start at a repeat
+    // whose bits begin a 32-byte block: counter mode covers each chunk, its tail included
+    const int64_t align = isa::kBlockBytes * 8 / lanes;
+    const int64_t chunk = isa::kMaxRepeat / align * align * lanes;
+    b.setCounterMode(true);
+    for (int64_t done = 0; done < count; done += chunk) {
+      int64_t n = std::min(chunk, count - done);
+      b.setMask(static_cast<uint64_t>(n), 0);
+      b.emit(makeInstruction(op, done, static_cast<int>((n + lanes - 1) / lanes), lanes));
+    }
+    return;
+  }
   int64_t fullRepeats = count / lanes;
   int64_t tail = count % lanes;
   b.setCounterMode(false);
