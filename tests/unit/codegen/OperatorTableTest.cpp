@@ -129,3 +129,111 @@ TEST_P(OperatorTable, MatchesFloat64Reference) {
 INSTANTIATE_TEST_SUITE_P(Registry, OperatorTable, ::testing::ValuesIn(cases()), caseName);
 
 }  // namespace
+
+namespace {
+
+struct ReduceCase {
+  std::string op;
+  DType dtype;
+  std::vector<int64_t> shape;
+  int64_t axis;  // -1: the last axis; -2: every axis (flattened)
+};
+
+std::string reduceName(const ::testing::TestParamInfo<ReduceCase>& info) {
+  std::string s = info.param.op + "_" + dtypeShortName(info.param.dtype) + "_";
+  for (int64_t d : info.param.shape) s += std::to_string(d) + "x";
+  return s + "_axis" + (info.param.axis == -2 ? std::string("all") : std::to_string(info.param.axis + 1));
+}
+
+std::vector<ReduceCase> reduceCases() {
+  std::vector<ReduceCase> out;
+  for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ArgMax", "ArgMin"}) {
+    for (DType t : {DType::Float16, DType::Float32}) {
+      for (const auto& shape : std::vector<std::vector<int64_t>>{{1}, {17}, {3, 130}, {129, 5}, {2, 7, 33}}) {
+        for (int64_t axis : {int64_t{0}, int64_t{-1}, int64_t{-2}}) {
+          if (axis == 0 && shape.size() == 1) continue;
+          bool arg = std::string(op).rfind("Arg", 0) == 0;
+          if (arg && axis == -2 && shape.size() > 1) continue;  // argmax of the flattened array: covered by 1-d shapes
+          out.push_back(ReduceCase{op, t, shape, axis});
+        }
+      }
+    }
+  }
+  return out;
+}
+
+class ReductionTable : public ::testing::TestWithParam<ReduceCase> {};
+
+TEST_P(ReductionTable, MatchesFloat64Reference) {
+  const ReduceCase& c = GetParam();
+  const auto& registry = registry::OpRegistry::builtin();
+  bool arg = c.op.rfind("Arg", 0) == 0;
+  graph::Graph g;
+  graph::TensorType in{c.dtype, graph::knownShape(c.shape), graph::Layout::ND};
+  graph::ValueId x = g.addValue("x", in);
+  g.inputs.push_back(graph::GraphInput{x, graph::InputRole::Array, {}});
+  graph::Node node;
+  node.op = c.op;
+  node.inputs = {x};
+  int64_t rank = static_cast<int64_t>(c.shape.size());
+  int64_t axis = c.axis == -1 ? rank - 1 : c.axis;
+  if (c.axis != -2) node.setAttr(arg ? "axis" : "axes", arg ? graph::Attribute{axis} : graph::Attribute{std::vector<int64_t>{axis}});
+  ASSERT_EQ(registry.completeAttrs(node), "");
+  std::vector<graph::TensorType> outTypes;
+  std::string error;
+  ASSERT_TRUE(registry.infer(node, {in}, outTypes, error)) << error;
+  graph::ValueId y = g.addValue("y", outTypes[0]);
+  node.outputs = {y};
+  g.body.nodes.push_back(node);
+  g.outputs.push_back(graph::GraphOutput{"y", y});
+  Target target = loadTarget("ascend310");
+  codegen::CompileResult compiled = codegen::compileGraph(g, target, codegen::CompileOptions{});
+  pyasc::Model net = pyasc::Model::fromImage(compiled.model, c.op);
+  LegacyRandom gen(11);
+  NpyArray a = uniformArray(c.dtype, c.shape, gen, 0.25, 2.0);
+  std::vector<double> v = arrayValues(a);
+  net.setInput("x", a);
+  RunResult r = net.run();
+  // reference over [outer, reduce, inner]
+  int64_t outer = 1, reduce = 1, inner = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t e = c.shape[static_cast<size_t>(d)];
+    if (c.axis == -2) {
+      reduce *= e;
+    } else if (d < axis) {
+      outer *= e;
+    } else if (d == axis) {
+      reduce *= e;
+    } else {
+      inner *= e;
+    }
+  }
+  NpyArray want;
+  want.dtype = DType::Float64;
+  want.shape = {outer * inner};
+  want.data.resize(static_cast<size_t>(outer * inner) * 8);
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double acc = c.op == "ReduceMax" ? -1e300 : c.op == "ReduceMin" ? 1e300 : 0;
+      int64_t best = 0;
+      for (int64_t k = 0; k < reduce; ++k) {
+        double x = v[static_cast<size_t>((o * reduce + k) * inner + i)];
+        double b = v[static_cast<size_t>((o * reduce + best) * inner + i)];
+        if (c.op == "ReduceMax") acc = std::max(acc, x);
+        if (c.op == "ReduceMin") acc = std::min(acc, x);
+        if (c.op == "ReduceSum" || c.op == "ReduceMean") acc += x;
+        if ((c.op == "ArgMax" && x > b) || (c.op == "ArgMin" && x < b)) best = k;
+      }
+      double result = arg ? static_cast<double>(best) : c.op == "ReduceMean" ? acc / reduce : acc;
+      std::memcpy(want.data.data() + (o * inner + i) * 8, &result, 8);
+    }
+  const NpyArray& got = r.outputs.at(0).second;
+  ArrayError err = compareArrays(got, want);
+  double tol = arg ? 0 : c.dtype == DType::Float16 ? 2e-3 : 1e-5;
+  EXPECT_FALSE(err.sizesDiffer);
+  EXPECT_LE(err.relative, tol) << "max abs " << err.maxAbs;
+}
+
+INSTANTIATE_TEST_SUITE_P(Registry, ReductionTable, ::testing::ValuesIn(reduceCases()), reduceName);
+
+}  // namespace
