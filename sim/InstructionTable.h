@@ -1,4 +1,4 @@
-// The simulator's own reading of sdk/isa/ISA.def: mnemonic, pipe rule and format per opcode.
+// What the simulator reads from the instruction table (sdk/isa/ISA.def): opcode facts, queues, copy routes.
 #pragma once
 
 #include <string>
@@ -8,14 +8,8 @@
 
 namespace pyasc::sim {
 
-struct OpcodeEntry {
-  const char* mnemonic;
-  isa::PipeRule rule;
-  isa::Pipe pipe;  // for PipeRule::Fixed
-  isa::Format format;
-};
-
-const OpcodeEntry& opcodeEntry(isa::Opcode op);
+// Mnemonic, pipe rule and format of an opcode, from the one table ISA.def generates.
+inline const isa::OpcodeInfo& opcodeEntry(isa::Opcode op) { return isa::opcodeInfo(op); }
 // The pipe whose queue the scalar unit issues the instruction into (S runs it in place).
 isa::Pipe queuePipe(const isa::Instruction& inst);
 // The pipe a `pipe_barrier` names.
