@@ -492,18 +492,7 @@ class ConvEmitter {
     }
     b_.setFlag(Pipe::MTE1, Pipe::M, p);
     b_.waitFlag(Pipe::MTE1, Pipe::M, p);
-    Instruction mm;
-    mm.op = Opcode::Mmad;
-    mm.type = c_.inType;
-    mm.type2 = DType::Float32;
-    mm.dst = MemRef{Space::L0C, 0, q * cBytes_};
-    mm.src0 = MemRef{Space::L0A, 0, l0a_[p]};
-    mm.src1 = MemRef{Space::L0B, 0, l0b_[p]};
-    mm.m = static_cast<uint16_t>(s_.tm);
-    mm.k = static_cast<uint16_t>(k);
-    mm.n = static_cast<uint16_t>(s_.tn);
-    mm.mode = init ? 1 : 0;
-    b_.emit(mm);
+    b_.emit(mmadInstruction(c_.inType, q * cBytes_, l0a_[p], l0b_[p], s_.tm, k, s_.tn, init));
     b_.setFlag(Pipe::M, Pipe::MTE1, p);
   }
 

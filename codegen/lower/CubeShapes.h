@@ -27,6 +27,23 @@ inline double cubeRate(const Target& t, DType in) {
 
 inline DType accumulatorOf(DType in) { return in == DType::Int8 ? DType::Int32 : DType::Float32; }
 
+// C (L0C at `l0c`) = (init ? 0 : C) + A (L0A at `l0a`) · B (L0B at `l0b`) for an m×k by k×n tile.
+inline isa::Instruction mmadInstruction(DType in, int64_t l0c, int64_t l0a, int64_t l0b, int64_t m, int64_t k, int64_t n,
+                                        bool init) {
+  isa::Instruction mm;
+  mm.op = isa::Opcode::Mmad;
+  mm.type = in;
+  mm.type2 = accumulatorOf(in);
+  mm.dst = isa::MemRef{isa::Space::L0C, 0, l0c};
+  mm.src0 = isa::MemRef{isa::Space::L0A, 0, l0a};
+  mm.src1 = isa::MemRef{isa::Space::L0B, 0, l0b};
+  mm.m = static_cast<uint16_t>(m);
+  mm.k = static_cast<uint16_t>(k);
+  mm.n = static_cast<uint16_t>(n);
+  mm.mode = init ? 1 : 0;
+  return mm;
+}
+
 // The cube pipeline's buffer-free flags: ping-pong L1 (MTE1→MTE2) and L0A/L0B (M→MTE1), and one
 // per L0C buffer (FIX→M); the prologue sets them all, the epilogue consumes them all.
 inline void emitCubeFlagPrologue(KernelBuilder& b, int l0cBuffers) {

@@ -221,18 +221,7 @@ class MatmulEmitter {
     b_.setFlag(Pipe::MTE1, Pipe::MTE2, p);
     b_.setFlag(Pipe::MTE1, Pipe::M, p);
     b_.waitFlag(Pipe::MTE1, Pipe::M, p);
-    Instruction mm;
-    mm.op = Opcode::Mmad;
-    mm.type = c_.inType;
-    mm.type2 = accumulatorOf(c_.inType);
-    mm.dst = MemRef{Space::L0C, 0, q * cBytes_};
-    mm.src0 = MemRef{Space::L0A, 0, l0a_[p]};
-    mm.src1 = MemRef{Space::L0B, 0, l0b_[p]};
-    mm.m = static_cast<uint16_t>(s_.tm);
-    mm.k = static_cast<uint16_t>(kPad);
-    mm.n = static_cast<uint16_t>(s_.tn);
-    mm.mode = init ? 1 : 0;
-    b_.emit(mm);
+    b_.emit(mmadInstruction(c_.inType, q * cBytes_, l0a_[p], l0b_[p], s_.tm, kPad, s_.tn, init));
     b_.setFlag(Pipe::M, Pipe::MTE1, p);
   }
 
