@@ -157,6 +157,8 @@ class Analyzer {
     bool full = true;  // selects the whole array (only ':' and '...')
   };
   IndexPlan planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange);
+  // The plan that reads or writes a view's region of its root array.
+  static IndexPlan planOfView(const ArrayView& view);
   SymValue evalSubscript(const Expr& expr, const std::string& nameHint);
   graph::ValueId readThroughPlan(graph::ValueId base, const IndexPlan& plan, const SourceRange& range,
                                  const std::string& nameHint);

@@ -615,15 +615,7 @@ ValueId Analyzer::arrayValue(const SymValue& array, const SourceRange& range) {
   if (!array.view) return array.storage->current;
   ArrayView& view = *array.view;
   if (view.cachedVersion == view.root->version && builder_.isRegionOpen(view.cachedRegion)) return view.cachedValue;
-  IndexPlan plan;
-  plan.axes = array.view->axes;
-  plan.begin = array.view->begin;
-  plan.end = array.view->end;
-  plan.step = array.view->step;
-  plan.dynamicAxes = array.view->dynamicAxes;
-  plan.offsets = array.view->offsets;
-  plan.squeezedAxes = array.view->squeezedAxes;
-  plan.newAxes = array.view->newAxes;
+  IndexPlan plan = planOfView(view);
   view.cachedValue = readThroughPlan(view.root->current, plan, range, "");
   view.cachedVersion = view.root->version;
   view.cachedRegion = builder_.currentRegionId();

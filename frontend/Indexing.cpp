@@ -36,6 +36,19 @@ std::string indexText(const SymValue& index, int64_t value) {
 
 }  // namespace
 
+Analyzer::IndexPlan Analyzer::planOfView(const ArrayView& view) {
+  IndexPlan plan;
+  plan.axes = view.axes;
+  plan.begin = view.begin;
+  plan.end = view.end;
+  plan.step = view.step;
+  plan.dynamicAxes = view.dynamicAxes;
+  plan.offsets = view.offsets;
+  plan.squeezedAxes = view.squeezedAxes;
+  plan.newAxes = view.newAxes;
+  return plan;
+}
+
 Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange) {
   const TensorType type = builder_.type(arrayValue(array, arrayRange));
   if (!type.ranked) {
@@ -368,15 +381,7 @@ void Analyzer::writeArray(const SymValue& array, const SymValue& value, const So
     fail(range, "writing into a slice of the view '" + array.copyOfView + "' is not supported; index the original array");
   }
   if (array.view) {
-    IndexPlan plan;
-    plan.axes = array.view->axes;
-    plan.begin = array.view->begin;
-    plan.end = array.view->end;
-    plan.step = array.view->step;
-    plan.dynamicAxes = array.view->dynamicAxes;
-    plan.offsets = array.view->offsets;
-    plan.squeezedAxes = array.view->squeezedAxes;
-    plan.newAxes = array.view->newAxes;
+    IndexPlan plan = planOfView(*array.view);
     plan.finalShape = builder_.type(arrayValue(array, range)).shape;
     ArrayStorage& root = *array.view->root;
     root.current = writeThroughPlan(root.current, plan, value, range, nameOfStorage(array.view->root));
