@@ -28,7 +28,7 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
   };
   Program program;
   stage("expand-composites", [&] {
-    expandComposites(g);
+    expandComposites(g, options.registry);
     return graph::printGraph(g);
   });
   stage("eliminate-dead-nodes", [&] {

@@ -1,9 +1,12 @@
-// Composite expansion: each composite node becomes a short list of primitive nodes whose last
-// node defines the composite's original result value.
+// Composite expansion: each composite node, and each call of a custom operator (its definition),
+// becomes a short list of primitive nodes whose last node defines the original result value.
 #include "codegen/graph/ExpandComposites.h"
 
 #include <string>
 #include <vector>
+
+#include "registry/Expansion.h"
+#include "registry/OpRegistry.h"
 
 namespace pyasc::codegen {
 
@@ -153,16 +156,31 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
   return true;
 }
 
-int expandRegion(graph::Graph& g, graph::Region& r) {
+// The definition of a custom operator, when `n` calls one.
+const registry::ExpansionImplementation* customDefinition(const registry::OpRegistry* registry, const Node& n) {
+  const registry::OpEntry* e = registry ? registry->find(n.op) : nullptr;
+  return e ? dynamic_cast<const registry::ExpansionImplementation*>(e->implementation.get()) : nullptr;
+}
+
+int expandRegion(graph::Graph& g, const registry::OpRegistry* registry, graph::Region& r) {
   int expanded = 0;
   std::vector<Node> nodes;
   for (auto& n : r.nodes) {
-    for (auto& sub : n.regions) expanded += expandRegion(g, sub);
-    Node copy = n;
-    if (expand(g, copy, nodes)) {
+    for (auto& sub : n.regions) expanded += expandRegion(g, registry, sub);
+    std::vector<Node> primitives;
+    if (const auto* definition = customDefinition(registry, n)) {
+      definition->expand(g, *registry, n, primitives);
       ++expanded;
     } else {
-      nodes.push_back(std::move(copy));
+      primitives.push_back(n);
+    }
+    for (auto& p : primitives) {
+      Node copy = p;
+      if (expand(g, copy, nodes)) {
+        ++expanded;
+      } else {
+        nodes.push_back(std::move(copy));
+      }
     }
   }
   r.nodes = std::move(nodes);
@@ -171,6 +189,8 @@ int expandRegion(graph::Graph& g, graph::Region& r) {
 
 }  // namespace
 
-int expandComposites(graph::Graph& graph) { return expandRegion(graph, graph.body); }
+int expandComposites(graph::Graph& graph, const registry::OpRegistry* registry) {
+  return expandRegion(graph, registry, graph.body);
+}
 
 }  // namespace pyasc::codegen

@@ -16,7 +16,6 @@
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/SoftmaxKernel.h"
 #include "ops/Elementwise.h"
-#include "registry/TeCompute.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -231,7 +230,7 @@ class Selector {
         for (ValueId v : n.inputs) --uses_[v];
         continue;
       }
-      if ((ops::isElementwiseOp(n.op) || customCompute(n)) && n.outputs.size() == 1) {
+      if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
         addToGroup(n, out);
       } else {
         flushGroup(out);
@@ -260,13 +259,6 @@ class Selector {
     if (op == "BroadcastTo") return lowerBroadcast(n, out);
     if (op == "Fill" || op == "Range") return lowerCreation(n);
     throw CompileError(n.loc, "operator '" + op + "' has no NPU lowering yet on target '" + target_.name + "'");
-  }
-
-  // The TE compute a custom operator's definition gave, when the node is one.
-  const registry::TeComputeImplementation* customCompute(const Node& n) const {
-    if (!options_.registry) return nullptr;
-    const registry::OpEntry* e = options_.registry->find(n.op);
-    return e ? dynamic_cast<const registry::TeComputeImplementation*>(e->implementation.get()) : nullptr;
   }
 
   // ---- elementwise fusion ----
@@ -329,18 +321,7 @@ class Selector {
     std::vector<te::ExprPtr> args;
     for (ValueId v : n.inputs) args.push_back(operandExpr(v, n, out));
     std::string error;
-    te::ExprPtr e;
-    if (const auto* custom = customCompute(n)) {
-      DType t = g_.type(result).dtype;
-      if (!ops::isVectorDType(t)) {
-        throw CompileError(n.loc, "custom operator '" + n.op + "' on " + dtypeName(t) +
-                                      " is not supported by the vector unit (float16, float32, int32)");
-      }
-      for (auto& a : args) a = ops::castTo(a, t);
-      e = ops::castTo(custom->build(args, n, t), t);
-    } else {
-      e = ops::elementwiseExpr(n, args, g_.type(result).dtype, error);
-    }
+    te::ExprPtr e = ops::elementwiseExpr(n, args, g_.type(result).dtype, error);
     if (!e) throw CompileError(n.loc, error + " (target '" + target_.name + "')");
     group_.exprs[result] = e;
     group_.nodes.push_back(&n);

@@ -36,7 +36,7 @@ int main(int argc, char** argv) {
     std::string out = pyasc::graph::printGraph(g);
     for (const auto& pass : passes) {
       if (pass == "expand-composites") {
-        pyasc::codegen::expandComposites(g);
+        pyasc::codegen::expandComposites(g, nullptr);
         out = pyasc::graph::printGraph(g);
       } else if (pass == "eliminate-dead-nodes") {
         pyasc::codegen::eliminateDeadNodes(g);

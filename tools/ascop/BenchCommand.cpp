@@ -32,7 +32,7 @@ std::string descriptorFor(const std::string& benchPath) {
 
 int run(const BenchOptions& o) {
   try {
-    std::string benchPath = o.config.empty() ? findOneFile(".", "_bench.yaml") : o.config;
+    std::string benchPath = caseFileArgument(o.config, "_bench.yaml");
     CaseFile bench = readCaseFile(benchPath);
     std::vector<std::string> targets = o.targets.empty() ? bench.targets : o.targets;
     if (targets.empty()) targets = {"ascend910b"};
@@ -46,25 +46,26 @@ int run(const BenchOptions& o) {
     bool progress = ::isatty(STDERR_FILENO) && total > 1;
     nlohmann::json report;
     report["op"] = op->op;
-    std::printf("%-11s %-24s %-8s %10s %9s %12s %11s %10s %10s\n", "target", "case", "dtype", "cycles", "roofline",
+    int width = caseColumnWidth(bench.cases);
+    std::printf("%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", "target", width, "case", "dtype", "cycles", "roofline",
                 "bytes moved", "energy uJ", "compile ms", "sim ms");
     for (const auto& targetName : targets) {
       Target target = loadTarget(targetName);
       for (DType dtype : bench.dtypes) {
-        for (const auto& shapes : bench.cases) {
+        for (const auto& c : bench.cases) {
           if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s %s %s ...", done + 1, total, targetName.c_str(),
-                                     dtypeName(dtype), caseText(shapes).c_str());
-          OperatorRun r = runOperator(*op, registry, shapes, dtype, targetName, bench.seed, false);
+                                     dtypeName(dtype), caseText(c).c_str());
+          OperatorRun r = runOperator(*op, registry, c, dtype, targetName, bench.seed, false);
           double floor = dataMovementFloor(target, r.inputBytes, r.outputBytes, target.vectorCores);
           double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
           uint64_t moved = 0;
           for (uint64_t b : r.stats.bytes) moved += b;
           if (progress) std::fprintf(stderr, "\r%*s\r", 80, "");
-          std::printf("%-11s %-24s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f\n", targetName.c_str(),
-                      caseText(shapes).c_str(), dtypeName(dtype), static_cast<unsigned long long>(r.stats.cycles),
+          std::printf("%-11s %-*s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f\n", targetName.c_str(),
+                      width, caseText(c).c_str(), dtypeName(dtype), static_cast<unsigned long long>(r.stats.cycles),
                       100 * roofline, static_cast<unsigned long long>(moved), r.stats.energyPJ * 1e-6, r.compileMillis,
                       r.runMillis);
-          report["results"].push_back({{"target", targetName}, {"case", caseText(shapes)}, {"dtype", dtypeName(dtype)},
+          report["results"].push_back({{"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(dtype)},
                                        {"cycles", r.stats.cycles}, {"data_floor_cycles", floor},
                                        {"roofline", roofline}, {"bytes_moved", moved},
                                        {"energy_pj", r.stats.energyPJ}, {"compile_ms", r.compileMillis},
@@ -92,7 +93,7 @@ int run(const BenchOptions& o) {
 
 std::function<int()> setupBench(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
-  app.add_option("config", o->config, "NAME_bench.yaml (default: the one in this folder)");
+  app.add_option("config", o->config, "NAME_bench.yaml, or the operator's folder (default: this folder)");
   app.add_option("--descriptor", o->descriptor, "descriptor (default: NAME.json or NAME.yaml beside the config)");
   app.add_option("--target", o->targets, "targets to measure (default: the config's)")->allow_extra_args(false);
   app.add_option("--json", o->json, "write the JSON report here (default: the config's `report`)");

@@ -3,6 +3,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
 
@@ -16,6 +18,25 @@ namespace {
   SourceLocation loc{path, node.Mark().line + 1, node.Mark().column + 1};
   if (node.Mark().is_null()) loc = SourceLocation{path, 0, 0};
   throw CompileError(loc, message);
+}
+
+// A YAML attribute value as the Python literal the generated call passes.
+std::string pythonLiteral(const std::string& path, const YAML::Node& v) {
+  if (v.IsSequence()) {
+    std::string s = "[";
+    for (const auto& item : v) s += (s.size() > 1 ? ", " : "") + pythonLiteral(path, item);
+    return s + "]";
+  }
+  if (!v.IsScalar()) fail(path, v, "an attribute value must be a number, a bool, a string or a list");
+  const std::string& text = v.Scalar();
+  if (v.Tag() != "!") {
+    if (text == "true" || text == "True") return "True";
+    if (text == "false" || text == "False") return "False";
+    char* end = nullptr;
+    std::strtod(text.c_str(), &end);
+    if (!text.empty() && *end == '\0') return text;
+  }
+  return "'" + text + "'";
 }
 
 }  // namespace
@@ -49,17 +70,23 @@ CaseFile readCaseFile(const std::string& path) {
     if (!root["cases"] || !root["cases"].IsSequence()) fail(path, root, "missing list 'cases'");
     for (const auto& c : root["cases"]) {
       if (!c.IsMap()) fail(path, c, "a case maps input names to shapes, e.g. {x: [3, 130]}");
-      CaseShapes shapes;
+      OperatorCase oc;
       for (const auto& kv : c) {
+        if (kv.first.as<std::string>() == "attrs") {
+          if (!kv.second.IsMap()) fail(path, kv.second, "attrs maps attribute names to values, e.g. {axes: [0]}");
+          for (const auto& a : kv.second) oc.attrs.emplace_back(a.first.as<std::string>(), pythonLiteral(path, a.second));
+          continue;
+        }
+        if (!kv.second.IsSequence()) fail(path, kv.second, "the shape of '" + kv.first.as<std::string>() + "' must be a list");
         std::vector<int64_t> shape;
         for (const auto& d : kv.second) {
           int64_t extent = d.as<int64_t>();
           if (extent < 1) fail(path, d, "a dimension must be at least 1");
           shape.push_back(extent);
         }
-        shapes.emplace_back(kv.first.as<std::string>(), shape);
+        oc.inputs.emplace_back(kv.first.as<std::string>(), shape);
       }
-      f.cases.push_back(shapes);
+      f.cases.push_back(oc);
     }
   } catch (const YAML::Exception& e) {
     throw CompileError(SourceLocation{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
@@ -81,14 +108,26 @@ std::string findOneFile(const std::string& folder, const std::string& suffix) {
   return found[0];
 }
 
-std::string caseText(const CaseShapes& shapes) {
+std::string caseFileArgument(const std::string& given, const std::string& suffix) {
+  if (given.empty()) return findOneFile(".", suffix);
+  return std::filesystem::is_directory(given) ? findOneFile(given, suffix) : given;
+}
+
+std::string caseText(const OperatorCase& c) {
   std::string s;
-  for (const auto& [name, shape] : shapes) {
+  for (const auto& [name, shape] : c.inputs) {
     s += (s.empty() ? "" : " ") + name + "=[";
     for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
     s += "]";
   }
+  for (const auto& [name, literal] : c.attrs) s += " " + name + "=" + literal;
   return s;
+}
+
+int caseColumnWidth(const std::vector<OperatorCase>& cases) {
+  size_t width = 24;
+  for (const auto& c : cases) width = std::max(width, caseText(c).size());
+  return static_cast<int>(width);
 }
 
 }  // namespace pyasc::ascop

@@ -9,7 +9,7 @@
 
 namespace pyasc::ascop {
 
-OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const CaseShapes& shapes,
+OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const OperatorCase& c,
                         DType dtype, const std::string& targetName, uint32_t seed, bool sanitize) {
   std::string params, specs;
   frontend::FrontendOptions options;
@@ -17,14 +17,16 @@ OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegi
   options.target = targetName;
   options.registry = &registry;
   std::vector<std::string> inputSpecs;
-  for (const auto& [name, shape] : shapes) {
+  for (const auto& [name, shape] : c.inputs) {
     params += (params.empty() ? "" : ", ") + name;
     std::string dims;
     for (int64_t d : shape) dims += (dims.empty() ? "" : ",") + std::to_string(d);
     inputSpecs.push_back(name + ":" + dtypeName(dtype) + "[" + dims + "]");
   }
   for (const auto& e : frontend::parseSpecs(inputSpecs, {}, options)) throw CompileError(SourceLocation{"case"}, e);
-  std::string text = "def f(" + params + "):\n    return " + op.pythonName + "(" + params + ")\n";
+  std::string args = params;
+  for (const auto& [name, literal] : c.attrs) args += ", " + name + "=" + literal;
+  std::string text = "def f(" + params + "):\n    return " + op.pythonName + "(" + args + ")\n";
   std::string file = "<" + op.pythonName + " case>";
   auto start = std::chrono::steady_clock::now();
   DiagnosticEngine diags;
@@ -41,7 +43,7 @@ OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegi
   run.compileMillis = std::chrono::duration<double, std::milli>(compiledAt - start).count();
   pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
   LegacyRandom gen(seed);
-  for (const auto& [name, shape] : shapes) {
+  for (const auto& [name, shape] : c.inputs) {
     NpyArray a = uniformArray(dtype, shape, gen, -1.0, 1.0);
     run.inputBytes += static_cast<int64_t>(a.data.size());
     net.setInput(name, a);

@@ -12,8 +12,12 @@
 
 namespace pyasc::ascop {
 
-// One entry of a cases or bench file: an input name and its shape.
-using CaseShapes = std::vector<std::pair<std::string, std::vector<int64_t>>>;
+// One entry of a cases or bench file: input names with their shapes, and attributes as Python
+// literals ("[0]", "True", "0.2") passed to the operator by keyword.
+struct OperatorCase {
+  std::vector<std::pair<std::string, std::vector<int64_t>>> inputs;
+  std::vector<std::pair<std::string, std::string>> attrs;
+};
 
 struct OperatorRun {
   std::vector<std::pair<std::string, NpyArray>> inputs, outputs;
@@ -22,9 +26,9 @@ struct OperatorRun {
   int64_t inputBytes = 0, outputBytes = 0;
 };
 
-// `def f(<inputs>): return <python name>(<inputs>)` for the descriptor, compiled for `target`
+// `def f(<inputs>): return <python name>(<inputs>, <attrs>)` for the descriptor, compiled for `target`
 // with every input of `dtype`, run with inputs uniform in [-1, 1) from `seed`. Throws CompileError.
-OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const CaseShapes& shapes,
+OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const OperatorCase& c,
                         DType dtype, const std::string& target, uint32_t seed, bool sanitize);
 
 }  // namespace pyasc::ascop

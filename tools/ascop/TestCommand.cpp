@@ -33,13 +33,15 @@ std::string descriptorBeside(const std::string& casesPath, const std::string& su
                                                     ".json or .yaml beside it; pass --descriptor");
 }
 
-// Runs the NumPy reference on the saved inputs and reads its result.
-NpyArray reference(const std::string& refPath, const std::string& function, const OperatorRun& run, const fs::path& dir) {
+// Runs the NumPy reference on the saved inputs (and the case's attributes) and reads its result.
+NpyArray reference(const std::string& refPath, const std::string& function, const OperatorCase& c,
+                   const OperatorRun& run, const fs::path& dir) {
   std::string args;
   for (const auto& [name, array] : run.inputs) {
     writeNpy((dir / (name + ".npy")).string(), array);
     args += "np.load(r'" + (dir / (name + ".npy")).string() + "'), ";
   }
+  for (const auto& [name, literal] : c.attrs) args += name + "=" + literal + ", ";
   std::string script = "import importlib.util, numpy as np\n"
                        "spec = importlib.util.spec_from_file_location('reference', r'" + refPath + "')\n"
                        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
@@ -54,7 +56,7 @@ NpyArray reference(const std::string& refPath, const std::string& function, cons
 
 int run(const TestOptions& o) {
   try {
-    std::string casesPath = o.cases.empty() ? findOneFile(".", "_cases.yaml") : o.cases;
+    std::string casesPath = caseFileArgument(o.cases, "_cases.yaml");
     CaseFile cases = readCaseFile(casesPath);
     std::string descriptorPath = o.descriptor.empty() ? descriptorBeside(casesPath, "_cases.yaml") : o.descriptor;
     registry::OpRegistry registry = registry::OpRegistry::builtin();
@@ -67,17 +69,18 @@ int run(const TestOptions& o) {
     fs::create_directories(dir);
     std::printf("%s: %zu case(s) x %zu dtype(s) on %s, sanitizer on, against %s\n", op->op.c_str(), cases.cases.size(),
                 cases.dtypes.size(), o.target.c_str(), cases.reference.c_str());
-    std::printf("%-24s %-8s %12s %12s %9s %10s\n", "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
+    int width = caseColumnWidth(cases.cases);
+    std::printf("%-*s %-8s %12s %12s %9s %10s\n", width, "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
     int passed = 0, failed = 0;
-    for (const auto& shapes : cases.cases) {
+    for (const auto& c : cases.cases) {
       for (DType dtype : cases.dtypes) {
-        OperatorRun r = runOperator(*op, registry, shapes, dtype, o.target, cases.seed, true);
-        NpyArray want = reference(refPath, op->pythonName, r, dir);
+        OperatorRun r = runOperator(*op, registry, c, dtype, o.target, cases.seed, true);
+        NpyArray want = reference(refPath, op->pythonName, c, r, dir);
         ArrayError err = compareArrays(r.outputs.at(0).second, want);
         auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
         bool ok = !err.sizesDiffer && err.relative <= tol;
         (ok ? passed : failed) += 1;
-        std::printf("%-24s %-8s %12.3e %12.3e %9.0e %10llu  %s\n", caseText(shapes).c_str(), dtypeName(dtype), err.maxAbs,
+        std::printf("%-*s %-8s %12.3e %12.3e %9.0e %10llu  %s\n", width, caseText(c).c_str(), dtypeName(dtype), err.maxAbs,
                     err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
       }
     }
@@ -99,7 +102,7 @@ int run(const TestOptions& o) {
 
 std::function<int()> setupTest(CLI::App& app) {
   auto o = std::make_shared<TestOptions>();
-  app.add_option("cases", o->cases, "NAME_cases.yaml (default: the one in this folder)");
+  app.add_option("cases", o->cases, "NAME_cases.yaml, or the operator's folder (default: this folder)");
   app.add_option("--descriptor", o->descriptor, "descriptor (default: NAME.json or NAME.yaml beside the cases)");
   app.add_option("--target", o->target, "target to simulate")->capture_default_str();
   app.add_flag("--keep", o->keep, "keep the folder with inputs and reference outputs");
