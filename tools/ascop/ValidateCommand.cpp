@@ -1,11 +1,10 @@
-// ascop validate [FILES...]: checks descriptors one file at a time, as --custom-op-config would load them.
+// ascop validate [FILES or FOLDERS...]: checks descriptors and their definitions one file at a time, as
+// --custom-op-config would load them.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 
-#include "registry/DescriptorLoader.h"
-#include "registry/DescriptorRegistration.h"
 #include "tools/ascop/Command.h"
 
 namespace pyasc::ascop {
@@ -22,15 +21,15 @@ bool endsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Every *.json, *.yaml and *.yml here except the test cases and benchmark configs ascop new writes
-// (*_cases.yaml, *_bench.yaml).
-std::vector<std::string> descriptorsHere() {
+// Every *.json, *.yaml and *.yml in `folder` except the test cases and benchmark configs ascop new
+// writes (*_cases.yaml, *_bench.yaml).
+std::vector<std::string> descriptorsIn(const std::string& folder) {
   std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(".")) {
-    const std::string name = entry.path().filename().string();
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const std::string name = folder == "." ? entry.path().filename().string() : entry.path().string();
     const std::string ext = entry.path().extension().string();
     if (!entry.is_regular_file() || (ext != ".json" && ext != ".yaml" && ext != ".yml")) continue;
-    if (endsWith(name, "_cases.yaml") || endsWith(name, "_bench.yaml")) continue;
+    if (endsWith(name, "_cases.yaml") || endsWith(name, "_bench.yaml") || endsWith(name, "_bench.json")) continue;
     files.push_back(name);
   }
   std::sort(files.begin(), files.end());
@@ -40,18 +39,25 @@ std::vector<std::string> descriptorsHere() {
 std::string count(size_t n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 int run(const ValidateOptions& o) {
-  const std::vector<std::string> files = o.files.empty() ? descriptorsHere() : o.files;
-  if (files.empty()) return reportError("no descriptor files (*.json, *.yaml, *.yml) in the current folder");
+  std::vector<std::string> files;
+  for (const auto& given : o.files.empty() ? std::vector<std::string>{"."} : o.files) {
+    if (!fs::is_directory(given)) {
+      files.push_back(given);
+      continue;
+    }
+    std::vector<std::string> found = descriptorsIn(given);
+    if (found.empty()) {
+      return reportError("no descriptor files (*.json, *.yaml, *.yml) in " +
+                         (given == "." ? std::string("the current folder") : "'" + given + "'"));
+    }
+    files.insert(files.end(), found.begin(), found.end());
+  }
   bool ok = true;
   for (const auto& file : files) {
-    std::vector<Diagnostic> errors;
-    const std::vector<registry::OpDescriptor> ops = registry::loadDescriptorFile(file, errors);
-    if (errors.empty()) {
-      registry::OpRegistry registry = registry::OpRegistry::builtin();
-      registry::registerDescriptors(ops, registry, errors);
-    }
-    if (!errors.empty()) {
-      reportDescriptorErrors(errors);
+    registry::OpRegistry registry = registry::OpRegistry::builtin();
+    std::vector<registry::OpDescriptor> ops;
+    // the descriptor, its registration next to the built-ins, and its definition
+    if (!loadCustomOps({file}, registry, ops)) {
       ok = false;
       continue;
     }
@@ -68,7 +74,7 @@ int run(const ValidateOptions& o) {
 
 std::function<int()> setupValidate(CLI::App& app) {
   auto o = std::make_shared<ValidateOptions>();
-  app.add_option("files", o->files, "descriptor files (.json, .yaml, .yml)");
+  app.add_option("files", o->files, "descriptor files (.json, .yaml, .yml) or folders holding them (default: this folder)");
   return [o]() { return run(*o); };
 }
 
