@@ -179,6 +179,7 @@ struct PlanRunner {
       for (int p = 0; p < isa::kPipeCount; ++p) stats.busyCycles[p] += ls.pipes[p].busyCycles;
       for (int p = 0; p < kDmaPathCount; ++p) stats.bytes[p] += ls.bytes[p];
       stats.energyPJ += ls.energyPJ;
+      stats.macs += ls.macs;
       stats.launches += 1;
       stats.maxBlockDim = std::max(stats.maxBlockDim, launch.blockDim);
       stats.kernels.at(step.kernel).launches += 1;

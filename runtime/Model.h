@@ -37,6 +37,7 @@ struct RunStats {
   std::array<uint64_t, isa::kPipeCount> busyCycles{};  // summed over cores
   std::array<uint64_t, kDmaPathCount> bytes{};
   double energyPJ = 0;
+  uint64_t macs = 0;  // cube multiply-accumulates
   uint64_t launches = 0;
   int maxBlockDim = 1;
   std::vector<KernelStats> kernels;

@@ -47,7 +47,7 @@ std::vector<Workload> workloads() {
   {
     const int64_t m = 2048, k = 2048, n = 2048;
     w.push_back({"matmul fp16 2048^3",
-                 [=](const Target& t) { return double(m) * n * k / (4096.0 * t.cubeRateF16 * t.cubeCores); },
+                 [=](const Target& t) { return cubeFloor(t, static_cast<uint64_t>(m * n * k), DType::Float16, t.cubeCores); },
                  [=](const Target& t) { return dataMovementFloor(t, (m * k + k * n) * 2, m * n * 2, t.cubeCores, DmaPath::GmToL1); },
                  [=](const Target& t) {
                    MatmulCompute c;
@@ -74,7 +74,7 @@ std::vector<Workload> workloads() {
     const int64_t macs = c.outputElements() * c.kh * c.kw * c.cin;
     const int64_t in = c.inputElements() * 2, weights = c.weightElements() * 2, out = c.outputElements() * 2;
     w.push_back({"conv2d 3x3 N=8 56x56 64->64 fp16",
-                 [=](const Target& t) { return double(macs) / (4096.0 * t.cubeRateF16 * t.cubeCores); },
+                 [=](const Target& t) { return cubeFloor(t, static_cast<uint64_t>(macs), DType::Float16, t.cubeCores); },
                  [=](const Target& t) { return dataMovementFloor(t, in + weights, out, t.cubeCores, DmaPath::GmToL1); },
                  [=](const Target& t) { return lowerConv2d(c, scheduleConv2d(c, t, t.cubeCores), t); },
                  {in, weights, out}});

@@ -22,6 +22,11 @@ double dataMovementFloor(const Target& t, int64_t readBytes, int64_t writeBytes,
                   static_cast<double>(writeBytes) / aggregate(DmaPath::UbToGm));
 }
 
+double cubeFloor(const Target& t, uint64_t macs, DType dtype, int cores) {
+  double rate = dtype == DType::Int8 ? t.cubeRateS8 : dtype == DType::Float32 ? t.cubeRateF32 : t.cubeRateF16;
+  return static_cast<double>(macs) / (4096.0 * rate * cores);
+}
+
 namespace {
 
 const char* const kDmaPathNames[] = {"gm_to_ub", "gm_to_l1", "ub_to_gm", "ub_to_ub", "l1_to_ub",

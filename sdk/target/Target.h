@@ -55,6 +55,9 @@ struct Target {
 double dataMovementFloor(const Target& target, int64_t readBytes, int64_t writeBytes, int cores,
                          DmaPath readPath = DmaPath::GmToUb);
 
+// The cube floor of `macs` multiply-accumulates of `dtype` operands on `cores` cube cores, in cycles.
+double cubeFloor(const Target& target, uint64_t macs, DType dtype, int cores);
+
 // Loads and validates a target file; throws CompileError naming file, line and key.
 Target loadTargetFile(const std::string& path);
 // Finds targets/<name>.yaml (PYASC_TARGET_DIR, then beside the executable, then the source tree).

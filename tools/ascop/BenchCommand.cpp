@@ -1,11 +1,16 @@
-// ascop bench: the operator over NAME_bench.yaml's targets × dtypes × cases: simulated cycles, % of
-// the data-movement floor, bytes moved, energy and host time; a table and a JSON report.
+// ascop bench: operators over a bench file's (or a suite's) targets × dtypes × cases: simulated
+// cycles, % of the roofline, bytes moved, energy and host time; a table, a JSON report and a
+// comparison with a baseline report.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "registry/DescriptorRegistration.h"
 #include "sdk/support/AtomicFile.h"
@@ -19,8 +24,10 @@ namespace fs = std::filesystem;
 namespace {
 
 struct BenchOptions {
-  std::string config, descriptor, json;
-  std::vector<std::string> targets;
+  std::string config, descriptor, json, compare;
+  std::vector<std::string> targets, customConfigs;
+  double tolerance = 2.0;  // percent of cycles a result may grow before it is a regression
+  bool dryRun = false;
 };
 
 std::string descriptorFor(const std::string& benchPath) {
@@ -30,58 +37,184 @@ std::string descriptorFor(const std::string& benchPath) {
   throw CompileError(SourceLocation{benchPath}, "no descriptor beside it; pass --descriptor");
 }
 
+// What one entry measures: the expression each case evaluates.
+std::string expressionFor(const CaseFile& entry, const std::vector<registry::OpDescriptor>& custom, const OperatorCase& c) {
+  if (!entry.call.empty()) return entry.call;
+  if (const registry::OpDescriptor* d = registry::findDescriptor(custom, entry.op)) return callExpression(d->pythonName, c);
+  throw CompileError(SourceLocation{entry.path}, "operator '" + entry.op +
+                                                     "' is not a custom operator of the descriptors given; a built-in "
+                                                     "operator needs a 'call'");
+}
+
+// Every custom operator of a suite run, measured over the bench file `ascop new` wrote beside its
+// definition (NAME_bench.yaml), or skipped with the reason.
+std::vector<CaseFile> customEntries(const std::vector<registry::OpDescriptor>& custom, const CaseFile& shared) {
+  std::vector<CaseFile> entries;
+  for (const auto& d : custom) {
+    fs::path bench = fs::path(d.implPath).parent_path() / (d.pythonName + "_bench.yaml");
+    if (fs::exists(bench)) {
+      CaseFile f = readCaseFile(bench.string());
+      if (f.op == d.op) {
+        f.targets = shared.targets;
+        entries.push_back(f);
+        continue;
+      }
+    }
+    CaseFile skipped = shared;
+    skipped.op = d.op;
+    skipped.skip = "no " + bench.string() + " beside its definition";
+    entries.push_back(skipped);
+  }
+  return entries;
+}
+
+// The built-in operators a suite neither measures nor skips.
+std::string uncovered(const std::vector<CaseFile>& entries, const registry::OpRegistry& builtins) {
+  std::set<std::string> listed;
+  for (const auto& e : entries) listed.insert(e.op);
+  std::string missing;
+  for (const auto& name : builtins.opNames())
+    if (!listed.count(name)) missing += (missing.empty() ? "" : ", ") + name;
+  return missing;
+}
+
+std::string resultKey(const nlohmann::json& r) {
+  return r.value("op", "") + " " + r.value("target", "") + " " + r.value("case", "") + " " + r.value("dtype", "");
+}
+
+// Compares cycles with a baseline report: regressions above `tolerance` percent fail the run.
+int compareWithBaseline(const nlohmann::json& report, const std::string& baselinePath, double tolerance) {
+  std::ifstream in(baselinePath);
+  if (!in) return reportError(baselinePath + ": cannot read");
+  nlohmann::json baseline;
+  try {
+    in >> baseline;
+  } catch (const nlohmann::json::exception& e) {
+    return reportError(baselinePath + ": not a JSON report: " + e.what());
+  }
+  std::map<std::string, double> before;
+  for (const auto& r : baseline.value("results", nlohmann::json::array()))
+    if (r.contains("cycles")) before[resultKey(r)] = r["cycles"].get<double>();
+  int regressions = 0, improvements = 0, unchanged = 0, fresh = 0;
+  for (const auto& r : report["results"]) {
+    if (!r.contains("cycles")) continue;
+    auto it = before.find(resultKey(r));
+    if (it == before.end()) {
+      ++fresh;
+      continue;
+    }
+    double now = r["cycles"].get<double>(), change = 100.0 * (now - it->second) / std::max(it->second, 1.0);
+    if (change > tolerance) {
+      ++regressions;
+      std::printf("REGRESSION  %-48s %10.0f -> %10.0f cycles (%+.1f%%)\n", resultKey(r).c_str(), it->second, now, change);
+    } else if (change < -tolerance) {
+      ++improvements;
+      std::printf("improved    %-48s %10.0f -> %10.0f cycles (%+.1f%%)\n", resultKey(r).c_str(), it->second, now, change);
+    } else {
+      ++unchanged;
+    }
+  }
+  std::printf("against %s (tolerance %.1f%%): %d regression(s), %d improvement(s), %d unchanged, %d new\n",
+              baselinePath.c_str(), tolerance, regressions, improvements, unchanged, fresh);
+  return regressions ? 1 : 0;
+}
+
 int run(const BenchOptions& o) {
   try {
     std::string benchPath = caseFileArgument(o.config, "_bench.yaml");
-    CaseFile bench = readCaseFile(benchPath);
-    std::vector<std::string> targets = o.targets.empty() ? bench.targets : o.targets;
-    if (targets.empty()) targets = {"ascend910b"};
-    std::string descriptorPath = o.descriptor.empty() ? descriptorFor(benchPath) : o.descriptor;
+    std::vector<CaseFile> entries = readCaseFiles(benchPath);
+    const bool suite = entries[0].inSuite || !o.customConfigs.empty();
     registry::OpRegistry registry = registry::OpRegistry::builtin();
-    std::vector<registry::OpDescriptor> descriptors;
-    if (!loadCustomOps({descriptorPath}, registry, descriptors)) return 1;
-    const registry::OpDescriptor* op = registry::findDescriptor(descriptors, bench.op);
-    if (!op) return reportError(benchPath + ": no operator '" + bench.op + "' in " + descriptorPath);
-    size_t total = targets.size() * bench.dtypes.size() * bench.cases.size(), done = 0;
+    std::vector<std::string> configs = o.customConfigs;
+    if (!o.descriptor.empty()) configs.push_back(o.descriptor);
+    if (!suite && configs.empty() && !registry.find(entries[0].op)) configs.push_back(descriptorFor(benchPath));
+    std::vector<registry::OpDescriptor> custom;
+    if (!loadCustomOps(configs, registry, custom)) return 1;
+    if (suite) {
+      std::string missing = entries[0].complete ? uncovered(entries, registry::OpRegistry::builtin()) : "";
+      if (!missing.empty()) {
+        return reportError(benchPath + ": built-in operator(s) neither measured nor skipped: " + missing);
+      }
+      for (auto& e : customEntries(custom, entries[0])) entries.push_back(e);
+    }
+    std::vector<std::string> targets = o.targets.empty() ? entries[0].targets : o.targets;
+    if (targets.empty()) targets = {"ascend910b"};
+
+    size_t total = 0, done = 0;
+    int width = 24, opWidth = 4;
+    for (const auto& e : entries) {
+      total += targets.size() * e.dtypes.size() * e.cases.size();
+      width = std::max(width, caseColumnWidth(e.cases));
+      opWidth = std::max(opWidth, static_cast<int>(e.op.size()));
+    }
     bool progress = ::isatty(STDERR_FILENO) && total > 1;
     nlohmann::json report;
-    report["op"] = op->op;
-    int width = caseColumnWidth(bench.cases);
-    std::printf("%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", "target", width, "case", "dtype", "cycles", "roofline",
-                "bytes moved", "energy uJ", "compile ms", "sim ms");
-    for (const auto& targetName : targets) {
-      Target target = loadTarget(targetName);
-      for (DType dtype : bench.dtypes) {
-        for (const auto& c : bench.cases) {
-          if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s %s %s ...", done + 1, total, targetName.c_str(),
-                                     dtypeName(dtype), caseText(c).c_str());
-          OperatorRun r = runOperator(*op, registry, c, dtype, targetName, bench.seed, false);
-          double floor = dataMovementFloor(target, r.inputBytes, r.outputBytes, target.vectorCores);
-          double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
-          uint64_t moved = 0;
-          for (uint64_t b : r.stats.bytes) moved += b;
-          if (progress) std::fprintf(stderr, "\r%*s\r", 80, "");
-          std::printf("%-11s %-*s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f\n", targetName.c_str(),
-                      width, caseText(c).c_str(), dtypeName(dtype), static_cast<unsigned long long>(r.stats.cycles),
-                      100 * roofline, static_cast<unsigned long long>(moved), r.stats.energyPJ * 1e-6, r.compileMillis,
-                      r.runMillis);
-          report["results"].push_back({{"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(dtype)},
-                                       {"cycles", r.stats.cycles}, {"data_floor_cycles", floor},
-                                       {"roofline", roofline}, {"bytes_moved", moved},
-                                       {"energy_pj", r.stats.energyPJ}, {"compile_ms", r.compileMillis},
-                                       {"simulate_ms", r.runMillis}});
-          ++done;
+    if (!suite) report["op"] = entries[0].op;
+    report["results"] = nlohmann::json::array();
+    // a suite's rows start with the operator
+    auto lead = [&](const std::string& op) { return suite ? op + std::string(opWidth + 1 - op.size(), ' ') : std::string(); };
+    std::printf("%s%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", lead("op").c_str(), "target", width, "case", "dtype",
+                "cycles", "roofline", "bytes moved", "energy uJ", "compile ms", "sim ms");
+    int failures = 0;
+    for (const auto& entry : entries) {
+      if (!entry.skip.empty()) {
+        std::printf("%sskipped: %s\n", lead(entry.op).c_str(), entry.skip.c_str());
+        report["skipped"].push_back({{"op", entry.op}, {"reason", entry.skip}});
+        continue;
+      }
+      for (const auto& targetName : targets) {
+        Target target = loadTarget(targetName);
+        for (DType dtype : entry.dtypes) {
+          for (const auto& c : entry.cases) {
+            if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s %s %s %s ...", done + 1, total, entry.op.c_str(),
+                                       targetName.c_str(), dtypeName(dtype), caseText(c).c_str());
+            ++done;
+            nlohmann::json row = {{"op", entry.op}, {"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(dtype)}};
+            OperatorRun r;
+            try {
+              r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun);
+            } catch (const CompileError& e) {
+              if (!suite) throw;
+              // an operator this target cannot run yet: a row saying why, not the end of the suite
+              if (progress) std::fprintf(stderr, "\r%*s\r", 100, "");
+              std::printf("%s%-11s %-*s %-8s unsupported: %s\n", lead(entry.op).c_str(), targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype), e.diagnostic().message.c_str());
+              row["error"] = e.diagnostic().message;
+              report["results"].push_back(row);
+              ++failures;
+              continue;
+            }
+            if (progress) std::fprintf(stderr, "\r%*s\r", 100, "");
+            if (o.dryRun) {
+              std::printf("%s%-11s %-*s %-8s compiled in %.1f ms\n", lead(entry.op).c_str(), targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype), r.compileMillis);
+              continue;
+            }
+            double dataFloor = dataMovementFloor(target, r.inputBytes, r.outputBytes, target.vectorCores);
+            double floor = std::max(dataFloor, cubeFloor(target, r.stats.macs, dtype, target.cubeCores));
+            double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
+            uint64_t moved = 0;
+            for (uint64_t b : r.stats.bytes) moved += b;
+            std::printf("%s%-11s %-*s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f\n", lead(entry.op).c_str(),
+                        targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype),
+                        static_cast<unsigned long long>(r.stats.cycles), 100 * roofline,
+                        static_cast<unsigned long long>(moved), r.stats.energyPJ * 1e-6, r.compileMillis, r.runMillis);
+            row.update({{"cycles", r.stats.cycles}, {"data_floor_cycles", dataFloor}, {"floor_cycles", floor},
+                        {"roofline", roofline}, {"bytes_moved", moved}, {"energy_pj", r.stats.energyPJ},
+                        {"compile_ms", r.compileMillis}, {"simulate_ms", r.runMillis}});
+            report["results"].push_back(row);
+          }
         }
       }
     }
+    if (suite) std::printf("%zu operator(s), %d case(s) unsupported\n", entries.size(), failures);
+    if (o.dryRun) return 0;
     std::string jsonPath = !o.json.empty() ? o.json
-                           : !bench.report.empty() ? (fs::path(benchPath).parent_path() / bench.report).string()
-                                                   : "";
+                           : !entries[0].report.empty() ? (fs::path(benchPath).parent_path() / entries[0].report).string()
+                                                        : "";
     if (!jsonPath.empty()) {
       writeFileAtomically(jsonPath, report.dump(2) + "\n");
       std::printf("report: %s\n", jsonPath.c_str());
     }
-    return 0;
+    return o.compare.empty() ? 0 : compareWithBaseline(report, o.compare, o.tolerance);
   } catch (const CompileError& e) {
     return reportError(e);
   } catch (const std::exception& e) {
@@ -93,10 +226,20 @@ int run(const BenchOptions& o) {
 
 std::function<int()> setupBench(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
-  app.add_option("config", o->config, "NAME_bench.yaml, or the operator's folder (default: this folder)");
+  app.add_option("config", o->config,
+                 "NAME_bench.yaml, a suite of operators (`ops:`), or the operator's folder (default: this folder)");
   app.add_option("--descriptor", o->descriptor, "descriptor (default: NAME.json or NAME.yaml beside the config)");
+  app.add_option("--custom-op-config", o->customConfigs,
+                 "with a suite: also measure every operator of this descriptor, over the NAME_bench.yaml beside it; "
+                 "repeatable")
+      ->allow_extra_args(false);
   app.add_option("--target", o->targets, "targets to measure (default: the config's)")->allow_extra_args(false);
   app.add_option("--json", o->json, "write the JSON report here (default: the config's `report`)");
+  app.add_option("--compare", o->compare, "a JSON report to compare cycles with; a regression makes the exit status 1");
+  app.add_option("--tolerance", o->tolerance, "percent of cycles a result may grow before it is a regression")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  app.add_flag("--dry-run", o->dryRun, "compile every case without simulating it, and write no report");
   return [o]() { return run(*o); };
 }
 

@@ -39,59 +39,110 @@ std::string pythonLiteral(const std::string& path, const YAML::Node& v) {
   return "'" + text + "'";
 }
 
-}  // namespace
+// One operator's entry: op, optional call or skip, dtypes and cases; the rest comes from `f`.
+void readOpEntry(const std::string& path, const YAML::Node& node, CaseFile& f) {
+  if (!node["op"]) fail(path, node, "missing field 'op'");
+  f.op = node["op"].as<std::string>();
+  if (node["call"]) f.call = node["call"].as<std::string>();
+  if (node["skip"]) {
+    f.skip = node["skip"].as<std::string>();
+    return;
+  }
+  if (node["dtypes"]) {
+    if (!node["dtypes"].IsSequence()) fail(path, node["dtypes"], "'dtypes' must be a list");
+    f.dtypes.clear();
+    for (const auto& d : node["dtypes"]) {
+      DType t;
+      if (!parseDType(d.as<std::string>(), t)) fail(path, d, "unknown dtype '" + d.as<std::string>() + "'");
+      f.dtypes.push_back(t);
+    }
+  }
+  if (f.dtypes.empty()) fail(path, node, "missing list 'dtypes'");
+  if (!node["cases"] || !node["cases"].IsSequence()) fail(path, node, "missing list 'cases'");
+  for (const auto& c : node["cases"]) {
+    if (!c.IsMap()) fail(path, c, "a case maps input names to shapes, e.g. {x: [3, 130]}");
+    OperatorCase oc;
+    for (const auto& kv : c) {
+      if (kv.first.as<std::string>() == "attrs") {
+        if (!kv.second.IsMap()) fail(path, kv.second, "attrs maps attribute names to values, e.g. {axes: [0]}");
+        for (const auto& a : kv.second) oc.attrs.emplace_back(a.first.as<std::string>(), pythonLiteral(path, a.second));
+        continue;
+      }
+      if (!kv.second.IsSequence()) fail(path, kv.second, "the shape of '" + kv.first.as<std::string>() + "' must be a list");
+      std::vector<int64_t> shape;
+      for (const auto& d : kv.second) {
+        int64_t extent = d.as<int64_t>();
+        if (extent < 1) fail(path, d, "a dimension must be at least 1");
+        shape.push_back(extent);
+      }
+      oc.inputs.emplace_back(kv.first.as<std::string>(), shape);
+    }
+    if (!f.call.empty() && !oc.attrs.empty()) fail(path, c, "a case of an op with a 'call' cannot have attrs; write them in the call");
+    f.cases.push_back(oc);
+  }
+}
 
-CaseFile readCaseFile(const std::string& path) {
-  CaseFile f;
-  f.path = path;
-  YAML::Node root;
+YAML::Node loadYaml(const std::string& path) {
   try {
-    root = YAML::LoadFile(path);
+    return YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {
     throw CompileError(SourceLocation{path}, "cannot read");
   } catch (const YAML::Exception& e) {
     throw CompileError(SourceLocation{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
-  if (!root.IsMap()) fail(path, root, "expected a mapping with op, dtypes and cases");
-  try {
-    if (!root["op"]) fail(path, root, "missing field 'op'");
-    f.op = root["op"].as<std::string>();
-    if (root["reference"]) f.reference = root["reference"].as<std::string>();
-    if (root["report"]) f.report = root["report"].as<std::string>();
-    if (root["seed"]) f.seed = root["seed"].as<uint32_t>();
-    if (root["targets"])
-      for (const auto& t : root["targets"]) f.targets.push_back(t.as<std::string>());
-    if (!root["dtypes"] || !root["dtypes"].IsSequence()) fail(path, root, "missing list 'dtypes'");
+}
+
+// The fields a suite's entries inherit: reference, report, seed, complete, targets, dtypes.
+CaseFile readShared(const std::string& path, const YAML::Node& root) {
+  CaseFile f;
+  f.path = path;
+  if (root["reference"]) f.reference = root["reference"].as<std::string>();
+  if (root["report"]) f.report = root["report"].as<std::string>();
+  if (root["seed"]) f.seed = root["seed"].as<uint32_t>();
+  if (root["complete"]) f.complete = root["complete"].as<bool>();
+  if (root["targets"])
+    for (const auto& t : root["targets"]) f.targets.push_back(t.as<std::string>());
+  if (root["dtypes"] && root["dtypes"].IsSequence()) {
     for (const auto& d : root["dtypes"]) {
       DType t;
       if (!parseDType(d.as<std::string>(), t)) fail(path, d, "unknown dtype '" + d.as<std::string>() + "'");
       f.dtypes.push_back(t);
     }
-    if (!root["cases"] || !root["cases"].IsSequence()) fail(path, root, "missing list 'cases'");
-    for (const auto& c : root["cases"]) {
-      if (!c.IsMap()) fail(path, c, "a case maps input names to shapes, e.g. {x: [3, 130]}");
-      OperatorCase oc;
-      for (const auto& kv : c) {
-        if (kv.first.as<std::string>() == "attrs") {
-          if (!kv.second.IsMap()) fail(path, kv.second, "attrs maps attribute names to values, e.g. {axes: [0]}");
-          for (const auto& a : kv.second) oc.attrs.emplace_back(a.first.as<std::string>(), pythonLiteral(path, a.second));
-          continue;
-        }
-        if (!kv.second.IsSequence()) fail(path, kv.second, "the shape of '" + kv.first.as<std::string>() + "' must be a list");
-        std::vector<int64_t> shape;
-        for (const auto& d : kv.second) {
-          int64_t extent = d.as<int64_t>();
-          if (extent < 1) fail(path, d, "a dimension must be at least 1");
-          shape.push_back(extent);
-        }
-        oc.inputs.emplace_back(kv.first.as<std::string>(), shape);
-      }
-      f.cases.push_back(oc);
+  }
+  return f;
+}
+
+}  // namespace
+
+std::vector<CaseFile> readCaseFiles(const std::string& path) {
+  YAML::Node root = loadYaml(path);
+  if (!root.IsMap()) fail(path, root, "expected a mapping with op, dtypes and cases (or a suite's ops)");
+  std::vector<CaseFile> entries;
+  try {
+    CaseFile shared = readShared(path, root);
+    if (!root["ops"]) {
+      entries.push_back(shared);
+      readOpEntry(path, root, entries.back());
+      return entries;
+    }
+    if (!root["ops"].IsSequence()) fail(path, root["ops"], "'ops' must be a list of {op, call, dtypes, cases}");
+    for (const auto& node : root["ops"]) {
+      if (!node.IsMap()) fail(path, node, "an entry of 'ops' is a mapping {op, call, dtypes, cases} or {op, skip}");
+      entries.push_back(shared);
+      entries.back().inSuite = true;
+      readOpEntry(path, node, entries.back());
     }
   } catch (const YAML::Exception& e) {
     throw CompileError(SourceLocation{path, e.mark.line + 1, e.mark.column + 1}, e.msg);
   }
-  return f;
+  return entries;
+}
+
+CaseFile readCaseFile(const std::string& path) {
+  std::vector<CaseFile> entries = readCaseFiles(path);
+  if (entries.size() != 1) throw CompileError(SourceLocation{path}, "expected one operator, found a suite of " +
+                                                                     std::to_string(entries.size()));
+  return entries[0];
 }
 
 std::string findOneFile(const std::string& folder, const std::string& suffix) {

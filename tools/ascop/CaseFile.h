@@ -9,16 +9,23 @@
 
 namespace pyasc::ascop {
 
+// One operator's cases. In a suite (`ops:` list), every entry inherits the file's targets, seed,
+// dtypes and report; `call` is a Python expression over the inputs for a built-in operator,
+// `skip` the reason an operator is not measured.
 struct CaseFile {
-  std::string path, op, reference, report;
+  std::string path, op, reference, report, call, skip;
   std::vector<std::string> targets;
   std::vector<DType> dtypes;
   uint32_t seed = 0;
   std::vector<OperatorCase> cases;
+  bool inSuite = false;   // an entry of a suite's `ops:` list
+  bool complete = false;  // a suite that must measure or skip every built-in operator
 };
 
-// Reads NAME_cases.yaml or NAME_bench.yaml; throws CompileError at the offending line.
+// Reads NAME_cases.yaml or NAME_bench.yaml (one operator); throws CompileError at the offending line.
 CaseFile readCaseFile(const std::string& path);
+// Reads a bench file or a suite of them (`ops:`), one CaseFile per operator.
+std::vector<CaseFile> readCaseFiles(const std::string& path);
 // The only file in `folder` ending in `suffix`; throws std::runtime_error when there is none or several.
 std::string findOneFile(const std::string& folder, const std::string& suffix);
 // `given` when it names a file; the one file ending in `suffix` in it (or here, when empty) otherwise.

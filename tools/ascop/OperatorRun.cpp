@@ -9,8 +9,15 @@
 
 namespace pyasc::ascop {
 
-OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const OperatorCase& c,
-                        DType dtype, const std::string& targetName, uint32_t seed, bool sanitize) {
+std::string callExpression(const std::string& callee, const OperatorCase& c) {
+  std::string args;
+  for (const auto& [name, shape] : c.inputs) args += (args.empty() ? "" : ", ") + name;
+  for (const auto& [name, literal] : c.attrs) args += (args.empty() ? "" : ", ") + name + "=" + literal;
+  return callee + "(" + args + ")";
+}
+
+OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
+                        DType dtype, const std::string& targetName, uint32_t seed, bool sanitize, bool simulate) {
   std::string params, specs;
   frontend::FrontendOptions options;
   options.entry = "f";
@@ -24,10 +31,8 @@ OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegi
     inputSpecs.push_back(name + ":" + dtypeName(dtype) + "[" + dims + "]");
   }
   for (const auto& e : frontend::parseSpecs(inputSpecs, {}, options)) throw CompileError(SourceLocation{"case"}, e);
-  std::string args = params;
-  for (const auto& [name, literal] : c.attrs) args += ", " + name + "=" + literal;
-  std::string text = "def f(" + params + "):\n    return " + op.pythonName + "(" + args + ")\n";
-  std::string file = "<" + op.pythonName + " case>";
+  std::string text = "import numpy as np\nfrom pyasc import nn\n\n\ndef f(" + params + "):\n    return " + expression + "\n";
+  std::string file = "<case>";
   auto start = std::chrono::steady_clock::now();
   DiagnosticEngine diags;
   diags.addSource(file, text);
@@ -41,6 +46,7 @@ OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegi
   auto compiledAt = std::chrono::steady_clock::now();
   OperatorRun run;
   run.compileMillis = std::chrono::duration<double, std::milli>(compiledAt - start).count();
+  if (!simulate) return run;
   pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
   LegacyRandom gen(seed);
   for (const auto& [name, shape] : c.inputs) {

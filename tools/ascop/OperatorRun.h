@@ -26,9 +26,13 @@ struct OperatorRun {
   int64_t inputBytes = 0, outputBytes = 0;
 };
 
-// `def f(<inputs>): return <python name>(<inputs>, <attrs>)` for the descriptor, compiled for `target`
-// with every input of `dtype`, run with inputs uniform in [-1, 1) from `seed`. Throws CompileError.
-OperatorRun runOperator(const registry::OpDescriptor& op, const registry::OpRegistry& registry, const OperatorCase& c,
-                        DType dtype, const std::string& target, uint32_t seed, bool sanitize);
+// The expression a case evaluates: `callee(<inputs>, <attr>=<value>...)`.
+std::string callExpression(const std::string& callee, const OperatorCase& c);
+
+// `def f(<inputs>): return <expression>` (NumPy as np and pyasc's nn in scope) compiled for
+// `target` with every input of `dtype`, then, when `simulate`, run with inputs uniform in [-1, 1)
+// from `seed`. Throws CompileError.
+OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
+                        DType dtype, const std::string& target, uint32_t seed, bool sanitize, bool simulate = true);
 
 }  // namespace pyasc::ascop

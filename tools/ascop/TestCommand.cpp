@@ -74,7 +74,7 @@ int run(const TestOptions& o) {
     int passed = 0, failed = 0;
     for (const auto& c : cases.cases) {
       for (DType dtype : cases.dtypes) {
-        OperatorRun r = runOperator(*op, registry, c, dtype, o.target, cases.seed, true);
+        OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true);
         NpyArray want = reference(refPath, op->pythonName, c, r, dir);
         ArrayError err = compareArrays(r.outputs.at(0).second, want);
         auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
