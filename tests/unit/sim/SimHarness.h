@@ -1,4 +1,4 @@
-// Shared helpers for the simulator tests: the ascend910b target, assembling and running kernels,
+// Shared helpers for the simulator tests: the ascend910b targets, assembling and running kernels,
 // and a UB sandbox that copies bytes in from GM, runs a body and copies bytes back.
 #pragma once
 
@@ -19,6 +19,12 @@ namespace pyasc::sim::test {
 // The ascend910b numbers the timing expectations were written against (a frozen copy).
 inline const Target& target910b() {
   static const Target t = loadTargetFile(std::string(PYASC_SOURCE_DIR) + "/tests/unit/sim/Inputs/timing-910b.yaml");
+  return t;
+}
+
+// The bundled targets/ascend910b.yaml, whatever its current numbers.
+inline const Target& bundled910b() {
+  static const Target t = loadTargetFile(std::string(PYASC_SOURCE_DIR) + "/targets/ascend910b.yaml");
   return t;
 }
 
