@@ -191,7 +191,7 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
   ++clock[pipe];
   joinClock(clock, q.issuerClock);
   uint64_t duration = 0;  // until the instruction's effects are complete
-  uint64_t latency = 0;   // the part of it the pipe overlaps with its next instruction (DMA round trips)
+  uint64_t latency = 0;   // the part of it the pipe overlaps with its next instruction (DMA round trips, cube fill)
   switch (inst.op) {
     case Opcode::WaitFlag: {
       Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
@@ -219,6 +219,9 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       if (work.kind == Work::Kind::Transfer && work.bytes > 0) {
         latency = std::min<uint64_t>(duration - 1, static_cast<uint64_t>(target_.dmaLatency[static_cast<int>(work.path)]));
       }
+      // the cube is a pipelined MAC array: its startup is the pipeline's fill, which the next mmad
+      // queued on M overlaps, so back-to-back mmads pay it once
+      if (work.kind == Work::Kind::Cube) latency = std::min<uint64_t>(duration - 1, static_cast<uint64_t>(target_.cubeStartup));
       if (work.kind == Work::Kind::Transfer) stats_.bytes[static_cast<int>(work.path)] += work.bytes;
       if (work.kind == Work::Kind::Vector) stats_.vectorOps += work.lanes;
       if (work.kind == Work::Kind::Cube) stats_.macs += work.m * work.n * work.k;
