@@ -23,7 +23,7 @@ using te::Prim;
 
 std::string ElementwiseSchedule::str() const {
   std::ostringstream os;
-  os << "tile=" << tileElems << " block_dim=" << blockDim << " double_buffer=" << (doubleBuffer ? 1 : 0)
+  os << "tile=" << tileElems << " block_dim=" << blockDim << " buffer_sets=" << bufferSets
      << " slots=" << slotsPerSet << "+" << persistentSlots << " slot_bytes=" << slotBytes;
   return os.str();
 }
@@ -300,29 +300,41 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
                                         int maxCores) {
   SlotPlan plan = planSlots(c);
   ElementwiseSchedule s;
-  s.doubleBuffer = doubleBuffer;
   s.slotsPerSet = std::max(1, plan.slotsPerSet);
   s.persistentSlots = plan.persistentSlots;
-  int sets = doubleBuffer ? 2 : 1;
   int64_t ub = target.buffer(Space::UB).size;
-  int64_t slotsTotal = sets * s.slotsPerSet + s.persistentSlots;
   constexpr int64_t kGranule = 256;  // elements: whole repeats for every type, 32-byte aligned bit masks
-  int64_t maxTile = ub / (slotsTotal * plan.elemBytes) / kGranule * kGranule;
+  auto maxTileWith = [&](int sets) {
+    return ub / ((sets * s.slotsPerSet + s.persistentSlots) * plan.elemBytes) / kGranule * kGranule;
+  };
+  // Enough tiles for every core to pipeline several (loads overlap compute and stores, and the last
+  // store is short). A set is busy for its load, the GM round trip, the compute, the store and its
+  // round trip: about twice the transfer time plus two latencies. Eight sets hold all of a core's
+  // tiles when they fit, so no load waits for a store; otherwise four sets (tiles as large as UB
+  // then allows) still keep three loads in flight. Fewer sets only when UB cannot hold four of the
+  // smallest tile.
+  constexpr int64_t kTilesPerCore = 8;
+  constexpr int kMaxSets = 8;  // event ids per flag pair
+  int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
+  int64_t wanted = std::max<int64_t>(kGranule, (share + kGranule - 1) / kGranule * kGranule);
+  s.bufferSets = !doubleBuffer ? 1 : maxTileWith(kMaxSets) >= wanted ? kMaxSets : 4;
+  while (s.bufferSets > 2 && maxTileWith(s.bufferSets) < 4 * kGranule) --s.bufferSets;
+  int64_t maxTile = maxTileWith(s.bufferSets);
+  if (maxTile < kGranule && s.bufferSets > 1) maxTile = maxTileWith(s.bufferSets = 1);
   if (maxTile < kGranule) {
     Diagnostic d;
     d.range.begin.line = c.sourceLine;
-    d.message = "elementwise kernel '" + c.name + "' needs " + std::to_string(slotsTotal) + " UB tiles of " +
-                std::to_string(kGranule * plan.elemBytes) + " bytes, but UB holds " + std::to_string(ub) + " bytes";
+    d.message = "elementwise kernel '" + c.name + "' needs " + std::to_string(s.slotsPerSet + s.persistentSlots) +
+                " UB tiles of " + std::to_string(kGranule * plan.elemBytes) + " bytes, but UB holds " +
+                std::to_string(ub) + " bytes";
     throw CompileError(d);
   }
-  // enough tiles for every core to pipeline a few (loads overlap compute and stores), but no
-  // tile larger than UB allows
-  constexpr int64_t kTilesPerCore = 4;
-  int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
-  int64_t wanted = (share + kGranule - 1) / kGranule * kGranule;
-  s.tileElems = std::min(maxTile, std::max<int64_t>(kGranule, wanted));
+  s.tileElems = std::min(maxTile, wanted);
   int64_t fullTiles = c.count / s.tileElems;
   s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
+  // no more sets than a core has tiles (each set is unrolled once in the tile loop)
+  int64_t tilesPerCore = (fullTiles + s.blockDim - 1) / s.blockDim;
+  if (s.bufferSets > 2) s.bufferSets = static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(s.bufferSets, tilesPerCore)));
   s.slotBytes = s.tileElems * plan.elemBytes;
   return s;
 }
@@ -340,7 +352,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   auto outputReg = [&](int o) { return KernelBuilder::argReg(gmInputs + o); };
   KernelBuilder b(c.name, gmInputs + numOut + byValue);
   b.setSourceLine(c.sourceLine);
-  int sets = s.doubleBuffer ? 2 : 1;
+  int sets = s.bufferSets;
   int64_t setBytes = s.slotsPerSet * s.slotBytes;
   int64_t persistentBase = sets * setBytes;
   b.noteBufferBytes(Space::UB, persistentBase + s.persistentSlots * s.slotBytes);

@@ -1,5 +1,5 @@
 // Lowers a fused elementwise compute (TE expressions over same-shape and scalar inputs) to a
-// multi-core, double-buffered GM→UB→vector→GM kernel.
+// multi-core GM→UB→vector→GM kernel with rotating UB buffer sets.
 #pragma once
 
 #include <string>
@@ -29,14 +29,15 @@ struct ElementwiseCompute {
 struct ElementwiseSchedule {
   int64_t tileElems = 0;   // elements per UB tile
   int blockDim = 1;        // cores
-  bool doubleBuffer = true;
-  int slotsPerSet = 0;     // UB tile buffers per ping-pong set
+  int bufferSets = 4;      // UB buffer sets in rotation: loads run bufferSets-1 tiles ahead (1: none)
+  int slotsPerSet = 0;     // UB tile buffers per set
   int persistentSlots = 0; // constant tiles materialised once
   int64_t slotBytes = 0;
   std::string str() const;
 };
 
-// Chooses tile size and core count so that every buffer fits the target's UB.
+// Chooses tile size, buffer sets and core count so that every buffer fits the target's UB;
+// without `doubleBuffer` one set, so that loads, compute and stores do not overlap.
 ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& compute, const Target& target, bool doubleBuffer,
                                         int maxCores);
 // Kernel arguments: GM inputs in order, then outputs, then the by-value scalars in input order.

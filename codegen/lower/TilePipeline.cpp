@@ -1,5 +1,5 @@
-// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r); with two
-// buffer sets each tile's load is issued one tile ahead of its compute.
+// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r); with n
+// buffer sets each tile's load is issued n-1 tiles ahead of its compute.
 #include "codegen/lower/TilePipeline.h"
 
 namespace pyasc::codegen {
@@ -65,23 +65,28 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     p.advance(0, first);
     b.li(iter, 0);
     int loop = b.newLabel(), done = b.newLabel();
-    bool prefetch = p.sets == 2;
-    if (prefetch) {
-      // software pipelining: tile i+1 is loaded before tile i is computed, so that the scalar
-      // unit waiting inside a compute never holds back the next transfer
+    // software pipelining: with n buffer sets, tile i+n-1 is loaded before tile i is computed, so
+    // that n-1 loads are in flight while a set's store completes
+    const int depth = p.sets - 1;
+    for (int k = 0; k < depth; ++k) {
       int none = b.newLabel();
-      b.branch(Opcode::Bge, iter, count, none);
-      loadTile(b, p, 0, false, 0);
+      if (k == 0) {
+        b.branch(Opcode::Bge, iter, count, none);
+      } else {
+        b.aluImm(Opcode::Add, tmp, iter, k);
+        b.branch(Opcode::Bge, tmp, count, none);
+      }
+      loadTile(b, p, k, false, k);
       b.bind(none);
     }
     b.bind(loop);
     for (int set = 0; set < p.sets; ++set) {
       b.branch(Opcode::Bge, iter, count, done);
-      if (prefetch) {
+      if (depth > 0) {
         int noNext = b.newLabel();
-        b.aluImm(Opcode::Add, tmp, iter, 1);
+        b.aluImm(Opcode::Add, tmp, iter, depth);
         b.branch(Opcode::Bge, tmp, count, noNext);
-        loadTile(b, p, 1 - set, false, 1);
+        loadTile(b, p, (set + depth) % p.sets, false, depth);
         b.bind(noNext);
       } else {
         loadTile(b, p, set, false, 0);

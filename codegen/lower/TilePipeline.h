@@ -1,5 +1,5 @@
-// The GM→UB→vector→GM tile pipeline shared by vector kernels: per-core tile ranges, ping-pong
-// buffer sets synchronised MTE2→V→MTE3→MTE2, a loop over tile pairs and a static tail tile.
+// The GM→UB→vector→GM tile pipeline shared by vector kernels: per-core tile ranges, rotating
+// buffer sets synchronised MTE2→V→MTE3→MTE2, a loop over rounds of sets and a static tail tile.
 #pragma once
 
 #include <cstdint>
@@ -12,10 +12,10 @@ namespace pyasc::codegen {
 struct TilePipeline {
   int64_t fullTiles = 0;  // tiles of the full size, split over the cores
   bool hasTail = false;   // one smaller tile after them, run by the last core
-  int sets = 2;           // 2: double buffering, 1: none
+  int sets = 2;           // buffer sets in rotation: 2 is double buffering, 1 none
   int blockDim = 1;
   // Emit one stage of a tile held in buffer set `set`; `tail` marks the smaller last tile. A load
-  // may run `ahead` tiles (0 or 1) in front of the cursors, which move after each store.
+  // may run `ahead` tiles (0 to sets-1) in front of the cursors, which move after each store.
   std::function<void(int set, bool tail, int ahead)> load;
   std::function<void(int set, bool tail)> compute, store;
   // Advance every GM cursor register: by `tiles` tiles, or by the tile count in `countReg` (≥ 0).
