@@ -477,6 +477,23 @@ class Selector {
     r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
     r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
     r.sourceLine = n.loc.line;
+    std::vector<int64_t> stages = planReduceStages(r, target_, cores(false));
+    for (size_t i = 0; i + 1 < stages.size(); ++i) {
+      // [outer, m·k, inner] → [outer·k, inner]: partial results in a scratch tensor
+      ReduceCompute stage = r;
+      stage.name = "reduce_" + std::to_string(program_.kernels.size());
+      stage.reduce = stages[i];
+      stage.outer = r.outer * (r.reduce / stages[i]);
+      Storage partial;
+      partial.name = program_.storages[src].name + "_partial";
+      partial.dtype = t;
+      partial.shape = {stage.outer, r.inner};
+      int dst = addStorage(partial);
+      launch(out, codegen::lowerReduce(stage, scheduleReduce(stage, target_, cores(false)), target_), {src, dst});
+      src = dst;
+      r.reduce /= stages[i];
+      r.name = "reduce_" + std::to_string(program_.kernels.size());
+    }
     ReduceSchedule s = scheduleReduce(r, target_, cores(false));
     int dst = newIntermediate(res);
     launch(out, codegen::lowerReduce(r, s, target_), {src, dst});

@@ -61,7 +61,39 @@ Layout layoutOf(const ReduceCompute& c, int64_t units) {
   return l;
 }
 
+// One unit (row or slice) of extent `reduce` fits UB with its double buffer.
+bool unitFits(ReduceCompute c, int64_t reduce, int64_t ub) {
+  c.reduce = reduce;
+  Layout l = layoutOf(c, 1);
+  return 2 * l.setBytes + l.accBytes <= ub;
+}
+
 }  // namespace
+
+std::vector<int64_t> planReduceStages(const ReduceCompute& c, const Target& target, int maxCores) {
+  int64_t ub = target.buffer(Space::UB).size;
+  constexpr int64_t kSmall = 2048;  // elements per core below which one stage on few cores is fine
+  bool fits = unitFits(c, c.reduce, ub);
+  bool starved = c.outer < maxCores && c.outer * c.reduce * c.inner > kSmall * maxCores;
+  if (fits && !starved) return {c.reduce};
+  // the largest divisor m of the extent whose units fit, preferring one that gives every core a unit
+  int64_t best = 0, bestParallel = 0;
+  for (int64_t d = 1; d * d <= c.reduce; ++d) {
+    if (c.reduce % d) continue;
+    for (int64_t m : {d, c.reduce / d}) {
+      if (m <= 1 || m >= c.reduce || !unitFits(c, m, ub)) continue;
+      best = std::max(best, m);
+      if (c.outer * (c.reduce / m) >= maxCores) bestParallel = std::max(bestParallel, m);
+    }
+  }
+  int64_t m = bestParallel ? bestParallel : best;
+  if (m == 0) return {c.reduce};  // no split fits: scheduleReduce reports the single stage
+  ReduceCompute rest = c;
+  rest.reduce = c.reduce / m;
+  std::vector<int64_t> stages = {m};
+  for (int64_t e : planReduceStages(rest, target, maxCores)) stages.push_back(e);
+  return stages;
+}
 
 ReduceSchedule scheduleReduce(const ReduceCompute& c, const Target& target, int maxCores) {
   int64_t ub = target.buffer(Space::UB).size;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
 #include "sdk/target/Target.h"
@@ -27,6 +28,11 @@ struct ReduceSchedule {
   std::string str() const;
 };
 
+// The extents of the stages that reduce `compute.reduce` (their product): one stage when a unit
+// fits UB and the outer units keep the cores busy; otherwise [outer, m·k, inner] is reduced over m
+// first (into [outer, k, inner], a unit that fits and, if possible, one per core) and k next.
+// A mean of means over equal groups is the mean, so every stage keeps the kind.
+std::vector<int64_t> planReduceStages(const ReduceCompute& compute, const Target& target, int maxCores);
 ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target, int maxCores);
 // Kernel arguments: input, output.
 KernelCode lowerReduce(const ReduceCompute& compute, const ReduceSchedule& schedule, const Target& target);
