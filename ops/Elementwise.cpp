@@ -2,6 +2,7 @@
 // activation functions, each as a te.lang.cce expression.
 #include "ops/Elementwise.h"
 
+#include <array>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -74,6 +75,111 @@ ExprPtr tanhExpr(ExprPtr x, DType t) {
   return te::withScalar(Prim::VAdds, te::withScalar(Prim::VMuls, sigmoid(te::withScalar(Prim::VMuls, x, 2), t), 2), -1);
 }
 
+// x rounded to an integer with `mode`: a round trip through int32 where |x| is below the first
+// float that is always integral (2^10 for float16, 2^23 for float32); x itself beyond it, so that
+// large values, infinities and NaN pass through.
+ExprPtr roundToIntegral(ExprPtr x, DType t, RoundMode mode) {
+  if (!isFloat(t)) return x;
+  double integral = t == DType::Float16 ? 1024.0 : 8388608.0;
+  ExprPtr rounded = te::cast(te::cast(x, DType::Int32, mode), t);
+  return te::select(te::compare(te::Cmp::LT, te::unary(Prim::VAbs, x), c(integral, t)), rounded, x);
+}
+
+Lowering rounding(RoundMode mode, double (*ref)(double)) {
+  return unary([mode](ExprPtr x, DType t) { return roundToIntegral(x, t, mode); }, ref);
+}
+
+// x = k·π/2 + r with |r| ≤ π/4 and the quadrant q = k mod 4. Cody–Waite: π/2 is 201/128 plus a
+// float remainder, so k·201/128 is exact and x − k·201/128 loses nothing near a multiple of π/2.
+struct Quadrant {
+  ExprPtr r, q;
+};
+
+Quadrant reduceQuadrant(ExprPtr x, DType t) {
+  constexpr double kHigh = 1.5703125;
+  ExprPtr k = roundToIntegral(te::withScalar(Prim::VMuls, x, 2 / M_PI), t, RoundMode::Rint);
+  ExprPtr r = te::binary(Prim::VSub, te::binary(Prim::VSub, x, te::withScalar(Prim::VMuls, k, kHigh)),
+                         te::withScalar(Prim::VMuls, k, M_PI / 2 - kHigh));
+  ExprPtr fours = roundToIntegral(te::withScalar(Prim::VMuls, k, 0.25), t, RoundMode::Floor);
+  return {r, te::binary(Prim::VSub, k, te::withScalar(Prim::VMuls, fours, 4))};
+}
+
+// sin r (odd: r − r³/3! + … to r^13) or cos r (1 − r²/2! + … to r^14), Horner on r²; the first
+// omitted term is below 1e-11 for |r| ≤ π/4.
+ExprPtr taylor(ExprPtr r, bool odd, DType t) {
+  ExprPtr r2 = te::binary(Prim::VMul, r, r);
+  int top = odd ? 13 : 14;
+  auto coefficient = [](int n) {
+    double v = 1;
+    for (int i = 2; i <= n; ++i) v /= i;
+    return (n / 2) % 2 ? -v : v;
+  };
+  ExprPtr p = c(coefficient(top), t);
+  for (int n = top - 2; n >= 0; n -= 2) p = te::withScalar(Prim::VAdds, te::binary(Prim::VMul, p, r2), coefficient(n));
+  return odd ? te::binary(Prim::VMul, r, p) : p;
+}
+
+// values[q] for the quadrant q (0..3)
+ExprPtr byQuadrant(const ExprPtr& q, DType t, const std::array<ExprPtr, 4>& values) {
+  ExprPtr v = values[3];
+  for (int i = 2; i >= 0; --i) v = te::select(te::compare(te::Cmp::EQ, q, c(i, t)), values[i], v);
+  return v;
+}
+
+ExprPtr negate(ExprPtr x) { return te::withScalar(Prim::VMuls, x, -1); }
+
+ExprPtr sine(ExprPtr x, DType t) {
+  Quadrant a = reduceQuadrant(x, t);
+  ExprPtr s = taylor(a.r, true, t), co = taylor(a.r, false, t);
+  return byQuadrant(a.q, t, {s, co, negate(s), negate(co)});
+}
+
+ExprPtr cosine(ExprPtr x, DType t) {
+  Quadrant a = reduceQuadrant(x, t);
+  ExprPtr s = taylor(a.r, true, t), co = taylor(a.r, false, t);
+  return byQuadrant(a.q, t, {co, negate(s), negate(co), s});
+}
+
+ExprPtr tangent(ExprPtr x, DType t) { return te::binary(Prim::VDiv, sine(x, t), cosine(x, t)); }
+
+// A function computed in float32 for float16 operands (range reduction and cancellation need the
+// precision).
+std::function<ExprPtr(ExprPtr, DType)> inFloat32(ExprPtr (*fn)(ExprPtr, DType)) {
+  return [fn](ExprPtr x, DType t) {
+    return t == DType::Float16 ? te::cast(fn(te::cast(x, DType::Float32), DType::Float32), t) : fn(x, t);
+  };
+}
+
+// (e^x ± e^−x) / 2
+ExprPtr hyperbolic(ExprPtr x, Prim combine) {
+  return te::withScalar(Prim::VMuls,
+                        te::binary(combine, te::unary(Prim::VExp, x), te::unary(Prim::VExp, te::withScalar(Prim::VMuls, x, -1))),
+                        0.5);
+}
+
+// a / b rounded toward −∞, for floats as NumPy's floor_divide
+ExprPtr floorDivide(ExprPtr a, ExprPtr b, DType t) {
+  return roundToIntegral(te::binary(Prim::VDiv, a, b), t, RoundMode::Floor);
+}
+
+// a − floor(a / b)·b: the sign of the divisor, as NumPy's remainder
+ExprPtr remainder(ExprPtr a, ExprPtr b, DType t) {
+  return te::binary(Prim::VSub, a, te::binary(Prim::VMul, floorDivide(a, b, t), b));
+}
+
+ExprPtr expm1(ExprPtr x, DType) { return te::withScalar(Prim::VAdds, te::unary(Prim::VExp, x), -1); }
+ExprPtr log1p(ExprPtr x, DType) { return te::unary(Prim::VLog, te::withScalar(Prim::VAdds, x, 1)); }
+
+// A binary function computed in float32 for float16 operands: a quotient rounded to an integer
+// must not round up to it in float16 first.
+Lowering binaryInFloat32(ExprPtr (*fn)(ExprPtr, ExprPtr, DType), double (*ref)(double, double)) {
+  return {[fn](const graph::Node&, const std::vector<ExprPtr>& a, DType t) {
+            DType wide = t == DType::Float16 ? DType::Float32 : t;
+            return castTo(fn(castTo(a[0], wide), castTo(a[1], wide), wide), t);
+          },
+          [ref](const graph::Node&, const std::vector<double>& v) { return ref(v[0], v[1]); }};
+}
+
 const std::map<std::string, Lowering>& table() {
   static const std::map<std::string, Lowering> t = {
       {"Add", binary(Prim::VAdd, [](double a, double b) { return a + b; })},
@@ -129,6 +235,37 @@ const std::map<std::string, Lowering>& table() {
                      [](const graph::Node& n, const std::vector<double>& v) {
                        return v[0] >= 0 ? v[0] : v[0] * n.floatAttr("alpha", 0.01);
                      }}},
+      {"Ceil", rounding(RoundMode::Ceil, [](double x) { return std::ceil(x); })},
+      {"Floor", rounding(RoundMode::Floor, [](double x) { return std::floor(x); })},
+      {"Trunc", rounding(RoundMode::Trunc, [](double x) { return std::trunc(x); })},
+      {"Rint", rounding(RoundMode::Rint, [](double x) { return std::nearbyint(x); })},
+      {"Sign", unary(
+                   [](ExprPtr x, DType t) {
+                     return te::select(te::compare(te::Cmp::GT, x, c(0, t)), c(1, t),
+                                       te::select(te::compare(te::Cmp::LT, x, c(0, t)), c(-1, t), x));
+                   },
+                   [](double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : x; })},
+      {"Sin", unary(inFloat32(sine), [](double x) { return std::sin(x); })},
+      {"Cos", unary(inFloat32(cosine), [](double x) { return std::cos(x); })},
+      {"Tan", unary(inFloat32(tangent), [](double x) { return std::tan(x); })},
+      {"Sinh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VSub); }, [](double x) { return std::sinh(x); })},
+      {"Cosh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VAdd); }, [](double x) { return std::cosh(x); })},
+      {"Expm1", unary(inFloat32(expm1), [](double x) { return std::expm1(x); })},
+      {"Log1p", unary(inFloat32(log1p), [](double x) { return std::log1p(x); })},
+      {"FloorDiv", binaryInFloat32(floorDivide, [](double a, double b) { return std::floor(a / b); })},
+      {"Mod", binaryInFloat32(remainder, [](double a, double b) { return a - std::floor(a / b) * b; })},
+      {"IsNan", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                   return te::compare(te::Cmp::NE, a[0], a[0]);
+                 },
+                 [](const graph::Node&, const std::vector<double>& v) { return std::isnan(v[0]) ? 1.0 : 0.0; }}},
+      {"IsInf", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                   return te::compare(te::Cmp::EQ, te::unary(Prim::VAbs, a[0]), c(INFINITY, a[0]->dtype));
+                 },
+                 [](const graph::Node&, const std::vector<double>& v) { return std::isinf(v[0]) ? 1.0 : 0.0; }}},
+      {"IsFinite", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                      return te::compare(te::Cmp::LT, te::unary(Prim::VAbs, a[0]), c(INFINITY, a[0]->dtype));
+                    },
+                    [](const graph::Node&, const std::vector<double>& v) { return std::isfinite(v[0]) ? 1.0 : 0.0; }}},
       {"Equal", comparison(te::Cmp::EQ, [](double a, double b) { return a == b; })},
       {"NotEqual", comparison(te::Cmp::NE, [](double a, double b) { return a != b; })},
       {"Less", comparison(te::Cmp::LT, [](double a, double b) { return a < b; })},
@@ -151,6 +288,11 @@ const std::map<std::string, Lowering>& table() {
                        return te::compare(te::Cmp::NE, p, c(0, DType::Float16));
                      },
                      [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 || v[1] != 0 ? 1.0 : 0.0; }}},
+      {"LogicalXor", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                        return te::compare(te::Cmp::NE, castTo(castTo(a[0], DType::Bool), DType::Float16),
+                                           castTo(castTo(a[1], DType::Bool), DType::Float16));
+                      },
+                      [](const graph::Node&, const std::vector<double>& v) { return (v[0] != 0) != (v[1] != 0) ? 1.0 : 0.0; }}},
       {"BitwiseAnd", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
                         return table().at("LogicalAnd").build(n, a, t);
                       },

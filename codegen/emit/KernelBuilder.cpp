@@ -13,7 +13,7 @@ using isa::Opcode;
 
 KernelBuilder::KernelBuilder(std::string name, int numArgs)
     : name_(std::move(name)), regUsed_(isa::kScalarRegisters, false), bufferBytes_(isa::kSpaceCount, 0) {
-  if (numArgs + 1 > isa::kScalarRegisters / 2) throw std::invalid_argument("too many kernel arguments");
+  if (numArgs > kMaxArgs) throw std::invalid_argument("too many kernel arguments");
   for (int r = 0; r <= numArgs; ++r) regUsed_[r] = true;
 }
 

@@ -22,6 +22,8 @@ class KernelBuilder {
  public:
   // x1..x<numArgs> hold the kernel's GM arguments; every other register is free for allocation.
   KernelBuilder(std::string name, int numArgs);
+  // The most arguments a kernel takes: half of the scalar registers, x0 aside.
+  static constexpr int kMaxArgs = isa::kScalarRegisters / 2 - 1;
 
   static int argReg(int index) { return 1 + index; }
   int allocReg();

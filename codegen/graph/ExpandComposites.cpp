@@ -149,6 +149,17 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     } else {
       e.unary("Sqrt", e.binary("Mul", sum, inv), result);
     }
+  } else if (n.op == "ReduceAll" || n.op == "ReduceAny") {
+    // all: the minimum of the values as 0/1 is 1; any: the maximum is
+    TensorType wide = g.type(n.inputs[0]);
+    wide.dtype = DType::Float16;
+    ValueId flags = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float16")}}, wide);
+    TensorType reducedType = g.type(result);
+    reducedType.dtype = DType::Float16;
+    std::vector<graph::NamedAttr> attrs;
+    for (const auto& a : n.attrs) attrs.push_back(a);
+    ValueId reduced = e.add(n.op == "ReduceAll" ? "ReduceMin" : "ReduceMax", {flags}, attrs, reducedType);
+    e.binary("NotEqual", reduced, e.scalar(0, DType::Float16), result);
   } else {
     return false;
   }

@@ -1,4 +1,4 @@
-// Rewrites composite operators (layer and batch norm, var, std, softmax and log-softmax along an
+// Rewrites composite operators (layer and batch norm, var, std, all, any, softmax and log-softmax along an
 // inner axis) into the primitives that have kernels; softmax along the last axis is kept for its
 // fused kernel; calls of custom operators become the built-in nodes of their definitions.
 #pragma once

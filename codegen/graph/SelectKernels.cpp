@@ -304,6 +304,21 @@ class Selector {
     return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
   }
 
+  // Whether the group with `n` added still fits a kernel's arguments: its inputs, and at most every
+  // group value still read later (an output) plus n's result.
+  bool argumentsFit(const Node& n) const {
+    size_t args = group_.inputs.size() + 1;
+    for (ValueId v : n.inputs) {
+      bool external = !group_.exprs.count(v) && info_[v].kind != ValueInfo::ConstScalar;
+      if (external && std::find(group_.inputs.begin(), group_.inputs.end(), v) == group_.inputs.end()) ++args;
+    }
+    for (const auto& [v, e] : group_.exprs) {
+      auto it = uses_.find(v);
+      if (it != uses_.end() && it->second > 0) ++args;
+    }
+    return args <= static_cast<size_t>(KernelBuilder::kMaxArgs);
+  }
+
   void addToGroup(const Node& n, std::vector<Step>& out) {
     ValueId result = n.outputs[0];
     std::vector<int64_t> shape = staticShape(g_.type(result), n.loc);
@@ -312,7 +327,10 @@ class Selector {
     for (ValueId v : n.inputs) {
       if (group_.exprs.count(v) && countOf(v) != count) internalBroadcast = true;
     }
-    if (!group_.nodes.empty() && (count != group_.count || internalBroadcast || !options_.fuseElementwise)) flushGroup(out);
+    if (!group_.nodes.empty() &&
+        (count != group_.count || internalBroadcast || !options_.fuseElementwise || !argumentsFit(n))) {
+      flushGroup(out);
+    }
     if (group_.nodes.empty()) {
       group_.count = count;
       groupShape_ = shape;

@@ -34,7 +34,7 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
 
 // Inputs away from the operators' singularities: log, sqrt and division need positive values.
 bool positiveInputs(const std::string& op) {
-  static const std::set<std::string> ops = {"Log", "Log2", "Log10", "Sqrt", "Reciprocal", "Div", "Pow"};
+  static const std::set<std::string> ops = {"Log", "Log2", "Log10", "Log1p", "Sqrt", "Reciprocal", "Div", "Pow"};
   return ops.count(op) > 0;
 }
 
