@@ -926,9 +926,11 @@ class Selector {
     }
   }
 
-  // A fill of the whole result (vdup of a one-element constant, constant mode), the input copied
-  // into the interior, then for mode 'edge' each axis in turn: its borders copy the first and last
-  // interior planes (a broadcast along the axis) over the extent already filled on earlier axes.
+  // The input copied into the interior of the result, and the border cut into one block per
+  // (axis d, side): every position of the axes before d, the pad of axis d, the interior of the
+  // axes after d. Mode 'constant' fills all blocks in one kernel (vdup of a one-element constant);
+  // mode 'edge' fills the blocks of each axis in turn from the result's first or last interior
+  // plane along that axis (a broadcast), once the axes before it are complete.
   void lowerPad(const Node& n, std::vector<Step>& out) {
     ValueId in = n.inputs[0], res = n.outputs[0];
     std::vector<int64_t> shape = staticShape(g_.type(in), n.loc), outShape = staticShape(g_.type(res), n.loc);
@@ -936,52 +938,55 @@ class Selector {
     const DType t = g_.type(res).dtype;
     const bool edge = n.stringAttr("mode", "constant") == "edge";
     const std::vector<int64_t> outStrides = rowMajorStrides(outShape);
+    const size_t rank = shape.size();
     int dst = newIntermediate(res);
     if (product(outShape) == 0) return;
-    auto copy = [&](const char* what) {
+    // element offset in the result of the interior along the axes from `axis` on
+    auto interiorOffset = [&](size_t axis) {
+      int64_t offset = 0;
+      for (size_t d = axis; d < rank; ++d) offset += pads[2 * d] * outStrides[d];
+      return offset;
+    };
+    auto border = [&](size_t d, int side) {
       CopyCompute c;
-      c.name = std::string(what) + std::to_string(program_.kernels.size());
       c.dtype = t;
+      c.shape = outShape;
+      for (size_t k = d + 1; k < rank; ++k) c.shape[k] = shape[k];
+      c.shape[d] = pads[2 * d + static_cast<size_t>(side)];
       c.dstStrides = outStrides;
+      c.dstOffset = interiorOffset(d + 1) + (side == 0 ? 0 : pads[2 * d] + shape[d]) * outStrides[d];
+      c.srcStrides.assign(rank, 0);
       c.sourceLine = n.loc.line;
       return c;
     };
-    if (!edge && product(shape) < product(outShape)) {
-      CopyCompute fill = copy("pad_fill_");
-      fill.shape = {product(outShape)};
-      fill.srcStrides = {0};
-      fill.dstStrides = {1};
-      int value = constantStorage(g_.value(res).name + "_pad_value", t, {1}, n.floatAttr("value"));
-      launch(out, lowerCopy(fill, target_, cores(false)), {value, dst});
-    }
-    // element offset in the result of the interior corner, and of the interior along axes > d
-    auto interiorOffset = [&](size_t fromAxis) {
-      int64_t offset = 0;
-      for (size_t d = fromAxis; d < shape.size(); ++d) offset += pads[2 * d] * outStrides[d];
-      return offset;
-    };
-    CopyCompute interior = copy("pad_");
+    CopyCompute interior;
+    interior.name = "pad_" + std::to_string(program_.kernels.size());
+    interior.dtype = t;
     interior.shape = shape;
     interior.srcStrides = rowMajorStrides(shape);
+    interior.dstStrides = outStrides;
     interior.dstOffset = interiorOffset(0);
+    interior.sourceLine = n.loc.line;
     if (product(shape) > 0) launch(out, lowerCopy(interior, target_, cores(false)), {storageOf(in, n.loc), dst});
-    if (!edge) return;
-    for (size_t d = 0; d < shape.size(); ++d) {
+    std::vector<CopyCompute> fills;
+    for (size_t d = 0; d < rank; ++d) {
+      std::vector<CopyCompute> planes;
       for (int side = 0; side < 2; ++side) {
-        const int64_t width = pads[2 * d + static_cast<size_t>(side)];
-        if (width == 0) continue;
-        CopyCompute border = copy("pad_edge_");
-        border.shape = outShape;
-        for (size_t k = d + 1; k < shape.size(); ++k) border.shape[k] = shape[k];
-        border.shape[d] = width;
-        border.srcStrides = outStrides;
-        border.srcStrides[d] = 0;
-        const int64_t plane = side == 0 ? pads[2 * d] : pads[2 * d] + shape[d] - 1;  // the interior plane copied
-        const int64_t first = side == 0 ? 0 : pads[2 * d] + shape[d];                // the first border plane
-        border.srcOffset = interiorOffset(d + 1) + plane * outStrides[d];
-        border.dstOffset = interiorOffset(d + 1) + first * outStrides[d];
-        launch(out, lowerCopy(border, target_, cores(false)), {dst, dst});
+        CopyCompute c = border(d, side);
+        if (product(c.shape) == 0) continue;
+        if (edge) {
+          // the interior plane next to the border, re-read along axis d
+          c.srcStrides = outStrides;
+          c.srcStrides[d] = 0;
+          c.srcOffset = interiorOffset(d + 1) + (side == 0 ? pads[2 * d] : pads[2 * d] + shape[d] - 1) * outStrides[d];
+        }
+        (edge ? planes : fills).push_back(c);
       }
+      if (!planes.empty()) launch(out, lowerCopies("pad_edge_" + std::to_string(program_.kernels.size()), planes, target_, cores(false)), {dst, dst});
+    }
+    if (!fills.empty()) {
+      int value = constantStorage(g_.value(res).name + "_pad_value", t, {1}, n.floatAttr("value"));
+      launch(out, lowerCopies("pad_fill_" + std::to_string(program_.kernels.size()), fills, target_, cores(false)), {value, dst});
     }
   }
 

@@ -237,40 +237,57 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
 
 }  // namespace
 
-KernelCode lowerCopy(const CopyCompute& original, const Target& target, int maxCores) {
-  CopyCompute c = canonicalCopy(original);
-  const int es = dtypeSize(c.dtype);
-  int scalarArgs = (c.srcOffsetArg ? 1 : 0) + (c.dstOffsetArg ? 1 : 0);
-  KernelBuilder b(c.name, 2 + scalarArgs);
-  b.setSourceLine(c.sourceLine);
-  int src = KernelBuilder::argReg(0), dst = KernelBuilder::argReg(1);
-  int nextArg = 2;
-  if (c.srcOffsetArg) b.alu(Opcode::Add, src, src, KernelBuilder::argReg(nextArg++));
-  if (c.dstOffsetArg) b.alu(Opcode::Add, dst, dst, KernelBuilder::argReg(nextArg++));
-  b.aluImm(Opcode::Add, src, src, c.srcOffset * es);
-  b.aluImm(Opcode::Add, dst, dst, c.dstOffset * es);
-  CopyPlan plan = planCopy(c, target);
-  int blockDim = coresFor(c, plan, maxCores);
-  emitCopy(b, c, plan, blockDim, src, dst);
-  return b.finish(blockDim);
+namespace {
+
+// A copy without loops that moves more than one DMA's worth, cut along the dimension its DMAs step
+// over (its batched rows, or the elements of its one row) into pieces for up to `maxCores` cores.
+std::vector<CopyCompute> splitForCores(const CopyCompute& c, const CopyPlan& p, int maxCores) {
+  if (p.loopDims > 0 || p.path == CopyPath::Scalar || maxCores < 2) return {c};
+  const size_t d = p.batch ? c.shape.size() - 2 : c.shape.size() - 1;
+  const int64_t units = c.shape[d], perDma = p.batch ? p.rowsPerDma : p.chunkElems;
+  const int64_t pieces = std::min<int64_t>(maxCores, (units + perDma - 1) / perDma);
+  if (pieces < 2) return {c};
+  std::vector<CopyCompute> out;
+  for (int64_t k = 0; k < pieces; ++k) {
+    const int64_t first = units * k / pieces, last = units * (k + 1) / pieces;
+    CopyCompute piece = c;
+    piece.shape[d] = last - first;
+    piece.srcOffset += first * c.srcStrides[d];
+    piece.dstOffset += first * c.dstStrides[d];
+    out.push_back(piece);
+  }
+  return out;
 }
 
-KernelCode lowerCopies(const std::string& name, const std::vector<CopyCompute>& pieces, const Target& target,
-                       int maxCores) {
-  KernelBuilder b(name, 2);
+// Emits copies from the GM addresses in `srcBase`/`dstBase` (each copy adds its own offsets) and
+// returns the kernel's block_dim: copies with loops split their outermost loop over the cores,
+// copies without loops (large ones cut first) go to the cores in turn. A lone copy moves the base
+// registers themselves as its cursors.
+int emitCopies(KernelBuilder& b, const std::vector<CopyCompute>& originals, const Target& target, int maxCores,
+               int srcBase, int dstBase) {
   std::vector<CopyCompute> copies;
   std::vector<CopyPlan> plans;
+  for (const CopyCompute& original : originals) {
+    CopyCompute canonical = canonicalCopy(original);
+    for (const CopyCompute& piece : splitForCores(canonical, planCopy(canonical, target), maxCores)) {
+      copies.push_back(piece);
+      plans.push_back(planCopy(piece, target));
+    }
+  }
   int64_t loopless = 0;
   int blockDim = 1;
-  for (const CopyCompute& piece : pieces) {
-    copies.push_back(canonicalCopy(piece));
-    plans.push_back(planCopy(copies.back(), target));
-    blockDim = std::max(blockDim, coresFor(copies.back(), plans.back(), maxCores));
-    loopless += plans.back().loopDims == 0 ? 1 : 0;
+  for (size_t k = 0; k < copies.size(); ++k) {
+    blockDim = std::max(blockDim, coresFor(copies[k], plans[k], maxCores));
+    loopless += plans[k].loopDims == 0 ? 1 : 0;
   }
   blockDim = static_cast<int>(std::max<int64_t>(blockDim, std::min<int64_t>(maxCores, loopless)));
-  int blockIdx = b.allocReg(), core = b.allocReg(), src = b.allocReg(), dst = b.allocReg();
-  if (blockDim > 1) {
+  const bool lone = copies.size() == 1;
+  int blockIdx = -1, core = -1, src = srcBase, dst = dstBase;
+  if (!lone) {
+    blockIdx = b.allocReg();
+    core = b.allocReg();
+    src = b.allocReg();
+    dst = b.allocReg();
     Instruction get;
     get.op = Opcode::GetBlockIdx;
     get.rd = static_cast<uint8_t>(blockIdx);
@@ -281,20 +298,40 @@ KernelCode lowerCopies(const std::string& name, const std::vector<CopyCompute>& 
     const CopyCompute& c = copies[k];
     const int es = dtypeSize(c.dtype);
     b.setSourceLine(c.sourceLine);
-    // pieces may write neighbouring bytes of one GM block through different pipes
+    // copies may write neighbouring bytes of one GM block through different pipes
     if (k > 0) b.barrier(Pipe::All);
-    // a copy without loops runs whole on one core, the cores taking such copies in turn
     int skip = -1;
     if (plans[k].loopDims == 0 && blockDim > 1) {
       skip = b.newLabel();
       b.li(core, nextCore++ % blockDim);
       b.branch(Opcode::Bne, blockIdx, core, skip);
     }
-    b.aluImm(Opcode::Add, src, KernelBuilder::argReg(0), c.srcOffset * es);
-    b.aluImm(Opcode::Add, dst, KernelBuilder::argReg(1), c.dstOffset * es);
+    b.aluImm(Opcode::Add, src, srcBase, c.srcOffset * es);
+    b.aluImm(Opcode::Add, dst, dstBase, c.dstOffset * es);
     emitCopy(b, c, plans[k], plans[k].loopDims > 0 ? blockDim : 1, src, dst);
     if (skip >= 0) b.bind(skip);
   }
+  return blockDim;
+}
+
+}  // namespace
+
+KernelCode lowerCopy(const CopyCompute& c, const Target& target, int maxCores) {
+  int scalarArgs = (c.srcOffsetArg ? 1 : 0) + (c.dstOffsetArg ? 1 : 0);
+  KernelBuilder b(c.name, 2 + scalarArgs);
+  b.setSourceLine(c.sourceLine);
+  int src = KernelBuilder::argReg(0), dst = KernelBuilder::argReg(1);
+  int nextArg = 2;
+  if (c.srcOffsetArg) b.alu(Opcode::Add, src, src, KernelBuilder::argReg(nextArg++));
+  if (c.dstOffsetArg) b.alu(Opcode::Add, dst, dst, KernelBuilder::argReg(nextArg++));
+  int blockDim = emitCopies(b, {c}, target, maxCores, src, dst);
+  return b.finish(blockDim);
+}
+
+KernelCode lowerCopies(const std::string& name, const std::vector<CopyCompute>& pieces, const Target& target,
+                       int maxCores) {
+  KernelBuilder b(name, 2);
+  int blockDim = emitCopies(b, pieces, target, maxCores, KernelBuilder::argReg(0), KernelBuilder::argReg(1));
   return b.finish(blockDim);
 }
 

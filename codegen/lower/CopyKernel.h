@@ -30,7 +30,8 @@ CopyCompute canonicalCopy(const CopyCompute& copy);
 
 // Kernel arguments: source, destination, then the runtime offsets that are enabled. Rows contiguous on both sides move by DMA through UB;
 // any other pattern (transposes, broadcasts along the last axis) moves element by element
-// through the scalar unit.
+// through the scalar unit. The outermost loop is split over up to `maxCores` cores; a copy without
+// loops larger than one DMA is cut into pieces for the cores.
 KernelCode lowerCopy(const CopyCompute& copy, const Target& target, int maxCores);
 
 // Several copies from one tensor to another in one kernel (kernel arguments: source, destination;
