@@ -26,7 +26,7 @@ using isa::Space;
 std::string Conv2dSchedule::str() const {
   std::ostringstream os;
   if (engine == Conv2dEngine::VectorDepthwise) {
-    os << "vector_depthwise channels=" << tc << " block_dim=" << blockDim;
+    os << "vector_depthwise channels=" << tc << " rows=" << outRows << " block_dim=" << blockDim;
   } else {
     os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " kernel_rows=" << kr << " window_rows=" << windowRows
        << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
@@ -104,7 +104,9 @@ WindowCompute depthwiseWindow(const Conv2dCompute& c) {
   return w;
 }
 
-WindowSchedule windowScheduleOf(const Conv2dSchedule& s) { return WindowSchedule{s.tc, s.blockDim, s.estimatedCycles}; }
+WindowSchedule windowScheduleOf(const Conv2dSchedule& s) {
+  return WindowSchedule{s.tc, s.outRows, s.blockDim, s.estimatedCycles};
+}
 
 void validate(const Conv2dCompute& c) {
   if (c.inType != DType::Float16 && c.inType != DType::Float32)
@@ -210,6 +212,7 @@ Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& tar
   Conv2dSchedule s;
   s.engine = Conv2dEngine::VectorDepthwise;
   s.tc = w.channels;
+  s.outRows = w.rows;
   s.blockDim = w.blockDim;
   s.estimatedCycles = w.estimatedCycles;
   return s;

@@ -26,7 +26,7 @@ using isa::Space;
 
 std::string WindowSchedule::str() const {
   std::ostringstream os;
-  os << "vector_window channels=" << channels << " block_dim=" << blockDim;
+  os << "vector_window channels=" << channels << " rows=" << rows << " block_dim=" << blockDim;
   return os.str();
 }
 
@@ -48,23 +48,29 @@ int64_t pitchOf(int64_t channels, DType a, DType b) {
   return localRowBytes(channels * es) / es;
 }
 
-// UB layout of one buffer set for a slice of `channels`; converted copies are 0 bytes when the
-// types agree (they alias the original).
+// Input rows a tile of `rows` output rows reads: its window's slots, one per input row.
+int64_t windowSlots(const WindowCompute& c, int64_t rows) {
+  return (rows - 1) * c.strideH + (c.kh - 1) * c.dilationH + 1;
+}
+
+// UB layout of one buffer set for a slice of `channels` × `rows` output rows; converted copies are
+// 0 bytes when the types agree (they alias the original).
 struct WindowLayout {
   int64_t inPitch, accPitch;       // elements per pixel: input (either type), accumulator/output
   int64_t inRaw, inAcc, acc, out;  // bytes of each buffer of one set
   int64_t weightsRaw, weightsAcc;  // bytes of the resident weights (MultiplyAdd)
 
-  WindowLayout(const WindowCompute& c, int64_t channels) {
+  WindowLayout(const WindowCompute& c, int64_t channels, int64_t rows) {
     const DType accType = c.accType();
     const int esIn = dtypeSize(c.inType), esAcc = dtypeSize(accType), esOut = dtypeSize(c.outType);
     inPitch = pitchOf(channels, c.inType, accType);
     accPitch = pitchOf(channels, accType, c.outType);
     const bool convertIn = c.inType != accType, convertOut = c.outType != accType;
-    inRaw = c.kh * c.w * inPitch * esIn;
-    inAcc = convertIn ? c.kh * c.w * inPitch * esAcc : 0;
-    acc = c.outW() * accPitch * esAcc;
-    out = convertOut ? c.outW() * accPitch * esOut : 0;
+    const int64_t slots = windowSlots(c, rows);
+    inRaw = slots * c.w * inPitch * esIn;
+    inAcc = convertIn ? slots * c.w * inPitch * esAcc : 0;
+    acc = rows * c.outW() * accPitch * esAcc;
+    out = convertOut ? rows * c.outW() * accPitch * esOut : 0;
     const bool weights = c.reduce == WindowReduce::MultiplyAdd;
     weightsRaw = weights ? c.kh * c.kw * inPitch * esIn : 0;
     weightsAcc = weights && convertIn ? c.kh * c.kw * inPitch * esAcc : 0;
@@ -106,7 +112,9 @@ std::pair<int64_t, int64_t> windowColumns(const WindowCompute& c, int64_t j) {
 
 }  // namespace
 
-int64_t windowUbBytes(const WindowCompute& c, int64_t channels) { return WindowLayout(c, channels).ubBytes(); }
+int64_t windowUbBytes(const WindowCompute& c, int64_t channels, int64_t rows) {
+  return WindowLayout(c, channels, rows).ubBytes();
+}
 
 WindowSchedule scheduleWindow(const WindowCompute& c, const Target& target, int maxCores) {
   validate(c);
@@ -118,18 +126,23 @@ WindowSchedule scheduleWindow(const WindowCompute& c, const Target& target, int 
   const double outBw = std::max(1e-9, std::min(target.bw(DmaPath::UbToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
   int64_t columns = 0;  // output positions one tile's tap instructions cover
   for (int64_t j = 0; j < c.kw; ++j) columns += windowColumns(c, j).second - windowColumns(c, j).first;
+  // rows per tile: up to what spreads the images' output rows evenly over the cores
+  const int64_t maxRows = std::max<int64_t>(1, std::min<int64_t>(oh, c.n * oh / std::max(1, maxCores)));
   for (int64_t tc = maxChannels(c); tc >= 1; --tc) {
-    WindowLayout layout(c, tc);
-    if (layout.ubBytes() > target.buffer(Space::UB).size || layout.tapStride(c) > isa::kMaxRepeat) continue;
-    int64_t slices = ceilDiv(c.c, tc), tiles = c.n * oh * slices;
-    int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-    double repeats = double(c.kh * columns) + double(layout.inAcc + layout.acc + layout.out) / isa::kRepeatBytes;
-    double vector = repeats * target.vectorCyclesPerRepeat + double(c.kh * c.kw + 3) * target.vectorStartup;
-    double load = double(c.kh * c.w * tc * esIn) / inBw, store = double(ow * tc * esOut) / outBw;
-    double total = double(ceilDiv(tiles, cores)) * std::max({vector, load, store}) + load + store;
-    if (bestCycles < 0 || total < bestCycles * 0.9999) {
-      bestCycles = total;
-      best = WindowSchedule{tc, cores, total};
+    for (int64_t rows = 1; rows <= maxRows; ++rows) {
+      WindowLayout layout(c, tc, rows);
+      if (layout.ubBytes() > target.buffer(Space::UB).size || layout.tapStride(c) > isa::kMaxRepeat) break;
+      int64_t slices = ceilDiv(c.c, tc), tiles = c.n * ceilDiv(oh, rows) * slices;
+      int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
+      double repeats = double(rows * c.kh * columns) + double(layout.inAcc + layout.acc + layout.out) / isa::kRepeatBytes;
+      double vector = repeats * target.vectorCyclesPerRepeat + double(rows * c.kh * c.kw + 3) * target.vectorStartup;
+      double load = double(std::min(c.h, windowSlots(c, rows)) * c.w * tc * esIn) / inBw;
+      double store = double(rows * ow * tc * esOut) / outBw;
+      double total = double(ceilDiv(tiles, cores)) * std::max({vector, load, store}) + load + store;
+      if (bestCycles < 0 || total < bestCycles * 0.9999) {
+        bestCycles = total;
+        best = WindowSchedule{tc, rows, cores, total};
+      }
     }
   }
   return best;
@@ -138,7 +151,7 @@ WindowSchedule scheduleWindow(const WindowCompute& c, const Target& target, int 
 WindowSchedule requireWindowSchedule(const WindowCompute& c, const Target& target, int maxCores) {
   WindowSchedule s = scheduleWindow(c, target, maxCores);
   if (s.blockDim > 0) return s;
-  WindowLayout smallest(c, 1);
+  WindowLayout smallest(c, 1, 1);
   const int64_t ub = target.buffer(Space::UB).size;
   if (smallest.ubBytes() > ub) {
     fail(c, "UB holds " + std::to_string(ub) + " bytes but the smallest tile needs " +
@@ -152,15 +165,15 @@ WindowSchedule requireWindowSchedule(const WindowCompute& c, const Target& targe
 
 namespace {
 
-// One tile: output row `row` of image `image`, channels [channel, channel+channels).
+// One tile: output rows [row, row+rows) of image `image`, channels [channel, channel+channels).
 struct WindowTile {
-  int64_t channel, channels, image, row;
+  int64_t channel, channels, image, row, rows;
 };
 
 class WindowEmitter {
  public:
   WindowEmitter(const WindowCompute& c, const WindowSchedule& s, KernelBuilder& b)
-      : c_(c), b_(b), layout_(c, s.channels), accType_(c.accType()), esIn_(dtypeSize(c.inType)),
+      : c_(c), b_(b), layout_(c, s.channels, s.rows), accType_(c.accType()), esIn_(dtypeSize(c.inType)),
         esAcc_(dtypeSize(c.accType())), esOut_(dtypeSize(c.outType)) {
     for (int p = 0; p < 2; ++p) {
       int64_t base = p * layout_.setBytes();
@@ -193,29 +206,36 @@ class WindowEmitter {
   void tile(const WindowTile& t, size_t index) {
     int p = static_cast<int>(index % 2);
     // a narrower tail slice packs its pixels tighter, as its DMAs do
-    WindowLayout slice(c_, t.channels);
+    WindowLayout slice(c_, t.channels, 1);
     inPitch_ = slice.inPitch;
     accPitch_ = slice.accPitch;
     if (c_.reduce == WindowReduce::MultiplyAdd && t.channel != weightsChannel_) loadWeights(t);
-    // input rows: kernel row i reads input row ih, when it lies inside the image
-    std::vector<int64_t> kernelRows;
+    // window slot s holds input row top + s; load the slots some (output row, kernel row) reads
+    // that lie inside the image
+    const int64_t top = t.row * c_.strideH - c_.padTop, slots = windowSlots(c_, t.rows);
+    std::vector<bool> loaded(static_cast<size_t>(slots), false);
+    for (int64_t r = 0; r < t.rows; ++r)
+      for (int64_t i = 0; i < c_.kh; ++i) {
+        int64_t slot = r * c_.strideH + i * c_.dilationH;
+        loaded[static_cast<size_t>(slot)] = top + slot >= 0 && top + slot < c_.h;
+      }
     b_.waitFlag(Pipe::V, Pipe::MTE2, p);
-    for (int64_t i = 0; i < c_.kh; ++i) {
-      int64_t ih = t.row * c_.strideH - c_.padTop + i * c_.dilationH;
-      if (ih < 0 || ih >= c_.h) continue;
-      kernelRows.push_back(i);
-      emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, inRaw_[p] + i * c_.w * inPitch_ * esIn_},
-                   gm(0, ((t.image * c_.h + ih) * c_.w * c_.c + t.channel) * esIn_), c_.w, t.channels * esIn_,
+    for (int64_t slot = 0; slot < slots; ++slot) {
+      if (!loaded[static_cast<size_t>(slot)]) continue;
+      emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, inRaw_[p] + slot * c_.w * inPitch_ * esIn_},
+                   gm(0, ((t.image * c_.h + top + slot) * c_.w * c_.c + t.channel) * esIn_), c_.w, t.channels * esIn_,
                    (c_.c - t.channels) * esIn_);
     }
     b_.setFlag(Pipe::MTE2, Pipe::V, p);
     b_.waitFlag(Pipe::MTE2, Pipe::V, p);
     if (layout_.inAcc) {
-      for (int64_t i : kernelRows) {
-        int64_t row = i * c_.w * inPitch_;
+      for (int64_t slot = 0; slot < slots; ++slot) {
+        if (!loaded[static_cast<size_t>(slot)]) continue;
+        int64_t row = slot * c_.w * inPitch_;
         convert(inAcc_[p] + row * esAcc_, inRaw_[p] + row * esIn_, c_.inType, accType_, c_.w * inPitch_);
       }
     }
+    const int64_t outPixels = t.rows * c_.outW();
     b_.waitFlag(Pipe::MTE3, Pipe::V, p);
     VectorOp init;
     init.op = Opcode::VDup;
@@ -223,10 +243,14 @@ class WindowEmitter {
     init.dst = MemRef{Space::UB, 0, acc_[p]};
     init.scalarIsImm = true;
     init.scalarBits = c_.reduce == WindowReduce::Max ? scalarBitsOf(-std::numeric_limits<double>::infinity(), accType_) : 0;
-    emitContiguous(b_, init, c_.outW() * accPitch_);
+    emitContiguous(b_, init, outPixels * accPitch_);
     auto [lo, hi] = firstLanesMask(t.channels);
-    for (int64_t i : kernelRows)
-      for (int64_t j = 0; j < c_.kw; ++j) tap(p, i, j, lo, hi);
+    for (int64_t r = 0; r < t.rows; ++r)
+      for (int64_t i = 0; i < c_.kh; ++i) {
+        int64_t slot = r * c_.strideH + i * c_.dilationH;
+        if (!loaded[static_cast<size_t>(slot)]) continue;
+        for (int64_t j = 0; j < c_.kw; ++j) tap(p, r, slot, i, j, lo, hi);
+      }
     b_.setFlag(Pipe::V, Pipe::MTE2, p);
     if (c_.reduce == WindowReduce::Average) {
       VectorOp scale;
@@ -235,14 +259,20 @@ class WindowEmitter {
       scale.dst = scale.src0 = MemRef{Space::UB, 0, acc_[p]};
       scale.scalarIsImm = true;
       scale.scalarBits = scalarBitsOf(1.0 / static_cast<double>(c_.kh * c_.kw), accType_);
-      emitContiguous(b_, scale, c_.outW() * accPitch_);
+      emitContiguous(b_, scale, outPixels * accPitch_);
     }
-    if (layout_.out) convert(out_[p], acc_[p], accType_, c_.outType, c_.outW() * accPitch_);
+    if (layout_.out) convert(out_[p], acc_[p], accType_, c_.outType, outPixels * accPitch_);
     b_.setFlag(Pipe::V, Pipe::MTE3, p);
     b_.waitFlag(Pipe::V, Pipe::MTE3, p);
+    // the tile's output rows are consecutive pixels in GM and in UB
     const int outArg = c_.reduce == WindowReduce::MultiplyAdd ? 2 : 1;
-    emitCopyRows(b_, Opcode::CopyUbToGm, gm(outArg, ((t.image * c_.outH() + t.row) * c_.outW() * c_.c + t.channel) * esOut_),
-                 MemRef{Space::UB, 0, out_[p]}, c_.outW(), t.channels * esOut_, (c_.c - t.channels) * esOut_);
+    for (int64_t first = 0; first < outPixels; first += isa::kMaxNBurst) {
+      int64_t pixels = std::min<int64_t>(isa::kMaxNBurst, outPixels - first);
+      emitCopyRows(b_, Opcode::CopyUbToGm,
+                   gm(outArg, (((t.image * c_.outH() + t.row) * c_.outW() + first) * c_.c + t.channel) * esOut_),
+                   MemRef{Space::UB, 0, out_[p] + first * accPitch_ * esOut_}, pixels, t.channels * esOut_,
+                   (c_.c - t.channels) * esOut_);
+    }
     b_.setFlag(Pipe::MTE3, Pipe::V, p);
   }
 
@@ -274,9 +304,9 @@ class WindowEmitter {
     weightsChannel_ = t.channel;
   }
 
-  // acc[ow] ⊕= in[i][ow·stride − padLeft + j·dilation] (· w[i][j]) over the valid output columns,
-  // one repeat per column, in pieces of at most 255 repeats.
-  void tap(int p, int64_t i, int64_t j, uint64_t lo, uint64_t hi) {
+  // acc[r][ow] ⊕= in[slot][ow·stride − padLeft + j·dilation] (· w[i][j]) over the valid output
+  // columns, one repeat per column, in pieces of at most 255 repeats.
+  void tap(int p, int64_t r, int64_t slot, int64_t i, int64_t j, uint64_t lo, uint64_t hi) {
     auto [first, last] = windowColumns(c_, j);
     int64_t dstRep = accPitch_ * esAcc_ / isa::kBlockBytes, srcRep = c_.strideW * inPitch_ * esAcc_ / isa::kBlockBytes;
     b_.setCounterMode(false);
@@ -284,8 +314,8 @@ class WindowEmitter {
     for (int64_t ow = first; ow < last; ow += isa::kMaxRepeat) {
       int64_t repeats = std::min<int64_t>(isa::kMaxRepeat, last - ow);
       int64_t iw = ow * c_.strideW - c_.padLeft + j * c_.dilationW;
-      MemRef acc{Space::UB, 0, acc_[p] + ow * accPitch_ * esAcc_};
-      MemRef in{Space::UB, 0, inAcc_[p] + (i * c_.w + iw) * inPitch_ * esAcc_};
+      MemRef acc{Space::UB, 0, acc_[p] + (r * c_.outW() + ow) * accPitch_ * esAcc_};
+      MemRef in{Space::UB, 0, inAcc_[p] + (slot * c_.w + iw) * inPitch_ * esAcc_};
       Instruction op;
       op.type = accType_;
       op.dst = acc;
@@ -324,9 +354,9 @@ class WindowEmitter {
 
 KernelCode lowerWindow(const WindowCompute& c, const WindowSchedule& s, const Target& target) {
   validate(c);
-  if (s.channels < 1 || s.channels > maxChannels(c) || s.blockDim < 1)
+  if (s.channels < 1 || s.channels > maxChannels(c) || s.rows < 1 || s.rows > c.outH() || s.blockDim < 1)
     fail(c, "schedule " + s.str() + " does not describe tiles of this window");
-  WindowLayout layout(c, s.channels);
+  WindowLayout layout(c, s.channels, s.rows);
   if (layout.ubBytes() > target.buffer(Space::UB).size)
     fail(c, "schedule " + s.str() + " needs " + std::to_string(layout.ubBytes()) + " bytes of UB, which holds " +
                 std::to_string(target.buffer(Space::UB).size));
@@ -337,8 +367,8 @@ KernelCode lowerWindow(const WindowCompute& c, const WindowSchedule& s, const Ta
   std::vector<WindowTile> tiles;
   for (int64_t channel = 0; channel < c.c; channel += s.channels)
     for (int64_t image = 0; image < c.n; ++image)
-      for (int64_t row = 0; row < c.outH(); ++row)
-        tiles.push_back(WindowTile{channel, std::min(s.channels, c.c - channel), image, row});
+      for (int64_t row = 0; row < c.outH(); row += s.rows)
+        tiles.push_back(WindowTile{channel, std::min(s.channels, c.c - channel), image, row, std::min(s.rows, c.outH() - row)});
   WindowEmitter emitter(c, s, b);
   emitter.prologue();
   emitPerCore(b, s.blockDim, tiles, emitter);

@@ -1,6 +1,6 @@
-// Sliding windows on the vector unit over NHWC images, one tile = one output row of one image × a
-// slice of channels (the lanes of one repeat): depthwise conv2d (vmla against resident weights),
-// max pooling (vmax) and average pooling (vadd, then a scale by 1/(KH·KW)).
+// Sliding windows on the vector unit over NHWC images, one tile = consecutive output rows of one
+// image × a slice of channels (the lanes of one repeat): depthwise conv2d (vmla against resident
+// weights), max pooling (vmax) and average pooling (vadd, then a scale by 1/(KH·KW)).
 #pragma once
 
 #include <string>
@@ -31,19 +31,21 @@ struct WindowCompute {
   DType accType() const { return reduce == WindowReduce::Max ? inType : DType::Float32; }
 };
 
-// Plain data: channels per tile (1 .. lanes of the accumulator type) and cores.
+// Plain data: channels per tile (1 .. lanes of the accumulator type), output rows per tile (their
+// input rows loaded once) and cores.
 struct WindowSchedule {
   int64_t channels = 0;
-  int blockDim = 0;  // 0: no slice fits
+  int64_t rows = 1;
+  int blockDim = 0;  // 0: no tile fits
   double estimatedCycles = 0;
   std::string str() const;
 };
 
-// UB bytes of tiles of `channels`: two buffer sets (input rows, their converted copy, accumulator,
-// converted output) plus the resident weights of MultiplyAdd.
-int64_t windowUbBytes(const WindowCompute& compute, int64_t channels);
+// UB bytes of tiles of `channels` × `rows` output rows: two buffer sets (input rows, their converted
+// copy, accumulator, converted output) plus the resident weights of MultiplyAdd.
+int64_t windowUbBytes(const WindowCompute& compute, int64_t channels, int64_t rows);
 
-// The slice with the fewest modelled cycles among those that fit UB and the repeat-stride field;
+// The tile with the fewest modelled cycles among those that fit UB and the repeat-stride field;
 // blockDim 0 when none does.
 WindowSchedule scheduleWindow(const WindowCompute& compute, const Target& target, int maxCores);
 
