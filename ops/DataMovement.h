@@ -1,5 +1,4 @@
-// float64 references of the data-movement operators that rearrange elements (Pad, Gather): the
-// result NumPy computes for one input, for table-driven tests.
+// float64 references of Pad and Gather (NumPy's result for one input), for table-driven tests.
 #pragma once
 
 #include <cstdint>

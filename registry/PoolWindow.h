@@ -1,5 +1,4 @@
-// The window of a MaxPool2D/AvgPool2D node with the short attribute forms expanded: kernel and
-// strides as (h, w), padding as (top, bottom, left, right); shared by inference and lowering.
+// The expanded window of a MaxPool2D/AvgPool2D node, shared by inference and lowering.
 #pragma once
 
 #include <cstdint>

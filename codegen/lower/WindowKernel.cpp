@@ -1,8 +1,4 @@
-// Window kernels on the vector unit: per tile the input rows the window reads (GM→UB, MTE2),
-// converted to the accumulator type; the accumulator set (0 or -inf), then per tap one vector
-// instruction over the output columns whose input column lies inside the image, each lane a
-// channel, one repeat per column (source repeat stride = stride·pixel); scaled (average),
-// converted to the output type and stored (MTE3). Two buffer sets alternate between tiles.
+// Window kernel emission: per-tile row loads, one strided vector instruction per tap, stores.
 #include "codegen/lower/WindowKernel.h"
 
 #include <algorithm>
@@ -170,6 +166,11 @@ struct WindowTile {
   int64_t channel, channels, image, row, rows;
 };
 
+// Per tile: the input rows the windows read (GM→UB, MTE2), converted to the accumulator type; the
+// accumulator set (0 or -inf), then per tap one vector instruction over the output columns whose
+// input column lies inside the image, each lane a channel, one repeat per column (source repeat
+// stride = stride·pixel); scaled (average), converted to the output type and stored (MTE3). Two
+// buffer sets alternate between tiles.
 class WindowEmitter {
  public:
   WindowEmitter(const WindowCompute& c, const WindowSchedule& s, KernelBuilder& b)

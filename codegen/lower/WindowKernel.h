@@ -1,6 +1,4 @@
-// Sliding windows on the vector unit over NHWC images, one tile = consecutive output rows of one
-// image × a slice of channels (the lanes of one repeat): depthwise conv2d (vmla against resident
-// weights), max pooling (vmax) and average pooling (vadd, then a scale by 1/(KH·KW)).
+// Sliding-window kernels on the vector unit over NHWC images: depthwise conv2d, max and average pooling.
 #pragma once
 
 #include <string>
@@ -10,6 +8,10 @@
 
 namespace pyasc::codegen {
 
+// A tile is consecutive output rows of one image × a slice of channels (the lanes of one repeat):
+// depthwise conv2d multiplies against resident weights (vmla), max pooling takes vmax, average
+// pooling adds (vadd) and scales by 1/(KH·KW).
+//
 // How the taps of a window combine. MultiplyAdd and Average accumulate in f32, Max in the input type.
 enum class WindowReduce { MultiplyAdd, Max, Average };
 

@@ -1,5 +1,4 @@
-// Pooling window kernels with forced schedules (channel slices, several output rows per tile) on
-// the simulator against the float64 reference of ops/.
+// Pooling window kernels with forced multi-row schedules on the simulator against ops/'s reference.
 #include "codegen/lower/WindowKernel.h"
 
 #include <gtest/gtest.h>
