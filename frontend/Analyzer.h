@@ -141,6 +141,12 @@ class Analyzer {
   // *_like functions, tensordot, dot, clip with None); `handled` is false for the others.
   SymValue callSpecial(const std::string& name, std::map<std::string, Argument>& bound, const CallArgs& args,
                        const std::string& nameHint, bool& handled);
+  // np.pad's pad_width as (before, after) per axis in turn.
+  std::vector<int64_t> padWidths(const Argument& arg, int rank, const std::string& callee);
+  // The Gather of `base` at compile-time `indices` (an int drops the axis; negative ones count from
+  // the end; an out-of-range index is reported where it is written); `what` names the indices.
+  SymValue gather(graph::ValueId base, int64_t axis, const Argument& indices, const SourceRange& range,
+                  const std::string& nameHint, const std::string& what);
   std::map<std::string, Argument> bindArguments(const registry::NumpyAlias& alias, const std::optional<Argument>& self,
                                                 const CallArgs& args);
   graph::Attribute attributeFor(const registry::NumpyParam& param, const Argument& arg, const std::string& callee);
@@ -157,6 +163,13 @@ class Analyzer {
     bool full = true;  // selects the whole array (only ':' and '...')
   };
   IndexPlan planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange);
+  IndexPlan planItems(const SymValue& array, const std::vector<const Expr*>& items, const SourceRange& indexRange,
+                      const SourceRange& arrayRange);
+  // The comma-separated parts of a subscript, and the first literal list among them (a[:, [0, 2]]).
+  static std::vector<const Expr*> indexItems(const Expr& index);
+  static const Expr* listIndexItem(const Expr& index);
+  // a[[i, j]] and a[:, [i, j]]: a gather along the list's axis (a copy, not a view).
+  SymValue evalListSubscript(const SymValue& base, const Expr& expr, const Expr& list, const std::string& nameHint);
   // The plan that reads or writes a view's region of its root array.
   static IndexPlan planOfView(const ArrayView& view);
   SymValue evalSubscript(const Expr& expr, const std::string& nameHint);

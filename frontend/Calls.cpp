@@ -6,6 +6,7 @@
 
 #include "frontend/Analyzer.h"
 #include "registry/NameSuggestion.h"
+#include "registry/ShapeInference.h"
 
 namespace pyasc::frontend {
 
@@ -26,6 +27,13 @@ std::string spellingOf(const Expr& callee) {
     return (base.empty() ? "a" : base) + "." + callee.text;
   }
   return "";
+}
+
+// The k-th of `count` items of a literal tuple or list expression, or null when `e` is not one
+// (so a message about an item can point at it).
+const Expr* literalItem(const Expr* e, size_t k, size_t count) {
+  if (!e || (e->kind != ExprKind::Tuple && e->kind != ExprKind::List) || e->children.size() != count) return nullptr;
+  return e->children[k].get();
 }
 
 }  // namespace
@@ -628,6 +636,53 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     }
     return applyOp("MatMul", {a, b}, {}, args.range, nameHint, args.calleeText);
   }
+  if (name == "pad") {
+    Argument a = bound["array"];
+    if (a.value.kind == SymKind::Tuple) a.value = constantArray(a.value, std::nullopt, a.range, "cst");
+    if (a.value.kind != SymKind::Tensor) fail(a.range, callee + " needs an array, found " + describeKind(a.value));
+    const TensorType& t = builder_.type(arrayValue(a.value, a.range));
+    if (!t.ranked) fail(a.range, callee + " needs an array of known rank; declare its shape, e.g. Tensor[float32, 64, 128]");
+    const std::vector<int64_t> pads = padWidths(bound["pad_width"], t.rank(), callee);
+    std::string mode = "constant";
+    if (bound.count("mode")) {
+      const Argument& m = bound["mode"];
+      if (m.value.kind != SymKind::String) fail(m.range, callee + " mode must be a string, found " + describeKind(m.value));
+      mode = m.value.text;
+      if (mode != "constant" && mode != "edge") {
+        fail(m.range, callee + " mode '" + mode + "' is not supported by pyasc; use 'constant' or 'edge'");
+      }
+    }
+    double value = 0;
+    if (bound.count("constant_values")) {
+      const Argument& v = bound["constant_values"];
+      if (mode != "constant") fail(v.range, "unsupported keyword arguments for mode '" + mode + "': {'constant_values'}");
+      if (v.value.kind == SymKind::Tuple) {
+        fail(v.range, callee + " constant_values must be one number; per-axis values are not supported by pyasc");
+      }
+      value = requireNumber(v.value, v.range, callee + " constant_values");
+      // stored as the array's dtype, as NumPy's assignment casts it
+      if (isInteger(t.dtype)) value = std::trunc(value);
+      if (t.dtype == DType::Bool) value = value != 0;
+    }
+    return applyOp("Pad", {a}, {{"pads", pads}, {"mode", mode}, {"value", value}}, args.range, nameHint, args.calleeText);
+  }
+  if (name == "take") {
+    const Argument& a = bound["a"];
+    if (a.value.kind != SymKind::Tensor) fail(a.range, callee + " needs an array, found " + describeKind(a.value));
+    const ValueId base = arrayValue(a.value, a.range);
+    const TensorType& t = builder_.type(base);
+    if (!t.ranked) fail(a.range, callee + " needs an array of known rank; declare its shape, e.g. Tensor[float32, 64, 128]");
+    const Argument& indices = bound["indices"];
+    if (!bound.count("axis") || bound["axis"].value.kind == SymKind::None) {
+      // NumPy takes from the flattened array
+      const ValueId flat = builder_.addNode("Reshape", {base}, {{"shape", std::vector<int64_t>{-1}}}, args.range);
+      return gather(flat, 0, indices, args.range, nameHint, callee + " indices");
+    }
+    const Argument& axisArg = bound["axis"];
+    int64_t axis = requireInt(axisArg.value, axisArg.range, callee + " axis");
+    if (!registry::normalizeAxis(axis, t.rank(), axis)) fail(axisArg.range, registry::axisError(axis, t.rank()));
+    return gather(base, axis, indices, args.range, nameHint, callee + " indices");
+  }
   if (name == "clip") {
     const Argument& a = bound["a"];
     const Argument& lo = bound.count("a_min") ? bound["a_min"] : bound["min"];
@@ -639,6 +694,85 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
   }
   handled = false;
   return SymValue::none();
+}
+
+std::vector<int64_t> Analyzer::padWidths(const Argument& arg, int rank, const std::string& callee) {
+  // np.broadcast_to(pad_width, (rank, 2)): an int, one pair, or one pair per axis
+  const std::string what = callee + " pad_width";
+  std::vector<std::vector<int64_t>> rows;
+  auto rangeOf = [&](const Expr* e) { return e ? e->range : arg.range; };
+  auto row = [&](const SymValue& v, const Expr* e) {
+    std::vector<int64_t> r;
+    const std::vector<SymValue> items = v.kind == SymKind::Tuple ? v.items : std::vector<SymValue>{v};
+    for (size_t k = 0; k < items.size(); ++k) {
+      const Expr* itemExpr = v.kind == SymKind::Tuple ? literalItem(e, k, items.size()) : e;
+      if (items[k].kind == SymKind::Tuple) {
+        fail(rangeOf(itemExpr), what + " nests too deeply; give one (before, after) pair per axis");
+      }
+      r.push_back(requireInt(items[k], rangeOf(itemExpr), what));
+    }
+    return r;
+  };
+  const SymValue& v = arg.value;
+  const bool pairs = v.kind == SymKind::Tuple && !v.items.empty() && v.items[0].kind == SymKind::Tuple;
+  if (pairs) {
+    for (size_t k = 0; k < v.items.size(); ++k) {
+      const Expr* itemExpr = literalItem(arg.expr, k, v.items.size());
+      if (v.items[k].kind != SymKind::Tuple) {
+        fail(rangeOf(itemExpr), what + " mixes pairs and numbers; give one (before, after) pair per axis");
+      }
+      rows.push_back(row(v.items[k], itemExpr));
+    }
+  } else {
+    rows.push_back(row(v, arg.expr));
+  }
+  const size_t columns = rows[0].size();
+  bool fits = rows.size() == 1 || rows.size() == static_cast<size_t>(rank);
+  for (const auto& r : rows) fits = fits && r.size() == columns && (columns == 1 || columns == 2);
+  if (!fits) {
+    fail(arg.range, what + " of shape (" + std::to_string(rows.size()) + ", " + std::to_string(columns) +
+                        ") does not fit an array of " + std::to_string(rank) +
+                        " dimension(s); give an int, a (before, after) pair, or one pair per axis");
+  }
+  std::vector<int64_t> pads;
+  for (int d = 0; d < rank; ++d) {
+    const std::vector<int64_t>& r = rows[rows.size() == 1 ? 0 : static_cast<size_t>(d)];
+    pads.push_back(r[0]);
+    pads.push_back(r[columns - 1]);
+  }
+  for (int64_t p : pads) {
+    if (p < 0) fail(arg.range, "index can't contain negative values");
+  }
+  return pads;
+}
+
+SymValue Analyzer::gather(ValueId base, int64_t axis, const Argument& indices, const SourceRange& range,
+                          const std::string& nameHint, const std::string& what) {
+  const TensorType& t = builder_.type(base);
+  const graph::Dim dim = t.shape[static_cast<size_t>(axis)];
+  const bool single = indices.value.kind != SymKind::Tuple;
+  const std::vector<SymValue> items = single ? std::vector<SymValue>{indices.value} : indices.value.items;
+  std::vector<int64_t> normalized;
+  for (size_t k = 0; k < items.size(); ++k) {
+    // each index is reported where it is written when the indices are a literal list
+    const Expr* written = single ? nullptr : literalItem(indices.expr, k, items.size());
+    const SourceRange& r = written ? written->range : indices.range;
+    if (items[k].kind != SymKind::Int) {
+      fail(r, what + " must hold compile-time ints, found " + describeKind(items[k]),
+           {note(SourceRange{}, "gathers take literal index lists such as [0, 2, 5]; select with np.where by a mask")});
+    }
+    int64_t i = items[k].intValue;
+    if (!dim.isKnown()) fail(r, what + " needs the extent of axis " + std::to_string(axis) + ", which is symbolic (" + dim.str() + ")");
+    if (i < -dim.extent || i >= dim.extent) {
+      fail(r, "index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                  std::to_string(dim.extent));
+    }
+    normalized.push_back(i < 0 ? i + dim.extent : i);
+  }
+  ValueId v = builder_.addNode("Gather", {base}, {{"indices", normalized}, {"axis", axis}}, range, single ? "" : nameHint);
+  // a single index drops the axis, as np.take(a, 2, axis=1) does
+  if (single) v = builder_.addNode("Squeeze", {v}, {{"axes", std::vector<int64_t>{axis}}}, range, nameHint);
+  return fresh(v, range);
 }
 
 SymValue Analyzer::callRandom(const std::string& name, const CallArgs& args, const std::string& nameHint) {

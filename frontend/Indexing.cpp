@@ -49,17 +49,33 @@ Analyzer::IndexPlan Analyzer::planOfView(const ArrayView& view) {
   return plan;
 }
 
-Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange) {
-  const TensorType type = builder_.type(arrayValue(array, arrayRange));
-  if (!type.ranked) {
-    fail(index.range, "indexing an array of unknown rank is not supported",
-         {note(array.range, "declare its shape: Tensor[float32, 64, 128] or --input=NAME:float32[64,128]")});
-  }
+std::vector<const Expr*> Analyzer::indexItems(const Expr& index) {
   std::vector<const Expr*> items;
   if (index.kind == ExprKind::Tuple) {
     for (const auto& c : index.children) items.push_back(c.get());
   } else {
     items.push_back(&index);
+  }
+  return items;
+}
+
+const Expr* Analyzer::listIndexItem(const Expr& index) {
+  for (const Expr* e : indexItems(index)) {
+    if (e->kind == ExprKind::List) return e;
+  }
+  return nullptr;
+}
+
+Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange) {
+  return planItems(array, indexItems(index), index.range, arrayRange);
+}
+
+Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector<const Expr*>& items,
+                                        const SourceRange& indexRange, const SourceRange& arrayRange) {
+  const TensorType type = builder_.type(arrayValue(array, arrayRange));
+  if (!type.ranked) {
+    fail(indexRange, "indexing an array of unknown rank is not supported",
+         {note(array.range, "declare its shape: Tensor[float32, 64, 128] or --input=NAME:float32[64,128]")});
   }
   // Evaluate once: slices keep their three parts.
   struct Item {
@@ -98,7 +114,7 @@ Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index
     evaluated.push_back(it);
   }
   if (consumed > type.rank()) {
-    fail(index.range, "too many indices for array: array is " + std::to_string(type.rank()) + "-dimensional, but " +
+    fail(indexRange, "too many indices for array: array is " + std::to_string(type.rank()) + "-dimensional, but " +
                           std::to_string(consumed) + " were indexed");
   }
   IndexPlan plan;
@@ -314,6 +330,7 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (base.kind != SymKind::Tensor) fail(expr.children[0]->range, describeKind(base) + " is not subscriptable");
   if (base.untyped) failCannotInfer("Slice", {Argument{base, expr.children[0]->range, nullptr}}, expr.range);
   if (base.weak) fail(expr.range, "a runtime scalar cannot be indexed");
+  if (const Expr* list = listIndexItem(index)) return evalListSubscript(base, expr, *list, nameHint);
   IndexPlan plan = planIndex(base, index, expr.children[0]->range);
   if (plan.full && plan.newAxes.empty()) return base;
   const ValueId value = readThroughPlan(arrayValue(base, expr.range), plan, expr.range, nameHint);
@@ -339,6 +356,37 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   result.storage = nullptr;
   result.view = view;
   return result;
+}
+
+SymValue Analyzer::evalListSubscript(const SymValue& base, const Expr& expr, const Expr& list, const std::string& nameHint) {
+  // a[..., [i, j], ...]: the slices first (the list's axis taken whole), then a Gather along that axis
+  std::vector<const Expr*> items = indexItems(*expr.children[1]);
+  const int rank = builder_.type(arrayValue(base, expr.range)).rank();
+  size_t at = 0;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Expr* e = items[k];
+    if (e == &list) {
+      at = k;
+    } else if (e->kind == ExprKind::List) {
+      fail(e->range, "indexing with more than one list is not supported; select along one axis at a time (np.take)");
+    } else if (e->kind != ExprKind::Slice && e->kind != ExprKind::Ellipsis) {
+      fail(e->range, "a list index combines only with slices (':') and '...' in pyasc; index in two steps, e.g. "
+                     "a[[0, 2]][:, 1]");
+    }
+  }
+  bool ellipsisBefore = false;
+  for (size_t k = 0; k < at; ++k) ellipsisBefore |= items[k]->kind == ExprKind::Ellipsis;
+  const int64_t axis = ellipsisBefore ? rank - static_cast<int64_t>(items.size() - at)
+                                      : static_cast<int64_t>(at);
+  Expr whole;
+  whole.kind = ExprKind::Slice;
+  whole.range = list.range;
+  whole.children.resize(3);
+  items[at] = &whole;
+  const IndexPlan plan = planItems(base, items, expr.children[1]->range, expr.children[0]->range);
+  ValueId sliced = arrayValue(base, expr.range);
+  if (!plan.full) sliced = readThroughPlan(sliced, plan, expr.range, "");
+  return gather(sliced, axis, Argument{eval(list), list.range, &list}, expr.range, nameHint, "a list index");
 }
 
 ValueId Analyzer::conformValue(const SymValue& value, const TensorType& target, const graph::Shape& shape,
@@ -431,6 +479,10 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
   if (base.weak) fail(target.range, "a runtime scalar does not support item assignment");
   if (!base.copyOfView.empty()) {
     fail(target.range, "writing into a slice of the view '" + base.copyOfView + "' is not supported; index the original array");
+  }
+  if (const Expr* list = listIndexItem(index)) {
+    fail(list->range, "assigning through a list index is not supported; assign one index at a time (a[2] = ...) or "
+                      "build the array with np.where");
   }
   IndexPlan plan = planIndex(base, index, target.children[0]->range);
   if (base.view) {

@@ -12,5 +12,6 @@ void registerDataMovementOps(OpRegistry& registry);
 void registerCreationOps(OpRegistry& registry);
 void registerNNOps(OpRegistry& registry);
 void registerConvOps(OpRegistry& registry);
+void registerPoolOps(OpRegistry& registry);
 
 }  // namespace pyasc::registry

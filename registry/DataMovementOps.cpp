@@ -1,4 +1,5 @@
-// Data movement: reshape, transpose, concatenate, stack, expand_dims, squeeze, broadcast_to, slices.
+// Data movement: reshape, transpose, concatenate, stack, expand_dims, squeeze, broadcast_to, slices,
+// pad and gathers by constant indices.
 #include <algorithm>
 
 #include "registry/BuiltinOps.h"
@@ -250,6 +251,49 @@ bool inferSliceUpdate(InferContext& ctx) {
   return true;
 }
 
+bool inferPad(InferContext& ctx) {
+  const TensorType& in = ctx.inputs[0];
+  const std::vector<int64_t> pads = ctx.node.intListAttr("pads");
+  if (pads.size() != 2 * static_cast<size_t>(in.rank())) {
+    return ctx.fail("pad needs a (before, after) pair for each of the " + std::to_string(in.rank()) + " axes, got " +
+                    std::to_string(pads.size()) + " values");
+  }
+  const std::string mode = ctx.node.stringAttr("mode", "constant");
+  if (mode != "constant" && mode != "edge") return ctx.fail("pad mode '" + mode + "' is not supported ('constant' or 'edge')");
+  TensorType out = in;
+  out.layout = graph::Layout::ND;
+  for (int d = 0; d < in.rank(); ++d) {
+    const int64_t before = pads[2 * static_cast<size_t>(d)], after = pads[2 * static_cast<size_t>(d) + 1];
+    if (before < 0 || after < 0) return ctx.fail("index can't contain negative values");
+    const Dim& dim = in.shape[static_cast<size_t>(d)];
+    if (mode == "edge" && dim == Dim::known(0) && before + after > 0) {
+      return ctx.fail("can't extend empty axis " + std::to_string(d) + " using modes other than 'constant' or 'empty'");
+    }
+    out.shape[static_cast<size_t>(d)] = dim.isKnown() ? Dim::known(dim.extent + before + after) : Dim::unknown();
+  }
+  ctx.outputs.push_back(out);
+  return true;
+}
+
+bool inferGather(InferContext& ctx) {
+  const TensorType& in = ctx.inputs[0];
+  int64_t axis;
+  if (!normalizeAxis(ctx.node.intAttr("axis"), in.rank(), axis)) return ctx.fail(axisError(ctx.node.intAttr("axis"), in.rank()));
+  const Dim& dim = in.shape[static_cast<size_t>(axis)];
+  const std::vector<int64_t> indices = ctx.node.intListAttr("indices");
+  for (int64_t i : indices) {
+    if (i < 0 || (dim.isKnown() && i >= dim.extent)) {
+      return ctx.fail("index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                      dim.str());
+    }
+  }
+  TensorType out = in;
+  out.layout = graph::Layout::ND;
+  out.shape[static_cast<size_t>(axis)] = Dim::known(static_cast<int64_t>(indices.size()));
+  ctx.outputs.push_back(out);
+  return true;
+}
+
 std::vector<AttrSpec> sliceAttrs() {
   return {requiredAttr("axes", graph::AttrKind::IntList, "sliced axes (others are taken whole)"),
           requiredAttr("begin", graph::AttrKind::IntList, "first index per sliced axis, normalised"),
@@ -321,6 +365,28 @@ void registerDataMovementOps(OpRegistry& r) {
   r.add(entry("SliceUpdate", "a copy of base with a slice replaced by update (a[b:e:s] = update)",
               {operand("base"), operand("update"), variadicOperand("offsets", kIntTypes)}, sliceAttrs(),
               inferSliceUpdate));
+
+  r.add(entry("Pad", "the input surrounded by a constant or by copies of its edge values", {operand("x")},
+              {requiredAttr("pads", graph::AttrKind::IntList, "before and after widths of each axis in turn"),
+               attrWithDefault("mode", std::string("constant"), "'constant' (value) or 'edge' (nearest input value)"),
+               attrWithDefault("value", 0.0, "the constant of mode 'constant', cast to the input dtype")},
+              inferPad));
+  r.addAlias(functionAlias("pad", "Pad",
+                           {tensorParam("array"), attrParam("pad_width", ParamKind::IntList, "pads"),
+                            attrParam("mode", ParamKind::String, "mode", std::string("constant")),
+                            attrParam("constant_values", ParamKind::Float, "value", 0.0)},
+                           {}, "compile-time widths: an int, a (before, after) pair or one pair per axis; mode "
+                               "'constant' or 'edge'"));
+
+  r.add(entry("Gather", "the slices of the input at constant indices along one axis", {operand("x")},
+              {requiredAttr("indices", graph::AttrKind::IntList, "selected positions along axis, in [0, extent)"),
+               attrWithDefault("axis", int64_t{0}, "the indexed axis")},
+              inferGather));
+  r.addAlias(functionAlias("take", "Gather",
+                           {tensorParam("a"), attrParam("indices", ParamKind::IntList, "indices"),
+                            optionalParam("axis", ParamKind::Axis, "axis")},
+                           {}, "compile-time int indices (negative ones count from the end); also a[[i, j]] and "
+                               "a[:, [i, j]] with a literal list"));
 
   r.add(entry("Identity", "a copy of the input", {operand("x")}, {}, [](InferContext& ctx) {
     ctx.outputs.push_back(ctx.inputs[0]);

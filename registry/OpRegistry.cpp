@@ -9,7 +9,7 @@ namespace pyasc::registry {
 
 const char* categoryName(OpCategory category) {
   static const char* const names[] = {"elementwise", "broadcast", "reduce", "cube", "conv", "data movement",
-                                      "creation"};
+                                      "creation", "pool"};
   return names[static_cast<int>(category)];
 }
 
@@ -39,6 +39,7 @@ const OpRegistry& OpRegistry::builtin() {
     registerCreationOps(r);
     registerNNOps(r);
     registerConvOps(r);
+    registerPoolOps(r);
     return r;
   }();
   return registry;

@@ -13,6 +13,7 @@
 #include "codegen/lower/MatmulKernel.h"
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/SoftmaxKernel.h"
+#include "codegen/lower/WindowKernel.h"
 #include "sim/Simulator.h"
 
 using namespace pyasc;
@@ -110,6 +111,26 @@ std::vector<Workload> workloads() {
                    return lowerSoftmax(c, scheduleSoftmax(c, t, t.vectorCores), t);
                  },
                  {rows * cols * 4, rows * cols * 4}});
+  }
+  {
+    WindowCompute c;
+    c.name = "max_pool2d";
+    c.reduce = WindowReduce::Max;
+    c.n = 8;
+    c.h = c.w = 56;
+    c.c = 64;
+    c.kh = c.kw = 3;
+    c.strideH = c.strideW = 2;
+    c.padTop = c.padBottom = c.padLeft = c.padRight = 1;
+    const int64_t in = c.n * c.h * c.w * c.c * 2, out = c.n * c.outH() * c.outW() * c.c * 2;
+    // compute floor: one vmax per tap and output element, 128 f16 lanes a repeat, every vector core
+    w.push_back({"max_pool2d 3x3/2 N=8 56x56x64 fp16",
+                 [=](const Target& t) {
+                   return double(out / 2) * 9 / 128.0 * t.vectorCyclesPerRepeat / t.vectorCores;
+                 },
+                 [=](const Target& t) { return dataMovementFloor(t, in, out, t.vectorCores, DmaPath::GmToUb); },
+                 [=](const Target& t) { return lowerWindow(c, requireWindowSchedule(c, t, t.vectorCores), t); },
+                 {in, out}});
   }
   return w;
 }

@@ -15,7 +15,9 @@
 #include "codegen/lower/MatmulKernel.h"
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/SoftmaxKernel.h"
+#include "codegen/lower/WindowKernel.h"
 #include "ops/Elementwise.h"
+#include "registry/PoolWindow.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -144,17 +146,22 @@ class Selector {
     if (i.kind == ValueInfo::ConstScalar) {
       // a scalar constant used where a tensor is needed: give it GM bytes
       const graph::Value& val = g_.value(v);
-      Storage s;
-      s.name = val.name;
-      s.dtype = val.type.dtype;
-      s.shape = staticShape(val.type, val.loc);
-      s.role = model::TensorRole::Constant;
-      s.constant = graph::encodeConstant(val.type.dtype, std::vector<double>(static_cast<size_t>(std::max<int64_t>(1, s.elements())), i.scalar));
-      int id = addStorage(s);
+      int id = constantStorage(val.name, val.type.dtype, staticShape(val.type, val.loc), i.scalar);
       bind(v, id);
       return id;
     }
     throw CompileError(loc, "value '%" + g_.value(v).name + "' (a loop counter) cannot be used as an array here yet");
+  }
+
+  // A constant tensor of `shape` (at least one element) filled with `value`.
+  int constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape, double value) {
+    Storage s;
+    s.name = name;
+    s.dtype = dtype;
+    s.shape = shape;
+    s.role = model::TensorRole::Constant;
+    s.constant = graph::encodeConstant(dtype, std::vector<double>(static_cast<size_t>(std::max<int64_t>(1, s.elements())), value));
+    return addStorage(s);
   }
 
   void touch(int storage) {
@@ -234,11 +241,23 @@ class Selector {
         addToGroup(n, out);
       } else {
         flushGroup(out);
-        lowerNode(n, out);
+        lowerNodeAt(n, out);
       }
       for (ValueId v : n.inputs) --uses_[v];
     }
     flushGroup(out);
+  }
+
+  // Kernel lowerings know only the source line: their errors are reported at the node.
+  void lowerNodeAt(const Node& n, std::vector<Step>& out) {
+    try {
+      lowerNode(n, out);
+    } catch (const CompileError& e) {
+      if (!e.diagnostic().range.begin.file.empty() || !n.loc.valid()) throw;
+      Diagnostic located = e.diagnostic();
+      located.range.begin = n.loc;
+      throw CompileError(located);
+    }
   }
 
   void lowerNode(const Node& n, std::vector<Step>& out) {
@@ -257,6 +276,9 @@ class Selector {
     if (op == "SliceUpdate") return lowerSliceUpdate(n, out);
     if (op == "Concat" || op == "Stack") return lowerConcat(n, out);
     if (op == "BroadcastTo") return lowerBroadcast(n, out);
+    if (op == "Pad") return lowerPad(n, out);
+    if (op == "Gather") return lowerGather(n, out);
+    if (op == "MaxPool2D" || op == "AvgPool2D") return lowerPool2d(n, out);
     if (op == "Fill" || op == "Range") return lowerCreation(n);
     throw CompileError(n.loc, "operator '" + op + "' has no NPU lowering yet on target '" + target_.name + "'");
   }
@@ -918,6 +940,134 @@ class Selector {
       at += shape[static_cast<size_t>(axis)];
       if (product(shape) > 0) launch(out, lowerCopy(c, target_, cores(false)), {storageOf(in, n.loc), dst});
     }
+  }
+
+  // The input copied into the interior of the result, and the border cut into one block per
+  // (axis d, side): every position of the axes before d, the pad of axis d, the interior of the
+  // axes after d. Mode 'constant' fills all blocks in one kernel (vdup of a one-element constant);
+  // mode 'edge' fills the blocks of each axis in turn from the result's first or last interior
+  // plane along that axis (a broadcast), once the axes before it are complete.
+  void lowerPad(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc), outShape = staticShape(g_.type(res), n.loc);
+    const std::vector<int64_t> pads = n.intListAttr("pads");
+    const DType t = g_.type(res).dtype;
+    const bool edge = n.stringAttr("mode", "constant") == "edge";
+    const std::vector<int64_t> outStrides = rowMajorStrides(outShape);
+    const size_t rank = shape.size();
+    int dst = newIntermediate(res);
+    if (product(outShape) == 0) return;
+    // element offset in the result of the interior along the axes from `axis` on
+    auto interiorOffset = [&](size_t axis) {
+      int64_t offset = 0;
+      for (size_t d = axis; d < rank; ++d) offset += pads[2 * d] * outStrides[d];
+      return offset;
+    };
+    auto border = [&](size_t d, int side) {
+      CopyCompute c;
+      c.dtype = t;
+      c.shape = outShape;
+      for (size_t k = d + 1; k < rank; ++k) c.shape[k] = shape[k];
+      c.shape[d] = pads[2 * d + static_cast<size_t>(side)];
+      c.dstStrides = outStrides;
+      c.dstOffset = interiorOffset(d + 1) + (side == 0 ? 0 : pads[2 * d] + shape[d]) * outStrides[d];
+      c.srcStrides.assign(rank, 0);
+      c.sourceLine = n.loc.line;
+      return c;
+    };
+    CopyCompute interior;
+    interior.name = "pad_" + std::to_string(program_.kernels.size());
+    interior.dtype = t;
+    interior.shape = shape;
+    interior.srcStrides = rowMajorStrides(shape);
+    interior.dstStrides = outStrides;
+    interior.dstOffset = interiorOffset(0);
+    interior.sourceLine = n.loc.line;
+    if (product(shape) > 0) launch(out, lowerCopy(interior, target_, cores(false)), {storageOf(in, n.loc), dst});
+    std::vector<CopyCompute> fills;
+    for (size_t d = 0; d < rank; ++d) {
+      std::vector<CopyCompute> planes;
+      for (int side = 0; side < 2; ++side) {
+        CopyCompute c = border(d, side);
+        if (product(c.shape) == 0) continue;
+        if (edge) {
+          // the interior plane next to the border, re-read along axis d
+          c.srcStrides = outStrides;
+          c.srcStrides[d] = 0;
+          c.srcOffset = interiorOffset(d + 1) + (side == 0 ? pads[2 * d] : pads[2 * d] + shape[d] - 1) * outStrides[d];
+        }
+        (edge ? planes : fills).push_back(c);
+      }
+      if (!planes.empty()) launch(out, lowerCopies("pad_edge_" + std::to_string(program_.kernels.size()), planes, target_, cores(false)), {dst, dst});
+    }
+    if (!fills.empty()) {
+      int value = constantStorage(g_.value(res).name + "_pad_value", t, {1}, n.floatAttr("value"));
+      launch(out, lowerCopies("pad_fill_" + std::to_string(program_.kernels.size()), fills, target_, cores(false)), {value, dst});
+    }
+  }
+
+  // One kernel of copies, one per run of consecutive indices: [outer, run, inner] blocks that
+  // become single bursts when the run spans whole rows.
+  void lowerGather(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    const std::vector<int64_t> indices = n.intListAttr("indices");
+    const size_t axis = static_cast<size_t>(n.intAttr("axis"));
+    const int64_t outer = product(shape, 0, axis), extent = shape[axis], inner = product(shape, axis + 1);
+    const int64_t taken = static_cast<int64_t>(indices.size());
+    int dst = newIntermediate(res);
+    if (outer * taken * inner == 0) return;
+    std::vector<CopyCompute> runs;
+    for (int64_t first = 0; first < taken;) {
+      int64_t length = 1;
+      while (first + length < taken && indices[first + length] == indices[first] + length) ++length;
+      CopyCompute c;
+      c.dtype = g_.type(in).dtype;
+      c.shape = {outer, length, inner};
+      c.srcStrides = {extent * inner, inner, 1};
+      c.dstStrides = {taken * inner, inner, 1};
+      c.srcOffset = indices[first] * inner;
+      c.dstOffset = first * inner;
+      c.sourceLine = n.loc.line;
+      runs.push_back(c);
+      first += length;
+    }
+    std::string name = "gather_" + std::to_string(program_.kernels.size());
+    launch(out, lowerCopies(name, runs, target_, cores(false)), {storageOf(in, n.loc), dst});
+  }
+
+  // Max and average pooling as a window kernel over NHWC; NCHW is the same kernel over N·C
+  // images of one channel each (one lane per pixel).
+  void lowerPool2d(const Node& n, std::vector<Step>& out) {
+    ValueId in = n.inputs[0], res = n.outputs[0];
+    std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
+    registry::PoolWindow win;
+    std::string error;
+    if (!registry::poolWindow(n, win, error)) throw CompileError(n.loc, error);
+    WindowCompute c;
+    c.op = registry::poolFunctionName(n.op);
+    c.name = c.op + "_" + std::to_string(program_.kernels.size());
+    c.reduce = n.op == "MaxPool2D" ? WindowReduce::Max : WindowReduce::Average;
+    c.inType = g_.type(in).dtype;
+    c.outType = g_.type(res).dtype;
+    c.n = win.nchw ? shape[0] * shape[1] : shape[0];
+    c.h = shape[win.nchw ? 2 : 1];
+    c.w = shape[win.nchw ? 3 : 2];
+    c.c = win.nchw ? 1 : shape[3];
+    c.kh = win.kh;
+    c.kw = win.kw;
+    c.strideH = win.strideH;
+    c.strideW = win.strideW;
+    c.padTop = win.padTop;
+    c.padBottom = win.padBottom;
+    c.padLeft = win.padLeft;
+    c.padRight = win.padRight;
+    c.sourceLine = n.loc.line;
+    int src = storageOf(in, n.loc);
+    int dst = newIntermediate(res);
+    if (product(shape) == 0) return;
+    WindowSchedule s = requireWindowSchedule(c, target_, cores(false));
+    launch(out, lowerWindow(c, s, target_), {src, dst});
   }
 
   void lowerBroadcast(const Node& n, std::vector<Step>& out) {

@@ -19,6 +19,10 @@ int lanesPerRepeat(const VectorOp& op) {
   return isa::kRepeatBytes / size;
 }
 
+std::pair<uint64_t, uint64_t> firstLanesMask(int64_t n) {
+  return {n >= 64 ? ~0ull : (1ull << n) - 1, n <= 64 ? 0 : (n >= 128 ? ~0ull : (1ull << (n - 64)) - 1)};
+}
+
 int64_t scalarBitsOf(double value, DType type) {
   switch (type) {
     case DType::Float16: return doubleToHalf(value);
@@ -120,8 +124,7 @@ void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
     b.emit(makeInstruction(op, done * lanes, repeat, lanes));
   }
   if (tail > 0) {
-    uint64_t lo = tail >= 64 ? ~0ull : ((1ull << tail) - 1);
-    uint64_t hi = tail <= 64 ? 0 : (tail >= 128 ? ~0ull : ((1ull << (tail - 64)) - 1));
+    auto [lo, hi] = firstLanesMask(tail);
     b.setMask(lo, hi);
     b.emit(makeInstruction(op, fullRepeats * lanes, 1, lanes));
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "codegen/emit/KernelBuilder.h"
 #include "sdk/isa/ISA.h"
@@ -27,6 +28,9 @@ int lanesPerRepeat(const VectorOp& op);
 
 // Emits `op` over `count` elements laid out contiguously from each operand's address.
 void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count);
+
+// The normal-mode mask of lanes [0, n): {bits 0-63, bits 64-127}.
+std::pair<uint64_t, uint64_t> firstLanesMask(int64_t n);
 
 // Bit pattern of a constant in the given type, for vdup/vadds immediates.
 int64_t scalarBitsOf(double value, DType type);

@@ -1,7 +1,7 @@
 // Conv2d lowering: a tiling solver over buffer capacities, per-core static tile lists, and per tile
 // a GM→L1 input window, img2col and per-tap weight loads into ping-pong L0A/L0B, mmad accumulating
-// over K chunks, and a fixpipe of the valid rows and columns, synchronised MTE2→MTE1→M→FIX; and a
-// vector-unit engine for depthwise convolutions.
+// over K chunks, and a fixpipe of the valid rows and columns, synchronised MTE2→MTE1→M→FIX; depthwise
+// convolutions may run as a window kernel on the vector unit (WindowKernel) instead.
 #include "codegen/lower/ConvKernel.h"
 
 #include <algorithm>
@@ -11,6 +11,8 @@
 #include "codegen/isel/VectorIsel.h"
 #include "codegen/lower/CopyKernel.h"
 #include "codegen/lower/CubeShapes.h"
+#include "codegen/lower/TilePipeline.h"
+#include "codegen/lower/WindowKernel.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
@@ -24,7 +26,7 @@ using isa::Space;
 std::string Conv2dSchedule::str() const {
   std::ostringstream os;
   if (engine == Conv2dEngine::VectorDepthwise) {
-    os << "vector_depthwise channels=" << tc << " block_dim=" << blockDim;
+    os << "vector_depthwise channels=" << tc << " rows=" << outRows << " block_dim=" << blockDim;
   } else {
     os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " kernel_rows=" << kr << " window_rows=" << windowRows
        << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
@@ -76,36 +78,34 @@ struct ConvGeometry {
 
 bool isDepthwise(const Conv2dCompute& c) { return c.groups == c.cin && c.groups == c.cout; }
 
-// UB layout of the vector depthwise engine for a slice of `channels`: every pixel row of the input,
-// the accumulator and the output is padded to 32 bytes in its own type; f16 data is converted to
-// f32 (`*F32` buffers) before it is multiplied.
-struct DepthwiseLayout {
-  int64_t inPitch, accPitch;       // elements per pixel: input (either type), accumulator/output
-  int64_t inRaw, inF32, acc, out;  // bytes of each buffer of one set (0 when it aliases another)
-  int64_t weightsRaw, weightsF32;  // bytes of the resident weights
+// The depthwise conv2d as a window kernel (groups = Cin = Cout, weights [KH,KW,1,C]).
+WindowCompute depthwiseWindow(const Conv2dCompute& c) {
+  WindowCompute w;
+  w.name = c.name;
+  w.op = "conv2d";
+  w.reduce = WindowReduce::MultiplyAdd;
+  w.inType = c.inType;
+  w.outType = c.outType;
+  w.n = c.n;
+  w.h = c.h;
+  w.w = c.w;
+  w.c = c.cin;
+  w.kh = c.kh;
+  w.kw = c.kw;
+  w.strideH = c.strideH;
+  w.strideW = c.strideW;
+  w.padTop = c.padTop;
+  w.padBottom = c.padBottom;
+  w.padLeft = c.padLeft;
+  w.padRight = c.padRight;
+  w.dilationH = c.dilationH;
+  w.dilationW = c.dilationW;
+  w.sourceLine = c.sourceLine;
+  return w;
+}
 
-  DepthwiseLayout(const Conv2dCompute& c, int64_t channels) {
-    int esIn = dtypeSize(c.inType), esOut = dtypeSize(c.outType);
-    inPitch = localRowBytes(channels * esIn) / esIn;
-    accPitch = localRowBytes(channels * esOut) / esOut;
-    bool convertIn = c.inType != DType::Float32, convertOut = c.outType != DType::Float32;
-    inRaw = c.kh * c.w * inPitch * esIn;
-    inF32 = convertIn ? c.kh * c.w * inPitch * 4 : 0;
-    acc = c.outW() * accPitch * 4;
-    out = convertOut ? c.outW() * accPitch * esOut : 0;
-    weightsRaw = c.kh * c.kw * inPitch * esIn;
-    weightsF32 = convertIn ? c.kh * c.kw * inPitch * 4 : 0;
-  }
-  int64_t setBytes() const { return inRaw + inF32 + acc + out; }
-  int64_t ubBytes() const { return 2 * setBytes() + weightsRaw + weightsF32; }
-};
-
-// Output columns [first, last) whose kernel column `j` reads inside the image.
-std::pair<int64_t, int64_t> validColumns(const Conv2dCompute& c, int64_t j) {
-  int64_t shift = c.padLeft - j * c.dilationW;  // iw = ow·stride − shift
-  int64_t first = shift <= 0 ? 0 : ceilDiv(shift, c.strideW);
-  int64_t last = std::min(c.outW(), c.w - 1 + shift < 0 ? 0 : (c.w - 1 + shift) / c.strideW + 1);
-  return {first, std::max(first, last)};
+WindowSchedule windowScheduleOf(const Conv2dSchedule& s) {
+  return WindowSchedule{s.tc, s.outRows, s.blockDim, s.estimatedCycles};
 }
 
 void validate(const Conv2dCompute& c) {
@@ -206,36 +206,16 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   return best;
 }
 
-// The channel slice (≤ 64 lanes of f32) with the fewest modelled cycles among those whose
-// double-buffered rows fit UB; blockDim 0 when none fits.
+// The vector engine's best channel slice; blockDim 0 when none fits UB.
 Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& target, int maxCores) {
-  Conv2dSchedule best;
-  best.engine = Conv2dEngine::VectorDepthwise;
-  double bestCycles = -1;
-  const int esIn = dtypeSize(c.inType), esOut = dtypeSize(c.outType);
-  const int64_t oh = c.outH(), ow = c.outW();
-  const double inBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToUb), target.gmTotalBandwidth / std::max(1, maxCores)));
-  const double outBw = std::max(1e-9, std::min(target.bw(DmaPath::UbToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
-  int64_t columns = 0;  // output positions one tile's multiply-accumulates cover
-  for (int64_t j = 0; j < c.kw; ++j) columns += validColumns(c, j).second - validColumns(c, j).first;
-  for (int64_t tc = std::min<int64_t>(64, c.cin); tc >= 1; --tc) {
-    DepthwiseLayout layout(c, tc);
-    if (layout.ubBytes() > target.buffer(Space::UB).size || c.strideW * layout.inPitch / 8 > isa::kMaxRepeat) continue;
-    int64_t slices = ceilDiv(c.cin, tc), tiles = c.n * oh * slices;
-    int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-    double repeats = double(c.kh * columns) + double(layout.inF32 + layout.acc + layout.out) / isa::kRepeatBytes;
-    double vector = repeats * target.vectorCyclesPerRepeat + double(c.kh * c.kw + 3) * target.vectorStartup;
-    double load = double(c.kh * c.w * tc * esIn) / inBw, store = double(ow * tc * esOut) / outBw;
-    double total = double(ceilDiv(tiles, cores)) * std::max({vector, load, store}) + load + store;
-    if (bestCycles < 0 || total < bestCycles * 0.9999) {
-      bestCycles = total;
-      best.tc = tc;
-      best.blockDim = cores;
-      best.estimatedCycles = total;
-    }
-  }
-  if (bestCycles < 0) best.blockDim = 0;
-  return best;
+  WindowSchedule w = scheduleWindow(depthwiseWindow(c), target, maxCores);
+  Conv2dSchedule s;
+  s.engine = Conv2dEngine::VectorDepthwise;
+  s.tc = w.channels;
+  s.outRows = w.rows;
+  s.blockDim = w.blockDim;
+  s.estimatedCycles = w.estimatedCycles;
+  return s;
 }
 
 }  // namespace
@@ -261,13 +241,7 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
   if (s.engine == Conv2dEngine::VectorDepthwise) {
     if (!isDepthwise(c) || s.tc < 1 || s.tc > 64 || s.tc > c.cin || s.blockDim < 1)
       fail(c, "schedule " + s.str() + " does not describe a depthwise conv2d on the vector unit");
-    DepthwiseLayout layout(c, s.tc);
-    if (layout.ubBytes() > target.buffer(Space::UB).size)
-      fail(c, "schedule " + s.str() + " needs " + std::to_string(layout.ubBytes()) + " bytes of UB, which holds " +
-                  std::to_string(target.buffer(Space::UB).size));
-    if (c.strideW * layout.inPitch / 8 > isa::kMaxRepeat)
-      fail(c, "schedule " + s.str() + " needs a repeat stride beyond 255 blocks");
-    return;
+    return;  // lowerWindow checks the buffers
   }
   ConvGeometry g(c);
   if (s.tm < 16 || s.tm % 16 != 0 || s.tm > kMaxImg2ColField || s.tn < 16 || s.tn % 16 != 0 ||
@@ -507,202 +481,15 @@ class ConvEmitter {
   int chunkParity_ = 0;
 };
 
-// One vector depthwise tile: output row `row` of image `image`, channels [channel, channel+channels).
-struct DepthwiseTile {
-  int64_t channel, channels, image, row;
-};
-
-// Depthwise conv2d on the vector unit, one output row per tile: the input rows the kernel reads
-// (GM→UB, MTE2), converted to f32; the accumulator zeroed, then per tap one vmla over the output
-// columns whose input column lies inside the image, each lane a channel, the tap's weights re-read
-// every repeat (repeat stride 0); converted to the output type and stored (MTE3). Two buffer sets
-// alternate between tiles, synchronised MTE2→V→MTE3 like TilePipeline's.
-class DepthwiseEmitter {
- public:
-  DepthwiseEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b)
-      : c_(c), b_(b), layout_(c, s.tc), esIn_(dtypeSize(c.inType)), esOut_(dtypeSize(c.outType)) {
-    for (int p = 0; p < 2; ++p) {
-      int64_t base = p * layout_.setBytes();
-      inRaw_[p] = base;
-      inF32_[p] = layout_.inF32 ? base + layout_.inRaw : base;
-      acc_[p] = base + layout_.inRaw + layout_.inF32;
-      out_[p] = layout_.out ? acc_[p] + layout_.acc : acc_[p];
-    }
-    weightsRaw_ = 2 * layout_.setBytes();
-    weightsF32_ = layout_.weightsF32 ? weightsRaw_ + layout_.weightsRaw : weightsRaw_;
-    b.noteBufferBytes(Space::UB, layout_.ubBytes());
-  }
-
-  void prologue() {
-    for (int p = 0; p < 2; ++p) {
-      b_.setFlag(Pipe::V, Pipe::MTE2, p);
-      b_.setFlag(Pipe::MTE3, Pipe::V, p);
-    }
-  }
-
-  void epilogue() {
-    for (int p = 0; p < 2; ++p) {
-      b_.waitFlag(Pipe::V, Pipe::MTE2, p);
-      b_.waitFlag(Pipe::MTE3, Pipe::V, p);
-    }
-  }
-
-  void beginCore() { weightsChannel_ = -1; }
-
-  void tile(const DepthwiseTile& t, size_t index) {
-    int p = static_cast<int>(index % 2);
-    // a narrower tail slice packs its pixels tighter, as its DMAs do
-    DepthwiseLayout slice(c_, t.channels);
-    inPitch_ = slice.inPitch;
-    accPitch_ = slice.accPitch;
-    if (t.channel != weightsChannel_) loadWeights(t);
-    // input rows: kernel row i reads input row ih, when it lies inside the image
-    std::vector<int64_t> kernelRows;
-    b_.waitFlag(Pipe::V, Pipe::MTE2, p);
-    for (int64_t i = 0; i < c_.kh; ++i) {
-      int64_t ih = t.row * c_.strideH - c_.padTop + i * c_.dilationH;
-      if (ih < 0 || ih >= c_.h) continue;
-      kernelRows.push_back(i);
-      emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, inRaw_[p] + i * c_.w * inPitch_ * esIn_},
-                   gm(0, ((t.image * c_.h + ih) * c_.w * c_.cin + t.channel) * esIn_), c_.w, t.channels * esIn_,
-                   (c_.cin - t.channels) * esIn_);
-    }
-    b_.setFlag(Pipe::MTE2, Pipe::V, p);
-    b_.waitFlag(Pipe::MTE2, Pipe::V, p);
-    if (layout_.inF32) {
-      for (int64_t i : kernelRows) {
-        int64_t row = i * c_.w * inPitch_;
-        convert(inF32_[p] + row * 4, inRaw_[p] + row * esIn_, c_.inType, DType::Float32, c_.w * inPitch_);
-      }
-    }
-    b_.waitFlag(Pipe::MTE3, Pipe::V, p);
-    VectorOp zero;
-    zero.op = Opcode::VDup;
-    zero.type = DType::Float32;
-    zero.dst = MemRef{Space::UB, 0, acc_[p]};
-    zero.scalarIsImm = true;
-    emitContiguous(b_, zero, c_.outW() * accPitch_);
-    uint64_t lanes = t.channels >= 64 ? ~0ull : (1ull << t.channels) - 1;
-    for (int64_t i : kernelRows)
-      for (int64_t j = 0; j < c_.kw; ++j) multiplyAccumulate(p, i, j, lanes);
-    b_.setFlag(Pipe::V, Pipe::MTE2, p);
-    if (layout_.out) convert(out_[p], acc_[p], DType::Float32, c_.outType, c_.outW() * accPitch_);
-    b_.setFlag(Pipe::V, Pipe::MTE3, p);
-    b_.waitFlag(Pipe::V, Pipe::MTE3, p);
-    emitCopyRows(b_, Opcode::CopyUbToGm, gm(2, ((t.image * c_.outH() + t.row) * c_.outW() * c_.cout + t.channel) * esOut_),
-                 MemRef{Space::UB, 0, out_[p]}, c_.outW(), t.channels * esOut_, (c_.cout - t.channels) * esOut_);
-    b_.setFlag(Pipe::MTE3, Pipe::V, p);
-  }
-
- private:
-  static MemRef gm(int arg, int64_t offset) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), offset}; }
-
-  void convert(int64_t dst, int64_t src, DType from, DType to, int64_t count) {
-    VectorOp op;
-    op.op = Opcode::VConv;
-    op.type = from;
-    op.type2 = to;
-    op.dst = MemRef{Space::UB, 0, dst};
-    op.src0 = MemRef{Space::UB, 0, src};
-    emitContiguous(b_, op, count);
-  }
-
-  // The weights of one channel slice, [KH·KW rows × channels], resident in UB as f32. V must be
-  // done with the previous slice first.
-  void loadWeights(const DepthwiseTile& t) {
-    if (weightsChannel_ >= 0) {
-      b_.setFlag(Pipe::V, Pipe::MTE2, kWeightsEvent);
-      b_.waitFlag(Pipe::V, Pipe::MTE2, kWeightsEvent);
-    }
-    emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, weightsRaw_}, gm(1, t.channel * esIn_), c_.kh * c_.kw,
-                 t.channels * esIn_, (c_.cout - t.channels) * esIn_);
-    b_.setFlag(Pipe::MTE2, Pipe::V, kWeightsEvent);
-    b_.waitFlag(Pipe::MTE2, Pipe::V, kWeightsEvent);
-    if (layout_.weightsF32) convert(weightsF32_, weightsRaw_, c_.inType, DType::Float32, c_.kh * c_.kw * inPitch_);
-    weightsChannel_ = t.channel;
-  }
-
-  // acc[ow] += in[i][ow·stride − padLeft + j·dilation] · w[i][j] over the valid output columns,
-  // one repeat per column, in pieces of at most 255 repeats.
-  void multiplyAccumulate(int p, int64_t i, int64_t j, uint64_t lanes) {
-    auto [first, last] = validColumns(c_, j);
-    int64_t dstRep = accPitch_ / 8, srcRep = c_.strideW * inPitch_ / 8;
-    b_.setCounterMode(false);
-    b_.setMask(lanes, 0);
-    for (int64_t ow = first; ow < last; ow += isa::kMaxRepeat) {
-      int64_t repeats = std::min<int64_t>(isa::kMaxRepeat, last - ow);
-      int64_t iw = ow * c_.strideW - c_.padLeft + j * c_.dilationW;
-      Instruction mla;
-      mla.op = Opcode::VMla;
-      mla.type = DType::Float32;
-      mla.dst = MemRef{Space::UB, 0, acc_[p] + ow * accPitch_ * 4};
-      mla.src0 = MemRef{Space::UB, 0, inF32_[p] + (i * c_.w + iw) * inPitch_ * 4};
-      mla.src1 = MemRef{Space::UB, 0, weightsF32_ + (i * c_.kw + j) * inPitch_ * 4};
-      mla.repeat = static_cast<uint16_t>(repeats);
-      mla.dstRep = static_cast<uint16_t>(dstRep);
-      mla.src0Rep = static_cast<uint16_t>(srcRep);
-      mla.src1Rep = 0;
-      b_.emit(mla);
-    }
-  }
-
-  const Conv2dCompute& c_;
-  KernelBuilder& b_;
-  DepthwiseLayout layout_;
-  int esIn_, esOut_;
-  int64_t inRaw_[2], inF32_[2], acc_[2], out_[2];
-  int64_t weightsRaw_ = 0, weightsF32_ = 0;
-  int64_t weightsChannel_ = -1;
-  int64_t inPitch_ = 0, accPitch_ = 0;  // elements per pixel of the current slice
-};
-
-// Splits `tiles` into contiguous per-core ranges: each core branches to its own static code.
-template <typename Tile, typename Emitter>
-void emitPerCore(KernelBuilder& b, int blockDim, const std::vector<Tile>& tiles, Emitter& emitter) {
-  int blockIdx = b.allocReg(), coreId = b.allocReg();
-  Instruction getIdx;
-  getIdx.op = Opcode::GetBlockIdx;
-  getIdx.rd = static_cast<uint8_t>(blockIdx);
-  b.emit(getIdx);
-  int done = b.newLabel();
-  size_t perCore = tiles.size() / blockDim, extra = tiles.size() % blockDim, next = 0;
-  for (int core = 0; core < blockDim; ++core) {
-    size_t count = perCore + (static_cast<size_t>(core) < extra ? 1 : 0);
-    int skip = b.newLabel();
-    b.li(coreId, core);
-    b.branch(Opcode::Bne, blockIdx, coreId, skip);
-    emitter.beginCore();
-    for (size_t j = 0; j < count; ++j) emitter.tile(tiles[next + j], j);
-    b.jump(done);
-    b.bind(skip);
-    next += count;
-  }
-  b.bind(done);
-  b.freeReg(blockIdx);
-  b.freeReg(coreId);
-}
-
 }  // namespace
 
 KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
   validate(c);
   if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
   checkSchedule(c, s, target);
+  if (s.engine == Conv2dEngine::VectorDepthwise) return lowerWindow(depthwiseWindow(c), windowScheduleOf(s), target);
   KernelBuilder b(c.name, 3);
   b.setSourceLine(c.sourceLine);
-  if (s.engine == Conv2dEngine::VectorDepthwise) {
-    // channel slice outermost so that each core reloads its weights rarely
-    std::vector<DepthwiseTile> tiles;
-    for (int64_t channel = 0; channel < c.cin; channel += s.tc)
-      for (int64_t image = 0; image < c.n; ++image)
-        for (int64_t row = 0; row < c.outH(); ++row)
-          tiles.push_back(DepthwiseTile{channel, std::min(s.tc, c.cin - channel), image, row});
-    DepthwiseEmitter emitter(c, s, b);
-    emitter.prologue();
-    emitPerCore(b, s.blockDim, tiles, emitter);
-    emitter.epilogue();
-    return b.finish(s.blockDim);
-  }
   ConvGeometry g(c);
   // (group, channel slice) outermost so that each core reloads its weights rarely
   std::vector<ConvTile> tiles;

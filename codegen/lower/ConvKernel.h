@@ -40,7 +40,7 @@ enum class Conv2dEngine { Cube, VectorDepthwise };
 // Tile sizes: plain data, printable. Cube: one tile is `tm` output positions of one image by `tn`
 // output channels of one group; its reduction runs in K chunks of `kr` kernel rows × KW × `tc`
 // input channels (channel blocks outer, kernel rows inner). VectorDepthwise: one tile is one
-// output row of one image by `tc` (≤ 64) channels; tm, tn, kr and windowRows are 0.
+// output rows (`outRows`) of one image by `tc` (≤ 64) channels; tm, tn, kr and windowRows are 0.
 struct Conv2dSchedule {
   Conv2dEngine engine = Conv2dEngine::Cube;
   int64_t tm = 0, tn = 0, tc = 0, kr = 0;
@@ -48,6 +48,7 @@ struct Conv2dSchedule {
   int l0cBuffers = 1;
   int blockDim = 1;
   double estimatedCycles = 0;
+  int64_t outRows = 1;  // VectorDepthwise: output rows per tile
   std::string str() const;
 };
 

@@ -1,5 +1,6 @@
 // Lowers a strided copy out[i] = in[srcOffset + Σ i_k·srcStride_k] into out[dstOffset + Σ i_k·dstStride_k]:
-// the one data-movement kernel behind slices, slice updates, concatenation, broadcasts and transposes.
+// the one data-movement kernel behind slices, slice updates, concatenation, broadcasts, transposes,
+// pads and gathers.
 #pragma once
 
 #include <string>
@@ -23,12 +24,20 @@ struct CopyCompute {
   int sourceLine = 0;
 };
 
-// Merges dimensions that are contiguous on both sides and drops extent-1 dimensions.
+// Merges dimensions that are contiguous on both sides and drops extent-1 dimensions (except a
+// contiguous last one after a strided dimension: rows of one element).
 CopyCompute canonicalCopy(const CopyCompute& copy);
 
 // Kernel arguments: source, destination, then the runtime offsets that are enabled. Rows contiguous on both sides move by DMA through UB;
 // any other pattern (transposes, broadcasts along the last axis) moves element by element
-// through the scalar unit.
+// through the scalar unit. The outermost loop is split over up to `maxCores` cores; a copy without
+// loops larger than one DMA is cut into pieces for the cores.
 KernelCode lowerCopy(const CopyCompute& copy, const Target& target, int maxCores);
+
+// Several copies from one tensor to another in one kernel (kernel arguments: source, destination;
+// no runtime offsets), e.g. the index runs of a gather. A copy with outer loops splits them over
+// the cores; copies without loops are dealt to the cores in turn.
+KernelCode lowerCopies(const std::string& name, const std::vector<CopyCompute>& pieces, const Target& target,
+                       int maxCores);
 
 }  // namespace pyasc::codegen

@@ -137,7 +137,8 @@ class SoftmaxEmitter {
     // the last reduction re-reads its source once per lane of a block, so that the statistic
     // fills its whole 32-byte slot and later instructions can broadcast the block
     b_.setCounterMode(false);
-    b_.setMask(n >= 64 ? ~0ull : (1ull << n) - 1, n <= 64 ? 0 : (n >= 128 ? ~0ull : (1ull << (n - 64)) - 1));
+    auto [lo, hi] = firstLanesMask(n);
+    b_.setMask(lo, hi);
     emitLaneReduce(laneReduce, statOffset, src, perBlock);
   }
 

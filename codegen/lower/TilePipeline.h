@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
 
@@ -31,5 +32,33 @@ void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, 
 
 // Emits the whole tile loop, from the buffer-free flags of the prologue to the final waits.
 void emitTilePipeline(KernelBuilder& b, const TilePipeline& pipeline);
+
+// Static per-core tile lists (cube and window kernels): contiguous ranges of `tiles`, each core
+// branching to its own unrolled code. `emitter.beginCore()` starts a core's range and
+// `emitter.tile(tile, j)` emits its j-th tile.
+template <typename Tile, typename Emitter>
+void emitPerCore(KernelBuilder& b, int blockDim, const std::vector<Tile>& tiles, Emitter& emitter) {
+  int blockIdx = b.allocReg(), coreId = b.allocReg();
+  isa::Instruction getIdx;
+  getIdx.op = isa::Opcode::GetBlockIdx;
+  getIdx.rd = static_cast<uint8_t>(blockIdx);
+  b.emit(getIdx);
+  int done = b.newLabel();
+  size_t perCore = tiles.size() / blockDim, extra = tiles.size() % blockDim, next = 0;
+  for (int core = 0; core < blockDim; ++core) {
+    size_t count = perCore + (static_cast<size_t>(core) < extra ? 1 : 0);
+    int skip = b.newLabel();
+    b.li(coreId, core);
+    b.branch(isa::Opcode::Bne, blockIdx, coreId, skip);
+    emitter.beginCore();
+    for (size_t j = 0; j < count; ++j) emitter.tile(tiles[next + j], j);
+    b.jump(done);
+    b.bind(skip);
+    next += count;
+  }
+  b.bind(done);
+  b.freeReg(blockIdx);
+  b.freeReg(coreId);
+}
 
 }  // namespace pyasc::codegen

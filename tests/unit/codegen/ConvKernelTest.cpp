@@ -159,8 +159,8 @@ TEST(ConvKernelSchedule, ForcedSmallTilesAccumulateChannelBlocks) {
   EXPECT_LT(runAndCompare(target, c, s), tolerance(F32)) << s.str();
 }
 
-// The vector depthwise engine, forced: slices of up to 64 channels with a tail, strides,
-// dilations, asymmetric pads, both layouts and every type pair.
+// The vector depthwise engine, forced: slices of up to 64 channels with a tail, one or three output
+// rows per tile, strides, dilations, asymmetric pads, both layouts and every type pair.
 TEST(ConvKernelSchedule, VectorDepthwiseMatchesReference) {
   Target target = pyasc::testing::testTarget("ascend910b");
   const Case cases[] = {
@@ -170,11 +170,14 @@ TEST(ConvKernelSchedule, VectorDepthwiseMatchesReference) {
       Case{"dw_nchw", 2, 6, 7, 12, 12, 3, 3, 2, 1, 1, 1, 1, 1, 12, true, F32, F32, "ascend910b"}};
   for (const Case& k : cases) {
     Conv2dCompute c = computeOf(k);
-    Conv2dSchedule s;
-    s.engine = Conv2dEngine::VectorDepthwise;
-    s.tc = std::min<int64_t>(64, c.cin);
-    s.blockDim = 3;
-    EXPECT_LT(runAndCompare(target, c, s), tolerance(k.out)) << k.label << " " << s.str();
+    for (int64_t rows : {1, 3}) {  // several output rows per tile share their input rows
+      Conv2dSchedule s;
+      s.engine = Conv2dEngine::VectorDepthwise;
+      s.tc = std::min<int64_t>(64, c.cin);
+      s.outRows = std::min(rows, c.outH());
+      s.blockDim = 3;
+      EXPECT_LT(runAndCompare(target, c, s), tolerance(k.out)) << k.label << " " << s.str();
+    }
   }
 }
 

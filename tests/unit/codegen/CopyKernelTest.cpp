@@ -58,6 +58,40 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"broadcast last axis", DType::Float16, {9, 5}, {1, 0}, {5, 1}, 0, 0, 9, 45},
         Case{"broadcast last axis of bytes", DType::UInt8, {3, 7}, {1, 0}, {7, 1}, 0, 0, 3, 21},
         Case{"broadcast long rows", DType::Float32, {4, 3, 50000}, {3, 1, 0}, {150000, 50000, 1}, 0, 0, 12, 600000},
-        Case{"long rows", DType::Float32, {3, 70000}, {70000, 1}, {70000, 1}, 0, 0, 210000, 210000}));
+        Case{"long rows", DType::Float32, {3, 70000}, {70000, 1}, {70000, 1}, 0, 0, 210000, 210000},
+        // loopless copies of several DMAs are cut into per-core pieces
+        Case{"contiguous over cores", DType::Float16, {200003}, {1}, {1}, 5, 0, 200008, 200003},
+        Case{"batched rows over cores", DType::Float32, {1024, 300}, {310, 1}, {300, 1}, 3, 0, 1024 * 310, 1024 * 300},
+        Case{"fill over cores", DType::Float32, {100000}, {0}, {1}, 0, 0, 1, 100000},
+        // a column: rows of one element still move by DMA
+        Case{"column slice", DType::Float32, {50, 1}, {7, 1}, {1, 1}, 2, 0, 350, 50}));
+
+// A gather's runs of consecutive indices as pieces of one kernel: every piece lands, whatever the
+// path (batched rows, single elements, a long row) and the core it is dealt to.
+TEST(CopyKernelPieces, GatherRunsInOneKernel) {
+  Target target = pyasc::testing::testTarget("ascend910b");
+  const int64_t rows = 6, cols = 40;
+  const std::vector<std::pair<int64_t, int64_t>> runs = {{39, 1}, {0, 4}, {20, 1}, {10, 3}};  // (first column, length)
+  std::vector<CopyCompute> pieces;
+  int64_t taken = 0;
+  for (const auto& run : runs) taken += run.second;
+  int64_t at = 0;
+  for (const auto& [first, length] : runs) {
+    pieces.push_back(CopyCompute{"gather", DType::Float16, {rows, length}, {cols, 1}, {taken, 1}, first, at, false, false, 0});
+    at += length;
+  }
+  KernelCode code = lowerCopies("gather", pieces, target, 8);
+  HostTensor src = pyasc::testing::randomTensor(DType::Float16, rows * cols, 41);
+  HostTensor dst = pyasc::testing::randomTensor(DType::Float16, rows * taken, 42);
+  std::vector<double> expected(static_cast<size_t>(rows * taken));
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t column = 0;
+    for (const auto& [first, length] : runs)
+      for (int64_t k = 0; k < length; ++k) expected[r * taken + column++] = src.values[r * cols + first + k];
+  }
+  auto run = pyasc::testing::runKernel(target, code, {src, dst});
+  EXPECT_EQ(run.results[1].values, expected);
+  EXPECT_GT(code.blockDim, 1);
+}
 
 }  // namespace

@@ -1,0 +1,6 @@
+# RUN: asc-fe --emit=graph --entry=f --input=x:float32[8,16] %s
+import numpy as np
+
+
+def f(x):
+    return np.take(x, [0, 3, 16], axis=1)

@@ -1,0 +1,6 @@
+# RUN: pyasc --target=ascend310 --entry=f --input=x:float32[1,8,4000,64] %s -o out.om
+from pyasc import nn
+
+
+def f(x):
+    return nn.max_pool2d(x, 3, stride=1)
