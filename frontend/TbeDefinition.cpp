@@ -8,6 +8,7 @@
 
 #include "frontend/Parser.h"
 #include "registry/OpRegistry.h"
+#include "sdk/te/Schedule.h"
 
 namespace pyasc::frontend {
 
@@ -19,7 +20,7 @@ using graph::ValueId;
 // A value of the definition. Tensors are graph values; while a definition is only being checked
 // (no operand types yet) they carry no value.
 struct TbeValue {
-  enum Kind { Tensor, Number, String, None, Sequence } kind = None;
+  enum Kind { Tensor, Number, String, None, Sequence, ScheduleRef, Axis } kind = None;
   ValueId id = graph::kNoValue;
   double number = 0;
   std::string text;
@@ -132,6 +133,17 @@ class NodeSink {
     return id;
   }
 
+  // Gives the node computing `v` the definition's explicit schedule; false when no node of the
+  // expansion computes it (an input).
+  bool attachSchedule(ValueId v, const std::string& text) {
+    for (auto& n : out_) {
+      if (n.outputs[0] != v) continue;
+      n.hints.push_back(graph::NamedAttr{graph::kScheduleHint, text});
+      return true;
+    }
+    return false;
+  }
+
   // Makes `v` the custom node's result: the last node defines it, or an Identity copies it.
   void finish(ValueId v, const SourceLocation& loc) {
     ValueId result = custom_.outputs[0];
@@ -176,19 +188,21 @@ class Evaluator {
     for (const auto& s : fn.body) {
       switch (s->kind) {
         case StmtKind::Assign:
-          if (s->targets.size() != 1 || s->targets[0]->kind != ExprKind::Name) {
-            fail(s->range, "only assignments to one name are supported in an operator definition");
-          }
-          env[s->targets[0]->text] = eval(*s->value);
+          assign(*s);
           break;
         case StmtKind::Return: {
           if (!s->value) fail(s->range, "an operator definition must return its result");
           TbeValue v = eval(*s->value);
           if (v.kind != TbeValue::Tensor) fail(s->value->range, "an operator definition must return a tensor");
           returnLoc = loc(s->value->range);
+          if (hasSchedule_ && sink_ && !sink_->attachSchedule(scheduled_, schedule_.str())) {
+            fail(scheduleRange_, "te.create_schedule: the scheduled tensor must be one the definition computes");
+          }
           return v;
         }
-        case StmtKind::Expr:  // a docstring
+        case StmtKind::Expr:  // a docstring, or a schedule primitive
+          if (s->value && s->value->kind == ExprKind::Call) eval(*s->value);
+          break;
         case StmtKind::Pass:
           break;
         default:
@@ -196,6 +210,24 @@ class Evaluator {
       }
     }
     fail(fn.range, "operator definition '" + fn.text + "' has no return");
+  }
+
+  // `name = value`, or `a, b = value` for a sequence of as many values (split's axes)
+  void assign(const Stmt& s) {
+    const Expr& target = *s.targets[0];
+    if (s.targets.size() == 1 && target.kind == ExprKind::Name) {
+      env[target.text] = eval(*s.value);
+      return;
+    }
+    bool names = s.targets.size() == 1 && (target.kind == ExprKind::Tuple || target.kind == ExprKind::List);
+    for (size_t i = 0; names && i < target.children.size(); ++i) names = target.children[i]->kind == ExprKind::Name;
+    if (!names) fail(s.range, "only assignments to one name, or to a tuple of names, are supported in an operator definition");
+    TbeValue v = eval(*s.value);
+    if (v.kind != TbeValue::Sequence || v.items.size() != target.children.size()) {
+      fail(s.range, "cannot unpack " + std::string(v.kind == TbeValue::Sequence ? std::to_string(v.items.size()) : "one") +
+                        " value(s) into " + std::to_string(target.children.size()) + " names");
+    }
+    for (size_t i = 0; i < target.children.size(); ++i) env[target.children[i]->text] = v.items[i];
   }
 
   TbeValue eval(const Expr& e) {
@@ -377,6 +409,12 @@ class Evaluator {
 
   TbeValue call(const Expr& e) {
     std::string name = dottedName(*e.children[0]);
+    const Expr& callee = *e.children[0];
+    if (callee.kind == ExprKind::Attribute && callee.children[0]->kind == ExprKind::Name) {
+      auto it = env.find(callee.children[0]->text);
+      if (it != env.end() && it->second.kind == TbeValue::ScheduleRef) return scheduleCall(callee.text, e);
+    }
+    if (name == "te.create_schedule") return createSchedule(e);
     const std::string prefix = "te.lang.cce.";
     if (name.rfind(prefix, 0) != 0) {
       fail(e.range, "'" + (name.empty() ? std::string("this call") : name) +
@@ -477,6 +515,79 @@ class Evaluator {
     fail(e.range, name + " is not supported by the compiler yet");
   }
 
+  // te.create_schedule(t): the explicit schedule of the kernel that computes t (one per definition).
+  TbeValue createSchedule(const Expr& e) {
+    if (e.children.size() != 2 || !e.keywords.empty()) fail(e.range, "te.create_schedule takes the tensor to schedule");
+    TbeValue t = eval(*e.children[1]);
+    if (t.kind != TbeValue::Tensor) fail(e.children[1]->range, "te.create_schedule: expected a tensor");
+    if (hasSchedule_) fail(e.range, "te.create_schedule: a definition has one schedule");
+    hasSchedule_ = true;
+    scheduled_ = t.id;
+    scheduleRange_ = e.range;
+    return valueOf(TbeValue::ScheduleRef);
+  }
+
+  static TbeValue axisValue(const std::string& name) {
+    TbeValue v = valueOf(TbeValue::Axis);
+    v.text = name;
+    return v;
+  }
+
+  // s.axis(k), s.reduce_axis(k), and the primitives (sdk/te/Schedule.h), recorded with their place:
+  // axes and tensors are names, numbers counts, a string the memory scope or intrinsic.
+  TbeValue scheduleCall(const std::string& method, const Expr& e) {
+    std::vector<const Expr*> args;
+    for (size_t i = 1; i < e.children.size(); ++i) args.push_back(e.children[i].get());
+    for (const auto& k : e.keywords) args.push_back(k.value.get());
+    if (method == "axis" || method == "reduce_axis") {
+      TbeValue k = args.size() == 1 ? eval(*args[0]) : TbeValue{};
+      if (k.kind != TbeValue::Number || k.number < 0) fail(e.range, "s." + method + " takes the index of an axis");
+      return axisValue((method == "axis" ? "i" : "r") + std::to_string(static_cast<int64_t>(k.number)));
+    }
+    te::ScheduleStep step;
+    if (!te::parsePrimitive(method, step.primitive)) {
+      fail(e.range, "a schedule has no primitive '" + method + "' (" + te::primitiveNames() + ", axis, reduce_axis)");
+    }
+    for (const Expr* a : args) {
+      TbeValue v = eval(*a);
+      if (v.kind == TbeValue::Axis) {
+        step.names.push_back(v.text);
+      } else if (v.kind == TbeValue::Tensor) {
+        step.names.push_back(a->kind == ExprKind::Name ? a->text : "tensor");
+      } else if (v.kind == TbeValue::Number && v.number >= 0 && v.number == static_cast<double>(static_cast<int64_t>(v.number))) {
+        step.numbers.push_back(static_cast<int64_t>(v.number));
+      } else if (v.kind == TbeValue::String && step.scope.empty()) {
+        step.scope = v.text;
+      } else {
+        fail(a->range, std::string("s.") + method + ": expected an axis, a tensor, a count or a scope here");
+      }
+    }
+    te::PrimitiveShape shape = te::primitiveShape(step.primitive);
+    if (step.primitive == te::Primitive::DoubleBuffer && step.numbers.empty()) step.numbers.push_back(2);
+    bool namesOk = shape.names < 0 ? !step.names.empty() : step.names.size() == static_cast<size_t>(shape.names);
+    if (!namesOk || step.numbers.size() != static_cast<size_t>(shape.numbers) || step.scope.empty() == shape.scope) {
+      std::string want = shape.names < 0 ? "axes" : std::to_string(shape.names) + " axis or tensor name(s)";
+      fail(e.range, std::string("s.") + method + " takes " + want + ", " + std::to_string(shape.numbers) + " count(s)" +
+                        (shape.scope ? " and a scope" : ""));
+    }
+    TbeValue result = valueOf(TbeValue::None);
+    if (step.primitive == te::Primitive::Split) {
+      step.results = {step.names[0] + ".o", step.names[0] + ".i"};
+    } else if (step.primitive == te::Primitive::Tile) {
+      step.results = {step.names[0] + ".o", step.names[1] + ".o", step.names[0] + ".i", step.names[1] + ".i"};
+    } else if (step.primitive == te::Primitive::Fuse) {
+      step.results = {step.names[0] + "." + step.names[1]};
+    }
+    if (!step.results.empty()) {
+      result = valueOf(step.results.size() == 1 ? TbeValue::Axis : TbeValue::Sequence);
+      if (step.results.size() == 1) result.text = step.results[0];
+      for (size_t i = 0; step.results.size() > 1 && i < step.results.size(); ++i) result.items.push_back(axisValue(step.results[i]));
+    }
+    step.loc = loc(e.range);
+    schedule_.steps.push_back(step);
+    return result;
+  }
+
   // te.lang.cce.matmul: optional transposes, float16 operands accumulating in float32 when
   // dst_dtype asks for it, alpha scaling and a bias added before the conversion to dst_dtype.
   TbeValue matmul(const Args& a) {
@@ -508,6 +619,10 @@ class Evaluator {
   }
 
   NodeSink* sink_;
+  te::Schedule schedule_;  // the definition's explicit schedule, when it calls te.create_schedule
+  bool hasSchedule_ = false;
+  ValueId scheduled_ = graph::kNoValue;
+  SourceRange scheduleRange_;
 };
 
 // A node attribute as a definition value.

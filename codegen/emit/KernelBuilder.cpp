@@ -161,7 +161,7 @@ KernelCode KernelBuilder::finish(int blockDim) {
       throw std::logic_error("kernel '" + name_ + "' instruction " + std::to_string(i) + ": " + e.diagnostic().message);
     }
   }
-  return KernelCode{name_, blockDim, std::move(program_), std::move(lines_), bufferBytes_};
+  return KernelCode{name_, blockDim, std::move(program_), std::move(lines_), bufferBytes_, ""};
 }
 
 }  // namespace pyasc::codegen

@@ -16,6 +16,7 @@ struct KernelCode {
   std::vector<isa::Instruction> program;
   std::vector<int> sourceLines;
   std::vector<int64_t> bufferBytes;  // per isa::Space: bytes used (UB, L1, L0A, L0B, L0C)
+  std::string schedule;              // the schedule's primitive trace (codegen/schedule), when a template chose it
 };
 
 class KernelBuilder {

@@ -25,6 +25,8 @@ void printSteps(std::ostringstream& os, const Program& p, const std::vector<Step
       for (const auto& t : a.terms) os << " + " << t.coeff << "*%iv" << t.inductionVar;
     }
     os << ") ; " << k.program.size() << " instructions\n";
+    std::istringstream trace(k.schedule);
+    for (std::string line; std::getline(trace, line);) os << pad << "  " << line << "\n";
   }
 }
 

@@ -16,6 +16,7 @@
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/SoftmaxKernel.h"
 #include "codegen/lower/WindowKernel.h"
+#include "codegen/schedule/PatternSchedules.h"
 #include "ops/Elementwise.h"
 #include "registry/PoolWindow.h"
 #include "sdk/support/Diagnostics.h"
@@ -326,6 +327,20 @@ class Selector {
     return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
   }
 
+  // The schedule a custom operator's definition gave for the kernel computing `n` (its "schedule"
+  // hint, parsed once), or null.
+  const Schedule* explicitScheduleOf(const Node& n) {
+    for (const auto& h : n.hints) {
+      if (h.name != graph::kScheduleHint || !std::holds_alternative<std::string>(h.value)) continue;
+      const std::string& text = std::get<std::string>(h.value);
+      auto it = explicitSchedules_.find(text);
+      if (it == explicitSchedules_.end()) it = explicitSchedules_.emplace(text, te::parseSchedule(text, n.loc.file)).first;
+      return &it->second;
+    }
+    return nullptr;
+  }
+  std::map<std::string, Schedule> explicitSchedules_;
+
   // Whether the group with `n` added still fits a kernel's arguments: its inputs, and at most every
   // group value still read later (an output) plus n's result.
   bool argumentsFit(const Node& n) const {
@@ -402,7 +417,11 @@ class Selector {
       args.push_back(newIntermediate(v));
     }
     ElementwiseSchedule s = scheduleElementwise(c, target_, options_.doubleBuffer, cores(false));
-    launch(out, lowerElementwise(c, s, target_), args, scalars);
+    for (const Node* n : g.nodes)
+      if (const Schedule* explicitSchedule = explicitScheduleOf(*n)) s = replayElementwise(*explicitSchedule, c, s, target_, cores(false));
+    KernelCode code = lowerElementwise(c, s, target_);
+    code.schedule = elementwiseTrace(c, s).str();
+    launch(out, std::move(code), args, scalars);
   }
 
   // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.
@@ -529,14 +548,20 @@ class Selector {
       partial.dtype = t;
       partial.shape = {stage.outer, r.inner};
       int dst = addStorage(partial);
-      launch(out, codegen::lowerReduce(stage, scheduleReduce(stage, target_, cores(false)), target_), {src, dst});
+      ReduceSchedule stageSchedule = scheduleReduce(stage, target_, cores(false));
+      KernelCode code = codegen::lowerReduce(stage, stageSchedule, target_);
+      code.schedule = reduceTrace(stage, stageSchedule).str();
+      launch(out, std::move(code), {src, dst});
       src = dst;
       r.reduce /= stages[i];
       r.name = "reduce_" + std::to_string(program_.kernels.size());
     }
     ReduceSchedule s = scheduleReduce(r, target_, cores(false));
+    if (const Schedule* explicitSchedule = explicitScheduleOf(n)) s = replayReduce(*explicitSchedule, r, s, target_, cores(false));
     int dst = newIntermediate(res);
-    launch(out, codegen::lowerReduce(r, s, target_), {src, dst});
+    KernelCode code = codegen::lowerReduce(r, s, target_);
+    code.schedule = reduceTrace(r, s).str();
+    launch(out, std::move(code), {src, dst});
   }
 
   void lowerConv2d(const Node& n, std::vector<Step>& out) {
@@ -693,7 +718,10 @@ class Selector {
     mm.n = nn;
     mm.sourceLine = n.loc.line;
     MatmulSchedule s = scheduleMatmul(mm, target_, cores(true));
-    launch(out, codegen::lowerMatmul(mm, s, target_), {a, b, dst});
+    if (const Schedule* explicitSchedule = explicitScheduleOf(n)) s = replayMatmul(*explicitSchedule, mm, s, target_, cores(true));
+    KernelCode code = codegen::lowerMatmul(mm, s, target_);
+    code.schedule = matmulTrace(mm, s).str();
+    launch(out, std::move(code), {a, b, dst});
   }
 
   void lowerMatmul(const Node& n, std::vector<Step>& out) {

@@ -296,17 +296,61 @@ struct TileEmitter {
 
 }  // namespace
 
-ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Target& target, bool doubleBuffer,
-                                        int maxCores) {
+namespace {
+
+constexpr int64_t kGranule = 256;  // elements: whole repeats for every type, 32-byte aligned bit masks
+constexpr int kMaxSets = 8;        // event ids per flag pair
+
+// Elements of the largest tile whose `sets` buffer sets (and the constant tiles) fit UB.
+int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets) {
+  int64_t slots = sets * std::max(1, plan.slotsPerSet) + plan.persistentSlots;
+  return target.buffer(Space::UB).size / (slots * plan.elemBytes) / kGranule * kGranule;
+}
+
+[[noreturn]] void scheduleError(const ElementwiseCompute& c, const SourceLocation& where, const std::string& message) {
+  Diagnostic d;
+  d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
+  d.message = "elementwise kernel '" + c.name + "': " + message;
+  throw CompileError(d);
+}
+
+}  // namespace
+
+ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Target& target, int64_t tileElems, int sets,
+                                        int blockDim, int maxCores, const SourceLocation& where) {
   SlotPlan plan = planSlots(c);
+  if (tileElems < kGranule || tileElems % kGranule) {
+    scheduleError(c, where, "a tile of " + std::to_string(tileElems) + " elements is not a positive multiple of " +
+                                std::to_string(kGranule));
+  }
+  if (sets < 1 || sets > kMaxSets) {
+    scheduleError(c, where, std::to_string(sets) + " buffer sets: 1 to " + std::to_string(kMaxSets) + " are possible");
+  }
+  int64_t slots = sets * std::max(1, plan.slotsPerSet) + plan.persistentSlots;
+  int64_t ub = target.buffer(Space::UB).size;
+  if (maxTileWith(plan, target, sets) < tileElems) {
+    scheduleError(c, where, std::to_string(slots) + " UB tiles of " + std::to_string(tileElems * plan.elemBytes) +
+                                " bytes need " + std::to_string(slots * tileElems * plan.elemBytes) + " bytes, but UB holds " +
+                                std::to_string(ub) + " bytes");
+  }
+  int64_t fullTiles = c.count / tileElems;
+  if (blockDim < 1 || blockDim > maxCores || (fullTiles > 0 && blockDim > fullTiles)) {
+    scheduleError(c, where, std::to_string(blockDim) + " cores for " + std::to_string(fullTiles) + " full tiles on " +
+                                std::to_string(maxCores) + " cores");
+  }
   ElementwiseSchedule s;
   s.slotsPerSet = std::max(1, plan.slotsPerSet);
   s.persistentSlots = plan.persistentSlots;
-  int64_t ub = target.buffer(Space::UB).size;
-  constexpr int64_t kGranule = 256;  // elements: whole repeats for every type, 32-byte aligned bit masks
-  auto maxTileWith = [&](int sets) {
-    return ub / ((sets * s.slotsPerSet + s.persistentSlots) * plan.elemBytes) / kGranule * kGranule;
-  };
+  s.tileElems = tileElems;
+  s.bufferSets = sets;
+  s.blockDim = blockDim;
+  s.slotBytes = tileElems * plan.elemBytes;
+  return s;
+}
+
+ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Target& target, bool doubleBuffer,
+                                        int maxCores) {
+  SlotPlan plan = planSlots(c);
   // Enough tiles for every core to pipeline several (loads overlap compute and stores, and the last
   // store is short). A set is busy for its load, the GM round trip, the compute, the store and its
   // round trip: about twice the transfer time plus two latencies. Eight sets hold all of a core's
@@ -314,29 +358,19 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
   // then allows) still keep three loads in flight. Fewer sets only when UB cannot hold four of the
   // smallest tile.
   constexpr int64_t kTilesPerCore = 8;
-  constexpr int kMaxSets = 8;  // event ids per flag pair
   int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
   int64_t wanted = std::max<int64_t>(kGranule, (share + kGranule - 1) / kGranule * kGranule);
-  s.bufferSets = !doubleBuffer ? 1 : maxTileWith(kMaxSets) >= wanted ? kMaxSets : 4;
-  while (s.bufferSets > 2 && maxTileWith(s.bufferSets) < 4 * kGranule) --s.bufferSets;
-  int64_t maxTile = maxTileWith(s.bufferSets);
-  if (maxTile < kGranule && s.bufferSets > 1) maxTile = maxTileWith(s.bufferSets = 1);
-  if (maxTile < kGranule) {
-    Diagnostic d;
-    d.range.begin.line = c.sourceLine;
-    d.message = "elementwise kernel '" + c.name + "' needs " + std::to_string(s.slotsPerSet + s.persistentSlots) +
-                " UB tiles of " + std::to_string(kGranule * plan.elemBytes) + " bytes, but UB holds " +
-                std::to_string(ub) + " bytes";
-    throw CompileError(d);
-  }
-  s.tileElems = std::min(maxTile, wanted);
-  int64_t fullTiles = c.count / s.tileElems;
-  s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
+  int sets = !doubleBuffer ? 1 : maxTileWith(plan, target, kMaxSets) >= wanted ? kMaxSets : 4;
+  while (sets > 2 && maxTileWith(plan, target, sets) < 4 * kGranule) --sets;
+  int64_t maxTile = maxTileWith(plan, target, sets);
+  if (maxTile < kGranule && sets > 1) maxTile = maxTileWith(plan, target, sets = 1);
+  int64_t tile = std::max(kGranule, std::min(maxTile, wanted));  // too small a UB is reported below
+  int64_t fullTiles = c.count / tile;
+  int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
   // no more sets than a core has tiles (each set is unrolled once in the tile loop)
-  int64_t tilesPerCore = (fullTiles + s.blockDim - 1) / s.blockDim;
-  if (s.bufferSets > 2) s.bufferSets = static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(s.bufferSets, tilesPerCore)));
-  s.slotBytes = s.tileElems * plan.elemBytes;
-  return s;
+  int64_t tilesPerCore = (fullTiles + blockDim - 1) / blockDim;
+  if (sets > 2) sets = static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(sets, tilesPerCore)));
+  return elementwiseSchedule(c, target, tile, sets, blockDim, maxCores, SourceLocation{});
 }
 
 KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedule& s, const Target& target) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 #include "sdk/te/Expr.h"
 
@@ -40,6 +41,10 @@ struct ElementwiseSchedule {
 // without `doubleBuffer` one set, so that loads, compute and stores do not overlap.
 ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& compute, const Target& target, bool doubleBuffer,
                                         int maxCores);
+// The schedule of given tile size, buffer sets and cores, checked against UB and the core count;
+// a CompileError at `where` (else the kernel's source line) names what does not fit.
+ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& compute, const Target& target, int64_t tileElems,
+                                        int sets, int blockDim, int maxCores, const SourceLocation& where);
 // Kernel arguments: GM inputs in order, then outputs, then the by-value scalars in input order.
 KernelCode lowerElementwise(const ElementwiseCompute& compute, const ElementwiseSchedule& schedule,
                             const Target& target);

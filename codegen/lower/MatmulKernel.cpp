@@ -30,7 +30,48 @@ namespace {
 // Bytes of one L1 panel row: bursts are padded to 32 bytes.
 int64_t l1RowBytes(int64_t elems, DType t) { return localRowBytes(elems * dtypeSize(t)); }
 
+// What keeps a tm×tn×tk tile from fitting (ping-pong L0A, L0B and L1 panels, one L0C tile), or "".
+std::string tileProblem(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn, int64_t tk) {
+  const int es = dtypeSize(c.inType);
+  auto over = [](const char* buffer, int64_t want, int64_t capacity) {
+    return std::string(buffer) + " holds " + std::to_string(capacity) + " bytes; the tile needs " + std::to_string(want);
+  };
+  int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
+          l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
+  if (tm * tk * es * 2 > l0a) return over("L0A", tm * tk * es * 2, l0a);
+  if (tk * tn * es * 2 > l0b) return over("L0B", tk * tn * es * 2, l0b);
+  int64_t panelA = tm * l1RowBytes(tk, c.inType);
+  int64_t panelB = c.transB ? tn * l1RowBytes(tk, c.inType) : tk * l1RowBytes(tn, c.inType);
+  if (2 * (panelA + panelB) > l1) return over("L1", 2 * (panelA + panelB), l1);
+  int64_t cBytes = tm * tn * dtypeSize(accumulatorOf(c.inType));
+  if (cBytes > l0c) return over("L0C", cBytes, l0c);
+  return "";
+}
+
 }  // namespace
+
+MatmulSchedule matmulSchedule(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn, int64_t tk,
+                              int blockDim, int maxCores, const SourceLocation& where) {
+  auto fail = [&](const std::string& message) {
+    Diagnostic d;
+    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
+    d.message = "matmul '" + c.name + "': " + message;
+    throw CompileError(d);
+  };
+  const int c0 = c0Of(c.inType);
+  if (tm < 16 || tm % 16 || tn < 16 || tn % 16 || tk < c0 || tk % c0) {
+    fail("tile " + std::to_string(tm) + "x" + std::to_string(tn) + "x" + std::to_string(tk) +
+         ": m and n must be multiples of 16, k of " + std::to_string(c0));
+  }
+  std::string problem = tileProblem(c, target, tm, tn, tk);
+  if (!problem.empty()) fail("tile " + std::to_string(tm) + "x" + std::to_string(tn) + "x" + std::to_string(tk) + ": " + problem);
+  int64_t tiles = ceilDiv(c.m, tm) * ceilDiv(c.n, tn) * c.batch;
+  if (blockDim < 1 || blockDim > maxCores || blockDim > tiles) {
+    fail(std::to_string(blockDim) + " cores for " + std::to_string(tiles) + " tiles on " + std::to_string(maxCores) + " cores");
+  }
+  int64_t cBytes = tm * tn * dtypeSize(accumulatorOf(c.inType));
+  return MatmulSchedule{tm, tn, tk, 2 * cBytes <= target.buffer(Space::L0C).size ? 2 : 1, blockDim, 0};
+}
 
 MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int maxCores) {
   const int es = dtypeSize(c.inType);
@@ -44,12 +85,10 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
   for (int64_t tm = 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {
     for (int64_t tn = 16; tn <= std::min<int64_t>(512, roundUp(c.n, 16)); tn += 16) {
       for (int64_t tk = c0; tk <= std::min<int64_t>(512, roundUp(c.k, c0)); tk += c0) {
-        if (tm * tk * es * 2 > l0a || tk * tn * es * 2 > l0b) continue;
+        if (!tileProblem(c, target, tm, tn, tk).empty()) continue;
         int64_t panelA = tm * l1RowBytes(tk, c.inType);
         int64_t panelB = c.transB ? tn * l1RowBytes(tk, c.inType) : tk * l1RowBytes(tn, c.inType);
-        if (2 * (panelA + panelB) > l1) continue;
         int64_t cBytes = tm * tn * accBytes;
-        if (cBytes > l0c) continue;
         int buffers = 2 * cBytes <= l0c ? 2 : 1;
         // modelled cycles of one K step: the slowest of the overlapped pipes
         double mmad = double(tm) * tn * tk / (16.0 * 16 * c0) / cubeRate(target, c.inType) * (c0 / 16.0);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 
 namespace pyasc::codegen {
@@ -32,6 +33,10 @@ struct MatmulSchedule {
 // Enumerates tiles that fit L1, L0A, L0B and L0C (double-buffered where they fit) and keeps the one
 // with the best modelled throughput. Throws CompileError when nothing fits.
 MatmulSchedule scheduleMatmul(const MatmulCompute& compute, const Target& target, int maxCores);
+// The schedule of a given tile and core count, checked like the solver's candidates; a CompileError
+// at `where` (else the kernel's source line) names the buffer that cannot hold the tile.
+MatmulSchedule matmulSchedule(const MatmulCompute& compute, const Target& target, int64_t tm, int64_t tn, int64_t tk,
+                              int blockDim, int maxCores, const SourceLocation& where);
 // Kernel arguments: A, B, C.
 KernelCode lowerMatmul(const MatmulCompute& compute, const MatmulSchedule& schedule, const Target& target);
 

@@ -95,35 +95,64 @@ std::vector<int64_t> planReduceStages(const ReduceCompute& c, const Target& targ
   return stages;
 }
 
+namespace {
+
+int64_t maxUnitsOf(const ReduceCompute& c) {
+  return c.inner == 1 ? isa::kMaxNBurst : std::max<int64_t>(1, isa::kMaxNBurst / c.reduce);
+}
+
+bool unitsFit(const ReduceCompute& c, int64_t units, int64_t ub) {
+  Layout l = layoutOf(c, units);
+  return 2 * l.setBytes + l.accBytes <= ub;
+}
+
+}  // namespace
+
+ReduceSchedule reduceSchedule(const ReduceCompute& c, const Target& target, int64_t units, int blockDim, int maxCores,
+                              const SourceLocation& where) {
+  int64_t ub = target.buffer(Space::UB).size;
+  auto fail = [&](const std::string& message) {
+    Diagnostic d;
+    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
+    d.message = "reduction '" + c.name + "': " + message;
+    throw CompileError(d);
+  };
+  const char* unit = c.inner == 1 ? "row" : "slice";
+  if (units < 1 || units > std::min<int64_t>(maxUnitsOf(c), c.outer)) {
+    fail(std::to_string(units) + " " + unit + "s per tile: 1 to " + std::to_string(std::min<int64_t>(maxUnitsOf(c), c.outer)) +
+         " are possible");
+  }
+  if (!unitsFit(c, units, ub)) {
+    Layout l = layoutOf(c, units);
+    fail("needs " + std::to_string(2 * l.setBytes + l.accBytes) + " bytes of UB for " + std::to_string(units) + " " + unit +
+         (units == 1 ? "" : "s") + " of " + std::to_string(c.reduce) + " elements, but UB holds " + std::to_string(ub) +
+         " bytes");
+  }
+  int64_t fullTiles = c.outer / units;
+  if (blockDim < 1 || blockDim > maxCores || (fullTiles > 0 && blockDim > fullTiles)) {
+    fail(std::to_string(blockDim) + " cores for " + std::to_string(fullTiles) + " full tiles on " + std::to_string(maxCores) +
+         " cores");
+  }
+  ReduceSchedule s;
+  s.unitsPerTile = units;
+  s.unitBytes = layoutOf(c, 1).inUnitBytes;
+  s.blockDim = blockDim;
+  return s;
+}
+
 ReduceSchedule scheduleReduce(const ReduceCompute& c, const Target& target, int maxCores) {
   int64_t ub = target.buffer(Space::UB).size;
-  ReduceSchedule s;
-  int64_t maxUnits = c.inner == 1 ? isa::kMaxNBurst : std::max<int64_t>(1, isa::kMaxNBurst / c.reduce);
+  int64_t maxUnits = std::min<int64_t>(maxUnitsOf(c), c.outer);
   int64_t best = 0;
-  for (int64_t units = 1; units <= std::min<int64_t>(maxUnits, c.outer); units = units < 8 ? units + 1 : units * 2) {
-    Layout l = layoutOf(c, units);
-    if (2 * l.setBytes + l.accBytes <= ub) best = units;
-  }
+  for (int64_t units = 1; units <= maxUnits; units = units < 8 ? units + 1 : units * 2)
+    if (unitsFit(c, units, ub)) best = units;
   // refine the last doubling step
-  while (best > 0 && best < std::min<int64_t>(maxUnits, c.outer)) {
-    Layout l = layoutOf(c, best + 1);
-    if (2 * l.setBytes + l.accBytes > ub) break;
-    ++best;
-  }
-  if (best == 0) {
-    Layout l = layoutOf(c, 1);
-    Diagnostic d;
-    d.range.begin.line = c.sourceLine;
-    d.message = "reduction '" + c.name + "' needs " + std::to_string(2 * l.setBytes + l.accBytes) +
-                " bytes of UB for one " + (c.inner == 1 ? "row" : "slice") + " of " + std::to_string(c.reduce) +
-                " elements, but UB holds " + std::to_string(ub) + " bytes";
-    throw CompileError(d);
-  }
-  s.unitsPerTile = best;
-  s.unitBytes = layoutOf(c, 1).inUnitBytes;
-  int64_t fullTiles = c.outer / best;
-  s.blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
-  return s;
+  while (best > 0 && best < maxUnits && unitsFit(c, best + 1, ub)) ++best;
+  // no more units per tile than keep every core busy
+  best = std::min(best, (c.outer + maxCores - 1) / maxCores);
+  int64_t units = std::max<int64_t>(best, 1);  // nothing fits: reduceSchedule reports one unit
+  int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, c.outer / units)));
+  return reduceSchedule(c, target, units, blockDim, maxCores, SourceLocation{});
 }
 
 namespace {

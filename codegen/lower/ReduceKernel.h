@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 
 namespace pyasc::codegen {
@@ -34,6 +35,10 @@ struct ReduceSchedule {
 // A mean of means over equal groups is the mean, so every stage keeps the kind.
 std::vector<int64_t> planReduceStages(const ReduceCompute& compute, const Target& target, int maxCores);
 ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target, int maxCores);
+// The schedule of `units` rows (or slices) per tile on `blockDim` cores, checked against UB and
+// the core count; a CompileError at `where` (else the kernel's source line) names what does not fit.
+ReduceSchedule reduceSchedule(const ReduceCompute& compute, const Target& target, int64_t units, int blockDim,
+                              int maxCores, const SourceLocation& where);
 // Kernel arguments: input, output.
 KernelCode lowerReduce(const ReduceCompute& compute, const ReduceSchedule& schedule, const Target& target);
 

@@ -95,6 +95,10 @@ struct Region {
 // may be used in the body directly.
 constexpr const char* kLoopOp = "Loop";
 
+// The hint carrying the explicit schedule a custom operator's definition gives the kernel that
+// computes the node (the text of codegen/schedule's Schedule::str()).
+constexpr const char* kScheduleHint = "schedule";
+
 struct Node {
   std::string op;  // a registry operator name ("Add", "MatMul", "ReduceSum") or kLoopOp
   std::vector<ValueId> inputs;
