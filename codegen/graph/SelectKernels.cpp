@@ -595,7 +595,10 @@ class Selector {
     c.dilationW = dil[1];
     c.groups = n.intAttr("groups", 1);
     c.sourceLine = n.loc.line;
-    Conv2dLaunches plan = lowerConv2dLaunches(c, scheduleConv2d(c, target_, cores(true)), target_);
+    Conv2dSchedule schedule = scheduleConv2d(c, target_, cores(true));
+    Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, target_);
+    for (auto& l : plan.launches)
+      if (l.code.name == c.name) l.code.schedule = conv2dTrace(c, schedule).str();
     std::map<Conv2dTensor, int> tensors = {
         {Conv2dTensor::Input, storageOf(x, n.loc)}, {Conv2dTensor::Weights, storageOf(w, n.loc)},
         {Conv2dTensor::Output, newIntermediate(res)}};
@@ -692,9 +695,14 @@ class Selector {
                                     " elements need " + std::to_string(3 * c.cols * dtypeSize(c.dtype)) +
                                     " bytes of UB, but UB holds " + std::to_string(target_.buffer(isa::Space::UB).size));
     }
+    if (const Schedule* explicitSchedule = explicitScheduleOf(n)) s = replaySoftmax(*explicitSchedule, c, s, target_, cores(false));
     int src = storageOf(in, n.loc);
     int dst = newIntermediate(res);
-    if (c.rows * c.cols > 0) launch(out, codegen::lowerSoftmax(c, s, target_), {src, dst});
+    if (c.rows * c.cols > 0) {
+      KernelCode code = codegen::lowerSoftmax(c, s, target_);
+      code.schedule = softmaxTrace(c, s).str();
+      launch(out, std::move(code), {src, dst});
+    }
   }
 
   void checkCubeTypes(const Node& n, DType a, DType b) {

@@ -50,10 +50,37 @@ int64_t ubBytes(const SoftmaxCompute& c, int64_t rows) {
 
 }  // namespace
 
+SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& c, const Target& target, int64_t rows, int blockDim, int maxCores,
+                                const SourceLocation& where) {
+  auto fail = [&](const std::string& message) {
+    Diagnostic d;
+    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
+    d.message = "softmax '" + c.name + "': " + message;
+    throw CompileError(d);
+  };
+  int64_t ub = target.buffer(Space::UB).size;
+  if (rows < 1 || rows > std::min<int64_t>(kMaxRowsPerTile, c.rows)) {
+    fail(std::to_string(rows) + " rows per tile: 1 to " + std::to_string(std::min<int64_t>(kMaxRowsPerTile, c.rows)) +
+         " are possible");
+  }
+  if (ubBytes(c, rows) > ub) {
+    fail(std::to_string(rows) + " rows of " + std::to_string(c.cols) + " elements need " + std::to_string(ubBytes(c, rows)) +
+         " bytes of UB, but UB holds " + std::to_string(ub) + " bytes");
+  }
+  int64_t tiles = c.rows / rows;
+  if (blockDim < 1 || blockDim > maxCores || (tiles > 0 && blockDim > tiles)) {
+    fail(std::to_string(blockDim) + " cores for " + std::to_string(tiles) + " full tiles on " + std::to_string(maxCores) +
+         " cores");
+  }
+  return SoftmaxSchedule{rows, blockDim};
+}
+
 SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& c, const Target& target, int maxCores) {
   SoftmaxSchedule s;
   int64_t ub = target.buffer(Space::UB).size;
-  for (int64_t rows = std::min<int64_t>(kMaxRowsPerTile, c.rows); rows >= 1; --rows) {
+  // no more rows per tile than keep every core busy
+  int64_t share = (c.rows + maxCores - 1) / std::max(1, maxCores);
+  for (int64_t rows = std::min<int64_t>({kMaxRowsPerTile, c.rows, std::max<int64_t>(1, share)}); rows >= 1; --rows) {
     if (ubBytes(c, rows) <= ub) {
       s.rowsPerTile = rows;
       break;

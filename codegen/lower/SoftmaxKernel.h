@@ -5,6 +5,7 @@
 #include <string>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 
 namespace pyasc::codegen {
@@ -24,6 +25,10 @@ struct SoftmaxSchedule {
 };
 
 SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& compute, const Target& target, int maxCores);
+// The schedule of `rows` rows per tile on `blockDim` cores, checked against UB and the core count;
+// a CompileError at `where` (else the kernel's source line) names what does not fit.
+SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& compute, const Target& target, int64_t rows, int blockDim,
+                                int maxCores, const SourceLocation& where);
 // Kernel arguments: input, output.
 KernelCode lowerSoftmax(const SoftmaxCompute& compute, const SoftmaxSchedule& schedule, const Target& target);
 

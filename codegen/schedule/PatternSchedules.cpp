@@ -2,6 +2,7 @@
 #include "codegen/schedule/PatternSchedules.h"
 
 #include <algorithm>
+#include <utility>
 #include <set>
 
 namespace pyasc::codegen {
@@ -96,33 +97,71 @@ ElementwiseSchedule replayElementwise(const Schedule& trace, const ElementwiseCo
                              placeOf(trace));
 }
 
-Schedule reduceTrace(const ReduceCompute&, const ReduceSchedule& s) {
+// Row templates (reduce, softmax): rows i0 split into tiles of whole rows r0, two buffer sets.
+Schedule rowTrace(int64_t rowsPerTile, int blockDim) {
   Schedule t;
   t.steps.push_back(step(Primitive::CacheRead, {"in0"}, {}, "UB"));
-  t.steps.push_back(step(Primitive::Split, {"i0"}, {s.unitsPerTile}, "", {"i0.o", "i0.i"}));
-  t.steps.push_back(step(Primitive::Bind, {"i0.o"}, {s.blockDim}));
+  t.steps.push_back(step(Primitive::Split, {"i0"}, {rowsPerTile}, "", {"i0.o", "i0.i"}));
+  t.steps.push_back(step(Primitive::Bind, {"i0.o"}, {blockDim}));
   t.steps.push_back(step(Primitive::DoubleBuffer, {}, {2}));
   t.steps.push_back(step(Primitive::Vectorize, {"r0"}));
   return t;
 }
 
-ReduceSchedule replayReduce(const Schedule& trace, const ReduceCompute& c, const ReduceSchedule& fallback,
-                            const Target& target, int maxCores) {
-  checkSteps(trace, "reduce",
+// A row template's rows per tile and cores from a trace (the fallback's where it says nothing).
+std::pair<int64_t, int> replayRows(const Schedule& trace, const char* pattern, int64_t rows, int blockDim) {
+  checkSteps(trace, pattern,
              {Primitive::Split, Primitive::Bind, Primitive::DoubleBuffer, Primitive::Vectorize, Primitive::CacheRead,
               Primitive::CacheWrite},
              {"i0", "r0"}, {"UB"});
-  int64_t units = fallback.unitsPerTile;
-  int blockDim = fallback.blockDim;
   if (const ScheduleStep* s = single(trace, Primitive::Split)) {
-    if (s->names[0] != "i0") stepError(*s, "the reduce template tiles the kept rows i0 (the reduced axis r0 stays whole)");
-    units = s->numbers[0];
+    if (s->names[0] != "i0") stepError(*s, std::string("the ") + pattern + " template tiles the rows i0 (r0 stays whole)");
+    rows = s->numbers[0];
   }
   if (const ScheduleStep* s = single(trace, Primitive::Bind)) blockDim = static_cast<int>(s->numbers[0]);
   if (const ScheduleStep* s = single(trace, Primitive::DoubleBuffer); s && s->numbers[0] != 2) {
-    stepError(*s, "the reduce template keeps two buffer sets");
+    stepError(*s, std::string("the ") + pattern + " template keeps two buffer sets");
   }
+  return {rows, blockDim};
+}
+
+Schedule reduceTrace(const ReduceCompute&, const ReduceSchedule& s) { return rowTrace(s.unitsPerTile, s.blockDim); }
+
+ReduceSchedule replayReduce(const Schedule& trace, const ReduceCompute& c, const ReduceSchedule& fallback,
+                            const Target& target, int maxCores) {
+  auto [units, blockDim] = replayRows(trace, "reduce", fallback.unitsPerTile, fallback.blockDim);
   return reduceSchedule(c, target, units, atMost(blockDim, units > 0 ? c.outer / units : 1), maxCores, placeOf(trace));
+}
+
+Schedule softmaxTrace(const SoftmaxCompute&, const SoftmaxSchedule& s) { return rowTrace(s.rowsPerTile, s.blockDim); }
+
+SoftmaxSchedule replaySoftmax(const Schedule& trace, const SoftmaxCompute& c, const SoftmaxSchedule& fallback,
+                              const Target& target, int maxCores) {
+  auto [rows, blockDim] = replayRows(trace, "softmax", fallback.rowsPerTile, fallback.blockDim);
+  return softmaxSchedule(c, target, rows, atMost(blockDim, rows > 0 ? c.rows / rows : 1), maxCores, placeOf(trace));
+}
+
+Schedule conv2dTrace(const Conv2dCompute&, const Conv2dSchedule& s) {
+  Schedule t;
+  if (s.engine == Conv2dEngine::Cube) {
+    t.steps.push_back(step(Primitive::CacheRead, {"x"}, {}, "L1"));
+    t.steps.push_back(step(Primitive::CacheRead, {"w"}, {}, "L1"));
+    t.steps.push_back(step(Primitive::CacheRead, {"x"}, {}, "L0A"));
+    t.steps.push_back(step(Primitive::CacheRead, {"w"}, {}, "L0B"));
+    t.steps.push_back(step(Primitive::CacheWrite, {"y"}, {}, "L0C"));
+    t.steps.push_back(step(Primitive::Tile, {"i0", "i1"}, {s.tm, s.tn}, "", {"i0.o", "i1.o", "i0.i", "i1.i"}));
+    t.steps.push_back(step(Primitive::Split, {"r0"}, {s.tc}, "", {"r0.o", "r0.i"}));
+    t.steps.push_back(step(Primitive::Bind, {"i0.o"}, {s.blockDim}));
+    t.steps.push_back(step(Primitive::DoubleBuffer, {}, {s.l0cBuffers}));
+    t.steps.push_back(step(Primitive::Tensorize, {"i0.i"}, {}, "mmad"));
+  } else {
+    t.steps.push_back(step(Primitive::CacheRead, {"x"}, {}, "UB"));
+    t.steps.push_back(step(Primitive::Split, {"i0"}, {s.outRows}, "", {"i0.o", "i0.i"}));
+    t.steps.push_back(step(Primitive::Bind, {"i0.o"}, {s.blockDim}));
+    t.steps.push_back(step(Primitive::DoubleBuffer, {}, {2}));
+    t.steps.push_back(step(Primitive::Vectorize, {"i1"}));
+  }
+  return t;
 }
 
 Schedule matmulTrace(const MatmulCompute&, const MatmulSchedule& s) {

@@ -70,6 +70,16 @@ TEST(ScheduleTrace, ReduceAndMatmulChoicesReplayToThemselves) {
     ReduceSchedule back = replayReduce(reparsed(reduceTrace(r, s)), r, ReduceSchedule{}, t, t.vectorCores);
     EXPECT_EQ(back.str(), s.str());
   }
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{1, 17}, {4096, 4096}, {64, 300}}) {
+    SoftmaxCompute sm;
+    sm.name = "softmax";
+    sm.dtype = DType::Float32;
+    sm.rows = rows;
+    sm.cols = cols;
+    SoftmaxSchedule s = scheduleSoftmax(sm, t, t.vectorCores);
+    SoftmaxSchedule back = replaySoftmax(reparsed(softmaxTrace(sm, s)), sm, SoftmaxSchedule{}, t, t.vectorCores);
+    EXPECT_EQ(back.str(), s.str());
+  }
   for (auto [m, k, n] : {std::tuple<int64_t, int64_t, int64_t>{16, 16, 16}, {2048, 2048, 2048}, {17, 33, 130}}) {
     MatmulCompute c = product(m, k, n);
     MatmulSchedule s = scheduleMatmul(c, t, t.cubeCores);
