@@ -1,4 +1,4 @@
-// float64 references of Pad and Gather (NumPy's result for one input), for table-driven tests.
+// float64 references of the data-movement family (NumPy's result), for table-driven tests.
 #pragma once
 
 #include <cstdint>
@@ -14,5 +14,20 @@ std::vector<double> padReference(const graph::Node& node, const std::vector<int6
 // np.take of `x` (row-major, `shape`) at the node's indices along its axis.
 std::vector<double> gatherReference(const graph::Node& node, const std::vector<int64_t>& shape,
                                     const std::vector<double>& x);
+
+// np.transpose of `x` with the node's perm (reversed axes without one).
+std::vector<double> transposeReference(const graph::Node& node, const std::vector<int64_t>& shape,
+                                       const std::vector<double>& x);
+
+// x[b:e:s, ...] with the node's axes, begin, end and step (static slices).
+std::vector<double> sliceReference(const graph::Node& node, const std::vector<int64_t>& shape, const std::vector<double>& x);
+
+// np.broadcast_to(x, node's shape).
+std::vector<double> broadcastToReference(const graph::Node& node, const std::vector<int64_t>& shape,
+                                         const std::vector<double>& x);
+
+// np.concatenate (Concat) or np.stack (Stack) of the inputs along the node's axis.
+std::vector<double> concatReference(const graph::Node& node, const std::vector<std::vector<int64_t>>& shapes,
+                                    const std::vector<std::vector<double>>& inputs);
 
 }  // namespace pyasc::ops

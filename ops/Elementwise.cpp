@@ -1,5 +1,5 @@
-// The elementwise family: arithmetic, min/max, comparisons, logic, select, clip, casts and the
-// activation functions, each as a te.lang.cce expression.
+// The elementwise family: arithmetic, min/max, comparisons, logic, select, clip, casts, the
+// transcendental functions and the activations, each as a te.lang.cce expression.
 #include "ops/Elementwise.h"
 
 #include <array>
@@ -18,8 +18,9 @@ ExprPtr castTo(const ExprPtr& e, DType to) {
   if (e->dtype == to) return e;
   if (e->dtype == DType::Bool) return te::select(e, te::constant(1, to), te::constant(0, to));
   if (to == DType::Bool) return te::compare(te::Cmp::NE, e, te::constant(0, e->dtype));
-  if (e->prim == Prim::Const) return te::constant(e->value, to);
-  return te::cast(e, to);
+  if (e->prim == Prim::Const) return te::constant(isFloat(to) ? e->value : std::trunc(e->value), to);
+  // floats become integers toward zero, as NumPy's astype
+  return te::cast(e, to, isFloat(e->dtype) && !isFloat(to) ? RoundMode::Trunc : RoundMode::Rint);
 }
 
 namespace {
@@ -142,6 +143,73 @@ ExprPtr cosine(ExprPtr x, DType t) {
 
 ExprPtr tangent(ExprPtr x, DType t) { return te::binary(Prim::VDiv, sine(x, t), cosine(x, t)); }
 
+// Horner's rule over `coefficients`, the highest power first.
+ExprPtr horner(ExprPtr z, std::initializer_list<double> coefficients, DType t) {
+  ExprPtr p;
+  for (double k : coefficients) p = p ? te::withScalar(Prim::VAdds, te::binary(Prim::VMul, p, z), k) : c(k, t);
+  return p;
+}
+
+// −y where x < 0, else y: the odd functions below compute on |x|.
+ExprPtr withSignOf(ExprPtr x, ExprPtr y, DType t) { return te::select(te::compare(te::Cmp::LT, x, c(0, t)), negate(y), y); }
+
+// atan r for |r| ≤ tan(π/8): r + r·z·P(z) with z = r², Cephes' atanf minimax polynomial (relative
+// error below 1e-7).
+ExprPtr atanKernel(ExprPtr r, DType t) {
+  ExprPtr z = te::binary(Prim::VMul, r, r);
+  ExprPtr p = horner(z, {8.05374449538e-2, -1.38776856032e-1, 1.99777106478e-1, -3.33329491539e-1}, t);
+  return te::binary(Prim::VAdd, r, te::binary(Prim::VMul, te::binary(Prim::VMul, r, z), p));
+}
+
+// atan x: a = |x| reduced to [0, tan(π/8)] by atan a = π/2 + atan(−1/a) above tan(3π/8) and
+// π/4 + atan((a − 1)/(a + 1)) above tan(π/8); ±∞ gives ±π/2, NaN stays NaN.
+ExprPtr arctangent(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr big = te::compare(te::Cmp::GT, a, c(2.414213562373095, t));
+  ExprPtr mid = te::compare(te::Cmp::GT, a, c(0.4142135623730950, t));
+  ExprPtr quotient = te::binary(Prim::VDiv, te::withScalar(Prim::VAdds, a, -1), te::withScalar(Prim::VAdds, a, 1));
+  ExprPtr r = te::select(big, negate(te::unary(Prim::VRec, a)), te::select(mid, quotient, a));
+  ExprPtr offset = te::select(big, c(M_PI / 2, t), te::select(mid, c(M_PI / 4, t), c(0, t)));
+  return withSignOf(x, te::binary(Prim::VAdd, offset, atanKernel(r, t)), t);
+}
+
+// asin s for |s| ≤ 1/2, given z = s²: s + s·z·P(z), Cephes' asinf polynomial (relative error
+// below 3e-7).
+ExprPtr asinKernel(ExprPtr s, ExprPtr z, DType t) {
+  ExprPtr p = horner(z, {4.2163199048e-2, 2.4181311049e-2, 4.5470025998e-2, 7.4953002686e-2, 1.6666752422e-1}, t);
+  return te::binary(Prim::VAdd, s, te::binary(Prim::VMul, te::binary(Prim::VMul, s, z), p));
+}
+
+// For |x| > 1/2 the kernel runs on s = √((1 − |x|)/2), as asin|x| = π/2 − 2·asin s and
+// acos|x| = 2·asin s; |x| > 1 takes the square root of a negative number: NaN, as NumPy.
+struct HalfAngle {
+  ExprPtr outer;  // |x| > 1/2
+  ExprPtr p;      // asin of x (|x| ≤ 1/2) or of s
+};
+
+HalfAngle halfAngle(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr outer = te::compare(te::Cmp::GT, a, c(0.5, t));
+  ExprPtr z = te::select(outer, te::withScalar(Prim::VAdds, te::withScalar(Prim::VMuls, a, -0.5), 0.5), te::binary(Prim::VMul, x, x));
+  ExprPtr s = te::select(outer, te::unary(Prim::VSqrt, z), x);
+  return {outer, asinKernel(s, z, t)};
+}
+
+ExprPtr arcsine(ExprPtr x, DType t) {
+  HalfAngle h = halfAngle(x, t);
+  ExprPtr folded = withSignOf(x, te::withScalar(Prim::VAdds, te::withScalar(Prim::VMuls, h.p, -2), M_PI / 2), t);
+  return te::select(h.outer, folded, h.p);
+}
+
+// acos x = π/2 − asin x near 0; 2·asin s above 1/2 and π − 2·asin s below −1/2, so that the
+// result keeps its relative precision as it approaches 0 at x = 1.
+ExprPtr arccosine(ExprPtr x, DType t) {
+  HalfAngle h = halfAngle(x, t);
+  ExprPtr twice = te::withScalar(Prim::VMuls, h.p, 2);
+  ExprPtr folded = te::select(te::compare(te::Cmp::LT, x, c(0, t)), te::withScalar(Prim::VAdds, negate(twice), M_PI), twice);
+  return te::select(h.outer, folded, te::withScalar(Prim::VAdds, negate(h.p), M_PI / 2));
+}
+
 // A function computed in float32 for float16 operands (range reduction and cancellation need the
 // precision).
 std::function<ExprPtr(ExprPtr, DType)> inFloat32(ExprPtr (*fn)(ExprPtr, DType)) {
@@ -157,8 +225,42 @@ ExprPtr hyperbolic(ExprPtr x, Prim combine) {
                         0.5);
 }
 
-// a / b rounded toward −∞, for floats as NumPy's floor_divide
+// x ** k for an integer k ≥ 0 by repeated squaring (int32 products wrap, as NumPy's)
+ExprPtr integerPower(ExprPtr x, int k) {
+  ExprPtr result, square = x;
+  for (; k > 0; k /= 2) {
+    if (k % 2) result = result ? te::binary(Prim::VMul, result, square) : square;
+    if (k > 1) square = te::binary(Prim::VMul, square, square);
+  }
+  return result ? result : te::withScalar(Prim::VAdds, te::withScalar(Prim::VMuls, x, 0), 1);  // x ** 0 = 1
+}
+
+// 1 where `cond` holds, else 0 (int32)
+ExprPtr indicator(ExprPtr cond) { return te::select(cond, c(1, DType::Int32), c(0, DType::Int32)); }
+
+// a // b for int32 (the vector unit has no integer division): the float32 quotient floored, refined
+// once by the floored float32 quotient of the remainder (then within one of the truth) and
+// corrected by the remainder's sign against b; exact over int32 for b ≠ 0 (products wrap, and the
+// remainders they give are small).
+ExprPtr floorDivideInt(ExprPtr a, ExprPtr b) {
+  ExprPtr fb = te::cast(b, DType::Float32);
+  auto quotient = [&](ExprPtr num) {
+    return te::cast(te::binary(Prim::VDiv, te::cast(num, DType::Float32), fb), DType::Int32, RoundMode::Floor);
+  };
+  auto remainderOf = [&](ExprPtr q) { return te::binary(Prim::VSub, a, te::binary(Prim::VMul, q, b)); };
+  ExprPtr q = quotient(a);
+  q = te::binary(Prim::VAdd, q, quotient(remainderOf(q)));
+  ExprPtr r = remainderOf(q);
+  ExprPtr zero = c(0, DType::Int32), positive = te::compare(te::Cmp::GT, b, zero);
+  // the remainder lies in [0, b) for b > 0 and in (b, 0] for b < 0
+  ExprPtr tooHigh = te::select(positive, indicator(te::compare(te::Cmp::LT, r, zero)), indicator(te::compare(te::Cmp::GT, r, zero)));
+  ExprPtr tooLow = te::select(positive, indicator(te::compare(te::Cmp::GE, r, b)), indicator(te::compare(te::Cmp::LE, r, b)));
+  return te::binary(Prim::VAdd, te::binary(Prim::VSub, q, tooHigh), tooLow);
+}
+
+// a / b rounded toward −∞, as NumPy's floor_divide
 ExprPtr floorDivide(ExprPtr a, ExprPtr b, DType t) {
+  if (!isFloat(t)) return floorDivideInt(a, b);
   return roundToIntegral(te::binary(Prim::VDiv, a, b), t, RoundMode::Floor);
 }
 
@@ -198,6 +300,7 @@ const std::map<std::string, Lowering>& table() {
                    if (p == 0.5) return te::unary(Prim::VSqrt, x);
                    if (p == -1) return te::unary(Prim::VRec, x);
                    if (p == -0.5) return te::unary(Prim::VRsqrt, x);
+                   if (!isFloat(t)) return integerPower(x, static_cast<int>(p));
                  }
                  // x ** y = e ** (y · ln x), for x > 0 as NumPy's float power
                  return te::unary(Prim::VExp, te::binary(Prim::VMul, castTo(a[1], t), te::unary(Prim::VLog, x)));
@@ -206,7 +309,14 @@ const std::map<std::string, Lowering>& table() {
       {"Neg", unary([](ExprPtr x, DType) { return te::withScalar(Prim::VMuls, x, -1); }, [](double x) { return -x; })},
       {"Abs", unary([](ExprPtr x, DType) { return te::unary(Prim::VAbs, x); }, [](double x) { return std::fabs(x); })},
       {"Square", unary([](ExprPtr x, DType) { return te::binary(Prim::VMul, x, x); }, [](double x) { return x * x; })},
-      {"Reciprocal", unary([](ExprPtr x, DType) { return te::unary(Prim::VRec, x); }, [](double x) { return 1 / x; })},
+      {"Reciprocal", unary(
+                         [](ExprPtr x, DType t) {
+                           if (isFloat(t)) return te::unary(Prim::VRec, x);
+                           // integer 1 / x truncates: ±1 for ±1, else 0 (NumPy's value at 0 is undefined)
+                           return te::select(te::compare(te::Cmp::EQ, x, c(1, t)), c(1, t),
+                                             te::select(te::compare(te::Cmp::EQ, x, c(-1, t)), c(-1, t), c(0, t)));
+                         },
+                         [](double x) { return 1 / x; })},
       {"Exp", unary([](ExprPtr x, DType) { return te::unary(Prim::VExp, x); }, [](double x) { return std::exp(x); })},
       {"Log", unary([](ExprPtr x, DType) { return te::unary(Prim::VLog, x); }, [](double x) { return std::log(x); })},
       {"Exp2", unary([](ExprPtr x, DType) { return te::unary(Prim::VExp, te::withScalar(Prim::VMuls, x, M_LN2)); },
@@ -248,6 +358,9 @@ const std::map<std::string, Lowering>& table() {
       {"Sin", unary(inFloat32(sine), [](double x) { return std::sin(x); })},
       {"Cos", unary(inFloat32(cosine), [](double x) { return std::cos(x); })},
       {"Tan", unary(inFloat32(tangent), [](double x) { return std::tan(x); })},
+      {"Asin", unary(inFloat32(arcsine), [](double x) { return std::asin(x); })},
+      {"Acos", unary(inFloat32(arccosine), [](double x) { return std::acos(x); })},
+      {"Atan", unary(inFloat32(arctangent), [](double x) { return std::atan(x); })},
       {"Sinh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VSub); }, [](double x) { return std::sinh(x); })},
       {"Cosh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VAdd); }, [](double x) { return std::cosh(x); })},
       {"Expm1", unary(inFloat32(expm1), [](double x) { return std::expm1(x); })},
@@ -259,10 +372,12 @@ const std::map<std::string, Lowering>& table() {
                  },
                  [](const graph::Node&, const std::vector<double>& v) { return std::isnan(v[0]) ? 1.0 : 0.0; }}},
       {"IsInf", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                   if (!isFloat(a[0]->dtype)) return te::compare(te::Cmp::NE, a[0], a[0]);  // never
                    return te::compare(te::Cmp::EQ, te::unary(Prim::VAbs, a[0]), c(INFINITY, a[0]->dtype));
                  },
                  [](const graph::Node&, const std::vector<double>& v) { return std::isinf(v[0]) ? 1.0 : 0.0; }}},
       {"IsFinite", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {
+                      if (!isFloat(a[0]->dtype)) return te::compare(te::Cmp::EQ, a[0], a[0]);  // always
                       return te::compare(te::Cmp::LT, te::unary(Prim::VAbs, a[0]), c(INFINITY, a[0]->dtype));
                     },
                     [](const graph::Node&, const std::vector<double>& v) { return std::isfinite(v[0]) ? 1.0 : 0.0; }}},
@@ -301,6 +416,10 @@ const std::map<std::string, Lowering>& table() {
                        return table().at("LogicalOr").build(n, a, t);
                      },
                      [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 || v[1] != 0 ? 1.0 : 0.0; }}},
+      {"BitwiseXor", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
+                        return table().at("LogicalXor").build(n, a, t);
+                      },
+                      [](const graph::Node&, const std::vector<double>& v) { return (v[0] != 0) != (v[1] != 0) ? 1.0 : 0.0; }}},
       {"Where", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) {
                    return te::select(castTo(a[0], DType::Bool), castTo(a[1], t), castTo(a[2], t));
                  },
@@ -310,7 +429,12 @@ const std::map<std::string, Lowering>& table() {
                 },
                 [](const graph::Node&, const std::vector<double>& v) { return std::min(std::max(v[0], v[1]), v[2]); }}},
       {"Cast", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) { return castTo(a[0], t); },
-                [](const graph::Node&, const std::vector<double>& v) { return v[0]; }}},
+                [](const graph::Node& n, const std::vector<double>& v) {
+                  DType to = DType::Float64;
+                  parseDType(n.stringAttr("dtype"), to);
+                  if (to == DType::Bool) return v[0] != 0 ? 1.0 : 0.0;
+                  return isFloat(to) ? v[0] : std::trunc(v[0]);  // toward zero, as astype
+                }}},
       {"Identity", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) { return castTo(a[0], t); },
                     [](const graph::Node&, const std::vector<double>& v) { return v[0]; }}},
   };
@@ -325,9 +449,17 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
     error = "operator '" + node.op + "' has no vector lowering yet";
     return nullptr;
   }
-  if ((node.op == "BitwiseAnd" || node.op == "BitwiseOr") && outType != DType::Bool) {
-    error = "operator '" + node.op + "' on integers has no vector lowering yet (booleans are supported)";
+  if (node.op.rfind("Bitwise", 0) == 0 && outType != DType::Bool) {
+    error = "operator '" + node.op + "' on integers has no vector lowering: the vector unit has no bitwise "
+            "instructions (booleans are supported)";
     return nullptr;
+  }
+  if (node.op == "Pow" && !isFloat(outType) && outType != DType::Bool) {
+    const ExprPtr& k = args.at(1);
+    if (k->prim != Prim::Const || k->value < 0 || k->value != std::floor(k->value) || k->value > 1024) {
+      error = "integer power has a vector lowering only for a constant exponent in 0..1024";
+      return nullptr;
+    }
   }
   DType computeType = outType == DType::Bool ? DType::Float16 : outType;
   if (!isVectorDType(computeType)) {

@@ -115,8 +115,8 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
       ValueId centred = e.binary("Sub", x, e.reduce("ReduceMean", x, axis));
       ValueId var = e.reduce("ReduceMean", e.binary("Mul", centred, centred), axis);
       ValueId norm = e.binary("Div", centred, e.unary("Sqrt", e.binary("Add", var, eps)));
-      ValueId gamma = e.alongAxis(n.inputs[1], axis, rank), beta = e.alongAxis(n.inputs[2], axis, rank);
-      e.binary("Add", e.binary("Mul", norm, gamma), beta, result);
+      // gamma and beta broadcast against x as NumPy does (the registry checked they do)
+      e.binary("Add", e.binary("Mul", norm, n.inputs[1]), n.inputs[2], result);
     } else {
       int64_t axis = e.axisOf(1);
       ValueId mean = e.alongAxis(n.inputs[1], axis, rank), var = e.alongAxis(n.inputs[2], axis, rank);
@@ -149,11 +149,24 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     } else {
       e.unary("Sqrt", e.binary("Mul", sum, inv), result);
     }
+  } else if (n.op == "ReduceProd" && t == DType::Float16 && g.type(n.inputs[0]).dtype == t) {
+    // every rounding of a product adds to its relative error: float16 products multiply in float32
+    TensorType wide = g.type(n.inputs[0]), narrow = g.type(result);
+    wide.dtype = narrow.dtype = DType::Float32;
+    ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float32")}}, wide);
+    std::vector<graph::NamedAttr> attrs(n.attrs.begin(), n.attrs.end());
+    ValueId product = e.add("ReduceProd", {x}, attrs, narrow);
+    e.add("Cast", {product}, {{"dtype", std::string("float16")}}, g.type(result), result);
   } else if (n.op == "ReduceAll" || n.op == "ReduceAny") {
     // all: the minimum of the values as 0/1 is 1; any: the maximum is
-    TensorType wide = g.type(n.inputs[0]);
+    ValueId x = n.inputs[0];
+    TensorType wide = g.type(x);
+    if (wide.dtype != DType::Bool) {
+      wide.dtype = DType::Bool;
+      x = e.add("Cast", {x}, {{"dtype", std::string("bool")}}, wide);
+    }
     wide.dtype = DType::Float16;
-    ValueId flags = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float16")}}, wide);
+    ValueId flags = e.add("Cast", {x}, {{"dtype", std::string("float16")}}, wide);
     TensorType reducedType = g.type(result);
     reducedType.dtype = DType::Float16;
     std::vector<graph::NamedAttr> attrs;

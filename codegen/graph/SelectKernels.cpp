@@ -18,6 +18,7 @@
 #include "codegen/lower/WindowKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
 #include "ops/Elementwise.h"
+#include "ops/Matmul.h"
 #include "registry/PoolWindow.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -265,7 +266,9 @@ class Selector {
     const std::string& op = n.op;
     if (op == graph::kLoopOp) return lowerLoop(n, out);
     if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze") return lowerView(n);
-    if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin") return lowerReduce(n, out);
+    if (op == "ReduceSum" || op == "ReduceMean" || op == "ReduceMax" || op == "ReduceMin" || op == "ReduceProd") {
+      return lowerReduce(n, out);
+    }
     if (op == "MatMul") return lowerMatmul(n, out);
     if (op == "Softmax" || op == "LogSoftmax") return lowerSoftmax(n, out);
     if (op == "ArgMax" || op == "ArgMin") return lowerArgReduce(n, out);
@@ -426,12 +429,21 @@ class Selector {
 
   // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.
   ValueId broadcastValue(ValueId v, const Node& user, std::vector<Step>& out) {
-    std::vector<int64_t> from = staticShape(g_.type(v), user.loc);
     const std::vector<int64_t>& to = groupShape_;
-    int src = storageOf(v, user.loc);
+    int dst = broadcastStorage(storageOf(v, user.loc), staticShape(g_.type(v), user.loc), to,
+                               g_.value(v).name + "_broadcast", user, out);
+    ValueId id = static_cast<ValueId>(info_.size());
+    info_.push_back(ValueInfo{ValueInfo::InStorage, dst, 0, {}});
+    broadcastTypes_[id] = graph::TensorType{program_.storages[dst].dtype, graph::knownShape(to), graph::Layout::ND};
+    return id;
+  }
+
+  // A new storage `name` holding `src` (of shape `from`) broadcast to `to` by NumPy's rules.
+  int broadcastStorage(int src, const std::vector<int64_t>& from, const std::vector<int64_t>& to, const std::string& name,
+                       const Node& user, std::vector<Step>& out) {
     CopyCompute c;
     c.name = "broadcast_" + std::to_string(program_.kernels.size());
-    c.dtype = g_.type(v).dtype;
+    c.dtype = program_.storages[src].dtype;
     c.shape = to;
     c.dstStrides = rowMajorStrides(to);
     std::vector<int64_t> fromStrides = rowMajorStrides(from);
@@ -442,15 +454,12 @@ class Selector {
     }
     c.sourceLine = user.loc.line;
     Storage s;
-    s.name = g_.value(v).name + "_broadcast";
+    s.name = name;
     s.dtype = c.dtype;
     s.shape = to;
     int dst = addStorage(s);
     launch(out, lowerCopy(c, target_, cores(false)), {src, dst});
-    ValueId id = static_cast<ValueId>(info_.size());
-    info_.push_back(ValueInfo{ValueInfo::InStorage, dst, 0, {}});
-    broadcastTypes_[id] = graph::TensorType{c.dtype, graph::knownShape(to), graph::Layout::ND};
-    return id;
+    return dst;
   }
   std::map<ValueId, graph::TensorType> broadcastTypes_;
 
@@ -503,10 +512,16 @@ class Selector {
 
   void lowerReduce(const Node& n, std::vector<Step>& out) {
     ValueId in = n.inputs[0], res = n.outputs[0];
-    DType t = g_.type(res).dtype;
-    if (g_.type(in).dtype != t || !(t == DType::Float16 || t == DType::Float32)) {
-      throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(g_.type(in).dtype) + " to " +
-                                    dtypeName(t) + " is not supported on the NPU yet (float16 and float32 are)");
+    // the kernel's type: the input's; an int32 sum accumulates in int32 (exact while the partial
+    // sums fit) and widens to NumPy's int64 at the end
+    DType t = g_.type(in).dtype, resType = g_.type(res).dtype;
+    bool floats = (t == DType::Float16 || t == DType::Float32) && resType == t;
+    bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && resType == DType::Int64) ||
+                                      ((n.op == "ReduceMax" || n.op == "ReduceMin") && resType == t));
+    if (!floats && !ints) {
+      throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(t) + " to " + dtypeName(resType) +
+                                    " is not supported on the NPU yet (float16 and float32 are; int32 sums, maxima and "
+                                    "minima)");
     }
     std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
     std::vector<int64_t> axes = normalizedAxes(n, shape.size());
@@ -530,7 +545,7 @@ class Selector {
     ReduceCompute r;
     r.name = "reduce_" + std::to_string(program_.kernels.size());
     r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
-             : n.op == "ReduceMax" ? ReduceKind::Max : ReduceKind::Min;
+             : n.op == "ReduceMax" ? ReduceKind::Max : n.op == "ReduceProd" ? ReduceKind::Prod : ReduceKind::Min;
     r.dtype = t;
     r.outer = product(shape, 0, static_cast<size_t>(axes.front()));
     r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
@@ -561,7 +576,24 @@ class Selector {
     int dst = newIntermediate(res);
     KernelCode code = codegen::lowerReduce(r, s, target_);
     code.schedule = reduceTrace(r, s).str();
-    launch(out, std::move(code), {src, dst});
+    if (resType == t) {
+      launch(out, std::move(code), {src, dst});
+      return;
+    }
+    Storage narrow;
+    narrow.name = g_.value(res).name + "_" + dtypeName(t);
+    narrow.dtype = t;
+    narrow.shape = {r.outer * r.inner};
+    int sums = addStorage(narrow);
+    launch(out, std::move(code), {src, sums});
+    CopyCompute widen;
+    widen.name = "widen_" + std::to_string(program_.kernels.size());
+    widen.dtype = t;
+    widen.toType = resType;
+    widen.shape = narrow.shape;
+    widen.srcStrides = widen.dstStrides = {1};
+    widen.sourceLine = n.loc.line;
+    launch(out, lowerCopy(widen, target_, cores(false)), {sums, dst});
   }
 
   void lowerConv2d(const Node& n, std::vector<Step>& out) {
@@ -620,9 +652,9 @@ class Selector {
   void lowerArgReduce(const Node& n, std::vector<Step>& out) {
     ValueId in = n.inputs[0], res = n.outputs[0];
     DType t = g_.type(in).dtype;
-    if (!(t == DType::Float16 || t == DType::Float32) || g_.type(res).dtype != DType::Int64) {
+    if (!(t == DType::Float16 || t == DType::Float32 || t == DType::Int32) || g_.type(res).dtype != DType::Int64) {
       throw CompileError(n.loc, std::string(n.op == "ArgMax" ? "argmax" : "argmin") + " of " + dtypeName(t) +
-                                    " is not supported on the NPU yet (float16 and float32 are)");
+                                    " is not supported on the NPU yet (float16, float32 and int32 are)");
     }
     std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
     ArgReduceCompute c;
@@ -732,21 +764,36 @@ class Selector {
     launch(out, std::move(code), {a, b, dst});
   }
 
+  // NumPy's matmul: 1-D operands become one row or column; a B whose batch dimensions are all 1 is
+  // shared and every batch of A stacks into M; otherwise an operand whose batch dimensions differ
+  // from the broadcast batch shape is first copied out to it.
   void lowerMatmul(const Node& n, std::vector<Step>& out) {
     ValueId a = n.inputs[0], b = n.inputs[1], res = n.outputs[0];
     std::vector<int64_t> sa = staticShape(g_.type(a), n.loc), sb = staticShape(g_.type(b), n.loc);
     checkCubeTypes(n, g_.type(a).dtype, g_.type(b).dtype);
     if (sa.size() == 1) sa.insert(sa.begin(), 1);
     if (sb.size() == 1) sb.push_back(1);
-    int64_t batchA = product(sa, 0, sa.size() - 2), batchB = product(sb, 0, sb.size() - 2);
-    int64_t k = sa.back(), nn = sb.back(), m = sa[sa.size() - 2];
-    if (batchB != 1 && batchA != batchB) {
-      throw CompileError(n.loc, "batched matmul with broadcast batch dimensions is not supported on the NPU yet");
-    }
+    const int64_t k = sa.back(), nn = sb.back(), m = sa[sa.size() - 2];
+    const size_t rank = std::max(sa.size(), sb.size());
+    sa.insert(sa.begin(), rank - sa.size(), 1);
+    sb.insert(sb.begin(), rank - sb.size(), 1);
+    std::vector<int64_t> batch(rank - 2);
+    for (size_t d = 0; d + 2 < rank; ++d) batch[d] = std::max(sa[d], sb[d]);
+    int ta = storageOf(a, n.loc), tb = storageOf(b, n.loc);
     int dst = newIntermediate(res);
-    // a 2-d B is shared: every batch of A then stacks into the M dimension
-    emitMatmul(n, storageOf(a, n.loc), storageOf(b, n.loc), dst, batchB == 1 ? 1 : batchA, true,
-               batchB == 1 ? batchA * m : m, k, nn, g_.type(a).dtype, g_.type(res).dtype, out);
+    if (product(sb, 0, rank - 2) == 1) {
+      // a 2-d B is shared: every batch of A then stacks into the M dimension
+      emitMatmul(n, ta, tb, dst, 1, true, product(sa, 0, rank - 2) * m, k, nn, g_.type(a).dtype, g_.type(res).dtype, out);
+      return;
+    }
+    auto full = [&](int storage, const std::vector<int64_t>& shape, const char* suffix) {
+      std::vector<int64_t> to = batch;
+      to.insert(to.end(), shape.end() - 2, shape.end());
+      return to == shape ? storage : broadcastStorage(storage, shape, to, g_.value(res).name + suffix, n, out);
+    };
+    ta = full(ta, sa, "_a");
+    tb = full(tb, sb, "_b");
+    emitMatmul(n, ta, tb, dst, product(batch), true, m, k, nn, g_.type(a).dtype, g_.type(res).dtype, out);
   }
 
   // Two-operand contractions (einsum, tensordot) as transposes around one batched matmul:
@@ -812,32 +859,18 @@ class Selector {
   }
 
   void lowerEinsum(const Node& n, std::vector<Step>& out) {
-    std::string eq = n.stringAttr("equation");
-    eq.erase(std::remove(eq.begin(), eq.end(), ' '), eq.end());
+    std::string eq = ops::explicitEinsum(n.stringAttr("equation"));
     size_t comma = eq.find(','), arrow = eq.find("->");
-    if (n.inputs.size() != 2 || comma == std::string::npos || arrow == std::string::npos || eq.find("...") != std::string::npos) {
-      throw CompileError(n.loc, "einsum '" + n.stringAttr("equation") +
-                                    "' is not supported on the NPU yet (two operands and an explicit '->' output)");
+    if (n.inputs.size() != 2 || comma == std::string::npos || eq.find("...") != std::string::npos) {
+      throw CompileError(n.loc, "einsum '" + n.stringAttr("equation") + "' is not supported on the NPU yet (two operands)");
     }
     lowerContraction(n, eq.substr(0, comma), eq.substr(comma + 1, arrow - comma - 1), eq.substr(arrow + 2), out);
   }
 
   void lowerTensorDot(const Node& n, std::vector<Step>& out) {
-    int ra = g_.type(n.inputs[0]).rank(), rb = g_.type(n.inputs[1]).rank();
-    std::vector<int64_t> axesA = n.intListAttr("axes_a"), axesB = n.intListAttr("axes_b");
-    std::string la, lb, lo;
-    char next = 'a';
-    for (int i = 0; i < ra; ++i) la += next++;
-    for (int i = 0; i < rb; ++i) lb += next++;
-    for (size_t i = 0; i < axesA.size(); ++i) {
-      int64_t x = axesA[i] < 0 ? axesA[i] + ra : axesA[i], y = axesB[i] < 0 ? axesB[i] + rb : axesB[i];
-      lb[static_cast<size_t>(y)] = la[static_cast<size_t>(x)];
-    }
-    for (char c : la)
-      if (lb.find(c) == std::string::npos) lo += c;
-    for (char c : lb)
-      if (la.find(c) == std::string::npos) lo += c;
-    lowerContraction(n, la, lb, lo, out);
+    ops::ContractionLabels l = ops::tensordotLabels(g_.type(n.inputs[0]).rank(), g_.type(n.inputs[1]).rank(),
+                                                    n.intListAttr("axes_a"), n.intListAttr("axes_b"));
+    lowerContraction(n, l.a, l.b, l.out, out);
   }
 
   // Affine element offsets of a slice's dynamic axes: Σ offset_value · stride.

@@ -15,8 +15,10 @@ using isa::Space;
 
 namespace {
 
-// key = bits when the sign is clear, −(bits & magnitude mask) when it is set.
+// key = bits when the sign is clear, −(bits & magnitude mask) when it is set; an int32 (loaded
+// sign-extended) is its own key.
 void emitKey(KernelBuilder& b, int reg, int scratch, DType t) {
+  if (t == DType::Int32) return;
   int64_t magnitude = t == DType::Float16 ? 0x7fff : 0x7fffffff;
   b.aluImm(Opcode::And, scratch, reg, magnitude);
   int positive = b.newLabel();

@@ -49,8 +49,9 @@ namespace {
 
 // Emits `body` inside runtime loops over dims [0, depth), moving the `src`/`dst` cursor registers
 // by each dimension's strides (in bytes). Dimension 0 may be split over the cores.
-void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int blockDim, int src, int dst,
+void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int blockDim, int src, int dst,
                const std::function<void()>& body) {
+  const int es = dtypeSize(c.dtype), dstEs = dtypeSize(c.toType.value_or(c.dtype));
   std::function<void(size_t)> level = [&](size_t d) {
     if (d == depth) {
       body();
@@ -68,7 +69,7 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int
       emitCoreShare(b, idx, extent, blockDim, first, limit);
       b.aluImm(Opcode::Mul, tmp, first, c.srcStrides[0] * es);
       b.alu(Opcode::Add, src, src, tmp);
-      b.aluImm(Opcode::Mul, tmp, first, c.dstStrides[0] * es);
+      b.aluImm(Opcode::Mul, tmp, first, c.dstStrides[0] * dstEs);
       b.alu(Opcode::Add, dst, dst, tmp);
       for (int reg : {idx, first, tmp}) b.freeReg(reg);
     } else {
@@ -80,7 +81,7 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int
     b.branch(Opcode::Bge, counter, limit, done);
     level(d + 1);
     b.aluImm(Opcode::Add, src, src, c.srcStrides[d] * es);
-    b.aluImm(Opcode::Add, dst, dst, c.dstStrides[d] * es);
+    b.aluImm(Opcode::Add, dst, dst, c.dstStrides[d] * dstEs);
     b.aluImm(Opcode::Add, counter, counter, 1);
     b.jump(loop);
     b.bind(done);
@@ -88,7 +89,7 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int es, int
     int tmp = b.allocReg();
     b.aluImm(Opcode::Mul, tmp, counter, -c.srcStrides[d] * es);
     b.alu(Opcode::Add, src, src, tmp);
-    b.aluImm(Opcode::Mul, tmp, counter, -c.dstStrides[d] * es);
+    b.aluImm(Opcode::Mul, tmp, counter, -c.dstStrides[d] * dstEs);
     b.alu(Opcode::Add, dst, dst, tmp);
     b.freeReg(tmp);
     b.freeReg(counter);
@@ -114,7 +115,7 @@ CopyPlan planCopy(const CopyCompute& c, const Target& target) {
   const int es = dtypeSize(c.dtype);
   const size_t rank = c.shape.size();
   CopyPlan p;
-  if (c.srcStrides.back() == 0 && c.dstStrides.back() == 1 &&
+  if (c.srcStrides.back() == 0 && c.dstStrides.back() == 1 && !c.toType &&
       (c.dtype == DType::Float16 || c.dtype == DType::Float32 || c.dtype == DType::Int32)) {
     p.path = CopyPath::Fill;
     p.loopDims = rank - 1;
@@ -122,7 +123,7 @@ CopyPlan planCopy(const CopyCompute& c, const Target& target) {
     p.chunkElems = std::min<int64_t>(c.shape.back(), p.half / es);
     return p;
   }
-  if (c.srcStrides.back() != 1 || c.dstStrides.back() != 1) {
+  if (c.srcStrides.back() != 1 || c.dstStrides.back() != 1 || c.toType) {
     p.path = CopyPath::Scalar;
     p.loopDims = rank;
     return p;
@@ -159,7 +160,7 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
     b.noteBufferBytes(Space::UB, localRowBytes(p.chunkElems * es));
     int value = b.allocReg();
     b.setFlag(Pipe::MTE3, Pipe::V, 0);
-    emitLoops(b, loops, p.loopDims, es, blockDim, src, dst, [&] {
+    emitLoops(b, loops, p.loopDims, blockDim, src, dst, [&] {
       Instruction ld;
       ld.op = Opcode::Ld;
       ld.type = c.dtype;
@@ -188,7 +189,7 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
   if (p.path == CopyPath::Scalar) {
     // element moves through the scalar unit: every dimension is a loop
     int value = b.allocReg();
-    emitLoops(b, loops, p.loopDims, es, blockDim, src, dst, [&] {
+    emitLoops(b, loops, p.loopDims, blockDim, src, dst, [&] {
       Instruction ld;
       ld.op = Opcode::Ld;
       ld.type = c.dtype;
@@ -197,7 +198,7 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
       b.emit(ld);
       Instruction st;
       st.op = Opcode::St;
-      st.type = c.dtype;
+      st.type = c.toType.value_or(c.dtype);
       st.ra = static_cast<uint8_t>(value);
       st.dst = gm(dst, 0);
       b.emit(st);
@@ -222,7 +223,7 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
     emitCopyRows(b, Opcode::CopyUbToGm, gm(dst, dstOff * es), ub, nrows, elems * es, dstGap);
     b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
   };
-  emitLoops(b, loops, p.loopDims, es, blockDim, src, dst, [&] {
+  emitLoops(b, loops, p.loopDims, blockDim, src, dst, [&] {
     parity = 0;  // the loop body is one code path: it must start and end on the same set
     if (p.batch) {
       int64_t total = c.shape[rank - 2];
@@ -296,7 +297,7 @@ int emitCopies(KernelBuilder& b, const std::vector<CopyCompute>& originals, cons
   int64_t nextCore = 0;
   for (size_t k = 0; k < copies.size(); ++k) {
     const CopyCompute& c = copies[k];
-    const int es = dtypeSize(c.dtype);
+    const int es = dtypeSize(c.dtype), dstEs = dtypeSize(c.toType.value_or(c.dtype));
     b.setSourceLine(c.sourceLine);
     // copies may write neighbouring bytes of one GM block through different pipes
     if (k > 0) b.barrier(Pipe::All);
@@ -307,7 +308,7 @@ int emitCopies(KernelBuilder& b, const std::vector<CopyCompute>& originals, cons
       b.branch(Opcode::Bne, blockIdx, core, skip);
     }
     b.aluImm(Opcode::Add, src, srcBase, c.srcOffset * es);
-    b.aluImm(Opcode::Add, dst, dstBase, c.dstOffset * es);
+    b.aluImm(Opcode::Add, dst, dstBase, c.dstOffset * dstEs);
     emitCopy(b, c, plans[k], plans[k].loopDims > 0 ? blockDim : 1, src, dst);
     if (skip >= 0) b.bind(skip);
   }

@@ -3,6 +3,7 @@
 // pads and gathers.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct CopyCompute {
   // two tensors (source first): slices inside loops
   bool srcOffsetArg = false, dstOffsetArg = false;
   int sourceLine = 0;
+  // the destination's element type when it differs (int32 → int64 sign-extends): element moves
+  // through the scalar unit
+  std::optional<DType> toType;
 };
 
 // Merges dimensions that are contiguous on both sides and drops extent-1 dimensions (except a

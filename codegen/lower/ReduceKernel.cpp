@@ -28,7 +28,7 @@ namespace {
 int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
 
 Opcode combineOp(ReduceKind k) {
-  return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : Opcode::VAdd;
+  return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : k == ReduceKind::Prod ? Opcode::VMul : Opcode::VAdd;
 }
 
 Opcode laneReduceOp(ReduceKind k) {
@@ -51,7 +51,8 @@ Layout layoutOf(const ReduceCompute& c, int64_t units) {
   Layout l;
   if (c.inner == 1) {
     l.inUnitBytes = alignBlock(c.reduce * es);
-    l.accBytes = units * isa::kRepeatBytes;
+    // a product also gathers one lane of every row of an instruction (up to 255 rows) at a time
+    l.accBytes = units * isa::kRepeatBytes + (c.kind == ReduceKind::Prod ? alignBlock(isa::kMaxRepeat * es) : 0);
   } else {
     l.inUnitBytes = c.reduce * alignBlock(c.inner * es);
     l.accBytes = 0;
@@ -167,6 +168,7 @@ class ReduceEmitter {
   int64_t inBase(int set) const { return set * layout_.setBytes; }
   int64_t outBase(int set) const { return inBase(set) + s_.unitsPerTile * layout_.inUnitBytes; }
   int64_t accBase() const { return 2 * layout_.setBytes; }
+  int64_t gatherBase() const { return accBase() + s_.unitsPerTile * isa::kRepeatBytes; }
 
   void load(int set, int64_t units, int ahead) {
     MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)),
@@ -250,25 +252,71 @@ class ReduceEmitter {
         b_.emit(i);
       }
       int64_t active = std::min<int64_t>(lanes_, c_.reduce);
+      MemRef out{Space::UB, 0, outBase(set) + r0 * es_};
+      if (c_.kind == ReduceKind::Prod) {
+        multiplyLanes(acc, out, rows, active);
+        continue;
+      }
       b_.setMask(lowMask(active, false), lowMask(active, true));
-      Instruction red = rowOp(laneReduceOp(c_.kind), MemRef{Space::UB, 0, outBase(set) + r0 * es_}, acc, MemRef{}, rows);
+      Instruction red = rowOp(laneReduceOp(c_.kind), out, acc, MemRef{}, rows);
       red.dstRep = 1;  // one element per row
       b_.emit(red);
+    }
+  }
+
+  // out[r] = the product of the first `active` lanes of acc[r] (256 bytes per row), for `rows`
+  // rows: the rows fold in place down to one block (the odd blocks onto the head, then halves, as
+  // foldRow), then each remaining lane is gathered across the rows (a one-lane vcmax, exact) and
+  // multiplied into out.
+  void multiplyLanes(MemRef acc, MemRef out, int64_t rows, int64_t active) {
+    const int64_t perBlock = isa::kBlockBytes / es_;
+    auto fold = [&](int64_t count, int64_t from) {  // acc[r][0:count] *= acc[r][from:from+count]
+      b_.setMask(lowMask(count, false), lowMask(count, true));
+      MemRef src1 = acc;
+      src1.offset += from * es_;
+      b_.emit(rowOp(Opcode::VMul, acc, acc, src1, rows));
+    };
+    int64_t n = active / perBlock * perBlock;
+    if (n == 0) {
+      n = active;
+    } else if (n < active) {
+      fold(active - n, n);
+    }
+    while (n > perBlock) {
+      int64_t h = n / 2 / perBlock * perBlock;
+      fold(h, n - h);
+      n -= h;
+    }
+    MemRef gathered{Space::UB, 0, gatherBase()};
+    for (int64_t lane = 0; lane < n; ++lane) {
+      b_.setMask(lowMask(lane + 1, false) & ~lowMask(lane, false), lowMask(lane + 1, true) & ~lowMask(lane, true));
+      Instruction g = rowOp(Opcode::VCMax, lane == 0 ? out : gathered, acc, MemRef{}, rows);
+      g.dstRep = 1;
+      b_.emit(g);
+      if (lane == 0) continue;
+      VectorOp mul;
+      mul.op = Opcode::VMul;
+      mul.type = c_.dtype;
+      mul.dst = mul.src0 = out;
+      mul.src1 = gathered;
+      emitContiguous(b_, mul, rows);
     }
   }
 
   // Folds one long row in place to at most L lanes and copies them to `accOffset`.
   void foldRow(int64_t rowOffset, int64_t accOffset) {
     int64_t n = codegen::foldRow(b_, combineOp(c_.kind), c_.dtype, rowOffset, rowOffset, c_.reduce);
-    // lanes past n hold values already folded in: harmless for max/min, zeroed for sums
-    bool additive = c_.kind == ReduceKind::Sum || c_.kind == ReduceKind::Mean;
+    // lanes past n hold values already folded in: harmless for max/min, set to the identity (0 or
+    // 1) for sums and products
+    bool additive = c_.kind == ReduceKind::Sum || c_.kind == ReduceKind::Mean || c_.kind == ReduceKind::Prod;
     if (additive && n < lanes_) {
-      VectorOp zero;
-      zero.op = Opcode::VDup;
-      zero.type = c_.dtype;
-      zero.dst = MemRef{Space::UB, 0, accOffset};
-      zero.scalarIsImm = true;
-      emitContiguous(b_, zero, lanes_);
+      VectorOp identity;
+      identity.op = Opcode::VDup;
+      identity.type = c_.dtype;
+      identity.dst = MemRef{Space::UB, 0, accOffset};
+      identity.scalarIsImm = true;
+      identity.scalarBits = c_.kind == ReduceKind::Prod ? scalarBitsOf(1.0, c_.dtype) : 0;
+      emitContiguous(b_, identity, lanes_);
     }
     VectorOp move;
     move.op = Opcode::VMov;

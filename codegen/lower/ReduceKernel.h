@@ -1,6 +1,6 @@
 // Lowers a reduction over the middle axis of [outer, reduce, inner] (inner = 1: rows) to a
-// double-buffered vector kernel: lane-parallel accumulation then vcadd/vcmax/vcmin per row,
-// or a pairwise tree over rows when inner > 1.
+// double-buffered vector kernel: lane-parallel accumulation then vcadd/vcmax/vcmin per row (a
+// product folds its lanes with vmul), or a pairwise tree over rows when inner > 1.
 #pragma once
 
 #include <string>
@@ -12,12 +12,12 @@
 
 namespace pyasc::codegen {
 
-enum class ReduceKind { Sum, Mean, Max, Min };
+enum class ReduceKind { Sum, Mean, Max, Min, Prod };
 
 struct ReduceCompute {
   std::string name;
   ReduceKind kind = ReduceKind::Sum;
-  DType dtype = DType::Float32;
+  DType dtype = DType::Float32;  // float16, float32; int32 for sums (wrapping), max and min
   int64_t outer = 1, reduce = 1, inner = 1;
   int sourceLine = 0;
 };

@@ -1,6 +1,6 @@
-# RUN: pyasc --entry=f --input=a:float32[8] %s -o out.om
+# RUN: pyasc --entry=f --input=a:int32[8] --input=b:int32[8] %s -o out.om
 import numpy as np
 
 
-def f(a):
-    return np.arcsin(a)
+def f(a, b):
+    return np.bitwise_xor(a, b)

@@ -23,7 +23,7 @@ class CopyKernel : public ::testing::TestWithParam<Case> {};
 TEST_P(CopyKernel, MatchesIndexArithmetic) {
   Case c = GetParam();
   Target target = pyasc::testing::testTarget("ascend910b");
-  CopyCompute copy{c.what, c.dtype, c.shape, c.srcStrides, c.dstStrides, c.srcOffset, c.dstOffset, false, false, 0};
+  CopyCompute copy{c.what, c.dtype, c.shape, c.srcStrides, c.dstStrides, c.srcOffset, c.dstOffset, false, false, 0, {}};
   KernelCode code = lowerCopy(copy, target, 8);
   HostTensor src = pyasc::testing::randomTensor(c.dtype, c.srcSize, 31);
   HostTensor dst = pyasc::testing::randomTensor(c.dtype, c.dstSize, 32);
@@ -77,7 +77,7 @@ TEST(CopyKernelPieces, GatherRunsInOneKernel) {
   for (const auto& run : runs) taken += run.second;
   int64_t at = 0;
   for (const auto& [first, length] : runs) {
-    pieces.push_back(CopyCompute{"gather", DType::Float16, {rows, length}, {cols, 1}, {taken, 1}, first, at, false, false, 0});
+    pieces.push_back(CopyCompute{"gather", DType::Float16, {rows, length}, {cols, 1}, {taken, 1}, first, at, false, false, 0, {}});
     at += length;
   }
   KernelCode code = lowerCopies("gather", pieces, target, 8);
