@@ -154,11 +154,18 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     TensorType wide = g.type(n.inputs[0]), narrow = g.type(result);
     wide.dtype = narrow.dtype = DType::Float32;
     ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float32")}}, wide);
-    std::vector<graph::NamedAttr> attrs(n.attrs.begin(), n.attrs.end());
-    ValueId product = e.add("ReduceProd", {x}, attrs, narrow);
+    ValueId product = e.add("ReduceProd", {x}, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), narrow);
     e.add("Cast", {product}, {{"dtype", std::string("float16")}}, g.type(result), result);
-  } else if (n.op == "ReduceAll" || n.op == "ReduceAny") {
-    // all: the minimum of the values as 0/1 is 1; any: the maximum is
+  } else if (n.op == "ReduceSum" && g.type(n.inputs[0]).dtype == DType::Bool) {
+    // a count of true values: the flags as int32, summed (to int64)
+    TensorType flags = g.type(n.inputs[0]);
+    flags.dtype = DType::Int32;
+    ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("int32")}}, flags);
+    e.add("ReduceSum", {x}, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), g.type(result), result);
+  } else if (n.op == "ReduceAll" || n.op == "ReduceAny" ||
+             ((n.op == "ReduceMax" || n.op == "ReduceMin") && g.type(n.inputs[0]).dtype == DType::Bool)) {
+    // all (a boolean minimum): the minimum of the values as 0/1 is 1; any (a maximum): the maximum is
+    const bool all = n.op == "ReduceAll" || n.op == "ReduceMin";
     ValueId x = n.inputs[0];
     TensorType wide = g.type(x);
     if (wide.dtype != DType::Bool) {
@@ -169,9 +176,8 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     ValueId flags = e.add("Cast", {x}, {{"dtype", std::string("float16")}}, wide);
     TensorType reducedType = g.type(result);
     reducedType.dtype = DType::Float16;
-    std::vector<graph::NamedAttr> attrs;
-    for (const auto& a : n.attrs) attrs.push_back(a);
-    ValueId reduced = e.add(n.op == "ReduceAll" ? "ReduceMin" : "ReduceMax", {flags}, attrs, reducedType);
+    std::vector<graph::NamedAttr> attrs(n.attrs.begin(), n.attrs.end());
+    ValueId reduced = e.add(all ? "ReduceMin" : "ReduceMax", {flags}, attrs, reducedType);
     e.binary("NotEqual", reduced, e.scalar(0, DType::Float16), result);
   } else {
     return false;

@@ -2,14 +2,22 @@
 #include "codegen/isel/DmaIsel.h"
 
 #include <stdexcept>
+#include <utility>
 #include <string>
 
 namespace pyasc::codegen {
 
 using isa::Opcode;
 
+// The gap fields of a copy in the mode its lengths allow: {length, GM gap}.
+static std::pair<int64_t, int64_t> burstFields(int64_t rowBytes, int64_t gmGapBytes) {
+  bool blocks = rowBytes % isa::kBlockBytes == 0 && gmGapBytes % isa::kBlockBytes == 0;
+  return blocks ? std::pair<int64_t, int64_t>{rowBytes / isa::kBlockBytes, gmGapBytes / isa::kBlockBytes}
+                : std::pair<int64_t, int64_t>{rowBytes, gmGapBytes};
+}
+
 static isa::Instruction copyRows(Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows, int64_t rowBytes,
-                          int64_t gmGapBytes) {
+                                 int64_t gmGapBytes, int64_t localGapBlocks) {
   if (rows > isa::kMaxNBurst) throw std::logic_error("copyRows: " + std::to_string(rows) + " rows exceed nburst");
   isa::Instruction i;
   i.op = op;
@@ -18,8 +26,7 @@ static isa::Instruction copyRows(Opcode op, isa::MemRef dst, isa::MemRef src, in
   i.nburst = static_cast<uint16_t>(rows);
   bool gmIsSource = op == Opcode::CopyGmToUb || op == Opcode::CopyGmToL1;
   bool blocks = rowBytes % isa::kBlockBytes == 0 && gmGapBytes % isa::kBlockBytes == 0;
-  int64_t len = blocks ? rowBytes / isa::kBlockBytes : rowBytes;
-  int64_t gap = blocks ? gmGapBytes / isa::kBlockBytes : gmGapBytes;
+  auto [len, gap] = burstFields(rowBytes, gmGapBytes);
   if (len > isa::kMaxBurstLen || gap > isa::kMaxBurstLen) {
     throw std::logic_error("copyRows: burst of " + std::to_string(rowBytes) + " bytes with gap " +
                            std::to_string(gmGapBytes) + " does not fit the DMA fields");
@@ -27,20 +34,32 @@ static isa::Instruction copyRows(Opcode op, isa::MemRef dst, isa::MemRef src, in
   i.mode = blocks ? 0 : 1;
   i.burstLen = static_cast<uint16_t>(len);
   (gmIsSource ? i.srcGap : i.dstGap) = static_cast<uint16_t>(gap);
+  (gmIsSource ? i.dstGap : i.srcGap) = static_cast<uint16_t>(localGapBlocks);
   return i;
 }
 
 void emitCopyRows(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows, int64_t rowBytes,
-                  int64_t gmGapBytes) {
+                  int64_t gmGapBytes, int64_t localGapBlocks) {
   int64_t whole = rowBytes / isa::kBlockBytes * isa::kBlockBytes;
   if (rows == 1 && rowBytes > isa::kMaxBurstLen && whole != rowBytes) {
-    b.emit(copyRows(op, dst, src, 1, whole, 0));
+    b.emit(copyRows(op, dst, src, 1, whole, 0, 0));
     dst.offset += whole;
     src.offset += whole;
-    b.emit(copyRows(op, dst, src, 1, rowBytes - whole, 0));
+    b.emit(copyRows(op, dst, src, 1, rowBytes - whole, 0, 0));
     return;
   }
-  b.emit(copyRows(op, dst, src, rows, rowBytes, gmGapBytes));
+  if (rows > 1 && (burstFields(rowBytes, gmGapBytes).second > isa::kMaxBurstLen || localGapBlocks > isa::kMaxBurstLen)) {
+    bool gmIsSource = op == Opcode::CopyGmToUb || op == Opcode::CopyGmToL1;
+    int64_t gmPitch = rowBytes + gmGapBytes, localPitch = localRowBytes(rowBytes) + localGapBlocks * isa::kBlockBytes;
+    for (int64_t r = 0; r < rows; ++r) {
+      isa::MemRef d = dst, s = src;
+      d.offset += r * (gmIsSource ? localPitch : gmPitch);
+      s.offset += r * (gmIsSource ? gmPitch : localPitch);
+      b.emit(copyRows(op, d, s, 1, rowBytes, 0, 0));
+    }
+    return;
+  }
+  b.emit(copyRows(op, dst, src, rows, rowBytes, gmGapBytes, localGapBlocks));
 }
 
 }  // namespace pyasc::codegen

@@ -10,11 +10,12 @@
 namespace pyasc::codegen {
 
 // `rows` runs of `rowBytes`; on the GM side consecutive runs are `gmGapBytes` apart (end to start),
-// on the local side they are packed, each padded to 32 bytes. `op` names the direction.
-// A single long run that is not a whole number of blocks becomes a block-mode copy plus a
-// byte-mode remainder, since byte-mode lengths stop at 65535.
+// on the local side each is padded to 32 bytes and followed by `localGapBlocks` blocks. `op` names
+// the direction. A single long run that is not a whole number of blocks becomes a block-mode copy
+// plus a byte-mode remainder, since byte-mode lengths stop at 65535; runs whose gaps do not fit the
+// DMA fields move one DMA each.
 void emitCopyRows(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows,
-                  int64_t rowBytes, int64_t gmGapBytes = 0);
+                  int64_t rowBytes, int64_t gmGapBytes = 0, int64_t localGapBlocks = 0);
 
 // Bytes a run of `rowBytes` occupies in a local buffer.
 inline int64_t localRowBytes(int64_t rowBytes) {

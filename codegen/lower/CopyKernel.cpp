@@ -1,5 +1,5 @@
-// Strided copies: DMA row batches through UB, vdup fills, or scalar element moves, inside runtime
-// loops; one copy per kernel, or several between the same two tensors.
+// Strided copies: DMA row batches through UB, vdup fills, vtranspose tiles or scalar element moves,
+// inside runtime loops; one copy per kernel, or several between the same two tensors.
 #include "codegen/lower/CopyKernel.h"
 
 #include <algorithm>
@@ -99,9 +99,10 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int blockDi
 }
 
 // How a canonical copy moves: a broadcast along the last axis (scalar read, vdup, DMA out),
-// element moves through the scalar unit, or rows by DMA through UB (the dimension above them,
-// when its gaps are non-negative, batching rows into one DMA of several bursts).
-enum class CopyPath { Fill, Scalar, Rows };
+// 2-D transposes of 16- or 32-bit elements through vtranspose, element moves through the scalar
+// unit, or rows by DMA through UB (the dimension above them, when its gaps are non-negative,
+// batching rows into one DMA of several bursts).
+enum class CopyPath { Fill, Transpose, Scalar, Rows };
 
 struct CopyPlan {
   CopyPath path = CopyPath::Rows;
@@ -109,12 +110,42 @@ struct CopyPlan {
   bool batch = false;   // Rows: dimension loopDims is batched into multi-burst DMAs
   int64_t half = 0;     // bytes of one of the two UB halves
   int64_t chunkElems = 0, rowsPerDma = 1;
+  int64_t groups = 0;   // Transpose: a tile's input rows in units of 16 (16-bit) or 128 (32-bit)
+  int sets = 2;         // Transpose: UB buffer sets in rotation
 };
+
+// Transposes smaller than this stay on the scalar unit.
+constexpr int64_t kMinVectorTranspose = 512;
+
+// A canonical copy whose second-to-last dimension reads contiguously and whose last one writes
+// contiguously is a batch of 2-D transposes of R = shape[-1] input rows (pitch S = srcStrides[-1])
+// by C = shape[-2] columns into C output rows (pitch D = dstStrides[-2]).
+bool vectorTransposable(const CopyCompute& c) {
+  const size_t rank = c.shape.size();
+  const int es = dtypeSize(c.dtype);
+  if (rank < 2 || c.toType || (es != 2 && es != 4)) return false;
+  const int64_t rows = c.shape[rank - 1], cols = c.shape[rank - 2];
+  return c.srcStrides[rank - 2] == 1 && c.dstStrides[rank - 1] == 1 && c.srcStrides[rank - 1] >= cols &&
+         c.dstStrides[rank - 2] >= rows && rows * cols >= kMinVectorTranspose;
+}
 
 CopyPlan planCopy(const CopyCompute& c, const Target& target) {
   const int es = dtypeSize(c.dtype);
   const size_t rank = c.shape.size();
   CopyPlan p;
+  if (vectorTransposable(c)) {
+    // 16-bit: up to 8 groups of 16 rows (one vmov repeat of blocks); 32-bit: one group of 128,
+    // measured fastest on [2048, 2048] (7467 cycles, against 7593 with two groups and 8004 with four)
+    p.path = CopyPath::Transpose;
+    p.loopDims = rank;
+    const int64_t unit = es == 2 ? 16 : 128;
+    p.groups = std::min<int64_t>(es == 2 ? 8 : 1, (c.shape[rank - 1] + unit - 1) / unit);
+    // as many sets as UB holds, up to eight: each load then runs sets-1 tiles ahead of its
+    // compute, hiding the DMA round trips of small tiles
+    const int64_t setBytes = 2 * p.groups * unit * isa::kBlockBytes;
+    p.sets = static_cast<int>(std::clamp<int64_t>(target.buffer(Space::UB).size / setBytes, 2, 8));
+    return p;
+  }
   if (c.srcStrides.back() == 0 && c.dstStrides.back() == 1 && !c.toType &&
       (c.dtype == DType::Float16 || c.dtype == DType::Float32 || c.dtype == DType::Int32)) {
     p.path = CopyPath::Fill;
@@ -139,9 +170,187 @@ CopyPlan planCopy(const CopyCompute& c, const Target& target) {
   return p;
 }
 
-// Cores a copy can use: its outermost loop split over them, or one core when it has no loops.
+// Tiles of a vector transpose: TR input rows by TC input columns (one 32-byte block of a row).
+struct TransposeTiles {
+  int64_t rows, cols, srcPitch, dstPitch;  // R, C, S, D (elements)
+  int64_t tileRows, tileCols, blocks, strips, count;
+};
+
+TransposeTiles transposeTiles(const CopyCompute& c, const CopyPlan& p) {
+  const size_t rank = c.shape.size();
+  const int es = dtypeSize(c.dtype);
+  TransposeTiles t;
+  t.rows = c.shape[rank - 1];
+  t.cols = c.shape[rank - 2];
+  t.srcPitch = c.srcStrides[rank - 1];
+  t.dstPitch = c.dstStrides[rank - 2];
+  t.tileRows = p.groups * (es == 2 ? 16 : 128);
+  t.tileCols = isa::kBlockBytes / es;
+  t.blocks = (t.rows + t.tileRows - 1) / t.tileRows;
+  t.strips = (t.cols + t.tileCols - 1) / t.tileCols;
+  t.count = t.blocks * t.strips;
+  for (size_t d = 0; d + 2 < rank; ++d) t.count *= c.shape[d];
+  return t;
+}
+
+// Cores a copy can use: its outermost loop (a transpose's tiles) split over them, or one core
+// when it has no loops.
 int coresFor(const CopyCompute& c, const CopyPlan& p, int maxCores) {
+  if (p.path == CopyPath::Transpose) return static_cast<int>(std::min<int64_t>(maxCores, transposeTiles(c, p).count));
   return p.loopDims > 0 ? static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, c.shape[0]))) : 1;
+}
+
+// The vector transpose of a canonical copy (see vectorTransposable): tiles of TR rows × TC columns,
+// TR = 16·groups (16-bit) or 128·groups (32-bit), in a multi-buffered tile pipeline whose tiles,
+// split over the cores, run innermost over row blocks, then column strips, then the outer
+// dimensions. Edge tiles move fewer rows or columns; the vector work is the same for every tile.
+// Each tile's load runs sets-1 tiles ahead (CopyPlan::sets).
+//
+// 16-bit: rows land one 32-byte block each in A; vtranspose turns each 16×16 block into B block
+// 16k + c (column c of rows 16k..16k+15); a vmov gathers them into A block c·groups + k, so that
+// output row c leaves as one contiguous burst.
+//
+// 32-bit: an element is a pair of 16-bit halves h, a row block of 8 columns (c, h) in 16-bit
+// lanes 2c + h. Row r = 128k + 8s + t loads into A block (8k + t)·16 + s; vtranspose puts lane
+// (c, h) of A's 16 blocks s into B block (8k + t)·16 + 2c + h at lane s; a vmov permutes blocks to
+// A block (c·groups + k)·16 + 2t + h; a second vtranspose leaves lanes (t, h) — the 8 elements of
+// rows 128k + 8s .. 128k + 8s + 7 in column c — in B block (c·groups + k)·16 + s: output row c,
+// contiguous.
+void emitTranspose(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blockDim, int src, int dst) {
+  const int es = dtypeSize(c.dtype);
+  const bool wide = es == 4;
+  const size_t rank = c.shape.size();
+  const TransposeTiles t = transposeTiles(c, p);
+  const int64_t m = p.groups, bufBytes = t.tileRows * isa::kBlockBytes, setBytes = 2 * bufBytes;
+  b.noteBufferBytes(Space::UB, p.sets * setBytes);
+  auto ub = [&](int set, int buffer, int64_t block) {
+    return MemRef{Space::UB, 0, set * setBytes + buffer * bufBytes + block * isa::kBlockBytes};
+  };
+  // tile dimensions, innermost first: {extent, source bytes, destination bytes} per step
+  struct Dim {
+    int64_t extent, srcStep, dstStep;
+  };
+  std::vector<Dim> dims = {{t.blocks, t.tileRows * t.srcPitch * es, t.tileRows * es},
+                           {t.strips, t.tileCols * es, t.tileCols * t.dstPitch * es}};
+  for (size_t d = rank - 2; d-- > 0;) dims.push_back({c.shape[d], c.srcStrides[d] * es, c.dstStrides[d] * es});
+  const int tile = b.allocReg();
+  b.li(tile, 0);
+  // the GM address of tile `tile` + ahead in `address`, its row block in `block`, its strip in `strip`
+  auto locate = [&](int64_t ahead, bool source, int address, int block, int strip) {
+    int rest = b.allocReg(), coord = b.allocReg();
+    b.aluImm(Opcode::Add, rest, tile, ahead);
+    b.alu(Opcode::Add, address, source ? src : dst, 0);
+    for (size_t d = 0; d < dims.size(); ++d) {
+      if (d + 1 < dims.size()) {
+        b.aluImm(Opcode::Rem, coord, rest, dims[d].extent);
+        b.aluImm(Opcode::Div, rest, rest, dims[d].extent);
+      } else {
+        b.alu(Opcode::Add, coord, rest, 0);
+      }
+      if (d == 0) b.alu(Opcode::Add, block, coord, 0);
+      if (d == 1) b.alu(Opcode::Add, strip, coord, 0);
+      b.aluImm(Opcode::Mul, coord, coord, source ? dims[d].srcStep : dims[d].dstStep);
+      b.alu(Opcode::Add, address, address, coord);
+    }
+    b.freeReg(rest);
+    b.freeReg(coord);
+  };
+  // emits `body(validRows, validCols)` for each tile size, branching on the tile's block and strip
+  const int64_t lastRows = t.rows - (t.blocks - 1) * t.tileRows, lastCols = t.cols - (t.strips - 1) * t.tileCols;
+  auto bySize = [&](int block, int strip, const std::function<void(int64_t, int64_t)>& body) {
+    int lastBlock = b.allocReg(), lastStrip = b.allocReg(), done = b.newLabel();
+    b.li(lastBlock, t.blocks - 1);
+    b.li(lastStrip, t.strips - 1);
+    for (bool edgeRows : {false, true}) {
+      if (edgeRows && lastRows == t.tileRows) continue;
+      for (bool edgeCols : {false, true}) {
+        if (edgeCols && lastCols == t.tileCols) continue;
+        int next = b.newLabel();
+        if (lastRows != t.tileRows) b.branch(edgeRows ? Opcode::Bne : Opcode::Beq, block, lastBlock, next);
+        if (lastCols != t.tileCols) b.branch(edgeCols ? Opcode::Bne : Opcode::Beq, strip, lastStrip, next);
+        body(edgeRows ? lastRows : t.tileRows, edgeCols ? lastCols : t.tileCols);
+        b.jump(done);
+        b.bind(next);
+      }
+    }
+    b.bind(done);
+    b.freeReg(lastBlock);
+    b.freeReg(lastStrip);
+  };
+  auto gmAt = [](int reg, int64_t offset) { return MemRef{Space::GM, static_cast<uint8_t>(reg), offset}; };
+  auto vectorOp = [&](Opcode op, MemRef to, MemRef from, int64_t repeat, int dstBlk, int srcBlk, int64_t dstRep,
+                      int64_t srcRep) {
+    Instruction i;
+    i.op = op;
+    i.type = DType::Float16;  // 16-bit lanes: bits move unchanged
+    i.dst = to;
+    i.src0 = from;
+    i.repeat = static_cast<uint16_t>(repeat);
+    i.dstBlk = static_cast<uint8_t>(dstBlk);
+    i.src0Blk = static_cast<uint8_t>(srcBlk);
+    i.dstRep = static_cast<uint16_t>(dstRep);
+    i.src0Rep = static_cast<uint16_t>(srcRep);
+    b.emit(i);
+  };
+  TilePipeline pipe;
+  pipe.fullTiles = t.count;
+  pipe.sets = p.sets;
+  pipe.blockDim = blockDim;
+  pipe.load = [&](int set, bool, int ahead) {
+    int address = b.allocReg(), block = b.allocReg(), strip = b.allocReg();
+    locate(ahead, true, address, block, strip);
+    bySize(block, strip, [&](int64_t rows, int64_t cols) {
+      const int64_t rowBytes = cols * es, pitch = t.srcPitch * es;
+      if (!wide) {
+        emitCopyRows(b, Opcode::CopyGmToUb, ub(set, 0, 0), gmAt(address, 0), rows, rowBytes, pitch - rowBytes);
+        return;
+      }
+      for (int64_t k = 0; k < m; ++k)
+        for (int64_t r = 0; r < 8; ++r) {
+          const int64_t first = 128 * k + r, n = first < rows ? std::min<int64_t>(16, (rows - first + 7) / 8) : 0;
+          if (n > 0) {
+            emitCopyRows(b, Opcode::CopyGmToUb, ub(set, 0, (8 * k + r) * 16), gmAt(address, first * pitch), n, rowBytes,
+                         8 * pitch - rowBytes);
+          }
+        }
+    });
+    for (int reg : {address, block, strip}) b.freeReg(reg);
+  };
+  pipe.compute = [&](int set, bool) {
+    b.setCounterMode(false);
+    if (!wide) {
+      vectorOp(Opcode::VTranspose, ub(set, 1, 0), ub(set, 0, 0), m, 1, 1, 16, 16);
+      auto [lo, hi] = firstLanesMask(16 * m);
+      b.setMask(lo, hi);
+      vectorOp(Opcode::VMov, ub(set, 0, 0), ub(set, 1, 0), 16, 1, 16, m, 1);
+      return;
+    }
+    vectorOp(Opcode::VTranspose, ub(set, 1, 0), ub(set, 0, 0), 8 * m, 1, 1, 16, 16);
+    b.setFullMask();
+    for (int64_t k = 0; k < m; ++k)
+      for (int64_t h = 0; h < 2; ++h) vectorOp(Opcode::VMov, ub(set, 0, 16 * k + h), ub(set, 1, 128 * k + h), 8, 2, 16, 16 * m, 2);
+    vectorOp(Opcode::VTranspose, ub(set, 1, 0), ub(set, 0, 0), 8 * m, 1, 1, 16, 16);
+  };
+  pipe.store = [&](int set, bool) {
+    int address = b.allocReg(), block = b.allocReg(), strip = b.allocReg();
+    locate(0, false, address, block, strip);
+    bySize(block, strip, [&](int64_t rows, int64_t cols) {
+      // output row pitch in UB: groups blocks (16-bit, in A) or 16·groups (32-bit, in B)
+      const int64_t rowBytes = rows * es, pitchBlocks = wide ? 16 * m : m;
+      emitCopyRows(b, Opcode::CopyUbToGm, gmAt(address, 0), ub(set, wide ? 1 : 0, 0), cols, rowBytes,
+                   (t.dstPitch - rows) * es, pitchBlocks - localRowBytes(rowBytes) / isa::kBlockBytes);
+    });
+    for (int reg : {address, block, strip}) b.freeReg(reg);
+  };
+  pipe.advance = [&](int64_t tiles, int countReg) {
+    if (countReg >= 0) {
+      b.alu(Opcode::Add, tile, tile, countReg);
+    } else {
+      b.aluImm(Opcode::Add, tile, tile, tiles);
+    }
+  };
+  emitTilePipeline(b, pipe);
+  b.freeReg(tile);
 }
 
 // The instructions of one canonical copy from the cursors `src` to `dst` (byte addresses in GM,
@@ -184,6 +393,10 @@ void emitCopy(KernelBuilder& b, const CopyCompute& c, const CopyPlan& p, int blo
     });
     b.waitFlag(Pipe::MTE3, Pipe::V, 0);
     b.freeReg(value);
+    return;
+  }
+  if (p.path == CopyPath::Transpose) {
+    emitTranspose(b, c, p, blockDim, src, dst);
     return;
   }
   if (p.path == CopyPath::Scalar) {

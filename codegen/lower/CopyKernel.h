@@ -32,10 +32,12 @@ struct CopyCompute {
 // contiguous last one after a strided dimension: rows of one element).
 CopyCompute canonicalCopy(const CopyCompute& copy);
 
-// Kernel arguments: source, destination, then the runtime offsets that are enabled. Rows contiguous on both sides move by DMA through UB;
-// any other pattern (transposes, broadcasts along the last axis) moves element by element
-// through the scalar unit. The outermost loop is split over up to `maxCores` cores; a copy without
-// loops larger than one DMA is cut into pieces for the cores.
+// Kernel arguments: source, destination, then the runtime offsets that are enabled. Rows contiguous
+// on both sides move by DMA through UB; broadcasts along the last axis by vdup; transposes of
+// 16- and 32-bit elements (a dimension contiguous in the source becoming the contiguous one of the
+// destination) in tiles through vtranspose, the tiles split over the cores; any other pattern
+// moves element by element through the scalar unit. The outermost loop is split over up to
+// `maxCores` cores; a copy without loops larger than one DMA is cut into pieces for the cores.
 KernelCode lowerCopy(const CopyCompute& copy, const Target& target, int maxCores);
 
 // Several copies from one tensor to another in one kernel (kernel arguments: source, destination;

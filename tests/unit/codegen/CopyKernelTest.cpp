@@ -55,6 +55,12 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"concat piece", DType::Float16, {8, 24}, {24, 1}, {64, 1}, 0, 40, 192, 512},
         Case{"broadcast rows", DType::Float32, {5, 7, 33}, {0, 33, 1}, {231, 33, 1}, 0, 0, 231, 1155},
         Case{"transpose", DType::Float32, {17, 23}, {1, 17}, {23, 1}, 0, 0, 391, 391},
+        // vector transposes (vtranspose tiles): pitches wider than the rows, unaligned offsets,
+        // edge tiles of both kinds, a batch dimension, 32-bit integers
+        Case{"vector transpose f16", DType::Float16, {40, 150}, {1, 50}, {160, 1}, 3, 5, 150 * 50 + 3, 40 * 160 + 5},
+        Case{"vector transpose f32", DType::Float32, {40, 150}, {1, 50}, {160, 1}, 3, 5, 150 * 50 + 3, 40 * 160 + 5},
+        Case{"batched vector transpose", DType::Float32, {3, 20, 130}, {2600, 1, 20}, {2600, 130, 1}, 0, 0, 7800, 7800},
+        Case{"vector transpose s32", DType::Int32, {33, 1000}, {1, 33}, {1000, 1}, 0, 0, 33000, 33000},
         Case{"broadcast last axis", DType::Float16, {9, 5}, {1, 0}, {5, 1}, 0, 0, 9, 45},
         Case{"broadcast last axis of bytes", DType::UInt8, {3, 7}, {1, 0}, {7, 1}, 0, 0, 3, 21},
         Case{"broadcast long rows", DType::Float32, {4, 3, 50000}, {3, 1, 0}, {150000, 50000, 1}, 0, 0, 12, 600000},

@@ -111,6 +111,8 @@ std::vector<FamilyCase> movementCases() {
       {"p102", transpose({1, 0, 2}), {{3, 130, 17}}},
       {"p021", transpose({0, 2, 1}), {{3, 130, 17}}},
       {"p0231", transpose({0, 2, 3, 1}), {{2, 3, 17, 5}}},
+      {"p120", transpose({1, 2, 0}), {{5, 7, 33}}},
+      {"big", nodeOf("Transpose"), {{2049, 2047}}, true},
       {"axis0", axis("Concat", 0), {{17, 33}, {5, 33}}},
       {"axis1", axis("Concat", -1), {{3, 130}, {3, 17}, {3, 1}}},
       {"axis0", axis("Concat", 0), {{1}, {1}}},

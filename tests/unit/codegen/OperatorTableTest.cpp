@@ -248,11 +248,12 @@ void PrintTo(const ReduceCase& c, std::ostream* os) { *os << reduceName({c, 0});
 
 std::vector<ReduceCase> reduceCases() {
   // every reduction with a lowering, for the dtypes it takes: int32 sums (to int64), maxima, minima
-  // and arg-reductions; all/any of int32 values with zeros
+  // and arg-reductions; booleans counted, their maxima and minima; all/any of int32 values with zeros
   const std::vector<DType> floats = {DType::Float16, DType::Float32};
   const std::vector<DType> withInt = {DType::Float16, DType::Float32, DType::Int32};
+  const std::vector<DType> withBool = {DType::Float16, DType::Float32, DType::Int32, DType::Bool};
   const std::vector<std::pair<const char*, std::vector<DType>>> ops = {
-      {"ReduceSum", withInt}, {"ReduceMean", floats},  {"ReduceMax", withInt}, {"ReduceMin", withInt},
+      {"ReduceSum", withBool}, {"ReduceMean", floats},  {"ReduceMax", withBool}, {"ReduceMin", withBool},
       {"ReduceProd", floats}, {"ReduceVar", floats},   {"ReduceStd", floats},  {"ReduceAll", {DType::Int32}},
       {"ReduceAny", {DType::Int32}}, {"ArgMax", withInt}, {"ArgMin", withInt}};
   std::vector<ReduceCase> out;
