@@ -1,3 +1,3 @@
-# RUN: pyasc --dynamic-dims=1-4 %s -o out.om
+# RUN: pyasc --dynamic-dims=1-4 %s -o /dev/null
 import numpy as np
 x = np.ones(4)

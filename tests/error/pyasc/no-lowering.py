@@ -1,4 +1,4 @@
-# RUN: pyasc --entry=f --input=a:int32[8] --input=b:int32[8] %s -o out.om
+# RUN: pyasc --entry=f --input=a:int32[8] --input=b:int32[8] %s -o /dev/null
 import numpy as np
 
 
