@@ -318,7 +318,7 @@ class Selector {
       return te::placeholder(index, DType::Int32);
     }
     int64_t n = countOf(v);
-    if (n != 1 && n != group_.count) {
+    if (n != 1 && n != group_.count && !isRepeatedRow(v)) {
       // a broadcast operand: materialise it at the group's shape first
       v = broadcastValue(v, user, out);
     }
@@ -409,7 +409,9 @@ class Selector {
         continue;
       }
       DType t = typeOf(v).dtype;
-      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, countOf(v) == 1 && g.count != 1, false});
+      int64_t n = countOf(v);
+      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, n == 1 && g.count != 1, false,
+                                          n != 1 && n != g.count ? n : 0});
       args.push_back(storageOf(v, g.nodes.front()->loc));
     }
     for (ValueId v : results) {
@@ -425,6 +427,21 @@ class Selector {
     KernelCode code = lowerElementwise(c, s, target_);
     code.schedule = elementwiseTrace(c, s).str();
     launch(out, std::move(code), args, scalars);
+  }
+
+  // Whether `v` broadcasts to the group's shape as whole trailing rows (its shape, leading 1s aside,
+  // is the group's last dimensions), so the kernel repeats it in UB instead of a copy kernel
+  // materialising it.
+  bool isRepeatedRow(ValueId v) const {
+    std::vector<int64_t> from;
+    for (const auto& d : typeOf(v).shape) from.push_back(d.extent);
+    while (!from.empty() && from.front() == 1) from.erase(from.begin());
+    const std::vector<int64_t>& to = groupShape_;
+    if (from.empty() || from.size() > to.size() || !std::equal(from.begin(), from.end(), to.end() - static_cast<long>(from.size()))) {
+      return false;
+    }
+    DType t = typeOf(v).dtype;
+    return t != DType::Bool && rowBroadcastFits(countOf(v), t);
   }
 
   // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -98,10 +99,13 @@ SlotPlan planSlots(const ElementwiseCompute& c) {
     return plan.slotsPerSet++;
   };
   for (const Expr* e : all) {
-    if (e->prim == Prim::Placeholder && !c.inputs[e->index].scalar) {
-      plan.slot[e] = take();
-      plan.loads.push_back(e);
+    if (e->prim != Prim::Placeholder || c.inputs[e->index].scalar) continue;
+    if (c.inputs[e->index].period > 0) {
+      plan.persistent[e] = plan.persistentSlots++;  // the row, repeated over a whole tile once
+      continue;
     }
+    plan.slot[e] = take();
+    plan.loads.push_back(e);
   }
   for (size_t i = 0; i < all.size(); ++i) {
     const Expr* e = all[i];
@@ -300,11 +304,20 @@ namespace {
 
 constexpr int64_t kGranule = 256;  // elements: whole repeats for every type, 32-byte aligned bit masks
 constexpr int kMaxSets = 8;        // event ids per flag pair
+constexpr int64_t kMaxRowGranule = 4096;  // elements: the largest tile granule a row broadcast may force
+
+// Tiles are multiples of 256 elements and of every broadcast row, so each tile starts a row.
+int64_t granuleOf(const ElementwiseCompute& c) {
+  int64_t g = kGranule;
+  for (const auto& in : c.inputs)
+    if (in.period > 0) g = std::lcm(g, in.period);
+  return g;
+}
 
 // Elements of the largest tile whose `sets` buffer sets (and the constant tiles) fit UB.
-int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets) {
+int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets, int64_t granule) {
   int64_t slots = sets * std::max(1, plan.slotsPerSet) + plan.persistentSlots;
-  return target.buffer(Space::UB).size / (slots * plan.elemBytes) / kGranule * kGranule;
+  return target.buffer(Space::UB).size / (slots * plan.elemBytes) / granule * granule;
 }
 
 [[noreturn]] void scheduleError(const ElementwiseCompute& c, const SourceLocation& where, const std::string& message) {
@@ -316,19 +329,24 @@ int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets) {
 
 }  // namespace
 
+bool rowBroadcastFits(int64_t period, DType dtype) {
+  return period > 1 && (period * dtypeSize(dtype)) % isa::kBlockBytes == 0 && std::lcm(kGranule, period) <= kMaxRowGranule;
+}
+
 ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Target& target, int64_t tileElems, int sets,
                                         int blockDim, int maxCores, const SourceLocation& where) {
   SlotPlan plan = planSlots(c);
-  if (tileElems < kGranule || tileElems % kGranule) {
+  int64_t granule = granuleOf(c);
+  if (tileElems < granule || tileElems % granule) {
     scheduleError(c, where, "a tile of " + std::to_string(tileElems) + " elements is not a positive multiple of " +
-                                std::to_string(kGranule));
+                                std::to_string(granule));
   }
   if (sets < 1 || sets > kMaxSets) {
     scheduleError(c, where, std::to_string(sets) + " buffer sets: 1 to " + std::to_string(kMaxSets) + " are possible");
   }
   int64_t slots = sets * std::max(1, plan.slotsPerSet) + plan.persistentSlots;
   int64_t ub = target.buffer(Space::UB).size;
-  if (maxTileWith(plan, target, sets) < tileElems) {
+  if (maxTileWith(plan, target, sets, granule) < tileElems) {
     scheduleError(c, where, std::to_string(slots) + " UB tiles of " + std::to_string(tileElems * plan.elemBytes) +
                                 " bytes need " + std::to_string(slots * tileElems * plan.elemBytes) + " bytes, but UB holds " +
                                 std::to_string(ub) + " bytes");
@@ -359,12 +377,13 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
   // smallest tile.
   constexpr int64_t kTilesPerCore = 8;
   int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
-  int64_t wanted = std::max<int64_t>(kGranule, (share + kGranule - 1) / kGranule * kGranule);
-  int sets = !doubleBuffer ? 1 : maxTileWith(plan, target, kMaxSets) >= wanted ? kMaxSets : 4;
-  while (sets > 2 && maxTileWith(plan, target, sets) < 4 * kGranule) --sets;
-  int64_t maxTile = maxTileWith(plan, target, sets);
-  if (maxTile < kGranule && sets > 1) maxTile = maxTileWith(plan, target, sets = 1);
-  int64_t tile = std::max(kGranule, std::min(maxTile, wanted));  // too small a UB is reported below
+  int64_t granule = granuleOf(c);
+  int64_t wanted = std::max<int64_t>(granule, (share + granule - 1) / granule * granule);
+  int sets = !doubleBuffer ? 1 : maxTileWith(plan, target, kMaxSets, granule) >= wanted ? kMaxSets : 4;
+  while (sets > 2 && maxTileWith(plan, target, sets, granule) < 4 * granule) --sets;
+  int64_t maxTile = maxTileWith(plan, target, sets, granule);
+  if (maxTile < granule && sets > 1) maxTile = maxTileWith(plan, target, sets = 1, granule);
+  int64_t tile = std::max(granule, std::min(maxTile, wanted));  // too small a UB is reported below
   int64_t fullTiles = c.count / tile;
   int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
   // no more sets than a core has tiles (each set is unrolled once in the tile loop)
@@ -372,6 +391,37 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
   if (sets > 2) sets = static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(sets, tilesPerCore)));
   return elementwiseSchedule(c, target, tile, sets, blockDim, maxCores, SourceLocation{});
 }
+
+namespace {
+
+// A broadcast row in GM and the UB tile it is repeated over.
+struct RepeatedRow {
+  MemRef dst;
+  int argReg;
+  int64_t rowBytes;
+};
+
+// Each row loaded from GM once, then copied on V, doubling the filled part, over `tileBytes`. The
+// scalar unit waits for the loads (MTE2→S, leaving the MTE2→V events to the tile loop) before it
+// issues the copies, and V for each copy, so the tile loop's vector instructions, queued behind,
+// see whole tiles.
+void fillRepeatedRows(KernelBuilder& b, const std::vector<RepeatedRow>& rows, int64_t tileBytes) {
+  if (rows.empty()) return;
+  for (const auto& r : rows)
+    emitCopyRows(b, Opcode::CopyGmToUb, r.dst, MemRef{Space::GM, static_cast<uint8_t>(r.argReg), 0}, 1, r.rowBytes);
+  b.setFlag(Pipe::MTE2, Pipe::S, 0);
+  b.waitFlag(Pipe::MTE2, Pipe::S, 0);
+  for (const auto& r : rows) {
+    for (int64_t filled = r.rowBytes; filled < tileBytes;) {
+      int64_t n = std::min(filled, tileBytes - filled);
+      emitCopyRows(b, Opcode::CopyUbToUb, MemRef{Space::UB, 0, r.dst.offset + filled}, r.dst, 1, n);
+      b.barrier(Pipe::V);
+      filled += n;
+    }
+  }
+}
+
+}  // namespace
 
 KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedule& s, const Target& target) {
   SlotPlan plan = planSlots(c);
@@ -410,7 +460,13 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   }
   TileEmitter tile{b, c, plan, scalarRegs, 0, s.slotBytes, persistentBase, {}};
   // constant tiles
+  std::vector<RepeatedRow> rows;
   for (const auto& [e, index] : plan.persistent) {
+    if (e->prim == Prim::Placeholder && c.inputs[e->index].period > 0) {
+      rows.push_back({MemRef{Space::UB, 0, persistentBase + index * s.slotBytes}, inputReg[static_cast<size_t>(e->index)],
+                      c.inputs[e->index].period * dtypeSize(e->dtype)});
+      continue;
+    }
     VectorOp dup;
     dup.op = Opcode::VDup;
     dup.type = e->dtype;
@@ -423,6 +479,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
     }
     emitContiguous(b, dup, s.tileElems);
   }
+  fillRepeatedRows(b, rows, s.slotBytes);
 
   auto argBytes = [&](int arg, int64_t elems) {
     DType t = arg < numIn ? c.inputs[arg].dtype : c.outputs[arg - numIn]->dtype;
@@ -456,7 +513,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   };
   p.advance = [&](int64_t tiles, int countReg) {
     for (int a = 0; a < numIn + numOut; ++a) {
-      if (a < numIn && c.inputs[a].scalar) continue;
+      if (a < numIn && (c.inputs[a].scalar || c.inputs[a].period > 0)) continue;
       int reg = a < numIn ? inputReg[static_cast<size_t>(a)] : outputReg(a - numIn);
       advanceCursor(b, reg, argBytes(a, s.tileElems), tiles, countReg);
     }

@@ -16,7 +16,12 @@ struct ElementwiseInput {
   DType dtype;
   bool scalar = false;      // one element broadcast to every output element
   bool inRegister = false;  // a scalar passed by value as a scalar kernel argument (loop counters)
+  int64_t period = 0;       // > 0: a row of `period` elements repeated along the output (a row broadcast)
 };
+
+// Whether a row of `period` elements of `dtype` can be broadcast inside an elementwise kernel: whole
+// 32-byte blocks, and tiles of a common multiple of the row and 256 elements small enough for UB.
+bool rowBroadcastFits(int64_t period, DType dtype);
 
 struct ElementwiseCompute {
   std::string name;
