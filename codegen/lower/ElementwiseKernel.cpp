@@ -10,6 +10,7 @@
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
+#include "codegen/lower/ScheduleCheck.h"
 #include "codegen/lower/TilePipeline.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -320,13 +321,6 @@ int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets, int64_
   return target.buffer(Space::UB).size / (slots * plan.elemBytes) / granule * granule;
 }
 
-[[noreturn]] void scheduleError(const ElementwiseCompute& c, const SourceLocation& where, const std::string& message) {
-  Diagnostic d;
-  d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
-  d.message = "elementwise kernel '" + c.name + "': " + message;
-  throw CompileError(d);
-}
-
 }  // namespace
 
 bool rowBroadcastFits(int64_t period, DType dtype) {
@@ -336,26 +330,26 @@ bool rowBroadcastFits(int64_t period, DType dtype) {
 ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Target& target, int64_t tileElems, int sets,
                                         int blockDim, int maxCores, const SourceLocation& where) {
   SlotPlan plan = planSlots(c);
+  auto fail = [&](const std::string& message) {
+    scheduleError("elementwise kernel '" + c.name + "'", c.sourceLine, where, message);
+  };
   int64_t granule = granuleOf(c);
   if (tileElems < granule || tileElems % granule) {
-    scheduleError(c, where, "a tile of " + std::to_string(tileElems) + " elements is not a positive multiple of " +
+    fail("a tile of " + std::to_string(tileElems) + " elements is not a positive multiple of " +
                                 std::to_string(granule));
   }
   if (sets < 1 || sets > kMaxSets) {
-    scheduleError(c, where, std::to_string(sets) + " buffer sets: 1 to " + std::to_string(kMaxSets) + " are possible");
+    fail(std::to_string(sets) + " buffer sets: 1 to " + std::to_string(kMaxSets) + " are possible");
   }
   int64_t slots = sets * std::max(1, plan.slotsPerSet) + plan.persistentSlots;
   int64_t ub = target.buffer(Space::UB).size;
   if (maxTileWith(plan, target, sets, granule) < tileElems) {
-    scheduleError(c, where, std::to_string(slots) + " UB tiles of " + std::to_string(tileElems * plan.elemBytes) +
+    fail(std::to_string(slots) + " UB tiles of " + std::to_string(tileElems * plan.elemBytes) +
                                 " bytes need " + std::to_string(slots * tileElems * plan.elemBytes) + " bytes, but UB holds " +
                                 std::to_string(ub) + " bytes");
   }
   int64_t fullTiles = c.count / tileElems;
-  if (blockDim < 1 || blockDim > maxCores || (fullTiles > 0 && blockDim > fullTiles)) {
-    scheduleError(c, where, std::to_string(blockDim) + " cores for " + std::to_string(fullTiles) + " full tiles on " +
-                                std::to_string(maxCores) + " cores");
-  }
+  if (std::string coreProblem = coreCountProblem(blockDim, fullTiles, maxCores, "full tiles"); !coreProblem.empty()) fail(coreProblem);
   ElementwiseSchedule s;
   s.slotsPerSet = std::max(1, plan.slotsPerSet);
   s.persistentSlots = plan.persistentSlots;

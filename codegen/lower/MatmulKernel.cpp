@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/lower/ScheduleCheck.h"
 #include "codegen/lower/CubeShapes.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -52,12 +53,7 @@ std::string tileProblem(const MatmulCompute& c, const Target& target, int64_t tm
 
 MatmulSchedule matmulSchedule(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn, int64_t tk,
                               int blockDim, int maxCores, const SourceLocation& where) {
-  auto fail = [&](const std::string& message) {
-    Diagnostic d;
-    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
-    d.message = "matmul '" + c.name + "': " + message;
-    throw CompileError(d);
-  };
+  auto fail = [&](const std::string& message) { scheduleError("matmul '" + c.name + "'", c.sourceLine, where, message); };
   const int c0 = c0Of(c.inType);
   if (tm < 16 || tm % 16 || tn < 16 || tn % 16 || tk < c0 || tk % c0) {
     fail("tile " + std::to_string(tm) + "x" + std::to_string(tn) + "x" + std::to_string(tk) +
@@ -66,9 +62,7 @@ MatmulSchedule matmulSchedule(const MatmulCompute& c, const Target& target, int6
   std::string problem = tileProblem(c, target, tm, tn, tk);
   if (!problem.empty()) fail("tile " + std::to_string(tm) + "x" + std::to_string(tn) + "x" + std::to_string(tk) + ": " + problem);
   int64_t tiles = ceilDiv(c.m, tm) * ceilDiv(c.n, tn) * c.batch;
-  if (blockDim < 1 || blockDim > maxCores || blockDim > tiles) {
-    fail(std::to_string(blockDim) + " cores for " + std::to_string(tiles) + " tiles on " + std::to_string(maxCores) + " cores");
-  }
+  if (std::string coreProblem = coreCountProblem(blockDim, tiles, maxCores, "tiles"); !coreProblem.empty()) fail(coreProblem);
   int64_t cBytes = tm * tn * dtypeSize(accumulatorOf(c.inType));
   return MatmulSchedule{tm, tn, tk, 2 * cBytes <= target.buffer(Space::L0C).size ? 2 : 1, blockDim, 0};
 }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/lower/ScheduleCheck.h"
 #include "codegen/isel/VectorIsel.h"
 #include "codegen/lower/RowFold.h"
 #include "codegen/lower/TilePipeline.h"
@@ -112,12 +113,7 @@ bool unitsFit(const ReduceCompute& c, int64_t units, int64_t ub) {
 ReduceSchedule reduceSchedule(const ReduceCompute& c, const Target& target, int64_t units, int blockDim, int maxCores,
                               const SourceLocation& where) {
   int64_t ub = target.buffer(Space::UB).size;
-  auto fail = [&](const std::string& message) {
-    Diagnostic d;
-    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
-    d.message = "reduction '" + c.name + "': " + message;
-    throw CompileError(d);
-  };
+  auto fail = [&](const std::string& message) { scheduleError("reduction '" + c.name + "'", c.sourceLine, where, message); };
   const char* unit = c.inner == 1 ? "row" : "slice";
   if (units < 1 || units > std::min<int64_t>(maxUnitsOf(c), c.outer)) {
     fail(std::to_string(units) + " " + unit + "s per tile: 1 to " + std::to_string(std::min<int64_t>(maxUnitsOf(c), c.outer)) +
@@ -130,10 +126,7 @@ ReduceSchedule reduceSchedule(const ReduceCompute& c, const Target& target, int6
          " bytes");
   }
   int64_t fullTiles = c.outer / units;
-  if (blockDim < 1 || blockDim > maxCores || (fullTiles > 0 && blockDim > fullTiles)) {
-    fail(std::to_string(blockDim) + " cores for " + std::to_string(fullTiles) + " full tiles on " + std::to_string(maxCores) +
-         " cores");
-  }
+  if (std::string coreProblem = coreCountProblem(blockDim, fullTiles, maxCores, "full tiles"); !coreProblem.empty()) fail(coreProblem);
   ReduceSchedule s;
   s.unitsPerTile = units;
   s.unitBytes = layoutOf(c, 1).inUnitBytes;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/lower/ScheduleCheck.h"
 #include "codegen/isel/VectorIsel.h"
 #include "codegen/lower/RowFold.h"
 #include "codegen/lower/TilePipeline.h"
@@ -52,12 +53,7 @@ int64_t ubBytes(const SoftmaxCompute& c, int64_t rows) {
 
 SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& c, const Target& target, int64_t rows, int blockDim, int maxCores,
                                 const SourceLocation& where) {
-  auto fail = [&](const std::string& message) {
-    Diagnostic d;
-    d.range.begin = where.valid() ? where : SourceLocation{"", c.sourceLine, 0};
-    d.message = "softmax '" + c.name + "': " + message;
-    throw CompileError(d);
-  };
+  auto fail = [&](const std::string& message) { scheduleError("softmax '" + c.name + "'", c.sourceLine, where, message); };
   int64_t ub = target.buffer(Space::UB).size;
   if (rows < 1 || rows > std::min<int64_t>(kMaxRowsPerTile, c.rows)) {
     fail(std::to_string(rows) + " rows per tile: 1 to " + std::to_string(std::min<int64_t>(kMaxRowsPerTile, c.rows)) +
@@ -68,10 +64,7 @@ SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& c, const Target& target, i
          " bytes of UB, but UB holds " + std::to_string(ub) + " bytes");
   }
   int64_t tiles = c.rows / rows;
-  if (blockDim < 1 || blockDim > maxCores || (tiles > 0 && blockDim > tiles)) {
-    fail(std::to_string(blockDim) + " cores for " + std::to_string(tiles) + " full tiles on " + std::to_string(maxCores) +
-         " cores");
-  }
+  if (std::string coreProblem = coreCountProblem(blockDim, tiles, maxCores, "full tiles"); !coreProblem.empty()) fail(coreProblem);
   return SoftmaxSchedule{rows, blockDim};
 }
 

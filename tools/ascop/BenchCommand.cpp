@@ -30,13 +30,6 @@ struct BenchOptions {
   bool dryRun = false;
 };
 
-std::string descriptorFor(const std::string& benchPath) {
-  std::string stem = benchPath.substr(0, benchPath.size() - std::string("_bench.yaml").size());
-  for (const char* ext : {".json", ".yaml"})
-    if (fs::exists(stem + ext)) return stem + ext;
-  throw CompileError(SourceLocation{benchPath}, "no descriptor beside it; pass --descriptor");
-}
-
 // What one entry measures: the expression each case evaluates.
 std::string expressionFor(const CaseFile& entry, const std::vector<registry::OpDescriptor>& custom, const OperatorCase& c) {
   if (!entry.call.empty()) return entry.call;
@@ -127,7 +120,7 @@ int run(const BenchOptions& o) {
     registry::OpRegistry registry = registry::OpRegistry::builtin();
     std::vector<std::string> configs = o.customConfigs;
     if (!o.descriptor.empty()) configs.push_back(o.descriptor);
-    if (!suite && configs.empty() && !registry.find(entries[0].op)) configs.push_back(descriptorFor(benchPath));
+    if (!suite && configs.empty() && !registry.find(entries[0].op)) configs.push_back(descriptorBeside(benchPath, "_bench.yaml"));
     std::vector<registry::OpDescriptor> custom;
     if (!loadCustomOps(configs, registry, custom)) return 1;
     if (suite) {

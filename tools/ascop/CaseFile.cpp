@@ -159,6 +159,15 @@ std::string findOneFile(const std::string& folder, const std::string& suffix) {
   return found[0];
 }
 
+// NAME.json (or NAME.yaml) beside NAME_cases.yaml or NAME_bench.yaml.
+std::string descriptorBeside(const std::string& casesPath, const std::string& suffix) {
+  std::string stem = casesPath.substr(0, casesPath.size() - suffix.size());
+  for (const char* ext : {".json", ".yaml"})
+    if (std::filesystem::exists(stem + ext)) return stem + ext;
+  throw CompileError(SourceLocation{casesPath}, "no descriptor " + std::filesystem::path(stem).filename().string() +
+                                                    ".json or .yaml beside it; pass --descriptor");
+}
+
 std::string caseFileArgument(const std::string& given, const std::string& suffix) {
   if (given.empty()) return findOneFile(".", suffix);
   return std::filesystem::is_directory(given) ? findOneFile(given, suffix) : given;

@@ -28,6 +28,8 @@ CaseFile readCaseFile(const std::string& path);
 std::vector<CaseFile> readCaseFiles(const std::string& path);
 // The only file in `folder` ending in `suffix`; throws std::runtime_error when there is none or several.
 std::string findOneFile(const std::string& folder, const std::string& suffix);
+// NAME.json (or NAME.yaml) beside NAME<suffix>; throws CompileError asking for --descriptor.
+std::string descriptorBeside(const std::string& casePath, const std::string& suffix);
 // `given` when it names a file; the one file ending in `suffix` in it (or here, when empty) otherwise.
 std::string caseFileArgument(const std::string& given, const std::string& suffix);
 // "x=[3,130]" (then " axes=[0]" per attribute) for a table row.

@@ -24,15 +24,6 @@ struct TestOptions {
   bool keep = false;
 };
 
-// NAME.json (or NAME.yaml) beside NAME_cases.yaml or NAME_bench.yaml.
-std::string descriptorBeside(const std::string& casesPath, const std::string& suffix) {
-  std::string stem = casesPath.substr(0, casesPath.size() - suffix.size());
-  for (const char* ext : {".json", ".yaml"})
-    if (fs::exists(stem + ext)) return stem + ext;
-  throw CompileError(SourceLocation{casesPath}, "no descriptor " + fs::path(stem).filename().string() +
-                                                    ".json or .yaml beside it; pass --descriptor");
-}
-
 // Runs the NumPy reference on the saved inputs (and the case's attributes) and reads its result.
 NpyArray reference(const std::string& refPath, const std::string& function, const OperatorCase& c,
                    const OperatorRun& run, const fs::path& dir) {
