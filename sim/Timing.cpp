@@ -8,10 +8,6 @@ namespace pyasc::sim {
 
 namespace {
 
-bool touchesGm(DmaPath p) {
-  return p == DmaPath::GmToUb || p == DmaPath::GmToL1 || p == DmaPath::UbToGm || p == DmaPath::L0CToGm;
-}
-
 uint64_t ceilCycles(double c) { return c <= 0 ? 0 : static_cast<uint64_t>(std::ceil(c - 1e-9)); }
 
 double cubeRate(DType t, const Target& target) {
@@ -24,25 +20,13 @@ double cubeRate(DType t, const Target& target) {
 
 }  // namespace
 
-double pathBandwidth(DmaPath path, const Target& target, int blockDim) {
-  double bw = target.bw(path);
-  if (touchesGm(path) && target.gmTotalBandwidth > 0) {
-    double share = target.gmTotalBandwidth / std::max(blockDim, 1);
-    bw = bw > 0 ? std::min(bw, share) : share;
-  }
-  return bw;
-}
-
 uint64_t workCycles(const Work& work, const Target& target, int blockDim) {
   switch (work.kind) {
     case Work::Kind::Instant: return 0;
-    case Work::Kind::Vector: {
-      double perRepeat = target.vectorCyclesPerRepeat * (work.transcendental ? target.vectorTranscendentalFactor : 1.0);
-      return static_cast<uint64_t>(target.vectorStartup) + ceilCycles(static_cast<double>(work.repeats) * perRepeat);
-    }
+    case Work::Kind::Vector: return vectorInstructionCycles(target, work.repeats, work.transcendental);
     case Work::Kind::Transfer: {
       if (work.bytes == 0) return 0;
-      double bw = pathBandwidth(work.path, target, blockDim);
+      double bw = coreBandwidth(target, work.path, blockDim);
       uint64_t latency = static_cast<uint64_t>(target.dmaLatency[static_cast<int>(work.path)]);
       return latency + (bw > 0 ? ceilCycles(static_cast<double>(work.bytes) / bw) : 0);
     }

@@ -13,7 +13,4 @@ namespace pyasc::sim {
 // cube: cubeStartup + ⌈m/16⌉·⌈n/16⌉·⌈k/16⌉ / rate(type). Rounded up to whole cycles.
 uint64_t workCycles(const Work& work, const Target& target, int blockDim);
 
-// Bytes per cycle of a path for one of blockDim cores.
-double pathBandwidth(DmaPath path, const Target& target, int blockDim);
-
 }  // namespace pyasc::sim

@@ -147,11 +147,6 @@ float nanMin(float a, float b) {
 }
 float relu(float a) { return std::isnan(a) || a > 0 ? a : 0.0f; }
 
-bool transcendental(Opcode op) {
-  return op == Opcode::VExp || op == Opcode::VLn || op == Opcode::VSqrt || op == Opcode::VRsqrt ||
-         op == Opcode::VRec || op == Opcode::VDiv;
-}
-
 // f16/f32 lanes: a (src0), b (src1 or scalar), d (old dst for vmla).
 uint32_t floatLane(Opcode op, DType t, float a, float b, float d) {
   switch (op) {
@@ -246,7 +241,7 @@ Work elementwise(const IssuedInstruction& in, CoreMemory& mem) {
       if (act[e]) storeBits(vd.lane(e), es, out[e]);
     }
   }
-  return Work::vector(it.repeats, lanesDone, transcendental(inst.op));
+  return Work::vector(it.repeats, lanesDone, isa::isTranscendental(inst.op));
 }
 
 Work conversion(const IssuedInstruction& in, CoreMemory& mem) {

@@ -157,8 +157,8 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
       fail(c, "the smallest tile's img2col needs h=" + std::to_string(rows) + " and k=" + std::to_string(k * g.lanes) +
                   " (img2col fields hold at most 4095)");
   }
-  const double gmBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToL1), target.gmTotalBandwidth / std::max(1, maxCores)));
-  const double fixBw = std::max(1e-9, std::min(target.bw(DmaPath::L0CToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
+  const double gmBw = std::max(1e-9, coreBandwidth(target, DmaPath::GmToL1, maxCores));
+  const double fixBw = std::max(1e-9, coreBandwidth(target, DmaPath::L0CToGm, maxCores));
   const double rate = cubeRate(target, c.inType);
   Conv2dSchedule best;
   double bestCycles = -1;

@@ -360,30 +360,83 @@ ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Targe
   return s;
 }
 
+namespace {
+
+// Cycles the vector pipe holds for one tile of `elems` elements: the tile's instructions, emitted
+// into a scratch kernel, timed as the simulator times them.
+double vectorCyclesPerTile(const ElementwiseCompute& c, const SlotPlan& plan, const Target& target, int64_t elems) {
+  KernelBuilder scratch(c.name, static_cast<int>(c.inputs.size() + c.outputs.size()));
+  std::map<const Expr*, int> scalarRegs;
+  for (const Expr* e : te::topologicalOrder(c.outputs))
+    if (e->prim == Prim::Placeholder && c.inputs[e->index].scalar) scalarRegs[e] = scratch.allocReg();
+  int64_t slotBytes = elems * plan.elemBytes;
+  TileEmitter tile{scratch, c, plan, scalarRegs, 0, slotBytes, std::max(1, plan.slotsPerSet) * slotBytes, {}};
+  for (const Expr* e : plan.order) tile.emitNode(e, elems);
+  double cycles = 0;
+  for (const isa::Instruction& inst : scratch.finish(1).program)
+    if (isa::issuePipe(inst) == Pipe::V) cycles += vectorInstructionCycles(target, inst.repeat, isa::isTranscendental(inst.op));
+  return cycles;
+}
+
+// Estimated cycles of the kernel with tiles of `tile` elements in `sets` rotating buffer sets. A
+// core's tiles stream at the pace of the busiest of MTE2, V and MTE3, or, when the sets are reused
+// and too few, of a set's round trip (load latency and transfer, compute, store transfer and
+// latency) over the sets; the first tile's round trip is exposed.
+double estimatedCycles(const ElementwiseCompute& c, const SlotPlan& plan, const Target& target, int64_t tile, int sets,
+                       int blockDim, double vector) {
+  int64_t loadBytes = 0, storeBytes = 0;
+  for (const Expr* e : plan.loads) loadBytes += tile * dtypeSize(e->dtype);
+  for (const auto& o : c.outputs) storeBytes += tile * dtypeSize(o->dtype);
+  double load = static_cast<double>(loadBytes) / coreBandwidth(target, DmaPath::GmToUb, blockDim);
+  double store = static_cast<double>(storeBytes) / coreBandwidth(target, DmaPath::UbToGm, blockDim);
+  double roundTrip = target.dmaLatency[static_cast<int>(DmaPath::GmToUb)] + load + vector + store +
+                     target.dmaLatency[static_cast<int>(DmaPath::UbToGm)];
+  int64_t tiles = (c.count + tile * blockDim - 1) / (tile * blockDim);
+  double pace = std::max({load, vector, store, tiles > sets ? roundTrip / sets : 0.0});
+  return static_cast<double>(tiles - 1) * pace + roundTrip;
+}
+
+}  // namespace
+
 ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Target& target, bool doubleBuffer,
                                         int maxCores) {
   SlotPlan plan = planSlots(c);
-  // Enough tiles for every core to pipeline several (loads overlap compute and stores, and the last
-  // store is short). A set is busy for its load, the GM round trip, the compute, the store and its
-  // round trip: about twice the transfer time plus two latencies. Eight sets hold all of a core's
-  // tiles when they fit, so no load waits for a store; otherwise four sets (tiles as large as UB
-  // then allows) still keep three loads in flight. Fewer sets only when UB cannot hold four of the
-  // smallest tile.
-  constexpr int64_t kTilesPerCore = 8;
-  int64_t share = (c.count + maxCores * kTilesPerCore - 1) / (maxCores * kTilesPerCore);
   int64_t granule = granuleOf(c);
-  int64_t wanted = std::max<int64_t>(granule, (share + granule - 1) / granule * granule);
-  int sets = !doubleBuffer ? 1 : maxTileWith(plan, target, kMaxSets, granule) >= wanted ? kMaxSets : 4;
-  while (sets > 2 && maxTileWith(plan, target, sets, granule) < 4 * granule) --sets;
-  int64_t maxTile = maxTileWith(plan, target, sets, granule);
-  if (maxTile < granule && sets > 1) maxTile = maxTileWith(plan, target, sets = 1, granule);
-  int64_t tile = std::max(granule, std::min(maxTile, wanted));  // too small a UB is reported below
-  int64_t fullTiles = c.count / tile;
-  int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, fullTiles)));
-  // no more sets than a core has tiles (each set is unrolled once in the tile loop)
-  int64_t tilesPerCore = (fullTiles + blockDim - 1) / blockDim;
-  if (sets > 2) sets = static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(sets, tilesPerCore)));
-  return elementwiseSchedule(c, target, tile, sets, blockDim, maxCores, SourceLocation{});
+  // Candidates: every buffer-set count UB allows, with tiles of granule × 2^k and the tiles that give
+  // each core 1 to 16 whole tiles; the one of fewest estimated cycles wins (on a tie, larger tiles:
+  // fewer instructions).
+  std::vector<int> setChoices = doubleBuffer ? std::vector<int>{kMaxSets, 4, 2, 1} : std::vector<int>{1};
+  ElementwiseSchedule best;
+  double bestCycles = -1;
+  std::map<int64_t, double> vectorCycles;  // per tile size
+  for (int sets : setChoices) {
+    int64_t maxTile = maxTileWith(plan, target, sets, granule);
+    if (maxTile < granule) continue;
+    std::vector<int64_t> tiles{maxTile};
+    for (int64_t t = granule; t < maxTile; t *= 2) tiles.push_back(t);
+    for (int64_t perCore = 1; perCore <= 16; ++perCore) {
+      int64_t share = (c.count + maxCores * perCore - 1) / (maxCores * perCore);
+      tiles.push_back(std::min(maxTile, std::max<int64_t>(granule, (share + granule - 1) / granule * granule)));
+    }
+    std::sort(tiles.rbegin(), tiles.rend());
+    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    for (int64_t tile : tiles) {
+      int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, c.count / tile)));
+      auto [vector, fresh] = vectorCycles.try_emplace(tile, 0.0);
+      if (fresh) vector->second = vectorCyclesPerTile(c, plan, target, tile);
+      double cycles = estimatedCycles(c, plan, target, tile, sets, blockDim, vector->second);
+      if (bestCycles >= 0 && cycles >= bestCycles * 0.999) continue;
+      bestCycles = cycles;
+      // no more sets than a core has tiles (each set is unrolled once in the tile loop)
+      int64_t tilesPerCore = (c.count / tile + blockDim - 1) / blockDim;
+      int used = sets > 2 ? static_cast<int>(std::max<int64_t>(2, std::min<int64_t>(sets, tilesPerCore))) : sets;
+      best = elementwiseSchedule(c, target, tile, used, blockDim, maxCores, SourceLocation{});
+    }
+  }
+  if (bestCycles < 0) {  // not even one granule fits: report it through the checks
+    return elementwiseSchedule(c, target, granule, doubleBuffer ? 2 : 1, 1, maxCores, SourceLocation{});
+  }
+  return best;
 }
 
 namespace {

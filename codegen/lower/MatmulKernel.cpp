@@ -73,7 +73,7 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
   const int accBytes = dtypeSize(accumulatorOf(c.inType));
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
-  double gmBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToL1), target.gmTotalBandwidth / std::max(1, maxCores)));
+  double gmBw = std::max(1e-9, coreBandwidth(target, DmaPath::GmToL1, maxCores));
   MatmulSchedule best;
   double bestScore = -1;
   for (int64_t tm = 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {

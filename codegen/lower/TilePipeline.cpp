@@ -100,13 +100,16 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     for (int reg : {first, count, tmp, iter}) b.freeReg(reg);
   }
   if (p.hasTail) {
-    // the last core's cursors already point past its full tiles, at the tail
+    // the last core's cursors already point past its full tiles, at the tail; it ran
+    // fullTiles / blockDim of them (never one of the extra), so the set after its last one, the
+    // longest free, is known here and the tail's load need not wait for the last store
     int last = b.allocReg();
     b.li(last, p.blockDim - 1);
     int skip = b.newLabel();
     b.branch(Opcode::Bne, blockIdx, last, skip);
-    loadTile(b, p, 0, true, 0);
-    computeAndStoreTile(b, p, 0, true);
+    const int set = static_cast<int>(p.fullTiles / p.blockDim % p.sets);
+    loadTile(b, p, set, true, 0);
+    computeAndStoreTile(b, p, set, true);
     b.bind(skip);
     b.freeReg(last);
   }

@@ -118,8 +118,8 @@ WindowSchedule scheduleWindow(const WindowCompute& c, const Target& target, int 
   double bestCycles = -1;
   const int esIn = dtypeSize(c.inType), esOut = dtypeSize(c.outType);
   const int64_t oh = c.outH(), ow = c.outW();
-  const double inBw = std::max(1e-9, std::min(target.bw(DmaPath::GmToUb), target.gmTotalBandwidth / std::max(1, maxCores)));
-  const double outBw = std::max(1e-9, std::min(target.bw(DmaPath::UbToGm), target.gmTotalBandwidth / std::max(1, maxCores)));
+  const double inBw = std::max(1e-9, coreBandwidth(target, DmaPath::GmToUb, maxCores));
+  const double outBw = std::max(1e-9, coreBandwidth(target, DmaPath::UbToGm, maxCores));
   int64_t columns = 0;  // output positions one tile's tap instructions cover
   for (int64_t j = 0; j < c.kw; ++j) columns += windowColumns(c, j).second - windowColumns(c, j).first;
   // rows per tile: up to what spreads the images' output rows evenly over the cores

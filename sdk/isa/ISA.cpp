@@ -44,6 +44,11 @@ std::string lower(const std::string& s) {
 
 }  // namespace
 
+bool isTranscendental(Opcode op) {
+  return op == Opcode::VExp || op == Opcode::VLn || op == Opcode::VSqrt || op == Opcode::VRsqrt ||
+         op == Opcode::VRec || op == Opcode::VDiv;
+}
+
 const char* pipeName(Pipe p) { return kPipeNames[static_cast<int>(p)]; }
 
 bool parsePipe(const std::string& name, Pipe& out) {

@@ -107,6 +107,9 @@ struct Instruction {
 // The pipe an instruction is queued on (resolves Src/Dst/Own rules; Own is srcPipe).
 Pipe issuePipe(const Instruction& inst);
 
+// Vector instructions the timing model charges at the target's transcendental factor.
+bool isTranscendental(Opcode op);
+
 constexpr int kInstructionBytes = 32;  // fixed-size little-endian encoding, see docs/isa.md
 constexpr int kScalarRegisters = 32;
 constexpr int kFlagEvents = 8;  // event ids 0..7 per (source pipe, destination pipe)

@@ -16,6 +16,28 @@
 
 namespace pyasc {
 
+namespace {
+
+bool touchesGm(DmaPath p) {
+  return p == DmaPath::GmToUb || p == DmaPath::GmToL1 || p == DmaPath::UbToGm || p == DmaPath::L0CToGm;
+}
+
+}  // namespace
+
+double coreBandwidth(const Target& t, DmaPath path, int cores) {
+  double bw = t.bw(path);
+  if (touchesGm(path) && t.gmTotalBandwidth > 0) {
+    double share = t.gmTotalBandwidth / std::max(cores, 1);
+    bw = bw > 0 ? std::min(bw, share) : share;
+  }
+  return bw;
+}
+
+uint64_t vectorInstructionCycles(const Target& t, int64_t repeats, bool transcendental) {
+  double perRepeat = t.vectorCyclesPerRepeat * (transcendental ? t.vectorTranscendentalFactor : 1.0);
+  return static_cast<uint64_t>(t.vectorStartup) + static_cast<uint64_t>(std::max(0.0, std::ceil(static_cast<double>(repeats) * perRepeat - 1e-9)));
+}
+
 double dataMovementFloor(const Target& t, int64_t readBytes, int64_t writeBytes, int cores, DmaPath readPath) {
   auto aggregate = [&](DmaPath p) { return std::min(cores * t.bw(p), t.gmTotalBandwidth); };
   return std::max(static_cast<double>(readBytes) / aggregate(readPath),

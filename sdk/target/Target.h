@@ -50,6 +50,13 @@ struct Target {
   double bw(DmaPath p) const { return bandwidth[static_cast<int>(p)]; }
 };
 
+// Bytes per cycle one of `cores` cores moves on `path`: the path's rate, capped on GM paths by an
+// even share of gm_total_bandwidth.
+double coreBandwidth(const Target& target, DmaPath path, int cores);
+
+// Cycles one vector instruction of `repeats` repeats holds the vector pipe.
+uint64_t vectorInstructionCycles(const Target& target, int64_t repeats, bool transcendental);
+
 // The data-movement floor of a workload in cycles: reads and writes each limited by the GM
 // bandwidth `cores` cores can draw together, min(cores × path bandwidth, gm_total_bandwidth).
 double dataMovementFloor(const Target& target, int64_t readBytes, int64_t writeBytes, int cores,
