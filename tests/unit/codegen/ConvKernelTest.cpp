@@ -23,6 +23,8 @@ struct Case {
   const char* target;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.label << " on " << c.target; }
+
 Conv2dCompute computeOf(const Case& k) {
   Conv2dCompute c;
   c.name = k.label;

@@ -18,6 +18,8 @@ struct Case {
   int64_t srcOffset, dstOffset, srcSize, dstSize;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.what << " " << dtypeName(c.dtype); }
+
 class CopyKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(CopyKernel, MatchesIndexArithmetic) {

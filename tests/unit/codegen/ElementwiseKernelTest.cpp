@@ -17,6 +17,8 @@ struct Case {
   const char* target;
 };
 
+void PrintTo(const Case& c, std::ostream* os) { *os << dtypeName(c.dtype) << "[" << c.count << "] on " << c.target; }
+
 // y = relu(x0 * 2 + x1) - exp(x1 / 4), fused in one kernel
 std::vector<double> reference(const std::vector<double>& a, const std::vector<double>& b) {
   std::vector<double> r(a.size());

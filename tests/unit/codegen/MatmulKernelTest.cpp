@@ -18,6 +18,11 @@ struct Case {
   const char* target;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.batch << "x" << c.m << "x" << c.k << "x" << c.n << (c.transB ? " B^T " : " ") << dtypeName(c.in) << "->"
+      << dtypeName(c.out) << " on " << c.target;
+}
+
 class MatmulKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(MatmulKernel, MatchesReference) {

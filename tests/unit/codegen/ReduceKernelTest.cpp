@@ -20,6 +20,10 @@ struct Case {
   int64_t outer, reduce, inner;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << "kind " << static_cast<int>(c.kind) << " " << dtypeName(c.dtype) << " " << c.outer << "x" << c.reduce << "x" << c.inner;
+}
+
 class ReduceKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ReduceKernel, MatchesReference) {

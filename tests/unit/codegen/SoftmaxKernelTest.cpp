@@ -20,6 +20,10 @@ struct Case {
   int64_t rows, cols;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << (c.log ? "log_softmax " : "softmax ") << dtypeName(c.dtype) << " " << c.rows << "x" << c.cols;
+}
+
 class SoftmaxKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(SoftmaxKernel, MatchesReference) {

@@ -1,4 +1,6 @@
 // Every validation error of a descriptor, with its position and exact message.
+#include <cctype>
+
 #include "tests/unit/registry/DescriptorTestSupport.h"
 
 using namespace pyasc::registry::testing;
@@ -17,6 +19,8 @@ struct Case {
   std::string text;
   const char* expected;
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.what; }
 
 class DescriptorValidation : public ::testing::TestWithParam<Case> {};
 
@@ -143,6 +147,12 @@ INSTANTIATE_TEST_SUITE_P(
              "4:12: op 'CustomRelu': pattern: 'elementwize' is not elementwise, reduce, matmul or composite; did you "
              "mean 'elementwise'?"},
         Case{"not a descriptor extension", "a.txt", "op: CustomRelu\n",
-             "0:0: a descriptor is a .json, .yaml or .yml file, not '.txt'"}));
+             "0:0: a descriptor is a .json, .yaml or .yml file, not '.txt'"}),
+    [](const ::testing::TestParamInfo<Case>& info) {  // "format/type lengths" -> format_type_lengths
+      std::string name = info.param.what;
+      for (char& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      return name;
+    });
 
 }  // namespace
