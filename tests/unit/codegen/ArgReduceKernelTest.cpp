@@ -17,6 +17,10 @@ struct Case {
   int64_t outer, reduce, inner;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << (c.argmin ? "argmin " : "argmax ") << dtypeName(c.dtype) << " " << c.outer << "x" << c.reduce << "x" << c.inner;
+}
+
 class ArgReduceKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ArgReduceKernel, MatchesFirstExtreme) {
@@ -44,6 +48,11 @@ TEST_P(ArgReduceKernel, MatchesFirstExtreme) {
 INSTANTIATE_TEST_SUITE_P(Shapes, ArgReduceKernel,
                          ::testing::Values(Case{false, DType::Float32, 5, 37, 1}, Case{true, DType::Float32, 3, 20, 4},
                                            Case{false, DType::Float16, 1, 300, 1}, Case{true, DType::Float16, 6, 9, 2},
-                                           Case{false, DType::Float32, 1, 1, 1}));
+                                           Case{false, DType::Float32, 1, 1, 1},
+                                           // rows of the last axis: the vector path (full chunks, a
+                                           // partial chunk, one chunk, 64 chunks, int32)
+                                           Case{false, DType::Float32, 300, 1000, 1}, Case{true, DType::Float16, 70, 300, 1},
+                                           Case{false, DType::Int32, 50, 64, 1}, Case{true, DType::Float32, 9, 4096, 1},
+                                           Case{false, DType::Float16, 200, 10, 1}, Case{true, DType::Float32, 37, 1024, 1}));
 
 }  // namespace
