@@ -1,5 +1,5 @@
-// Lowers argmax/argmin over the middle axis of [outer, reduce, inner] to a scalar-unit kernel that
-// compares order-preserving integer keys of the float bits; indices are written as int64.
+// Lowers argmax/argmin over the middle axis of [outer, reduce, inner]: rows of the last axis
+// (inner 1) on the vector unit, other axes on the scalar unit; indices are written as int64.
 #pragma once
 
 #include <string>
