@@ -18,16 +18,22 @@ using isa::Space;
 
 namespace {
 
-// key = bits when the sign is clear, −(bits & magnitude mask) when it is set; an int32 (loaded
-// sign-extended) is its own key.
-void emitKey(KernelBuilder& b, int reg, int scratch, DType t) {
+// key = bits when the sign is clear, −(bits & magnitude mask) when it is set; a NaN (magnitude
+// above infinity's) beats every number, as in NumPy; an int32 (loaded sign-extended) is its own key.
+void emitKey(KernelBuilder& b, int reg, int scratch, DType t, bool argmin) {
   if (t == DType::Int32) return;
-  int64_t magnitude = t == DType::Float16 ? 0x7fff : 0x7fffffff;
+  const int64_t magnitude = t == DType::Float16 ? 0x7fff : 0x7fffffff, inf = t == DType::Float16 ? 0x7c00 : 0x7f800000;
   b.aluImm(Opcode::And, scratch, reg, magnitude);
-  int positive = b.newLabel();
-  b.branch(Opcode::Beq, scratch, reg, positive);
+  int infReg = b.allocReg(), number = b.newLabel(), done = b.newLabel();
+  b.li(infReg, inf);
+  b.branch(Opcode::Bge, infReg, scratch, number);
+  b.li(reg, argmin ? -(int64_t{1} << 40) : int64_t{1} << 40);
+  b.jump(done);
+  b.bind(number);
+  b.branch(Opcode::Beq, scratch, reg, done);
   b.alu(Opcode::Sub, reg, 0, scratch);
-  b.bind(positive);
+  b.bind(done);
+  b.freeReg(infReg);
 }
 
 void emitLoad(KernelBuilder& b, int rd, int addressReg, DType t) {
@@ -274,7 +280,7 @@ KernelCode lowerArgReduce(const ArgReduceCompute& c, const Target& target, int m
   b.alu(Opcode::Add, addr, addr, tmp);
   b.alu(Opcode::Add, addr, addr, KernelBuilder::argReg(0));
   emitLoad(b, best, addr, c.dtype);
-  emitKey(b, best, tmp, c.dtype);
+  emitKey(b, best, tmp, c.dtype, c.argmin);
   b.li(bestIdx, 0);
   b.li(k, 1);
   int scan = b.newLabel(), scanDone = b.newLabel(), keep = b.newLabel();
@@ -282,7 +288,7 @@ KernelCode lowerArgReduce(const ArgReduceCompute& c, const Target& target, int m
   b.branch(Opcode::Bge, k, limit, scanDone);
   b.aluImm(Opcode::Add, addr, addr, c.inner * es);
   emitLoad(b, value, addr, c.dtype);
-  emitKey(b, value, tmp, c.dtype);
+  emitKey(b, value, tmp, c.dtype, c.argmin);
   // a strictly better key replaces the best: ties keep the first index
   if (c.argmin) {
     b.branch(Opcode::Bge, value, best, keep);

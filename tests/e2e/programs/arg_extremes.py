@@ -9,3 +9,4 @@ def extremes(x, h, n):
     holes = np.where(x > np.max(x) * 0.995, np.nan, x)
     return (np.argmax(coarse, axis=1), np.argmin(coarse, axis=-1), np.argmax(holes, axis=1),
             np.argmin(holes, axis=1), np.argmax(h, axis=1), np.argmin(n, axis=1))
+
