@@ -71,8 +71,12 @@ std::string uncovered(const std::vector<CaseFile>& entries, const registry::OpRe
   return missing;
 }
 
+// What identifies a result: an operator measured through several calls (np.sum over different
+// axes) is told apart by its call.
 std::string resultKey(const nlohmann::json& r) {
-  return r.value("op", "") + " " + r.value("target", "") + " " + r.value("case", "") + " " + r.value("dtype", "");
+  std::string call = r.value("call", "");
+  return r.value("op", "") + (call.empty() ? "" : " " + call) + " " + r.value("target", "") + " " + r.value("case", "") +
+         " " + r.value("dtype", "");
 }
 
 // Compares cycles with a baseline report: regressions above `tolerance` percent fail the run.
@@ -163,6 +167,7 @@ int run(const BenchOptions& o) {
                                        targetName.c_str(), dtypeName(dtype), caseText(c).c_str());
             ++done;
             nlohmann::json row = {{"op", entry.op}, {"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(dtype)}};
+            if (!entry.call.empty()) row["call"] = entry.call;
             OperatorRun r;
             try {
               r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun);
