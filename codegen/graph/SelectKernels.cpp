@@ -318,7 +318,7 @@ class Selector {
       return te::placeholder(index, DType::Int32);
     }
     int64_t n = countOf(v);
-    if (n != 1 && n != group_.count && !isRepeatedRow(v)) {
+    if (n != 1 && n != group_.count && !isRepeatedRow(v) && !columnStretch(v)) {
       // a broadcast operand: materialise it at the group's shape first
       v = broadcastValue(v, user, out);
     }
@@ -410,8 +410,10 @@ class Selector {
       }
       DType t = typeOf(v).dtype;
       int64_t n = countOf(v);
+      const bool broadcast = n != 1 && n != g.count;
+      const int64_t stretch = broadcast ? columnStretch(v) : 0;
       c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, n == 1 && g.count != 1, false,
-                                          n != 1 && n != g.count ? n : 0});
+                                          broadcast && !stretch ? n : 0, stretch});
       args.push_back(storageOf(v, g.nodes.front()->loc));
     }
     for (ValueId v : results) {
@@ -442,6 +444,25 @@ class Selector {
     }
     DType t = typeOf(v).dtype;
     return t != DType::Bool && rowBroadcastFits(countOf(v), t);
+  }
+
+  // How many times each element of `v` repeats when it broadcasts to the group's shape as a column
+  // (its shape is the group's leading dimensions followed by 1s), if the kernel can stretch it in UB;
+  // else 0.
+  int64_t columnStretch(ValueId v) const {
+    std::vector<int64_t> from;
+    for (const auto& d : typeOf(v).shape) from.push_back(d.extent);
+    const std::vector<int64_t>& to = groupShape_;
+    if (from.size() > to.size()) return 0;
+    from.insert(from.begin(), to.size() - from.size(), 1);
+    size_t kept = 0;
+    while (kept < to.size() && from[kept] == to[kept]) ++kept;
+    if (kept == to.size()) return 0;
+    for (size_t i = kept; i < to.size(); ++i)
+      if (from[i] != 1) return 0;
+    int64_t stretch = product(to, kept);
+    DType t = typeOf(v).dtype;
+    return t != DType::Bool && columnBroadcastFits(stretch, t) ? stretch : 0;
   }
 
   // Copies `v` broadcast to the current group's shape into a new storage; returns the new value.

@@ -42,6 +42,7 @@ struct SlotPlan {
   std::map<const Expr*, int> persistent;  // scalar node -> constant tile (vdup'd once)
   std::vector<const Expr*> order;         // compute nodes in emission order
   std::vector<const Expr*> loads;         // vector placeholders, loaded each tile
+  std::vector<const Expr*> fills;         // column placeholders, stretched into their slot each tile
   int slotsPerSet = 0;
   int persistentSlots = 0;
   int elemBytes = 2;
@@ -106,7 +107,7 @@ SlotPlan planSlots(const ElementwiseCompute& c) {
       continue;
     }
     plan.slot[e] = take();
-    plan.loads.push_back(e);
+    (c.inputs[e->index].stretch > 0 ? plan.fills : plan.loads).push_back(e);
   }
   for (size_t i = 0; i < all.size(); ++i) {
     const Expr* e = all[i];
@@ -198,6 +199,36 @@ struct TileEmitter {
   void releaseScratch() const {
     for (int r : scratch) b.freeReg(r);
     scratch.clear();
+  }
+
+  // Column input `e` over a tile of `count` elements: each of its elements, read from GM at the
+  // cursor in `cursorReg` by the scalar unit, duplicated over its row of the slot by the vector unit.
+  void fillColumn(const Expr* e, int cursorReg, int64_t count) const {
+    const int64_t stretch = c.inputs[e->index].stretch, es = dtypeSize(e->dtype);
+    int gm = b.allocReg(), row = b.allocReg(), end = b.allocReg(), value = b.allocReg();
+    int loop = b.newLabel(), done = b.newLabel();
+    b.aluImm(Opcode::Add, gm, cursorReg, 0);
+    b.aluImm(Opcode::Add, end, cursorReg, count / stretch * es);
+    b.li(row, 0);
+    b.bind(loop);
+    b.branch(Opcode::Bge, gm, end, done);
+    isa::Instruction ld;
+    ld.op = Opcode::Ld;
+    ld.type = e->dtype;
+    ld.rd = static_cast<uint8_t>(value);
+    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(gm), 0};
+    b.emit(ld);
+    VectorOp dup;
+    dup.op = Opcode::VDup;
+    dup.type = e->dtype;
+    dup.dst = MemRef{Space::UB, static_cast<uint8_t>(row), slotRef(e).offset};
+    dup.scalarReg = value;
+    emitContiguous(b, dup, stretch);
+    b.aluImm(Opcode::Add, gm, gm, es);
+    b.aluImm(Opcode::Add, row, row, stretch * es);
+    b.jump(loop);
+    b.bind(done);
+    for (int r : {gm, row, end, value}) b.freeReg(r);
   }
 
   void emitNode(const Expr* e, int64_t count) const {
@@ -310,8 +341,10 @@ constexpr int64_t kMaxRowGranule = 4096;  // elements: the largest tile granule 
 // Tiles are multiples of 256 elements and of every broadcast row, so each tile starts a row.
 int64_t granuleOf(const ElementwiseCompute& c) {
   int64_t g = kGranule;
-  for (const auto& in : c.inputs)
+  for (const auto& in : c.inputs) {
     if (in.period > 0) g = std::lcm(g, in.period);
+    if (in.stretch > 0) g = std::lcm(g, in.stretch);
+  }
   return g;
 }
 
@@ -325,6 +358,10 @@ int64_t maxTileWith(const SlotPlan& plan, const Target& target, int sets, int64_
 
 bool rowBroadcastFits(int64_t period, DType dtype) {
   return period > 1 && (period * dtypeSize(dtype)) % isa::kBlockBytes == 0 && std::lcm(kGranule, period) <= kMaxRowGranule;
+}
+
+bool columnBroadcastFits(int64_t stretch, DType dtype) {
+  return stretch * dtypeSize(dtype) >= isa::kRepeatBytes && rowBroadcastFits(stretch, dtype);
 }
 
 ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Target& target, int64_t tileElems, int sets,
@@ -363,18 +400,28 @@ ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Targe
 namespace {
 
 // Cycles the vector pipe holds for one tile of `elems` elements: the tile's instructions, emitted
-// into a scratch kernel, timed as the simulator times them.
+// into a scratch kernel, timed as the simulator times them; a column's fill loop runs once a row.
 double vectorCyclesPerTile(const ElementwiseCompute& c, const SlotPlan& plan, const Target& target, int64_t elems) {
-  KernelBuilder scratch(c.name, static_cast<int>(c.inputs.size() + c.outputs.size()));
+  auto vectorCycles = [&](KernelBuilder& scratch) {
+    double cycles = 0;
+    for (const isa::Instruction& inst : scratch.finish(1).program)
+      if (isa::issuePipe(inst) == Pipe::V) cycles += vectorInstructionCycles(target, inst.repeat, isa::isTranscendental(inst.op));
+    return cycles;
+  };
+  const int args = static_cast<int>(c.inputs.size() + c.outputs.size());
+  KernelBuilder scratch(c.name, args);
   std::map<const Expr*, int> scalarRegs;
   for (const Expr* e : te::topologicalOrder(c.outputs))
     if (e->prim == Prim::Placeholder && c.inputs[e->index].scalar) scalarRegs[e] = scratch.allocReg();
   int64_t slotBytes = elems * plan.elemBytes;
   TileEmitter tile{scratch, c, plan, scalarRegs, 0, slotBytes, std::max(1, plan.slotsPerSet) * slotBytes, {}};
   for (const Expr* e : plan.order) tile.emitNode(e, elems);
-  double cycles = 0;
-  for (const isa::Instruction& inst : scratch.finish(1).program)
-    if (isa::issuePipe(inst) == Pipe::V) cycles += vectorInstructionCycles(target, inst.repeat, isa::isTranscendental(inst.op));
+  double cycles = vectorCycles(scratch);
+  for (const Expr* e : plan.fills) {
+    KernelBuilder row(c.name, args);
+    TileEmitter{row, c, plan, scalarRegs, 0, slotBytes, 0, {}}.fillColumn(e, KernelBuilder::argReg(0), c.inputs[e->index].stretch);
+    cycles += vectorCycles(row) * static_cast<double>(elems / c.inputs[e->index].stretch);
+  }
   return cycles;
 }
 
@@ -549,6 +596,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   };
   p.compute = [&](int set, bool tail) {
     tile.setBase = set * setBytes;
+    for (const Expr* e : plan.fills) tile.fillColumn(e, inputReg[static_cast<size_t>(e->index)], count(tail));
     for (const Expr* e : plan.order) tile.emitNode(e, count(tail));
   };
   p.store = [&](int set, bool tail) {
@@ -562,7 +610,8 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
     for (int a = 0; a < numIn + numOut; ++a) {
       if (a < numIn && (c.inputs[a].scalar || c.inputs[a].period > 0)) continue;
       int reg = a < numIn ? inputReg[static_cast<size_t>(a)] : outputReg(a - numIn);
-      advanceCursor(b, reg, argBytes(a, s.tileElems), tiles, countReg);
+      int64_t stretch = a < numIn && c.inputs[a].stretch > 0 ? c.inputs[a].stretch : 1;
+      advanceCursor(b, reg, argBytes(a, s.tileElems / stretch), tiles, countReg);
     }
   };
   emitTilePipeline(b, p);

@@ -17,11 +17,15 @@ struct ElementwiseInput {
   bool scalar = false;      // one element broadcast to every output element
   bool inRegister = false;  // a scalar passed by value as a scalar kernel argument (loop counters)
   int64_t period = 0;       // > 0: a row of `period` elements repeated along the output (a row broadcast)
+  int64_t stretch = 0;      // > 0: each element repeated `stretch` times in a row (a column broadcast)
 };
 
 // Whether a row of `period` elements of `dtype` can be broadcast inside an elementwise kernel: whole
 // 32-byte blocks, and tiles of a common multiple of the row and 256 elements small enough for UB.
 bool rowBroadcastFits(int64_t period, DType dtype);
+// Whether each element of a column can be stretched over rows of `stretch` elements inside an
+// elementwise kernel: rows of whole vector repeats' worth, 32-byte aligned, short enough for a tile.
+bool columnBroadcastFits(int64_t stretch, DType dtype);
 
 struct ElementwiseCompute {
   std::string name;
