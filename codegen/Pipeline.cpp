@@ -7,13 +7,15 @@
 #include "codegen/emit/EmitModel.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
+#include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/SelectKernels.h"
 #include "sdk/graph/Printer.h"
 
 namespace pyasc::codegen {
 
 const std::vector<std::string>& stageNames() {
-  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "select-kernels", "emit-model"};
+  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors",
+                                                 "select-kernels", "emit-model"};
   return names;
 }
 
@@ -33,6 +35,10 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
   });
   stage("eliminate-dead-nodes", [&] {
     eliminateDeadNodes(g);
+    return graph::printGraph(g);
+  });
+  stage("reciprocal-divisors", [&] {
+    reciprocalDivisors(g);
     return graph::printGraph(g);
   });
   stage("select-kernels", [&] {

@@ -7,6 +7,7 @@
 #include "codegen/Pipeline.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
+#include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/SelectKernels.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
@@ -22,7 +23,7 @@ int main(int argc, char** argv) {
   app.add_option("--pass", passes, "a stage to run, in order; repeatable")
       ->required()
       ->allow_extra_args(false)
-      ->check(CLI::IsMember({"expand-composites", "eliminate-dead-nodes", "select-kernels"}));
+      ->check(CLI::IsMember({"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors", "select-kernels"}));
   app.add_option("--target", target, "target for select-kernels")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   try {
@@ -40,6 +41,9 @@ int main(int argc, char** argv) {
         out = pyasc::graph::printGraph(g);
       } else if (pass == "eliminate-dead-nodes") {
         pyasc::codegen::eliminateDeadNodes(g);
+        out = pyasc::graph::printGraph(g);
+      } else if (pass == "reciprocal-divisors") {
+        pyasc::codegen::reciprocalDivisors(g);
         out = pyasc::graph::printGraph(g);
       } else {
         pyasc::codegen::SelectOptions options;
