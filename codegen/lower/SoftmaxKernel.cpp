@@ -40,7 +40,9 @@ Layout layoutOf(const SoftmaxCompute& c, int64_t rows) {
   l.setBytes = rows * l.rowBytes;
   l.scratch = 2 * l.setBytes;
   l.partials = l.scratch + l.rowBytes;
-  l.stats = l.partials + isa::kRepeatBytes;
+  // one repeat's worth, or every row's chunk partials when a tile's rows are reduced together
+  const int64_t lanes = isa::kRepeatBytes / dtypeSize(c.dtype), chunks = (c.cols + lanes - 1) / lanes;
+  l.stats = l.partials + std::max<int64_t>(isa::kRepeatBytes, localRowBytes(rows * chunks * dtypeSize(c.dtype)));
   return l;
 }
 
@@ -109,7 +111,7 @@ class SoftmaxEmitter {
   }
 
   void compute(int set, int64_t rows) {
-    for (int64_t r = 0; r < rows; ++r) rowReduce(Opcode::VMax, Opcode::VCMax, row(set, r), stat(r));
+    tileReduce(Opcode::VMax, Opcode::VCMax, set, rows);
     perRow(set, rows, Opcode::VSub);  // x − max
     if (c_.logSoftmax) {
       // Σ exp(x − max) per row on a scratch copy; the shifted rows stay for the result
@@ -122,7 +124,7 @@ class SoftmaxEmitter {
       return;
     }
     unary(Opcode::VExp, row(set, 0), row(set, 0), (rows - 1) * l_.rowBytes / es_ + c_.cols);
-    for (int64_t r = 0; r < rows; ++r) rowReduce(Opcode::VAdd, Opcode::VCAdd, row(set, r), stat(r));
+    tileReduce(Opcode::VAdd, Opcode::VCAdd, set, rows);
     unary(Opcode::VRec, stat(0), stat(0), rows * isa::kBlockBytes / es_);
     perRow(set, rows, Opcode::VMul);  // e · (1 / Σ e): one reciprocal per row, not a division per element
   }
@@ -135,6 +137,42 @@ class SoftmaxEmitter {
     u.dst = MemRef{Space::UB, 0, dst};
     u.src0 = MemRef{Space::UB, 0, src};
     emitContiguous(b_, u, count);
+  }
+
+  // Every row's max or sum into its statistics slot. Rows of whole repeats whose partials stay
+  // 32-byte aligned are reduced together: one lane reduction per chunk of all the rows (as many rows
+  // per instruction as 255 repeats hold), then per row one over its partials, repeated to fill the
+  // slot; other rows one at a time.
+  void tileReduce(Opcode combine, Opcode laneReduce, int set, int64_t rows) {
+    const int64_t chunks = (c_.cols + lanes_ - 1) / lanes_, perBlock = isa::kBlockBytes / es_;
+    const bool together = chunks > 1 && chunks <= lanes_ && c_.cols % lanes_ == 0 && (chunks * es_) % isa::kBlockBytes == 0;
+    if (!together) {
+      for (int64_t r = 0; r < rows; ++r) rowReduce(combine, laneReduce, row(set, r), stat(r));
+      return;
+    }
+    b_.setCounterMode(false);
+    b_.setFullMask();
+    const int64_t rowsPerInstruction = isa::kMaxRepeat / chunks;
+    for (int64_t r0 = 0; r0 < rows; r0 += rowsPerInstruction) {
+      Instruction red = laneReduction(laneReduce, partials() + r0 * chunks * es_, row(set, r0),
+                                      std::min(rowsPerInstruction, rows - r0) * chunks);
+      red.src0Rep = isa::kRepeatBytes / isa::kBlockBytes;
+      b_.emit(red);
+    }
+    auto [lo, hi] = firstLanesMask(chunks);
+    b_.setMask(lo, hi);
+    for (int64_t r = 0; r < rows; ++r) emitLaneReduce(laneReduce, stat(r), partials() + r * chunks * es_, perBlock);
+  }
+
+  Instruction laneReduction(Opcode op, int64_t dst, int64_t src, int64_t repeats) const {
+    Instruction red;
+    red.op = op;
+    red.type = c_.dtype;
+    red.dst = MemRef{Space::UB, 0, dst};
+    red.src0 = MemRef{Space::UB, 0, src};
+    red.repeat = static_cast<uint16_t>(repeats);
+    red.dstRep = 1;
+    return red;
   }
 
   // The row's max or sum into its 32-byte statistics slot: one lane reduction per repeat into the
@@ -165,18 +203,11 @@ class SoftmaxEmitter {
   // One value per repeat at consecutive elements of `dst`; with `copies` > 1 (normal mask mode)
   // the same source is reduced that many times.
   void emitLaneReduce(Opcode op, int64_t dst, int64_t src, int64_t copies) {
-    Instruction red;
-    red.op = op;
-    red.type = c_.dtype;
-    red.dst = MemRef{Space::UB, 0, dst};
-    red.src0 = MemRef{Space::UB, 0, src};
-    red.dstRep = 1;
-    if (copies > 1) {
-      red.repeat = static_cast<uint16_t>(copies);
-      red.src0Rep = 0;
-    }
+    Instruction red = laneReduction(op, dst, src, copies);
+    if (copies > 1) red.src0Rep = 0;
     b_.emit(red);
   }
+
 
   // row ⊕= its statistic, broadcast from the row's 32-byte slot.
   void perRow(int set, int64_t rows, Opcode op) {

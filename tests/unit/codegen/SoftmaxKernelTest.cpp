@@ -57,6 +57,9 @@ INSTANTIATE_TEST_SUITE_P(Shapes, SoftmaxKernel,
                          ::testing::Values(Case{false, DType::Float32, 1, 1}, Case{false, DType::Float32, 7, 10},
                                            Case{false, DType::Float32, 130, 64}, Case{false, DType::Float16, 33, 129},
                                            Case{true, DType::Float32, 9, 1000}, Case{false, DType::Float32, 5, 4100},
-                                           Case{true, DType::Float16, 70, 48}));
+                                           Case{true, DType::Float16, 70, 48},
+                                           // rows reduced together: 16 and 64 chunks of fp32, 16 of fp16
+                                           Case{false, DType::Float32, 40, 1024}, Case{false, DType::Float32, 6, 4096},
+                                           Case{false, DType::Float16, 37, 2048}));
 
 }  // namespace
