@@ -88,6 +88,22 @@ class Expander {
   const Node& n_;
 };
 
+// Layer norm along the last axis of float rows of at most 16 KB (five of them fit every target's
+// UB), with gamma and beta one row each of x's type, runs as one fused kernel.
+bool fusedLayerNorm(const graph::Graph& g, const Node& n, int64_t axis) {
+  const TensorType& x = g.type(n.inputs[0]);
+  if (axis != x.rank() - 1 || !(x.dtype == DType::Float16 || x.dtype == DType::Float32)) return false;
+  const int64_t cols = x.shape.back().extent;
+  if (cols <= 0 || cols * dtypeSize(x.dtype) > 16 * 1024 || graph::elementCount(x.shape) < 0) return false;
+  for (ValueId affine : {n.inputs[1], n.inputs[2]}) {
+    const TensorType& t = g.type(affine);
+    if (t.dtype != x.dtype || graph::elementCount(t.shape) != cols || t.shape.empty() || t.shape.back().extent != cols) {
+      return false;
+    }
+  }
+  return true;
+}
+
 bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
   Expander e(g, n);
   ValueId result = n.outputs.empty() ? graph::kNoValue : n.outputs[0];
@@ -112,6 +128,7 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     ValueId eps = e.scalar(n.floatAttr("epsilon", 1e-5), t);
     if (n.op == "LayerNorm") {
       int64_t axis = e.axisOf(-1);
+      if (fusedLayerNorm(g, n, axis)) return false;  // one fused kernel (codegen/lower/SoftmaxKernel)
       ValueId centred = e.binary("Sub", x, e.reduce("ReduceMean", x, axis));
       ValueId var = e.reduce("ReduceMean", e.binary("Mul", centred, centred), axis);
       ValueId norm = e.binary("Div", centred, e.unary("Sqrt", e.binary("Add", var, eps)));

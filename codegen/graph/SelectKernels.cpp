@@ -270,7 +270,7 @@ class Selector {
       return lowerReduce(n, out);
     }
     if (op == "MatMul") return lowerMatmul(n, out);
-    if (op == "Softmax" || op == "LogSoftmax") return lowerSoftmax(n, out);
+    if (op == "Softmax" || op == "LogSoftmax" || op == "LayerNorm") return lowerSoftmax(n, out);
     if (op == "ArgMax" || op == "ArgMin") return lowerArgReduce(n, out);
     if (op == "Conv2D") return lowerConv2d(n, out);
     if (op == "Einsum") return lowerEinsum(n, out);
@@ -753,25 +753,29 @@ class Selector {
     ValueId in = n.inputs[0], res = n.outputs[0];
     std::vector<int64_t> shape = staticShape(g_.type(in), n.loc);
     SoftmaxCompute c;
-    c.name = (n.op == "Softmax" ? "softmax_" : "log_softmax_") + std::to_string(program_.kernels.size());
-    c.logSoftmax = n.op == "LogSoftmax";
+    c.kind = n.op == "Softmax" ? RowNorm::Softmax : n.op == "LogSoftmax" ? RowNorm::LogSoftmax : RowNorm::LayerNorm;
+    c.name = (n.op == "Softmax" ? "softmax_" : n.op == "LogSoftmax" ? "log_softmax_" : "layer_norm_") +
+             std::to_string(program_.kernels.size());
+    c.epsilon = n.floatAttr("epsilon", 1e-5);
     c.dtype = g_.type(res).dtype;
     c.cols = shape.empty() ? 1 : shape.back();
     c.rows = product(shape) / std::max<int64_t>(1, c.cols);
     c.sourceLine = n.loc.line;
     SoftmaxSchedule s = scheduleSoftmax(c, target_, cores(false));
     if (s.rowsPerTile == 0) {
-      throw CompileError(n.loc, "softmax rows of " + std::to_string(c.cols) + " " + dtypeName(c.dtype) +
+      throw CompileError(n.loc, std::string(c.kind == RowNorm::LayerNorm ? "layer norm" : "softmax") + " rows of " +
+                                    std::to_string(c.cols) + " " + dtypeName(c.dtype) +
                                     " elements need " + std::to_string(3 * c.cols * dtypeSize(c.dtype)) +
                                     " bytes of UB, but UB holds " + std::to_string(target_.buffer(isa::Space::UB).size));
     }
     if (const Schedule* explicitSchedule = explicitScheduleOf(n)) s = replaySoftmax(*explicitSchedule, c, s, target_, cores(false));
-    int src = storageOf(in, n.loc);
-    int dst = newIntermediate(res);
+    std::vector<int> args = {storageOf(in, n.loc)};
+    if (c.kind == RowNorm::LayerNorm) args.insert(args.end(), {storageOf(n.inputs[1], n.loc), storageOf(n.inputs[2], n.loc)});
+    args.push_back(newIntermediate(res));
     if (c.rows * c.cols > 0) {
       KernelCode code = codegen::lowerSoftmax(c, s, target_);
       code.schedule = softmaxTrace(c, s).str();
-      launch(out, std::move(code), {src, dst});
+      launch(out, std::move(code), args);
     }
   }
 

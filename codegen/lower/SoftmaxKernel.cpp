@@ -1,6 +1,8 @@
-// Fused softmax, all on the vector unit: per row a pairwise max written as a whole block, a vsub
-// broadcasting that block, one vexp over the tile, a pairwise sum per row, then a vmul by the
-// broadcast reciprocal of the sum (softmax) or a vsub of its log (log-softmax).
+// Fused softmax and layer norm, all on the vector unit. Softmax: per row a max written as a whole
+// block, a vsub broadcasting that block, one vexp over the tile, a sum per row, then a vmul by the
+// broadcast reciprocal of the sum (softmax) or a vsub of its log (log-softmax). Layer norm: per row
+// the mean, a vsub of it, the sum of squares (squared into a scratch tile), then a vmul by the
+// reciprocal standard deviation, by gamma and a vadd of beta (both rows loaded once).
 #include "codegen/lower/SoftmaxKernel.h"
 
 #include <algorithm>
@@ -30,8 +32,12 @@ namespace {
 
 constexpr int64_t kMaxRowsPerTile = 64;  // bounds the per-row code of one tile
 
+int outputArg(const SoftmaxCompute& c) { return c.kind == RowNorm::LayerNorm ? 3 : 1; }
+
+// Two sets of rows, a scratch row (a scratch tile for layer norm), layer norm's gamma and beta
+// rows, the reduction partials and a 32-byte statistics slot per row.
 struct Layout {
-  int64_t rowBytes, scratch, partials, stats, setBytes;
+  int64_t rowBytes, scratch, gamma, beta, partials, stats, setBytes;
 };
 
 Layout layoutOf(const SoftmaxCompute& c, int64_t rows) {
@@ -39,7 +45,10 @@ Layout layoutOf(const SoftmaxCompute& c, int64_t rows) {
   l.rowBytes = localRowBytes(c.cols * dtypeSize(c.dtype));
   l.setBytes = rows * l.rowBytes;
   l.scratch = 2 * l.setBytes;
-  l.partials = l.scratch + l.rowBytes;
+  const bool layerNorm = c.kind == RowNorm::LayerNorm;
+  l.gamma = l.scratch + (layerNorm ? l.setBytes : l.rowBytes);
+  l.beta = l.gamma + (layerNorm ? l.rowBytes : 0);
+  l.partials = l.beta + (layerNorm ? l.rowBytes : 0);
   // one repeat's worth, or every row's chunk partials when a tile's rows are reduced together
   const int64_t lanes = isa::kRepeatBytes / dtypeSize(c.dtype), chunks = (c.cols + lanes - 1) / lanes;
   l.stats = l.partials + std::max<int64_t>(isa::kRepeatBytes, localRowBytes(rows * chunks * dtypeSize(c.dtype)));
@@ -106,14 +115,23 @@ class SoftmaxEmitter {
   }
 
   void store(int set, int64_t rows) {
-    emitCopyRows(b_, Opcode::CopyUbToGm, MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0},
+    emitCopyRows(b_, Opcode::CopyUbToGm, MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(outputArg(c_))), 0},
                  MemRef{Space::UB, 0, row(set, 0)}, rows, c_.cols * es_);
   }
 
+  // Layer norm's gamma and beta, once per core, ahead of the first tile on the same MTE2 queue.
+  void loadAffine() {
+    for (auto [arg, offset] : {std::pair{1, l_.gamma}, std::pair{2, l_.beta}}) {
+      emitCopyRows(b_, Opcode::CopyGmToUb, MemRef{Space::UB, 0, offset},
+                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), 0}, 1, c_.cols * es_);
+    }
+  }
+
   void compute(int set, int64_t rows) {
-    tileReduce(Opcode::VMax, Opcode::VCMax, set, rows);
+    if (c_.kind == RowNorm::LayerNorm) return layerNorm(set, rows);
+    tileReduce(Opcode::VMax, Opcode::VCMax, row(set, 0), rows);
     perRow(set, rows, Opcode::VSub);  // x − max
-    if (c_.logSoftmax) {
+    if (c_.kind == RowNorm::LogSoftmax) {
       // Σ exp(x − max) per row on a scratch copy; the shifted rows stay for the result
       for (int64_t r = 0; r < rows; ++r) {
         unary(Opcode::VExp, l_.scratch, row(set, r), c_.cols);
@@ -124,12 +142,53 @@ class SoftmaxEmitter {
       return;
     }
     unary(Opcode::VExp, row(set, 0), row(set, 0), (rows - 1) * l_.rowBytes / es_ + c_.cols);
-    tileReduce(Opcode::VAdd, Opcode::VCAdd, set, rows);
+    tileReduce(Opcode::VAdd, Opcode::VCAdd, row(set, 0), rows);
     unary(Opcode::VRec, stat(0), stat(0), rows * isa::kBlockBytes / es_);
     perRow(set, rows, Opcode::VMul);  // e · (1 / Σ e): one reciprocal per row, not a division per element
   }
 
  private:
+  void layerNorm(int set, int64_t rows) {
+    const int64_t slots = rows * isa::kBlockBytes / es_;  // every row's statistics slot
+    const double invCols = 1.0 / static_cast<double>(c_.cols);
+    tileReduce(Opcode::VAdd, Opcode::VCAdd, row(set, 0), rows);
+    scalarOp(Opcode::VMuls, stat(0), slots, invCols);  // mean
+    perRow(set, rows, Opcode::VSub);                    // x − mean
+    VectorOp square;
+    square.op = Opcode::VMul;
+    square.type = c_.dtype;
+    square.dst = MemRef{Space::UB, 0, l_.scratch};
+    square.src0 = square.src1 = MemRef{Space::UB, 0, row(set, 0)};
+    emitContiguous(b_, square, (rows - 1) * l_.rowBytes / es_ + c_.cols);
+    tileReduce(Opcode::VAdd, Opcode::VCAdd, l_.scratch, rows);  // Σ (x − mean)²
+    scalarOp(Opcode::VMuls, stat(0), slots, invCols);
+    scalarOp(Opcode::VAdds, stat(0), slots, c_.epsilon);
+    unary(Opcode::VSqrt, stat(0), stat(0), slots);
+    unary(Opcode::VRec, stat(0), stat(0), slots);
+    perRow(set, rows, Opcode::VMul);  // (x − mean) / σ
+    for (int64_t r = 0; r < rows; ++r) {
+      for (auto [op, affine] : {std::pair{Opcode::VMul, l_.gamma}, std::pair{Opcode::VAdd, l_.beta}}) {
+        VectorOp v;
+        v.op = op;
+        v.type = c_.dtype;
+        v.dst = v.src0 = MemRef{Space::UB, 0, row(set, r)};
+        v.src1 = MemRef{Space::UB, 0, affine};
+        emitContiguous(b_, v, c_.cols);
+      }
+    }
+  }
+
+  // x ⊕= constant over `count` elements at `offset`.
+  void scalarOp(Opcode op, int64_t offset, int64_t count, double value) {
+    VectorOp v;
+    v.op = op;
+    v.type = c_.dtype;
+    v.dst = v.src0 = MemRef{Space::UB, 0, offset};
+    v.scalarIsImm = true;
+    v.scalarBits = scalarBitsOf(value, c_.dtype);
+    emitContiguous(b_, v, count);
+  }
+
   void unary(Opcode op, int64_t dst, int64_t src, int64_t count) {
     VectorOp u;
     u.op = op;
@@ -139,22 +198,22 @@ class SoftmaxEmitter {
     emitContiguous(b_, u, count);
   }
 
-  // Every row's max or sum into its statistics slot. Rows of whole repeats whose partials stay
+  // Every row's max or sum (of the tile at `base`) into its statistics slot. Rows of whole repeats whose partials stay
   // 32-byte aligned are reduced together: one lane reduction per chunk of all the rows (as many rows
   // per instruction as 255 repeats hold), then per row one over its partials, repeated to fill the
   // slot; other rows one at a time.
-  void tileReduce(Opcode combine, Opcode laneReduce, int set, int64_t rows) {
+  void tileReduce(Opcode combine, Opcode laneReduce, int64_t base, int64_t rows) {
     const int64_t chunks = (c_.cols + lanes_ - 1) / lanes_, perBlock = isa::kBlockBytes / es_;
     const bool together = chunks > 1 && chunks <= lanes_ && c_.cols % lanes_ == 0 && (chunks * es_) % isa::kBlockBytes == 0;
     if (!together) {
-      for (int64_t r = 0; r < rows; ++r) rowReduce(combine, laneReduce, row(set, r), stat(r));
+      for (int64_t r = 0; r < rows; ++r) rowReduce(combine, laneReduce, base + r * l_.rowBytes, stat(r));
       return;
     }
     b_.setCounterMode(false);
     b_.setFullMask();
     const int64_t rowsPerInstruction = isa::kMaxRepeat / chunks;
     for (int64_t r0 = 0; r0 < rows; r0 += rowsPerInstruction) {
-      Instruction red = laneReduction(laneReduce, partials() + r0 * chunks * es_, row(set, r0),
+      Instruction red = laneReduction(laneReduce, partials() + r0 * chunks * es_, base + r0 * l_.rowBytes,
                                       std::min(rowsPerInstruction, rows - r0) * chunks);
       red.src0Rep = isa::kRepeatBytes / isa::kBlockBytes;
       b_.emit(red);
@@ -233,9 +292,10 @@ class SoftmaxEmitter {
 }  // namespace
 
 KernelCode lowerSoftmax(const SoftmaxCompute& c, const SoftmaxSchedule& s, const Target& target) {
-  KernelBuilder b(c.name, 2);
+  KernelBuilder b(c.name, outputArg(c) + 1);
   b.setSourceLine(c.sourceLine);
   SoftmaxEmitter e(c, s, b);
+  if (c.kind == RowNorm::LayerNorm) e.loadAffine();
   int64_t tailRows = c.rows % s.rowsPerTile;
   auto rows = [&](bool tail) { return tail ? tailRows : s.rowsPerTile; };
   int64_t tileBytes = s.rowsPerTile * c.cols * dtypeSize(c.dtype);
@@ -249,7 +309,7 @@ KernelCode lowerSoftmax(const SoftmaxCompute& c, const SoftmaxSchedule& s, const
   p.store = [&](int set, bool tail) { e.store(set, rows(tail)); };
   p.advance = [&](int64_t tiles, int countReg) {
     advanceCursor(b, KernelBuilder::argReg(0), tileBytes, tiles, countReg);
-    advanceCursor(b, KernelBuilder::argReg(1), tileBytes, tiles, countReg);
+    advanceCursor(b, KernelBuilder::argReg(outputArg(c)), tileBytes, tiles, countReg);
   };
   emitTilePipeline(b, p);
   return b.finish(s.blockDim);

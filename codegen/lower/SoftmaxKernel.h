@@ -1,5 +1,6 @@
-// Lowers softmax and log-softmax along the last axis of [rows, cols] to one fused kernel: each tile
-// of rows is read once, reduced (max, sum of exp) and normalised in UB, and written once.
+// Lowers softmax, log-softmax and layer norm along the last axis of [rows, cols] to one fused
+// kernel: each tile of rows is read once, reduced (max and sum of exp, or mean and variance) and
+// normalised in UB, and written once.
 #pragma once
 
 #include <string>
@@ -10,9 +11,12 @@
 
 namespace pyasc::codegen {
 
+enum class RowNorm : uint8_t { Softmax, LogSoftmax, LayerNorm };
+
 struct SoftmaxCompute {
   std::string name;
-  bool logSoftmax = false;
+  RowNorm kind = RowNorm::Softmax;
+  double epsilon = 1e-5;  // layer norm: added to the variance
   DType dtype = DType::Float32;
   int64_t rows = 1, cols = 1;
   int sourceLine = 0;
@@ -29,7 +33,7 @@ SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& compute, const Target& tar
 // a CompileError at `where` (else the kernel's source line) names what does not fit.
 SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& compute, const Target& target, int64_t rows, int blockDim,
                                 int maxCores, const SourceLocation& where);
-// Kernel arguments: input, output.
+// Kernel arguments: input, output; for layer norm input, gamma [cols], beta [cols], output.
 KernelCode lowerSoftmax(const SoftmaxCompute& compute, const SoftmaxSchedule& schedule, const Target& target);
 
 }  // namespace pyasc::codegen

@@ -1,4 +1,4 @@
-// The fused softmax kernel on the simulator against float64 references.
+// The fused softmax and layer norm kernels on the simulator against float64 references.
 #include "codegen/lower/SoftmaxKernel.h"
 
 #include <gtest/gtest.h>
@@ -31,7 +31,7 @@ TEST_P(SoftmaxKernel, MatchesReference) {
   Target target = pyasc::testing::testTarget("ascend910b");
   SoftmaxCompute sm;
   sm.name = "softmax";
-  sm.logSoftmax = c.log;
+  sm.kind = c.log ? RowNorm::LogSoftmax : RowNorm::Softmax;
   sm.dtype = c.dtype;
   sm.rows = c.rows;
   sm.cols = c.cols;
@@ -61,5 +61,55 @@ INSTANTIATE_TEST_SUITE_P(Shapes, SoftmaxKernel,
                                            // rows reduced together: 16 and 64 chunks of fp32, 16 of fp16
                                            Case{false, DType::Float32, 40, 1024}, Case{false, DType::Float32, 6, 4096},
                                            Case{false, DType::Float16, 37, 2048}));
+
+struct NormCase {
+  DType dtype;
+  int64_t rows, cols;
+};
+
+void PrintTo(const NormCase& c, std::ostream* os) { *os << "layer_norm " << dtypeName(c.dtype) << " " << c.rows << "x" << c.cols; }
+
+class LayerNormKernel : public ::testing::TestWithParam<NormCase> {};
+
+TEST_P(LayerNormKernel, MatchesReference) {
+  NormCase c = GetParam();
+  Target target = pyasc::testing::testTarget("ascend910b");
+  SoftmaxCompute ln;
+  ln.name = "layer_norm";
+  ln.kind = RowNorm::LayerNorm;
+  ln.epsilon = 1e-3;
+  ln.dtype = c.dtype;
+  ln.rows = c.rows;
+  ln.cols = c.cols;
+  SoftmaxSchedule s = scheduleSoftmax(ln, target, target.vectorCores);
+  ASSERT_GT(s.rowsPerTile, 0);
+  KernelCode code = lowerSoftmax(ln, s, target);
+  // rows with an offset and a spread of their own, so that the mean and variance matter
+  HostTensor in = pyasc::testing::randomTensor(c.dtype, c.rows * c.cols, 43, -2.0, 2.0);
+  for (int64_t r = 0; r < c.rows; ++r)
+    for (int64_t j = 0; j < c.cols; ++j) in.values[r * c.cols + j] = in.values[r * c.cols + j] * (1 + r % 3) + (r % 5) - 2;
+  HostTensor gamma = pyasc::testing::randomTensor(c.dtype, c.cols, 44, 0.5, 1.5);
+  HostTensor beta = pyasc::testing::randomTensor(c.dtype, c.cols, 45, -1.0, 1.0);
+  HostTensor out{c.dtype, std::vector<double>(in.values.size(), 0.0)};
+  auto run = pyasc::testing::runKernel(target, code, {in, gamma, beta, out});
+  std::vector<double> ref(in.values.size());
+  const std::vector<double>& x = run.results[0].values;  // the input as the device held it
+  for (int64_t r = 0; r < c.rows; ++r) {
+    double mean = 0, var = 0;
+    for (int64_t j = 0; j < c.cols; ++j) mean += x[r * c.cols + j] / c.cols;
+    for (int64_t j = 0; j < c.cols; ++j) var += (x[r * c.cols + j] - mean) * (x[r * c.cols + j] - mean) / c.cols;
+    for (int64_t j = 0; j < c.cols; ++j)
+      ref[r * c.cols + j] = (x[r * c.cols + j] - mean) / std::sqrt(var + 1e-3) * gamma.values[j] + beta.values[j];
+  }
+  double tol = c.dtype == DType::Float16 ? 2e-3 : 1e-5;
+  EXPECT_LT(pyasc::testing::relativeError(run.results[3].values, ref), tol) << s.str();
+}
+
+// one row, rows one at a time (200 columns), rows reduced together (1024 and 2048 columns), a tail
+// tile, and float16
+INSTANTIATE_TEST_SUITE_P(Shapes, LayerNormKernel,
+                         ::testing::Values(NormCase{DType::Float32, 1, 64}, NormCase{DType::Float32, 7, 200},
+                                           NormCase{DType::Float32, 300, 1024}, NormCase{DType::Float32, 9, 2048},
+                                           NormCase{DType::Float16, 37, 1024}, NormCase{DType::Float16, 70, 48}));
 
 }  // namespace
