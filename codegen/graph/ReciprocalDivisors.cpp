@@ -1,6 +1,6 @@
-// x / d with d broadcast to x becomes x * r with r = 1 / d over d's elements: one reciprocal per row
-// instead of a vector division (four times a multiplication's cost) per element. Floats only, where
-// the result differs from the division by at most one rounding.
+// x / d with d computed and broadcast to x becomes x * r with r = 1 / d over d's elements: one
+// reciprocal per row instead of a vector division (four times a multiplication's cost) per element.
+// Floats only, where the result differs from the division by at most one rounding.
 #include "codegen/graph/ReciprocalDivisors.h"
 
 #include <map>
@@ -19,7 +19,9 @@ int rewriteRegion(graph::Graph& g, graph::Region& region) {
       graph::ValueId x = n.inputs[0], d = n.inputs[1];
       DType t = g.type(n.outputs[0]).dtype;
       int64_t divisorCount = graph::elementCount(g.type(d).shape), count = graph::elementCount(g.type(n.outputs[0]).shape);
-      bool broadcastDivisor = divisorCount > 0 && count > 0 && divisorCount < count && !g.findConstant(d);
+      // a computed divisor: its reciprocal joins the kernel computing it (a graph input's would be
+      // a launch of its own, more than a memory-bound division saves)
+      bool broadcastDivisor = divisorCount > 0 && count > 0 && divisorCount < count && !g.findConstant(d) && !g.findInput(d);
       if (isFloat(t) && g.type(x).dtype == t && g.type(d).dtype == t && broadcastDivisor) {
         auto it = reciprocalOf.find(d);
         if (it == reciprocalOf.end()) {

@@ -1,4 +1,4 @@
-// Rewrites a float division by a broadcast operand (a row statistic, a scalar tensor) as a
+// Rewrites a float division by a computed broadcast operand (a row statistic, a scalar) as a
 // multiplication by its reciprocal, computed once at the operand's own shape.
 #pragma once
 
