@@ -24,20 +24,28 @@ void PrintTo(const Case& c, std::ostream* os) {
   *os << (c.log ? "log_softmax " : "softmax ") << dtypeName(c.dtype) << " " << c.rows << "x" << c.cols;
 }
 
+// The fused row kernel of `kind` (layer norm with epsilon 1e-3) as its template schedules it; no
+// code when a row does not fit (s.rowsPerTile 0).
+KernelCode rowKernel(RowNorm kind, DType dtype, int64_t rows, int64_t cols, const Target& target, SoftmaxSchedule& s) {
+  SoftmaxCompute c;
+  c.name = "rows";
+  c.kind = kind;
+  c.epsilon = 1e-3;
+  c.dtype = dtype;
+  c.rows = rows;
+  c.cols = cols;
+  s = scheduleSoftmax(c, target, target.vectorCores);
+  return s.rowsPerTile > 0 ? lowerSoftmax(c, s, target) : KernelCode{};
+}
+
 class SoftmaxKernel : public ::testing::TestWithParam<Case> {};
 
 TEST_P(SoftmaxKernel, MatchesReference) {
   Case c = GetParam();
   Target target = pyasc::testing::testTarget("ascend910b");
-  SoftmaxCompute sm;
-  sm.name = "softmax";
-  sm.kind = c.log ? RowNorm::LogSoftmax : RowNorm::Softmax;
-  sm.dtype = c.dtype;
-  sm.rows = c.rows;
-  sm.cols = c.cols;
-  SoftmaxSchedule s = scheduleSoftmax(sm, target, target.vectorCores);
+  SoftmaxSchedule s;
+  KernelCode code = rowKernel(c.log ? RowNorm::LogSoftmax : RowNorm::Softmax, c.dtype, c.rows, c.cols, target, s);
   ASSERT_GT(s.rowsPerTile, 0);
-  KernelCode code = lowerSoftmax(sm, s, target);
   HostTensor in = pyasc::testing::randomTensor(c.dtype, c.rows * c.cols, 41, -4.0, 4.0);
   HostTensor out{c.dtype, std::vector<double>(in.values.size(), 0.0)};
   auto run = pyasc::testing::runKernel(target, code, {in, out});
@@ -74,16 +82,9 @@ class LayerNormKernel : public ::testing::TestWithParam<NormCase> {};
 TEST_P(LayerNormKernel, MatchesReference) {
   NormCase c = GetParam();
   Target target = pyasc::testing::testTarget("ascend910b");
-  SoftmaxCompute ln;
-  ln.name = "layer_norm";
-  ln.kind = RowNorm::LayerNorm;
-  ln.epsilon = 1e-3;
-  ln.dtype = c.dtype;
-  ln.rows = c.rows;
-  ln.cols = c.cols;
-  SoftmaxSchedule s = scheduleSoftmax(ln, target, target.vectorCores);
+  SoftmaxSchedule s;
+  KernelCode code = rowKernel(RowNorm::LayerNorm, c.dtype, c.rows, c.cols, target, s);
   ASSERT_GT(s.rowsPerTile, 0);
-  KernelCode code = lowerSoftmax(ln, s, target);
   // rows with an offset and a spread of their own, so that the mean and variance matter
   HostTensor in = pyasc::testing::randomTensor(c.dtype, c.rows * c.cols, 43, -2.0, 2.0);
   for (int64_t r = 0; r < c.rows; ++r)
