@@ -1,6 +1,7 @@
 // Expressions: names, module members, array attributes, operators with NumPy 2 promotion and
 // weak Python scalars, compile-time folding, and the conversion of values to graph arrays.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "frontend/Analyzer.h"
@@ -393,21 +394,29 @@ SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, c
   const bool floats = lhs.kind == SymKind::Float || rhs.kind == SymKind::Float;
   const bool bools = lhs.kind == SymKind::Bool && rhs.kind == SymKind::Bool;
   const double x = lhs.number(), y = rhs.number();
-  const int64_t i = static_cast<int64_t>(x), j = static_cast<int64_t>(y);
+  auto exact = [](const SymValue& v) { return v.kind == SymKind::Int ? v.intValue : static_cast<int64_t>(v.number()); };
+  const int64_t i = exact(lhs), j = exact(rhs);
+  // Python's integers are unbounded and ours are 64-bit: a result outside that range is an error
+  int64_t r = 0;  // an integer result, read by `checked` once its overflow flag is known
+  auto checked = [&](bool overflow) {
+    if (overflow) fail(range, "integer overflow: the result of '" + symbol + "' does not fit in 64 bits");
+    return SymValue::ofInt(r);
+  };
   if (symbol == "==") return SymValue::ofBool(x == y);
   if (symbol == "!=") return SymValue::ofBool(x != y);
   if (symbol == "<") return SymValue::ofBool(x < y);
   if (symbol == "<=") return SymValue::ofBool(x <= y);
   if (symbol == ">") return SymValue::ofBool(x > y);
   if (symbol == ">=") return SymValue::ofBool(x >= y);
-  if (symbol == "+") return floats ? SymValue::ofFloat(x + y) : SymValue::ofInt(i + j);
-  if (symbol == "-") return floats ? SymValue::ofFloat(x - y) : SymValue::ofInt(i - j);
-  if (symbol == "*") return floats ? SymValue::ofFloat(x * y) : SymValue::ofInt(i * j);
+  if (symbol == "+") return floats ? SymValue::ofFloat(x + y) : checked(__builtin_add_overflow(i, j, &r));
+  if (symbol == "-") return floats ? SymValue::ofFloat(x - y) : checked(__builtin_sub_overflow(i, j, &r));
+  if (symbol == "*") return floats ? SymValue::ofFloat(x * y) : checked(__builtin_mul_overflow(i, j, &r));
   if (symbol == "/" || symbol == "//" || symbol == "%") {
     if (y == 0) fail(range, floats ? "float division by zero" : "integer division or modulo by zero");
     if (symbol == "/") return SymValue::ofFloat(x / y);
     if (symbol == "//") {
       if (floats) return SymValue::ofFloat(std::floor(x / y));
+      if (i == INT64_MIN && j == -1) checked(true);
       int64_t q = i / j;
       if ((i % j != 0) && ((i < 0) != (j < 0))) --q;
       return SymValue::ofInt(q);
@@ -417,20 +426,31 @@ SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, c
       if (m != 0 && ((m < 0) != (y < 0))) m += y;
       return SymValue::ofFloat(m);
     }
-    int64_t m = i % j;
+    int64_t m = j == -1 ? 0 : i % j;
     if (m != 0 && ((m < 0) != (j < 0))) m += j;
     return SymValue::ofInt(m);
   }
   if (symbol == "**") {
     if (!floats && j >= 0) {
-      int64_t p = 1;
-      for (int64_t k = 0; k < j; ++k) p *= i;
-      return SymValue::ofInt(p);
+      int64_t base = i;  // by squaring: a huge exponent of 0, 1 or -1 ends quickly
+      bool overflow = false;
+      r = 1;
+      for (int64_t e = j; e > 0 && !overflow; e >>= 1) {
+        if (e & 1) overflow = __builtin_mul_overflow(r, base, &r);
+        if (e > 1 && !overflow) overflow = __builtin_mul_overflow(base, base, &base);
+      }
+      return checked(overflow);
     }
     return SymValue::ofFloat(std::pow(x, y));
   }
   if (!floats && (symbol == "&" || symbol == "|" || symbol == "^" || symbol == "<<" || symbol == ">>")) {
-    int64_t r = symbol == "&" ? (i & j) : symbol == "|" ? (i | j) : symbol == "^" ? (i ^ j) : symbol == "<<" ? (i << j) : (i >> j);
+    if ((symbol == "<<" || symbol == ">>") && j < 0) fail(range, "negative shift count");
+    if (symbol == "<<") {
+      bool overflow = i != 0 && (j >= 63 || ((i << j) >> j) != i);
+      r = overflow ? 0 : i << j;
+      return checked(overflow);
+    }
+    r = symbol == "&" ? (i & j) : symbol == "|" ? (i | j) : symbol == "^" ? (i ^ j) : j >= 64 ? (i < 0 ? -1 : 0) : (i >> j);
     return bools && symbol != "<<" && symbol != ">>" ? SymValue::ofBool(r != 0) : SymValue::ofInt(r);
   }
   fail(range, "unsupported operand types for " + symbol + ": '" + typeName(lhs) + "' and '" + typeName(rhs) + "'");
@@ -448,7 +468,13 @@ SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
   }
   if (op == "+") return operand;
   if (operand.isScalarConstant()) {
-    if (op == "-") return operand.kind == SymKind::Float ? SymValue::ofFloat(-operand.floatValue) : SymValue::ofInt(-static_cast<int64_t>(operand.number()));
+    if (op == "-") {
+      if (operand.kind == SymKind::Float) return SymValue::ofFloat(-operand.floatValue);
+      if (operand.kind == SymKind::Int && operand.intValue == INT64_MIN) {
+        fail(expr.range, "integer overflow: the result of '-' does not fit in 64 bits");
+      }
+      return SymValue::ofInt(operand.kind == SymKind::Int ? -operand.intValue : -static_cast<int64_t>(operand.boolValue));
+    }
     if (op == "~") {
       if (operand.kind == SymKind::Float) fail(expr.range, "bad operand type for unary ~: 'float'");
       return operand.kind == SymKind::Bool ? SymValue::ofInt(~static_cast<int64_t>(operand.boolValue)) : SymValue::ofInt(~operand.intValue);

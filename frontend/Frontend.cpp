@@ -14,13 +14,7 @@ graph::Graph compileToGraph(const std::string& file, const std::string& text, co
   diags.addSource(file, text);
   const registry::OpRegistry& registry = options.registry ? *options.registry : registry::OpRegistry::builtin();
   GraphBuilder builder(registry, diags, options.target, /*demoteFloat64=*/true);
-  Module module;
-  try {
-    module = parseModule(file, text, diags);
-  } catch (const CompileError& e) {
-    diags.add(e.diagnostic());
-    return graph::Graph();
-  }
+  Module module = parseModule(file, text, diags);
   if (diags.hasErrors()) return graph::Graph();
   Analyzer(options, diags, builder).run(module);
   if (diags.hasErrors()) return graph::Graph();
@@ -32,13 +26,8 @@ graph::Graph compileToGraph(const std::string& file, const std::string& text, co
 
 std::string dumpAst(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
   diags.addSource(file, text);
-  try {
-    Module module = parseModule(file, text, diags);
-    return dumpModule(module);
-  } catch (const CompileError& e) {
-    diags.add(e.diagnostic());
-    return "";
-  }
+  Module module = parseModule(file, text, diags);
+  return diags.hasErrors() ? "" : dumpModule(module);
 }
 
 }  // namespace pyasc::frontend

@@ -2,6 +2,7 @@
 #include "frontend/Lexer.h"
 
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 
 namespace pyasc::frontend {
@@ -13,6 +14,25 @@ const char* const kOperators[] = {
     "@=",  "&=",  "|=",  "^=",  ":=",  "<<", ">>", "+",  "-",  "*",  "/",  "%",  "@",  "<",  ">",  "=",  "(",
     ")",   "[",   "]",   "{",   "}",   ",",  ":",  ".",  ";",  "~",  "&",  "|",  "^",  "!",
 };
+
+// Whether `s` is well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF).
+bool validUtf8(const std::string& s) {
+  const uint32_t smallest[] = {0, 0x80, 0x800, 0x10000};
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 4;
+    if (extra == 4 || i + extra >= s.size() + (extra == 0)) return false;
+    uint32_t cp = extra == 0 ? c : c & (0x3Fu >> extra);
+    for (size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3Fu);
+    }
+    if (cp < smallest[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+    i += extra + 1;
+  }
+  return true;
+}
 
 class PythonLexer {
  public:
@@ -77,6 +97,7 @@ class PythonLexer {
       lexComment(true);
       return false;
     }
+    if (peek() == '\0' && pos_ < text_.size()) fail("source code cannot contain null bytes");
     if (peek() == '\n' || peek() == '\r' || peek() == '\0') {
       if (peek() == '\r') bump();
       if (peek() == '\n') bump();
@@ -175,6 +196,7 @@ class PythonLexer {
       name += peek();
       bump();
     }
+    if (!validUtf8(name)) failAt(start, "identifier is not valid UTF-8");
     if ((peek() == '"' || peek() == '\'') && name.size() <= 2) {
       std::string prefix;
       for (char ch : name) prefix += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));

@@ -964,7 +964,12 @@ class ModuleParser {
 }  // namespace
 
 Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
-  return ModuleParser(file, text, diags).parse();
+  try {
+    return ModuleParser(file, text, diags).parse();
+  } catch (const CompileError& e) {  // the lexer and the parser stop at their first error
+    diags.add(e.diagnostic());
+    return Module();
+  }
 }
 
 }  // namespace pyasc::frontend

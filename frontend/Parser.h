@@ -8,9 +8,9 @@
 
 namespace pyasc::frontend {
 
-// Parses a module. A syntax error throws CompileError; a construct outside the subset (class,
-// lambda, comprehension...) is reported to `diags` naming what to write instead, and parsing
-// goes on so that one run reports all of them.
+// Parses a module. A syntax error ends parsing and is reported to `diags` (the module is then
+// empty); a construct outside the subset (class, lambda, comprehension...) is reported to `diags`
+// naming what to write instead, and parsing goes on so that one run reports all of them.
 Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags);
 
 }  // namespace pyasc::frontend

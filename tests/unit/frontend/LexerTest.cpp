@@ -95,4 +95,11 @@ TEST(Lexer, Errors) {
   EXPECT_EQ(lexError("if a:\n    b\n  c\n"), "t.py:3:3: error: unindent does not match any outer indentation level");
   EXPECT_EQ(lexError("a = 3j\n"), "t.py:1:5: error: complex numbers are not supported");
   EXPECT_EQ(lexError("a = 1 ? 2\n"), "t.py:1:7: error: invalid character '?' in the program");
+  // a null byte where a line starts (it used to loop forever) and identifiers that are not UTF-8
+  EXPECT_EQ(lexError(std::string("a = 1\n\0", 7)), "t.py:2:1: error: source code cannot contain null bytes");
+  EXPECT_EQ(lexError(std::string(1, '\0')), "t.py:1:1: error: source code cannot contain null bytes");
+  EXPECT_EQ(lexError("y\xff = 1\n"), "t.py:1:1: error: identifier is not valid UTF-8");
+  EXPECT_EQ(lexError("y\xc0\xaf = 1\n"), "t.py:1:1: error: identifier is not valid UTF-8");  // overlong '/'
+  EXPECT_EQ(lexError("\xed\xa0\x80 = 1\n"), "t.py:1:1: error: identifier is not valid UTF-8");  // a surrogate
+  EXPECT_TRUE(tokenize("t.py", "z\xc3\xa9 = 1\n").size() > 3);  // 'zé'
 }
