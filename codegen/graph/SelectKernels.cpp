@@ -235,6 +235,14 @@ class Selector {
 
   void lowerNodes(const std::vector<Node>& nodes, std::vector<Step>& out) {
     for (const Node& n : nodes) {
+      std::vector<ValueId> values = n.inputs;
+      values.insert(values.end(), n.outputs.begin(), n.outputs.end());
+      for (ValueId v : values) {
+        if (graph::elementCount(g_.type(v).shape) == 0) {
+          throw CompileError(n.loc, "'" + g_.value(v).name + "' has no elements (shape " + graph::shapeString(g_.type(v).shape) +
+                                        "); zero-size arrays are not supported on the NPU");
+        }
+      }
       if (foldAffine(n)) {
         for (ValueId v : n.inputs) --uses_[v];
         continue;
@@ -251,15 +259,19 @@ class Selector {
   }
 
   // Kernel lowerings know only the source line: their errors are reported at the node.
-  void lowerNodeAt(const Node& n, std::vector<Step>& out) {
+  template <typename Lowering>
+  static void locatedAt(const Node& n, Lowering lowering) {
     try {
-      lowerNode(n, out);
+      lowering();
     } catch (const CompileError& e) {
       if (!e.diagnostic().range.begin.file.empty() || !n.loc.valid()) throw;
       Diagnostic located = e.diagnostic();
       located.range.begin = n.loc;
       throw CompileError(located);
     }
+  }
+  void lowerNodeAt(const Node& n, std::vector<Step>& out) {
+    locatedAt(n, [&] { lowerNode(n, out); });
   }
 
   void lowerNode(const Node& n, std::vector<Step>& out) {
@@ -423,12 +435,14 @@ class Selector {
       c.outputs.push_back(e);
       args.push_back(newIntermediate(v));
     }
-    ElementwiseSchedule s = scheduleElementwise(c, target_, options_.doubleBuffer, cores(false));
-    for (const Node* n : g.nodes)
-      if (const Schedule* explicitSchedule = explicitScheduleOf(*n)) s = replayElementwise(*explicitSchedule, c, s, target_, cores(false));
-    KernelCode code = lowerElementwise(c, s, target_);
-    code.schedule = elementwiseTrace(c, s).str();
-    launch(out, std::move(code), args, scalars);
+    locatedAt(*g.nodes.front(), [&] {
+      ElementwiseSchedule s = scheduleElementwise(c, target_, options_.doubleBuffer, cores(false));
+      for (const Node* n : g.nodes)
+        if (const Schedule* explicitSchedule = explicitScheduleOf(*n)) s = replayElementwise(*explicitSchedule, c, s, target_, cores(false));
+      KernelCode code = lowerElementwise(c, s, target_);
+      code.schedule = elementwiseTrace(c, s).str();
+      launch(out, std::move(code), args, scalars);
+    });
   }
 
   // Whether `v` broadcasts to the group's shape as whole trailing rows (its shape, leading 1s aside,

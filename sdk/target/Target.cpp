@@ -143,8 +143,8 @@ class Section {
     return v;
   }
 
-  // A byte count: an integer, or an integer followed by KB, MB or GB (powers of 1024).
-  int64_t bytes(const std::string& key) const {
+  // A byte count: an integer, or an integer followed by KB, MB or GB (powers of 1024), up to `max`.
+  int64_t bytes(const std::string& key, int64_t max) const {
     YAML::Node value = node_[key];
     std::string text = value.IsScalar() ? value.Scalar() : "";
     size_t digits = 0;
@@ -159,13 +159,14 @@ class Section {
     }
     int64_t count = std::stoll(text.substr(0, digits));
     if (count <= 0) throw impossible(key, "must be positive");
-    if (count > std::numeric_limits<int64_t>::max() / scale) throw impossible(key, "is too large");
+    if (count > max / scale) throw impossible(key, "is too large (at most " + humanBytes(static_cast<double>(max)) + ")");
     return count * scale;
   }
 
-  int64_t powerOfTwo(const std::string& key) const {
+  int64_t powerOfTwo(const std::string& key, int64_t max) const {
     int64_t v = integer(key);
     if (v <= 0 || (v & (v - 1)) != 0) throw impossible(key, "must be a power of two");
+    if (v > max) throw impossible(key, "is too large (at most " + std::to_string(max) + ")");
     return v;
   }
 
@@ -229,8 +230,10 @@ Target parseTarget(const std::string& path, const YAML::Node& root) {
   Section buffers = top.section("buffers", spaces);
   for (int s = 0; s < isa::kSpaceCount; ++s) {
     Section buffer = buffers.section(spaces[s], {"size", "align"});
-    t.buffers[s].size = buffer.bytes("size");
-    t.buffers[s].align = buffer.powerOfTwo("align");
+    // addresses must fit the instruction fields: on-chip buffers are KBs to MBs, GM up to 1 TB
+    const bool gm = static_cast<isa::Space>(s) == isa::Space::GM;
+    t.buffers[s].size = buffer.bytes("size", gm ? int64_t{1} << 40 : int64_t{64} << 20);
+    t.buffers[s].align = buffer.powerOfTwo("align", 4096);
   }
   t.deviceMemory = t.buffer(isa::Space::GM).size;
 

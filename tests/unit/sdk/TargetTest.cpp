@@ -168,7 +168,7 @@ TEST(Target, ValidationErrorsNameFileLineColumnAndKey) {
   EXPECT_EQ(errorWith("    size: 192KB", "    size: 0"),
             "bad.yaml:14:11: error: 'size' in 'buffers.ub' must be positive, got 0");
   EXPECT_EQ(errorWith("    size: 192KB", "    size: 99999999999GB"),
-            "bad.yaml:14:11: error: 'size' in 'buffers.ub' is too large, got 99999999999GB");
+            "bad.yaml:14:11: error: 'size' in 'buffers.ub' is too large (at most 64MB), got 99999999999GB");
   EXPECT_EQ(errorWith("    align: 512", "    align: 500"),
             "bad.yaml:21:12: error: 'align' in 'buffers.l0a' must be a power of two, got 500");
   EXPECT_EQ(errorWith("    bandwidth: 110", "    bandwidth: -110"),
