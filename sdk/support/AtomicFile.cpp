@@ -107,6 +107,10 @@ std::vector<uint8_t> readFileBytes(const std::string& path) {
     ::close(fd);
     fail(path, "cannot read", EISDIR);
   }
+  if (known && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !::isatty(fd)) {  // /dev/zero never ends
+    ::close(fd);
+    throw CompileError(SourceLocation{path}, "cannot read: a device, not a file");
+  }
   std::vector<uint8_t> bytes;
   if (known && S_ISREG(st.st_mode)) bytes.reserve(static_cast<size_t>(st.st_size));
   uint8_t buffer[65536];

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 
 namespace pyasc {
 
@@ -115,6 +116,17 @@ std::string humanBytes(double bytes) {
     std::snprintf(buf, sizeof buf, "%.1f%s", rounded, units[unit]);
   }
   return buf;
+}
+
+int runCommand(const std::string& program, const std::function<int()>& run) {
+  try {
+    return run();
+  } catch (const std::bad_alloc&) {
+    std::cerr << program << ": error: out of host memory\n";
+  } catch (const std::exception& e) {
+    std::cerr << program << ": error: " << e.what() << "\n";
+  }
+  return 1;
 }
 
 }  // namespace pyasc

@@ -1,6 +1,7 @@
 // Source locations and clang-style diagnostics shared by every stage.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -76,5 +77,9 @@ const char* severityName(Severity severity);
 
 // Formats a byte count in the reference guide's human units ("2GB", "1.5GB", "512KB").
 std::string humanBytes(double bytes);
+
+// Runs a tool's command; an exception it did not catch becomes "<program>: error: ..." on stderr
+// and exit status 1 instead of an abort.
+int runCommand(const std::string& program, const std::function<int()>& run);
 
 }  // namespace pyasc

@@ -96,7 +96,9 @@ int main(int argc, char** argv) {
   app.add_option("--dump", dumps, "ADDR:SIZE:FILE: write a GM range to a file after the launch");
   app.add_option("--region", regions, "NAME:ADDR:SIZE[:ro]: a GM region for the sanitizer (default: all of GM)");
   app.add_option("--args", argsText, "A,B,C: GM addresses loaded into x1, x2, ...");
-  app.add_option("--block-dim", blockDim, "cores to launch")->capture_default_str();
+  app.add_option("--block-dim", blockDim, "cores to launch (1 to 65535, as a model file allows)")
+      ->check(CLI::Range(1, 65535))
+      ->capture_default_str();
   app.add_option("--trace", tracePath, "write a Chrome trace (Perfetto) JSON file");
   app.add_flag("--no-sanitize", noSanitize, "turn the sanitizer off");
   CLI11_PARSE(app, argc, argv);

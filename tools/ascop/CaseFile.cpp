@@ -126,6 +126,7 @@ std::vector<CaseFile> readCaseFiles(const std::string& path) {
       return entries;
     }
     if (!root["ops"].IsSequence()) fail(path, root["ops"], "'ops' must be a list of {op, call, dtypes, cases}");
+    if (root["ops"].size() == 0) fail(path, root["ops"], "'ops' lists no operators");
     for (const auto& node : root["ops"]) {
       if (!node.IsMap()) fail(path, node, "an entry of 'ops' is a mapping {op, call, dtypes, cases} or {op, skip}");
       entries.push_back(shared);

@@ -2,10 +2,11 @@
 #include <cstring>
 #include <iostream>
 
+#include "frontend/CustomOps.h"
 #include "registry/DescriptorLoader.h"
 #include "registry/DescriptorRegistration.h"
 #include "registry/NameSuggestion.h"
-#include "frontend/CustomOps.h"
+#include "sdk/support/Diagnostics.h"
 #include "tools/ascop/Command.h"
 
 namespace pyasc::ascop {
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
       CLI::App app{c.description, std::string("ascop ") + c.name};
       std::function<int()> run = c.setup(app);
       CLI11_PARSE(app, argc - 1, argv + 1);
-      return run();
+      return pyasc::runCommand("ascop", run);
     }
   }
   if (argc > 1 && argv[1][0] != '-') {

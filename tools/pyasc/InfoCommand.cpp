@@ -53,7 +53,8 @@ std::function<int()> setupInfo(CLI::App& app) {
       pyasc::Model net = pyasc::Model::load(o->model);
       const model::Model& m = net.image();
       if (o->json) {
-        std::cout << toJson(m).dump(2) << "\n";
+        // names come from the model file: bytes that are not UTF-8 print as U+FFFD
+        std::cout << toJson(m).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         return 0;
       }
       std::cout << o->model << ": pyasc model " << m.formatMajor << "." << m.formatMinor << " for " << m.target << "\n";

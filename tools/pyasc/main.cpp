@@ -2,6 +2,7 @@
 #include <cstring>
 #include <iostream>
 
+#include "sdk/support/Diagnostics.h"
 #include "tools/pyasc/Command.h"
 
 namespace pyasc::tool {
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
       CLI::App app{c.description, std::string("pyasc ") + c.name};
       std::function<int()> run = c.setup(app);
       CLI11_PARSE(app, argc - 1, argv + 1);
-      return run();
+      return pyasc::runCommand("pyasc", run);
     }
   }
   std::string footer = "Subcommands:\n";
@@ -46,5 +47,5 @@ int main(int argc, char** argv) {
   app.footer(footer);
   std::function<int()> run = setupCompile(app);
   CLI11_PARSE(app, argc, argv);
-  return run();
+  return pyasc::runCommand("pyasc", run);
 }
