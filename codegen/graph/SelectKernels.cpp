@@ -238,9 +238,19 @@ class Selector {
       std::vector<ValueId> values = n.inputs;
       values.insert(values.end(), n.outputs.begin(), n.outputs.end());
       for (ValueId v : values) {
-        if (graph::elementCount(g_.type(v).shape) == 0) {
+        const int64_t count = graph::elementCount(g_.type(v).shape);
+        if (count == 0) {
           throw CompileError(n.loc, "'" + g_.value(v).name + "' has no elements (shape " + graph::shapeString(g_.type(v).shape) +
                                         "); zero-size arrays are not supported on the NPU");
+        }
+        // an array larger than any device is refused before kernels are generated for it (smaller
+        // ones that do not fit this target are the memory plan's to report, with the largest tensors)
+        double bytes = dtypeSize(g_.type(v).dtype);  // in floating point: the element count may overflow
+        for (const auto& d : g_.type(v).shape) bytes *= static_cast<double>(std::max<int64_t>(d.extent, 0));
+        if (bytes > static_cast<double>(kMaxGmBytes)) {
+          throw CompileError(n.loc, "MemoryError: Device memory exceeded (requested " + humanBytes(bytes) + " for '" +
+                                        g_.value(v).name + "', available " +
+                                        humanBytes(static_cast<double>(target_.deviceMemory)) + ")");
         }
       }
       if (foldAffine(n)) {

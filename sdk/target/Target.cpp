@@ -232,7 +232,7 @@ Target parseTarget(const std::string& path, const YAML::Node& root) {
     Section buffer = buffers.section(spaces[s], {"size", "align"});
     // addresses must fit the instruction fields: on-chip buffers are KBs to MBs, GM up to 1 TB
     const bool gm = static_cast<isa::Space>(s) == isa::Space::GM;
-    t.buffers[s].size = buffer.bytes("size", gm ? int64_t{1} << 40 : int64_t{64} << 20);
+    t.buffers[s].size = buffer.bytes("size", gm ? kMaxGmBytes : kMaxOnChipBytes);
     t.buffers[s].align = buffer.powerOfTwo("align", 4096);
   }
   t.deviceMemory = t.buffer(isa::Space::GM).size;

@@ -50,6 +50,10 @@ struct Target {
   double bw(DmaPath p) const { return bandwidth[static_cast<int>(p)]; }
 };
 
+// The largest device memory a target may declare (1 TB); on-chip buffers stop at 64 MB.
+constexpr int64_t kMaxGmBytes = int64_t{1} << 40;
+constexpr int64_t kMaxOnChipBytes = int64_t{64} << 20;
+
 // Bytes per cycle one of `cores` cores moves on `path`: the path's rate, capped on GM paths by an
 // even share of gm_total_bandwidth.
 double coreBandwidth(const Target& target, DmaPath path, int cores);
