@@ -27,23 +27,6 @@ std::vector<std::string> formatNames() {
   return names;
 }
 
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  }
-  return true;
-}
-
-bool isPythonKeyword(const std::string& s) {
-  static const std::set<std::string> keywords = {
-      "False", "None",   "True",    "and",      "as",   "assert", "async",  "await", "break",
-      "class", "continue", "def",   "del",      "elif", "else",   "except", "finally", "for",
-      "from",  "global", "if",      "import",   "in",   "is",     "lambda", "nonlocal", "not",
-      "or",    "pass",   "raise",   "return",   "try",  "while",  "with",   "yield"};
-  return keywords.count(s) > 0;
-}
-
 std::string listed(const std::vector<std::string>& names) {
   std::string s;
   for (size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + names[i];
@@ -151,7 +134,7 @@ class EntryReader {
       fail(entry, "op", "missing; every op needs its type name, e.g. \"op\": \"AddCustom\"");
       return false;
     }
-    if (op->kind != Kind::String || !isIdentifier(op->text)) {
+    if (op->kind != Kind::String || !isPythonIdentifier(op->text)) {
       fail(*op, "op", spelled(*op) + " is not an operator type name (letters, digits and '_')");
       return false;
     }
@@ -214,7 +197,7 @@ class EntryReader {
       fail(e, name, "missing field 'name'");
       return false;
     }
-    if (n->kind != Kind::String || !isIdentifier(n->text)) {
+    if (n->kind != Kind::String || !isPythonIdentifier(n->text)) {
       fail(*n, name + ": name", spelled(*n) + " is not an identifier");
       return false;
     }
@@ -373,7 +356,7 @@ class EntryReader {
     d.pythonName = snakeCaseName(d.op);
     const DescriptorNode* p = entry.field("python_name");
     if (!p) return;
-    if (p->kind != Kind::String || !isIdentifier(p->text) || isPythonKeyword(p->text)) {
+    if (p->kind != Kind::String || !isPythonIdentifier(p->text) || isPythonKeyword(p->text)) {
       fail(*p, "python_name", spelled(*p) + " is not a Python identifier");
       return;
     }

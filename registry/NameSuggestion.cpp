@@ -1,7 +1,10 @@
-// Levenshtein distance with a length-relative threshold.
+// Name suggestions by Levenshtein distance with a length-relative threshold; Python name rules.
 #include "registry/NameSuggestion.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
+
 #include "sdk/support/EditDistance.h"
 
 namespace pyasc::registry {
@@ -18,6 +21,20 @@ std::string closestName(const std::string& name, const std::vector<std::string>&
     }
   }
   return best;
+}
+
+bool isPythonIdentifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+bool isPythonKeyword(const std::string& s) {
+  static const std::set<std::string> keywords = {
+      "False", "None",   "True",    "and",      "as",   "assert", "async",  "await", "break",
+      "class", "continue", "def",   "del",      "elif", "else",   "except", "finally", "for",
+      "from",  "global", "if",      "import",   "in",   "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",   "raise",   "return",   "try",  "while",  "with",   "yield"};
+  return keywords.count(s) > 0;
 }
 
 }  // namespace pyasc::registry

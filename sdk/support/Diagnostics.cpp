@@ -17,7 +17,8 @@ std::string SourceLocation::str() const {
 }
 
 CompileError::CompileError(Diagnostic diag)
-    : std::runtime_error(diag.range.begin.str() + ": error: " + diag.message), diag_(std::move(diag)) {}
+    : std::runtime_error((diag.range.begin.file.empty() ? "" : diag.range.begin.str() + ": ") + "error: " + diag.message),
+      diag_(std::move(diag)) {}
 
 CompileError::CompileError(const SourceLocation& loc, const std::string& message)
     : CompileError(Diagnostic{Severity::Error, SourceRange{loc, 1}, message, {}}) {}

@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
     if (!tracePath.empty()) dev.writeTrace(tracePath);
     printStats(stats, blockDim);
   } catch (const pyasc::CompileError& e) {
-    std::cerr << e.what() << "\n";
+    std::cerr << (e.diagnostic().range.begin.file.empty() ? "asc-sim: " : "") << e.what() << "\n";
     return 1;
   } catch (const pyasc::sim::SimError& e) {
     std::cerr << "asc-sim: error: " << e.what() << "\n";

@@ -89,9 +89,20 @@ int compareWithBaseline(const nlohmann::json& report, const std::string& baselin
   } catch (const nlohmann::json::exception& e) {
     return reportError(baselinePath + ": not a JSON report: " + e.what());
   }
+  // a report is {"results": [{"op", "target", "case", "dtype", "cycles", ...}, ...]}
+  if (!baseline.is_object() || !baseline.contains("results") || !baseline["results"].is_array()) {
+    return reportError(baselinePath + ": not a report of ascop bench (expected an object with a 'results' list)");
+  }
   std::map<std::string, double> before;
-  for (const auto& r : baseline.value("results", nlohmann::json::array()))
+  for (const auto& r : baseline["results"]) {
+    bool named = r.is_object() && r.contains("op") && r["op"].is_string() && r.value("target", nlohmann::json()).is_string() &&
+                 r.value("case", nlohmann::json()).is_string() && r.value("dtype", nlohmann::json()).is_string();
+    if (!named || (r.contains("cycles") && !r["cycles"].is_number())) {
+      return reportError(baselinePath + ": result " + std::to_string(&r - &baseline["results"][0] + 1) +
+                         " is not {op, target, case, dtype, cycles} with a number of cycles");
+    }
     if (r.contains("cycles")) before[resultKey(r)] = r["cycles"].get<double>();
+  }
   int regressions = 0, improvements = 0, unchanged = 0, fresh = 0;
   for (const auto& r : report["results"]) {
     if (!r.contains("cycles")) continue;

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <memory>
 
+#include "registry/NameSuggestion.h"
+#include "registry/OpRegistry.h"
 #include "sdk/support/AtomicFile.h"
 #include "tools/ascop/Command.h"
 
@@ -20,11 +22,6 @@ struct NewOptions {
   std::string templateKind = "elementwise";
   std::string dir = ".";
 };
-
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
-}
 
 // custom_relu -> CustomRelu: the operator type name of the descriptor.
 std::string camelCase(const std::string& name) {
@@ -55,9 +52,13 @@ fs::path templateRoot() {
 }
 
 int run(const NewOptions& o) {
-  if (!isIdentifier(o.name)) {
-    return reportError("'" + o.name + "' is not a valid operator name: use letters, digits and '_', not starting "
-                       "with a digit");
+  if (!registry::isPythonIdentifier(o.name) || camelCase(o.name).empty() || o.name.size() > 64) {
+    return reportError("'" + o.name + "' is not a valid operator name: use up to 64 letters, digits and '_', "
+                       "not starting with a digit");
+  }
+  if (registry::isPythonKeyword(o.name)) return reportError("'" + o.name + "' is a Python keyword; choose another name");
+  if (registry::OpRegistry::builtin().find(camelCase(o.name))) {
+    return reportError("'" + camelCase(o.name) + "' is a built-in operator; choose another name");
   }
   const fs::path source = templateRoot() / o.templateKind;
   std::vector<fs::path> templates;
