@@ -56,6 +56,9 @@ int run(const TestOptions& o) {
     const registry::OpDescriptor* op = registry::findDescriptor(descriptors, cases.op);
     if (!op) return reportError(casesPath + ": no operator '" + cases.op + "' in " + descriptorPath);
     std::string refPath = (fs::path(casesPath).parent_path() / cases.reference).string();
+    if (cases.reference.empty() || !fs::is_regular_file(refPath)) {
+      return reportError(casesPath + ": reference: '" + cases.reference + "' is not a file (the NumPy reference module)");
+    }
     fs::path dir = fs::temp_directory_path() / ("ascop-test-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::printf("%s: %zu case(s) x %zu dtype(s) on %s, sanitizer on, against %s\n", op->op.c_str(), cases.cases.size(),
