@@ -106,7 +106,11 @@ int main(int argc, char** argv) {
   try {
     pyasc::Target target = pyasc::loadTarget(targetName);
     pyasc::sim::Kernel kernel{kernelPath, readProgram(kernelPath), {}};
-    pyasc::sim::Device dev(target, parseNumber(gmSizeText, "--gm-size"));
+    const uint64_t gmSize = parseNumber(gmSizeText, "--gm-size");
+    if (gmSize == 0 || gmSize > static_cast<uint64_t>(pyasc::kMaxGmBytes)) {
+      throw UsageError("--gm-size must be 1 byte to 1TB, got '" + gmSizeText + "'");
+    }
+    pyasc::sim::Device dev(target, gmSize);
     for (const std::string& load : loads) {
       size_t at = load.rfind('@');
       if (at == std::string::npos) throw UsageError("--load expects FILE@ADDR, got '" + load + "'");

@@ -2,6 +2,7 @@
 // sanitizer and compared with the NumPy reference within the descriptor's tolerance.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -67,6 +68,10 @@ int run(const TestOptions& o) {
     std::printf("%-*s %-8s %12s %12s %9s %10s\n", width, "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
     int passed = 0, failed = 0;
     for (const auto& c : cases.cases) {
+      for (const auto& [name, shape] : c.inputs) {
+        bool known = std::any_of(op->inputs.begin(), op->inputs.end(), [&](const auto& in) { return in.name == name; });
+        if (!known) return reportError(casesPath + ": case " + caseText(c) + ": '" + name + "' is not an input of " + op->op);
+      }
       for (DType dtype : cases.dtypes) {
         OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true);
         NpyArray want = reference(refPath, op->pythonName, c, r, dir);
