@@ -21,7 +21,7 @@ bool validUtf8(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     const size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 4;
-    if (extra == 4 || i + extra >= s.size() + (extra == 0)) return false;
+    if (extra == 4 || i + extra >= s.size()) return false;  // i < size, so a 1-byte character always fits
     uint32_t cp = extra == 0 ? c : c & (0x3Fu >> extra);
     for (size_t k = 1; k <= extra; ++k) {
       const auto cc = static_cast<unsigned char>(s[i + k]);

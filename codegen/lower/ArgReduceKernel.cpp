@@ -61,7 +61,7 @@ class VectorArgReduce {
     inRow_ = chunks_ * isa::kRepeatBytes;
     valRow_ = localRowBytes(chunks_ * es_);
     pairRow_ = localRowBytes(2 * chunks_ * es_);
-    const int64_t perRow = inRow_ + valRow_ + pairRow_ + 2 * es_ + 8;
+    const int64_t perRow = rowBytes(c);
     const int64_t ub = target.buffer(isa::Space::UB).size;
     // four sets (two when rows are long) of as many rows as give each core four tiles, at most 255
     // rows (stage two's repeats)
@@ -79,9 +79,8 @@ class VectorArgReduce {
 
   // The vector path takes rows of the last axis of up to 64 chunks (stride fields) that fit UB twice.
   static bool fits(const ArgReduceCompute& c, const Target& target) {
-    int es = dtypeSize(c.dtype);
-    int64_t perRow = chunksOf(c) * (isa::kRepeatBytes + 3 * es) + 3 * isa::kBlockBytes;
-    return c.inner == 1 && c.reduce > 1 && chunksOf(c) <= 64 && perRow * 2 + 16 * isa::kBlockBytes <= target.buffer(isa::Space::UB).size;
+    return c.inner == 1 && c.reduce > 1 && chunksOf(c) <= 64 &&
+           rowBytes(c) * 2 + 16 * isa::kBlockBytes <= target.buffer(isa::Space::UB).size;
   }
 
   KernelCode lower() {
@@ -124,6 +123,11 @@ class VectorArgReduce {
   static int64_t chunksOf(const ArgReduceCompute& c) {
     int64_t lanes = isa::kRepeatBytes / dtypeSize(c.dtype);
     return (c.reduce + lanes - 1) / lanes;
+  }
+  // UB bytes per row: the padded input, its values list and pairs, its (value, chunk) and its result.
+  static int64_t rowBytes(const ArgReduceCompute& c) {
+    const int64_t es = dtypeSize(c.dtype), chunks = chunksOf(c);
+    return chunks * isa::kRepeatBytes + localRowBytes(chunks * es) + localRowBytes(2 * chunks * es) + 2 * es + 8;
   }
   int64_t count(bool tail) const { return tail ? c_.outer % rows_ : rows_; }
   isa::MemRef ub(int set, int64_t offset, int reg = 0) const {

@@ -94,11 +94,13 @@ int compareWithBaseline(const nlohmann::json& report, const std::string& baselin
     return reportError(baselinePath + ": not a report of ascop bench (expected an object with a 'results' list)");
   }
   std::map<std::string, double> before;
-  for (const auto& r : baseline["results"]) {
+  const nlohmann::json& results = baseline["results"];
+  for (size_t i = 0; i < results.size(); ++i) {
+    const nlohmann::json& r = results[i];
     bool named = r.is_object() && r.contains("op") && r["op"].is_string() && r.value("target", nlohmann::json()).is_string() &&
                  r.value("case", nlohmann::json()).is_string() && r.value("dtype", nlohmann::json()).is_string();
     if (!named || (r.contains("cycles") && !r["cycles"].is_number())) {
-      return reportError(baselinePath + ": result " + std::to_string(&r - &baseline["results"][0] + 1) +
+      return reportError(baselinePath + ": result " + std::to_string(i + 1) +
                          " is not {op, target, case, dtype, cycles} with a number of cycles");
     }
     if (r.contains("cycles")) before[resultKey(r)] = r["cycles"].get<double>();
