@@ -3,6 +3,7 @@
 #include "sim/AiCore.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "sim/CubeUnit.h"
 #include "sim/Energy.h"
@@ -27,12 +28,13 @@ std::string flagName(Pipe src, Pipe dst, int event) {
 }  // namespace
 
 AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx,
-               CoreMemory& memory, RaceDetector* races, TraceRecorder* trace)
-    : target_(target), kernel_(kernel), options_(options), core_(blockIdx), mem_(memory), races_(races),
+               CoreMemory& memory, MemorySystem& gm, RaceDetector* races, TraceRecorder* trace)
+    : target_(target), kernel_(kernel), options_(options), core_(blockIdx), mem_(memory), gm_(gm), races_(races),
       trace_(trace), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
   scalar_.blockIdx = blockIdx;
   scalar_.blockDim = options.blockDim;
   for (size_t i = 0; i < options.args.size(); ++i) scalar_.regs[i + 1] = options.args[i];
+  plan();
 }
 
 std::string AiCore::text(int instruction) const { return instructionText(kernel_.program[instruction]); }
@@ -85,39 +87,46 @@ uint64_t AiCore::pipeStart(int pipe) const {
   return t;
 }
 
-LaunchStats AiCore::run() {
-  for (;;) {
-    uint64_t best = kNever;
-    int who = -1;
-    if (!ended_) {
-      best = scalarStart();
-      if (best != kNever) who = kS;
-    }
-    for (int p = 1; p < isa::kPipeCount; ++p) {
-      if (queues_[p].empty()) continue;
-      uint64_t t = pipeStart(p);
-      if (t < best) {
-        best = t;
-        who = p;
-      }
-    }
-    if (who < 0) {
-      bool drained = ended_;
-      for (int p = 1; p < isa::kPipeCount; ++p) drained = drained && queues_[p].empty();
-      if (drained) break;
-      reportDeadlock();
-    }
-    if (who == kS) {
-      stepScalar(best);
-    } else {
-      stepPipe(who, best);
+void AiCore::plan() {
+  uint64_t best = kNever;
+  int who = -1;
+  if (!ended_) {
+    best = scalarStart();
+    if (best != kNever) who = kS;
+  }
+  for (int p = 1; p < isa::kPipeCount; ++p) {
+    if (queues_[p].empty()) continue;
+    uint64_t t = pipeStart(p);
+    if (t < best) {
+      best = t;
+      who = p;
     }
   }
+  if (who < 0) {
+    bool drained = ended_;
+    for (int p = 1; p < isa::kPipeCount; ++p) drained = drained && queues_[p].empty();
+    if (!drained) reportDeadlock();
+  }
+  next_ = best;
+  who_ = who;
+}
+
+void AiCore::step() {
+  if (who_ == kS) {
+    stepScalar(next_);
+  } else if (who_ > 0) {
+    stepPipe(who_, next_);
+  }
+  plan();
+}
+
+LaunchStats AiCore::stats() const {
+  LaunchStats s = stats_;
   uint64_t cycles = scalarTime_;
   for (int p = 1; p < isa::kPipeCount; ++p) cycles = std::max({cycles, pipeFree_[p], pipeDone_[p]});
-  stats_.cycles = cycles;
-  stats_.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
-  return stats_;
+  s.cycles = cycles;
+  s.energyPJ += trafficEnergy(mem_.trafficBytes(), target_);
+  return s;
 }
 
 void AiCore::stepScalar(uint64_t now) {
@@ -154,6 +163,11 @@ void AiCore::stepScalar(uint64_t now) {
       ++scalar_.pc;
     } else if (pipe == Pipe::S) {
       runScalar(inst, scalar_, mem_);
+      // a scalar load or store of GM waits for its round trip through the L2
+      if ((inst.op == Opcode::Ld && inst.src0.space == isa::Space::GM) ||
+          (inst.op == Opcode::St && inst.dst.space == isa::Space::GM)) {
+        cost += static_cast<uint64_t>(target_.scalarGmLatency);
+      }
       checkRaces(Pipe::S, index);
     } else {
       Queued q;
@@ -200,7 +214,9 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
       break;
     }
     case Opcode::SetFlag: setFlag(static_cast<Pipe>(pipe), inst.dstPipe, inst.event, now, q.issued.index); break;
-    case Opcode::Barrier: duration = pipeDone_[pipe] > now ? pipeDone_[pipe] - now : 0; break;
+    case Opcode::Barrier:
+      duration = (pipeDone_[pipe] > now ? pipeDone_[pipe] - now : 0) + static_cast<uint64_t>(target_.barrierCycles);
+      break;
     default: {
       mem_.clearAccesses();
       Work work;
@@ -213,11 +229,24 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
         work = runTransfer(q.issued, mem_);
       } else {
         work = runVector(q.issued, mem_);
+        work.cost = isa::vectorCost(inst.op);
       }
       checkRaces(static_cast<Pipe>(pipe), q.issued.index);
-      duration = workCycles(work, target_, options_.blockDim);
-      if (work.kind == Work::Kind::Transfer && work.bytes > 0) {
-        latency = std::min<uint64_t>(duration - 1, static_cast<uint64_t>(target_.dmaLatency[static_cast<int>(work.path)]));
+      if (work.kind == Work::Kind::Transfer && work.bursts > 0) {
+        // a GM transfer holds its pipe until its lines have moved through the shared L2 and
+        // device-memory channels; its round trip overlaps the pipe's next instruction
+        bool write = work.path == DmaPath::UbToGm || work.path == DmaPath::L0CToGm;
+        MemorySystem::Transfer t = gm_.transfer(work.gmAddr, work.bursts, work.burstBytes, work.gmPitch, write,
+                                                static_cast<double>(now), target_.bw(work.path));
+        latency = static_cast<uint64_t>(target_.dmaLatency[static_cast<int>(work.path)]);
+        duration = static_cast<uint64_t>(std::ceil(t.end - 1e-9)) - now + latency;
+        stats_.hbmBytes += t.hbmBytes;
+        stats_.l2HitBytes += t.hitBytes;
+      } else {
+        duration = workCycles(work, target_);
+        if (work.kind == Work::Kind::Transfer && work.bytes > 0) {
+          latency = std::min<uint64_t>(duration - 1, static_cast<uint64_t>(target_.dmaLatency[static_cast<int>(work.path)]));
+        }
       }
       // the cube is a pipelined MAC array: its startup is the pipeline's fill, which the next mmad
       // queued on M overlaps, so back-to-back mmads pay it once

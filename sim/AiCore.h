@@ -10,6 +10,7 @@
 #include "sdk/target/Target.h"
 #include "sim/CoreMemory.h"
 #include "sim/IssuedInstruction.h"
+#include "sim/MemorySystem.h"
 #include "sim/RaceDetector.h"
 #include "sim/ScalarUnit.h"
 #include "sim/Simulator.h"
@@ -22,11 +23,17 @@ class AiCore {
   static constexpr size_t kQueueDepth = 32;
   static constexpr uint64_t kMaxScalarSteps = 1ull << 27;
 
-  // `races` and `trace` may be null (sanitizer off, no trace).
+  // `races` and `trace` may be null (sanitizer off, no trace). `gm` is the memory system the
+  // cores of the launch share.
   AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx, CoreMemory& memory,
-         RaceDetector* races, TraceRecorder* trace);
+         MemorySystem& gm, RaceDetector* races, TraceRecorder* trace);
 
-  LaunchStats run();  // this core's cycles and stats; throws SimError
+  // The cycle of the core's next action; a core is stepped while it has one. Throws SimError on a
+  // deadlock.
+  bool finished() const { return who_ < 0; }
+  uint64_t nextTime() const { return next_; }
+  void step();                 // runs the next action; throws SimError
+  LaunchStats stats() const;   // once finished: this core's cycles and stats
 
  private:
   struct Queued {
@@ -43,6 +50,7 @@ class AiCore {
 
   static constexpr uint64_t kNever = ~0ull;
 
+  void plan();  // finds the next action: next_, who_
   uint64_t scalarStart() const;
   uint64_t pipeStart(int pipe) const;
   void stepScalar(uint64_t now);
@@ -61,11 +69,14 @@ class AiCore {
   const LaunchOptions& options_;
   int core_;
   CoreMemory& mem_;
+  MemorySystem& gm_;
   RaceDetector* races_;
   TraceRecorder* trace_;
 
   ScalarState scalar_;
   bool ended_ = false;
+  uint64_t next_ = 0;
+  int who_ = 0;  // the scalar unit (0) or the pipe that acts at next_; -1 when finished
   uint64_t scalarTime_ = 0, scalarSteps_ = 0;
   std::array<std::deque<Queued>, isa::kPipeCount> queues_;
   std::array<uint64_t, isa::kPipeCount> pipeFree_{};  // when a pipe can start its next instruction

@@ -130,7 +130,8 @@ Work runFixpipe(const IssuedInstruction& in, CoreMemory& mem) {
       std::memcpy(row + col * ds, &out, ds);
     }
   }
-  return Work::transfer(toGm ? DmaPath::L0CToGm : DmaPath::L0CToUb, rows * cols * ds);
+  if (toGm) return Work::gmTransfer(DmaPath::L0CToGm, dst, rows, cols * ds, inst.dstStride * ds);
+  return Work::transfer(DmaPath::L0CToUb, rows * cols * ds);
 }
 
 }  // namespace pyasc::sim

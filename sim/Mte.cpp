@@ -37,6 +37,8 @@ Work copy(const IssuedInstruction& in, CoreMemory& mem) {
     uint8_t* d = mem.write(r.dst, dst + i * dstPitch, burstBytes);
     std::memmove(d, s, burstBytes);
   }
+  if (r.src == Space::GM) return Work::gmTransfer(r.path, src, inst.nburst, burstBytes, srcPitch);
+  if (r.dst == Space::GM) return Work::gmTransfer(r.path, dst, inst.nburst, burstBytes, dstPitch);
   return Work::transfer(r.path, burstBytes * inst.nburst);
 }
 

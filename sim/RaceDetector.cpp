@@ -41,7 +41,7 @@ GmRangeMap::Touch GmRangeMap::firstOverlap(uint64_t lo, uint64_t hi, uint64_t& o
   return it->second.touch;
 }
 
-LaunchGmAccesses::Conflict LaunchGmAccesses::conflict(uint64_t lo, uint64_t hi, bool isWrite) const {
+LaunchGmAccesses::Conflict LaunchGmAccesses::conflict(int core, uint64_t lo, uint64_t hi, bool isWrite) const {
   Conflict best;
   auto consider = [&](const GmRangeMap& map, bool write) {
     Conflict c;
@@ -49,20 +49,18 @@ LaunchGmAccesses::Conflict LaunchGmAccesses::conflict(uint64_t lo, uint64_t hi, 
     c.touch = map.firstOverlap(lo, hi, c.lo, c.hi);
     if (c.touch.core >= 0 && (best.touch.core < 0 || c.lo < best.lo)) best = c;
   };
-  for (const CoreRanges& core : earlier_) {
-    consider(core.writes, true);
-    if (isWrite) consider(core.reads, false);
+  for (size_t other = 0; other < cores_.size(); ++other) {
+    if (static_cast<int>(other) == core) continue;
+    consider(cores_[other].writes, true);
+    if (isWrite) consider(cores_[other].reads, false);
   }
   return best;
 }
 
-void LaunchGmAccesses::add(uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch) {
-  (isWrite ? current_.writes : current_.reads).assign(lo, hi, touch);
-}
-
-void LaunchGmAccesses::finishCore() {
-  earlier_.push_back(std::move(current_));
-  current_ = CoreRanges();
+void LaunchGmAccesses::add(int core, uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch) {
+  if (cores_.size() <= static_cast<size_t>(core)) cores_.resize(static_cast<size_t>(core) + 1);
+  CoreRanges& ranges = cores_[static_cast<size_t>(core)];
+  (isWrite ? ranges.writes : ranges.reads).assign(lo, hi, touch);
 }
 
 RaceDetector::RaceDetector(const Target& target, int core, LaunchGmAccesses& launchGm)
@@ -110,7 +108,7 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
   for (const Access& a : ranges) {
     if (a.space != isa::Space::GM) continue;
     bool isWrite = a.kind == AccessKind::Write;
-    LaunchGmAccesses::Conflict e = launchGm_.conflict(a.lo, a.hi, isWrite);
+    LaunchGmAccesses::Conflict e = launchGm_.conflict(core_, a.lo, a.hi, isWrite);
     if (e.touch.core < 0) continue;
     throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") + "gm" +
                     byteRange(e.lo, e.hi) + (e.write ? " written by " : " read by ") +
@@ -134,7 +132,7 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
     }
   }
   for (const Access& a : ranges) {
-    if (a.space == isa::Space::GM) launchGm_.add(a.lo, a.hi, a.kind == AccessKind::Write, {core_, p, instruction});
+    if (a.space == isa::Space::GM) launchGm_.add(core_, a.lo, a.hi, a.kind == AccessKind::Write, {core_, p, instruction});
     for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
       BlockHistory& h = history(a.space, blk);
       if (a.kind == AccessKind::Read) {

@@ -39,8 +39,9 @@ class GmRangeMap {
   std::map<uint64_t, Segment> segments_;  // keyed by lo
 };
 
-// GM byte ranges accessed by the cores of one launch, byte-exact. Cores run one after another; a
-// range the running core touches is checked against those of the cores that ran before it.
+// GM byte ranges accessed by the cores of one launch, byte-exact. Cores run together; a range a
+// core touches is checked against those every other core has touched so far (a pair of accesses
+// is found at whichever of the two comes later).
 class LaunchGmAccesses {
  public:
   struct Conflict {
@@ -48,16 +49,14 @@ class LaunchGmAccesses {
     bool write = false;       // the earlier access was a write
     uint64_t lo = 0, hi = 0;  // the overlapping bytes
   };
-  Conflict conflict(uint64_t lo, uint64_t hi, bool isWrite) const;
-  void add(uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch);
-  void finishCore();  // the running core's accesses join the earlier ones
+  Conflict conflict(int core, uint64_t lo, uint64_t hi, bool isWrite) const;
+  void add(int core, uint64_t lo, uint64_t hi, bool isWrite, const GmRangeMap::Touch& touch);
 
  private:
   struct CoreRanges {
     GmRangeMap reads, writes;
   };
-  std::vector<CoreRanges> earlier_;
-  CoreRanges current_;
+  std::vector<CoreRanges> cores_;  // by core index
 };
 
 class RaceDetector {

@@ -1,11 +1,13 @@
-// Device: GM, regions, launches over block_dim cores (one after another, deterministic) and the trace.
+// Device: GM, regions, launches over block_dim cores stepped together in cycle order (deterministic), the trace.
 #include "sim/Simulator.h"
 
 #include <algorithm>
 #include <fstream>
+#include <queue>
 
 #include "sim/AiCore.h"
 #include "sim/CoreMemory.h"
+#include "sim/MemorySystem.h"
 #include "sim/RaceDetector.h"
 #include "sim/Trace.h"
 
@@ -23,7 +25,8 @@ SimError::SimError(int core, int instruction, std::string text, std::string what
     : std::runtime_error(errorMessage(core, instruction, text, what)), core_(core), instruction_(instruction),
       text_(std::move(text)), detail_(std::move(what)) {}
 
-Device::Device(const Target& target, uint64_t gmBytes) : target_(target), gm_(gmBytes, 0) {}
+Device::Device(const Target& target, uint64_t gmBytes)
+    : target_(target), gm_(gmBytes, 0), memory_(std::make_unique<MemorySystem>(target_, gmBytes)) {}
 
 Device::~Device() = default;
 
@@ -36,25 +39,43 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
                                   std::to_string(isa::kScalarRegisters - 1) + " can hold them");
   }
   if (trace_) trace_->beginLaunch(kernel.name);
-  LaunchStats total;
+  memory_->beginLaunch();
   LaunchGmAccesses launchGm;
-  for (int core = 0; core < options.blockDim; ++core) {
-    CoreMemory memory(target_, gm_.data(), gm_.size(), regions_, options.sanitize);
-    std::unique_ptr<RaceDetector> races;
-    if (options.sanitize) races = std::make_unique<RaceDetector>(target_, core, launchGm);
-    AiCore aiCore(target_, kernel, options, core, memory, races.get(), trace_.get());
-    LaunchStats run = aiCore.run();
-    launchGm.finishCore();
+  const int n = options.blockDim;
+  std::vector<std::unique_ptr<CoreMemory>> memories(n);
+  std::vector<std::unique_ptr<RaceDetector>> races(n);
+  std::vector<std::unique_ptr<AiCore>> cores(n);
+  // cores waiting to act, earliest first (ties: the lower core)
+  using Next = std::pair<uint64_t, int>;
+  std::priority_queue<Next, std::vector<Next>, std::greater<Next>> ready;
+  for (int c = 0; c < n; ++c) {
+    memories[c] = std::make_unique<CoreMemory>(target_, gm_.data(), gm_.size(), regions_, options.sanitize);
+    if (options.sanitize) races[c] = std::make_unique<RaceDetector>(target_, c, launchGm);
+    cores[c] = std::make_unique<AiCore>(target_, kernel, options, c, *memories[c], *memory_, races[c].get(), trace_.get());
+    if (!cores[c]->finished()) ready.push({cores[c]->nextTime(), c});
+  }
+  while (!ready.empty()) {
+    int c = ready.top().second;
+    ready.pop();
+    cores[c]->step();
+    if (!cores[c]->finished()) ready.push({cores[c]->nextTime(), c});
+  }
+  LaunchStats total;
+  for (int c = 0; c < n; ++c) {
+    LaunchStats run = cores[c]->stats();
     total.cycles = std::max(total.cycles, run.cycles);
     for (int p = 0; p < isa::kPipeCount; ++p) {
       total.pipes[p].busyCycles += run.pipes[p].busyCycles;
       total.pipes[p].instructions += run.pipes[p].instructions;
     }
     for (int d = 0; d < kDmaPathCount; ++d) total.bytes[d] += run.bytes[d];
+    total.hbmBytes += run.hbmBytes;
+    total.l2HitBytes += run.l2HitBytes;
     total.energyPJ += run.energyPJ;
     total.vectorOps += run.vectorOps;
     total.macs += run.macs;
   }
+  total.cycles += static_cast<uint64_t>(target_.launchOverhead);
   if (trace_) trace_->endLaunch(total.cycles);
   return total;
 }

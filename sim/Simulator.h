@@ -37,12 +37,14 @@ struct PipeStats {
   uint64_t busyCycles = 0, instructions = 0;
 };
 
-// Cycles are the slowest core's; busy cycles, instructions, bytes, energy and operation counts
-// are summed over all cores of the launch.
+// Cycles are the launch overhead plus the slowest core's; busy cycles, instructions, bytes, energy
+// and operation counts are summed over all cores of the launch.
 struct LaunchStats {
   uint64_t cycles = 0;
   std::array<PipeStats, isa::kPipeCount> pipes{};
   std::array<uint64_t, kDmaPathCount> bytes{};
+  uint64_t hbmBytes = 0;    // moved between the L2 and device memory (line fetches and write-backs)
+  uint64_t l2HitBytes = 0;  // line bytes read from GM that the L2 already held
   double energyPJ = 0;
   uint64_t vectorOps = 0, macs = 0;
 };
@@ -66,6 +68,7 @@ class SimError : public std::runtime_error {
 };
 
 class TraceRecorder;
+class MemorySystem;
 
 class Device {
  public:
@@ -81,7 +84,8 @@ class Device {
   void addRegion(GmRegion region);
   const std::vector<GmRegion>& regions() const { return regions_; }
 
-  // Runs the kernel on blockDim cores, one after another on the shared GM; throws SimError.
+  // Runs the kernel on blockDim cores together, stepping whichever core acts earliest, on the
+  // shared GM and its memory system (docs/simulator.md); throws SimError.
   LaunchStats launch(const Kernel& kernel, const LaunchOptions& options);
 
   // Records every later launch; writeTrace emits Chrome trace JSON of all recorded launches.
@@ -92,6 +96,7 @@ class Device {
  private:
   Target target_;
   std::vector<uint8_t> gm_;
+  std::unique_ptr<MemorySystem> memory_;
   std::vector<GmRegion> regions_;
   std::unique_ptr<TraceRecorder> trace_;
 };

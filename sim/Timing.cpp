@@ -1,4 +1,4 @@
-// Durations per work kind; a bandwidth of 0 in the target means "not modelled" (latency only).
+// Durations per work kind: vector repeats by kind, local transfers, cube fractal steps.
 #include "sim/Timing.h"
 
 #include <algorithm>
@@ -20,15 +20,15 @@ double cubeRate(DType t, const Target& target) {
 
 }  // namespace
 
-uint64_t workCycles(const Work& work, const Target& target, int blockDim) {
+uint64_t workCycles(const Work& work, const Target& target) {
   switch (work.kind) {
     case Work::Kind::Instant: return 0;
-    case Work::Kind::Vector: return vectorInstructionCycles(target, work.repeats, work.transcendental);
+    case Work::Kind::Vector: return vectorInstructionCycles(target, work.repeats, work.cost);
     case Work::Kind::Transfer: {
       if (work.bytes == 0) return 0;
-      double bw = coreBandwidth(target, work.path, blockDim);
+      double bw = target.bw(work.path);
       uint64_t latency = static_cast<uint64_t>(target.dmaLatency[static_cast<int>(work.path)]);
-      return latency + (bw > 0 ? ceilCycles(static_cast<double>(work.bytes) / bw) : 0);
+      return latency + ceilCycles(static_cast<double>(work.bytes) / bw);
     }
     case Work::Kind::Cube: {
       double steps = static_cast<double>(((work.m + 15) / 16) * ((work.n + 15) / 16) * ((work.k + 15) / 16));

@@ -8,9 +8,10 @@
 
 namespace pyasc::sim {
 
-// vector: vectorStartup + repeats × vectorCyclesPerRepeat (× vectorTranscendentalFactor);
-// transfer: dmaLatency[path] + bytes / bandwidth, GM paths sharing gmTotalBandwidth over blockDim;
+// vector: vectorStartup + repeats × vectorCyclesPerRepeat[kind];
+// transfer between on-chip buffers: dmaLatency[path] + bytes / bandwidth (GM transfers are timed
+// by the launch's MemorySystem);
 // cube: cubeStartup + ⌈m/16⌉·⌈n/16⌉·⌈k/16⌉ / rate(type). Rounded up to whole cycles.
-uint64_t workCycles(const Work& work, const Target& target, int blockDim);
+uint64_t workCycles(const Work& work, const Target& target);
 
 }  // namespace pyasc::sim

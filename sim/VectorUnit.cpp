@@ -241,7 +241,7 @@ Work elementwise(const IssuedInstruction& in, CoreMemory& mem) {
       if (act[e]) storeBits(vd.lane(e), es, out[e]);
     }
   }
-  return Work::vector(it.repeats, lanesDone, isa::isTranscendental(inst.op));
+  return Work::vector(it.repeats, lanesDone);
 }
 
 Work conversion(const IssuedInstruction& in, CoreMemory& mem) {

@@ -95,12 +95,16 @@ std::vector<Workload> workloads() {
   }
   {
     const int64_t rows = 4096, cols = 4096;
-    // compute floor: max, subtract, exp (× the transcendental factor), sum and scale, one repeat
-    // of 64 lanes per cycle each, on every vector core
+    // compute floor per 64-lane repeat: running max and sum (two-operand), subtracting the row's
+    // max and scaling by its reciprocal sum (vector-scalar), exp (transcendental), on every vector core
     w.push_back({"softmax fp32 4096x4096",
                  [=](const Target& t) {
                    double repeats = double(rows) * cols / 64.0;
-                   return repeats * (4 + t.vectorTranscendentalFactor) * t.vectorCyclesPerRepeat / t.vectorCores;
+                   const auto& perRepeat = t.vectorCyclesPerRepeat;
+                   return repeats *
+                          (2 * perRepeat[int(isa::VectorCost::Binary)] + 2 * perRepeat[int(isa::VectorCost::Unary)] +
+                           perRepeat[int(isa::VectorCost::Transcendental)]) /
+                          t.vectorCores;
                  },
                  [=](const Target& t) { return dataMovementFloor(t, rows * cols * 4, rows * cols * 4, t.vectorCores, DmaPath::GmToUb); },
                  [=](const Target& t) {
@@ -126,7 +130,7 @@ std::vector<Workload> workloads() {
     // compute floor: one vmax per tap and output element, 128 f16 lanes a repeat, every vector core
     w.push_back({"max_pool2d 3x3/2 N=8 56x56x64 fp16",
                  [=](const Target& t) {
-                   return double(out / 2) * 9 / 128.0 * t.vectorCyclesPerRepeat / t.vectorCores;
+                   return double(out / 2) * 9 / 128.0 * t.vectorCyclesPerRepeat[int(isa::VectorCost::Binary)] / t.vectorCores;
                  },
                  [=](const Target& t) { return dataMovementFloor(t, in, out, t.vectorCores, DmaPath::GmToUb); },
                  [=](const Target& t) { return lowerWindow(c, requireWindowSchedule(c, t, t.vectorCores), t); },

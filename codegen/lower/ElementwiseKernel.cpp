@@ -405,7 +405,7 @@ double vectorCyclesPerTile(const ElementwiseCompute& c, const SlotPlan& plan, co
   auto vectorCycles = [&](KernelBuilder& scratch) {
     double cycles = 0;
     for (const isa::Instruction& inst : scratch.finish(1).program)
-      if (isa::issuePipe(inst) == Pipe::V) cycles += vectorInstructionCycles(target, inst.repeat, isa::isTranscendental(inst.op));
+      if (isa::issuePipe(inst) == Pipe::V) cycles += vectorInstructionCycles(target, inst.repeat, isa::vectorCost(inst.op));
     return cycles;
   };
   const int args = static_cast<int>(c.inputs.size() + c.outputs.size());

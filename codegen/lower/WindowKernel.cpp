@@ -131,7 +131,7 @@ WindowSchedule scheduleWindow(const WindowCompute& c, const Target& target, int 
       int64_t slices = ceilDiv(c.c, tc), tiles = c.n * ceilDiv(oh, rows) * slices;
       int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
       double repeats = double(rows * c.kh * columns) + double(layout.inAcc + layout.acc + layout.out) / isa::kRepeatBytes;
-      double vector = repeats * target.vectorCyclesPerRepeat + double(rows * c.kh * c.kw + 3) * target.vectorStartup;
+      double vector = repeats * target.vectorCyclesPerRepeat[static_cast<int>(isa::VectorCost::Binary)] + double(rows * c.kh * c.kw + 3) * target.vectorStartup;
       double load = double(std::min(c.h, windowSlots(c, rows)) * c.w * tc * esIn) / inBw;
       double store = double(rows * ow * tc * esOut) / outBw;
       double total = double(ceilDiv(tiles, cores)) * std::max({vector, load, store}) + load + store;

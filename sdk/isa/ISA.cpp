@@ -44,9 +44,34 @@ std::string lower(const std::string& s) {
 
 }  // namespace
 
-bool isTranscendental(Opcode op) {
-  return op == Opcode::VExp || op == Opcode::VLn || op == Opcode::VSqrt || op == Opcode::VRsqrt ||
-         op == Opcode::VRec || op == Opcode::VDiv;
+VectorCost vectorCost(Opcode op) {
+  switch (op) {
+    case Opcode::VAdd:
+    case Opcode::VSub:
+    case Opcode::VMul:
+    case Opcode::VMax:
+    case Opcode::VMin:
+    case Opcode::VAddRelu:
+    case Opcode::VCmp:
+    case Opcode::VSel: return VectorCost::Binary;
+    case Opcode::VMla: return VectorCost::MultiplyAdd;
+    case Opcode::VExp:
+    case Opcode::VLn:
+    case Opcode::VSqrt:
+    case Opcode::VDiv: return VectorCost::Transcendental;
+    case Opcode::VCAdd:
+    case Opcode::VCMax:
+    case Opcode::VCMin: return VectorCost::Reduction;
+    case Opcode::VConv: return VectorCost::Conversion;
+    case Opcode::VTranspose: return VectorCost::Transpose;
+    default: return VectorCost::Unary;
+  }
+}
+
+const char* vectorCostName(VectorCost cost) {
+  static const char* const kNames[kVectorCostCount] = {"unary",     "binary",     "multiply_add", "transcendental",
+                                                       "reduction", "conversion", "transpose"};
+  return kNames[static_cast<int>(cost)];
 }
 
 const char* pipeName(Pipe p) { return kPipeNames[static_cast<int>(p)]; }

@@ -107,8 +107,14 @@ struct Instruction {
 // The pipe an instruction is queued on (resolves Src/Dst/Own rules; Own is srcPipe).
 Pipe issuePipe(const Instruction& inst);
 
-// Vector instructions the timing model charges at the target's transcendental factor.
-bool isTranscendental(Opcode op);
+// What a vector instruction costs per repeat, by kind (targets/*.yaml `vector.cycles_per_repeat`):
+// one-operand arithmetic (and vector-scalar, vrec, vrsqrt, vdup, vmov), two-operand arithmetic
+// (and vcmp, vsel), vmla, transcendental functions (vexp vln vsqrt vdiv), cross-lane reductions
+// (vcadd vcmax vcmin), conversions (vconv) and 16x16 transposes (vtranspose).
+enum class VectorCost : uint8_t { Unary, Binary, MultiplyAdd, Transcendental, Reduction, Conversion, Transpose };
+constexpr int kVectorCostCount = 7;
+VectorCost vectorCost(Opcode op);
+const char* vectorCostName(VectorCost cost);  // "elementwise", ... as spelled in the target file
 
 constexpr int kInstructionBytes = 32;  // fixed-size little-endian encoding, see docs/isa.md
 constexpr int kScalarRegisters = 32;

@@ -26,22 +26,27 @@ bool touchesGm(DmaPath p) {
 
 double coreBandwidth(const Target& t, DmaPath path, int cores) {
   double bw = t.bw(path);
-  if (touchesGm(path) && t.gmTotalBandwidth > 0) {
-    double share = t.gmTotalBandwidth / std::max(cores, 1);
+  if (touchesGm(path)) {
+    double share = std::min(t.l2Bandwidth, t.hbmBandwidth) / std::max(cores, 1);
     bw = bw > 0 ? std::min(bw, share) : share;
   }
   return bw;
 }
 
-uint64_t vectorInstructionCycles(const Target& t, int64_t repeats, bool transcendental) {
-  double perRepeat = t.vectorCyclesPerRepeat * (transcendental ? t.vectorTranscendentalFactor : 1.0);
+double gmStreamCycles(const Target& t, double readBytes, double writeBytes, int cores, DmaPath readPath) {
+  double shared = std::min(t.l2Bandwidth, t.hbmBandwidth) / std::max(cores, 1);
+  return std::max({readBytes / coreBandwidth(t, readPath, cores), writeBytes / coreBandwidth(t, DmaPath::UbToGm, cores),
+                   (readBytes + writeBytes) / shared});
+}
+
+uint64_t vectorInstructionCycles(const Target& t, int64_t repeats, isa::VectorCost cost) {
+  double perRepeat = t.vectorCyclesPerRepeat[static_cast<int>(cost)];
   return static_cast<uint64_t>(t.vectorStartup) + static_cast<uint64_t>(std::max(0.0, std::ceil(static_cast<double>(repeats) * perRepeat - 1e-9)));
 }
 
 double dataMovementFloor(const Target& t, int64_t readBytes, int64_t writeBytes, int cores, DmaPath readPath) {
-  auto aggregate = [&](DmaPath p) { return std::min(cores * t.bw(p), t.gmTotalBandwidth); };
-  return std::max(static_cast<double>(readBytes) / aggregate(readPath),
-                  static_cast<double>(writeBytes) / aggregate(DmaPath::UbToGm));
+  int n = std::max(cores, 1);
+  return gmStreamCycles(t, static_cast<double>(readBytes) / n, static_cast<double>(writeBytes) / n, n, readPath);
 }
 
 double cubeFloor(const Target& t, uint64_t macs, DType dtype, int cores) {
@@ -176,6 +181,11 @@ class Section {
     return value.Scalar();
   }
 
+  // The value of `key` breaks `rule`: "'key' in 'path' must ..., got V".
+  CompileError impossible(const std::string& key, const std::string& rule) const {
+    return error(valueMark(key), "'" + key + "' " + in() + " " + rule + ", got " + node_[key].Scalar());
+  }
+
  private:
   std::string where() const { return path_.empty() ? "the target file" : "'" + path_ + "'"; }
   std::string in() const { return path_.empty() ? "at the top level" : "in '" + path_ + "'"; }
@@ -202,9 +212,6 @@ class Section {
     return error(valueMark(key), "'" + key + "' " + in() + " must be " + what + ", got " + got);
   }
 
-  CompileError impossible(const std::string& key, const std::string& rule) const {
-    return error(valueMark(key), "'" + key + "' " + in() + " " + rule + ", got " + node_[key].Scalar());
-  }
 
   std::string file_;
   YAML::Node node_;
@@ -217,8 +224,8 @@ Target parseTarget(const std::string& path, const YAML::Node& root) {
   t.file = path;
   YAML::Mark start;
   Section top(path, root, "", start,
-              {"name", "cores", "clock_mhz", "buffers", "vector", "cube", "dma", "gm_total_bandwidth",
-               "scalar_cycles", "flag_latency", "energy"});
+              {"name", "cores", "clock_mhz", "buffers", "vector", "cube", "dma", "memory", "launch_overhead",
+               "scalar_cycles", "flag_latency", "barrier_cycles", "energy"});
   t.name = top.string("name");
   Section cores = top.section("cores", {"cube", "vector"});
   t.cubeCores = static_cast<int>(cores.positiveInteger("cube"));
@@ -237,9 +244,11 @@ Target parseTarget(const std::string& path, const YAML::Node& root) {
   }
   t.deviceMemory = t.buffer(isa::Space::GM).size;
 
-  Section vector = top.section("vector", {"cycles_per_repeat", "transcendental_factor", "startup"});
-  t.vectorCyclesPerRepeat = vector.positive("cycles_per_repeat");
-  t.vectorTranscendentalFactor = vector.positive("transcendental_factor");
+  Section vector = top.section("vector", {"cycles_per_repeat", "startup"});
+  std::vector<std::string> costs;
+  for (int c = 0; c < isa::kVectorCostCount; ++c) costs.push_back(isa::vectorCostName(static_cast<isa::VectorCost>(c)));
+  Section perRepeat = vector.section("cycles_per_repeat", costs);
+  for (int c = 0; c < isa::kVectorCostCount; ++c) t.vectorCyclesPerRepeat[c] = perRepeat.positive(costs[c]);
   t.vectorStartup = static_cast<int>(vector.nonNegativeInteger("startup"));
 
   Section cube = top.section("cube", {"rate_f16", "rate_s8", "rate_f32", "startup"});
@@ -254,9 +263,20 @@ Target parseTarget(const std::string& path, const YAML::Node& root) {
     t.bandwidth[p] = path.positive("bandwidth");
     t.dmaLatency[p] = static_cast<int>(path.nonNegativeInteger("latency"));
   }
-  t.gmTotalBandwidth = top.positive("gm_total_bandwidth");
+  Section memory = top.section("memory", {"hbm_bandwidth", "l2_bandwidth", "l2_size", "l2_line", "dma_overhead",
+                                          "scalar_gm_latency"});
+  t.hbmBandwidth = memory.positive("hbm_bandwidth");
+  t.l2Bandwidth = memory.positive("l2_bandwidth");
+  t.l2Size = memory.bytes("l2_size", kMaxGmBytes);
+  t.l2Line = memory.powerOfTwo("l2_line", 4096);
+  if (t.l2Line < isa::kBlockBytes) throw memory.impossible("l2_line", "must be at least 32");
+  if (t.l2Size < t.l2Line) throw memory.impossible("l2_size", "must hold at least one line");
+  t.dmaOverhead = static_cast<int>(memory.nonNegativeInteger("dma_overhead"));
+  t.scalarGmLatency = static_cast<int>(memory.nonNegativeInteger("scalar_gm_latency"));
+  t.launchOverhead = static_cast<int>(top.nonNegativeInteger("launch_overhead"));
   t.scalarCycles = static_cast<int>(top.positiveInteger("scalar_cycles"));
   t.flagLatency = static_cast<int>(top.nonNegativeInteger("flag_latency"));
+  t.barrierCycles = static_cast<int>(top.nonNegativeInteger("barrier_cycles"));
 
   Section energy = top.section("energy", {"mac_f16", "vector_byte", "per_byte"});
   t.energyPerMacF16 = energy.nonNegative("mac_f16");

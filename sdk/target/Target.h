@@ -29,19 +29,27 @@ struct Target {
   int64_t deviceMemory = 0;  // bytes of GM
   // buffers, indexed by isa::Space; the GM entry is the device memory (size == deviceMemory)
   std::array<BufferSpec, isa::kSpaceCount> buffers{};
-  // vector unit: cycles per repeat per dtype class, and startup latency
-  double vectorCyclesPerRepeat = 1.0;       // add/mul/max... on 256 bytes
-  double vectorTranscendentalFactor = 4.0;  // exp/ln/sqrt/rsqrt/rec/div cost multiple
+  // vector unit: cycles per 256-byte repeat for each kind of instruction (isa::VectorCost), and
+  // the startup every instruction pays
+  std::array<double, isa::kVectorCostCount> vectorCyclesPerRepeat{1, 1, 1, 4, 1, 1, 1};
   int vectorStartup = 10;
   // cube: fractal MACs per cycle at f16 (16*16*16 = 4096), relative rates
   double cubeRateF16 = 1.0, cubeRateS8 = 2.0, cubeRateF32 = 0.25;
   int cubeStartup = 20;
-  // data movement
+  // data movement: a core's own rate and startup per path
   std::array<double, kDmaPathCount> bandwidth{};  // bytes / cycle / core
-  std::array<int, kDmaPathCount> dmaLatency{};    // cycles of startup per instruction
-  double gmTotalBandwidth = 0;                    // bytes / cycle shared by all cores
-  int scalarCycles = 1;                           // per scalar instruction
-  int flagLatency = 1;                            // set_flag -> wait_flag wake-up
+  std::array<int, kDmaPathCount> dmaLatency{};    // cycles from issue to the first byte's arrival
+  // the memory system behind GM, shared by every core of a launch (docs/simulator.md)
+  double hbmBandwidth = 0;  // bytes / cycle of device memory, reads and writes together
+  double l2Bandwidth = 0;   // bytes / cycle the L2 serves to all cores together
+  int64_t l2Size = 0;       // bytes of L2, cold at the start of each launch
+  int64_t l2Line = 128;     // bytes: the unit of every GM transfer and of the L2
+  int dmaOverhead = 0;      // cycles a GM transfer holds its pipe besides moving its lines
+  int scalarGmLatency = 0;  // cycles a scalar ld/st of GM stalls the scalar unit
+  int launchOverhead = 0;   // cycles from a kernel launch to its cores' first instruction
+  int scalarCycles = 1;     // per scalar instruction
+  int flagLatency = 1;      // set_flag -> wait_flag wake-up
+  int barrierCycles = 0;    // a pipe_barrier's own cost once its pipe has drained
   // energy model (picojoules)
   double energyPerMacF16 = 0, energyPerVectorByte = 0;
   std::array<double, isa::kSpaceCount> energyPerByte{};  // per byte read or written in that space
@@ -54,15 +62,22 @@ struct Target {
 constexpr int64_t kMaxGmBytes = int64_t{1} << 40;
 constexpr int64_t kMaxOnChipBytes = int64_t{64} << 20;
 
-// Bytes per cycle one of `cores` cores moves on `path`: the path's rate, capped on GM paths by an
-// even share of gm_total_bandwidth.
+// Bytes per cycle one of `cores` cores streaming cold data moves on `path`: the path's rate, capped
+// on GM paths by an even share of the L2's and the device memory's bandwidth.
 double coreBandwidth(const Target& target, DmaPath path, int cores);
 
-// Cycles one vector instruction of `repeats` repeats holds the vector pipe.
-uint64_t vectorInstructionCycles(const Target& target, int64_t repeats, bool transcendental);
+// Cycles one of `cores` cores streaming cold data needs to read `readBytes` and write `writeBytes`
+// of GM: each direction at its path's rate, both together within the core's share of the device
+// memory's bandwidth (reads and writes share it).
+double gmStreamCycles(const Target& target, double readBytes, double writeBytes, int cores,
+                      DmaPath readPath = DmaPath::GmToUb);
 
-// The data-movement floor of a workload in cycles: reads and writes each limited by the GM
-// bandwidth `cores` cores can draw together, min(cores × path bandwidth, gm_total_bandwidth).
+// Cycles one vector instruction of `repeats` repeats holds the vector pipe.
+uint64_t vectorInstructionCycles(const Target& target, int64_t repeats, isa::VectorCost cost);
+
+// The data-movement floor of a workload in cycles: the bytes it must read and write at the rate
+// `cores` cores can draw together, min(device memory bandwidth, cores × per-core rates), with
+// reads and writes sharing the device memory's bandwidth.
 double dataMovementFloor(const Target& target, int64_t readBytes, int64_t writeBytes, int cores,
                          DmaPath readPath = DmaPath::GmToUb);
 

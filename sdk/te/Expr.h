@@ -10,7 +10,7 @@
 
 namespace pyasc::te {
 
-// One primitive per te.lang.cce elementwise function (FACTS.md), plus placeholders and constants.
+// One primitive per te.lang.cce elementwise function (the TBE DSL), plus placeholders and constants.
 enum class Prim {
   Placeholder,  // input tensor `index`
   Const,        // scalar constant `value`

@@ -199,8 +199,9 @@ int run(const BenchOptions& o) {
               std::printf("%s%-11s %-*s %-8s compiled in %.1f ms\n", lead(entry.op).c_str(), targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype), r.compileMillis);
               continue;
             }
-            double dataFloor = dataMovementFloor(target, r.inputBytes, r.outputBytes, target.vectorCores);
-            double floor = std::max(dataFloor, cubeFloor(target, r.stats.macs, dtype, target.cubeCores));
+            // floors of the call's unavoidable work: the bytes it must move, its MACs without padding
+            double dataFloor = dataMovementFloor(target, r.work.readBytes, r.work.writeBytes, target.vectorCores);
+            double floor = std::max(dataFloor, cubeFloor(target, r.work.macs, dtype, target.cubeCores));
             double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
             uint64_t moved = 0;
             for (uint64_t b : r.stats.bytes) moved += b;

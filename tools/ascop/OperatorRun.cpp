@@ -38,6 +38,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   diags.addSource(file, text);
   graph::Graph g = frontend::compileToGraph(file, text, options, diags);
   if (diags.hasErrors()) throw CompileError(diags.diagnostics().front());
+  graph::GraphWork work = graph::graphWork(g);
   Target target = loadTarget(targetName);
   codegen::CompileOptions co;
   co.registry = &registry;
@@ -45,13 +46,13 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   codegen::CompileResult compiled = codegen::compileGraph(std::move(g), target, co);
   auto compiledAt = std::chrono::steady_clock::now();
   OperatorRun run;
+  run.work = work;
   run.compileMillis = std::chrono::duration<double, std::milli>(compiledAt - start).count();
   if (!simulate) return run;
   pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
   LegacyRandom gen(seed);
   for (const auto& [name, shape] : c.inputs) {
     NpyArray a = uniformArray(dtype, shape, gen, -1.0, 1.0);
-    run.inputBytes += static_cast<int64_t>(a.data.size());
     net.setInput(name, a);
     run.inputs.emplace_back(name, std::move(a));
   }
@@ -59,7 +60,6 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   ro.sanitize = sanitize;
   RunResult r = net.run(ro);
   run.runMillis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - compiledAt).count();
-  for (const auto& [name, a] : r.outputs) run.outputBytes += static_cast<int64_t>(a.data.size());
   run.outputs = std::move(r.outputs);
   run.stats = r.stats;
   return run;

@@ -8,6 +8,7 @@
 
 #include "registry/OpDescriptor.h"
 #include "registry/OpRegistry.h"
+#include "sdk/graph/GraphWork.h"
 #include "runtime/Model.h"
 
 namespace pyasc::ascop {
@@ -23,7 +24,7 @@ struct OperatorRun {
   std::vector<std::pair<std::string, NpyArray>> inputs, outputs;
   RunStats stats;
   double compileMillis = 0, runMillis = 0;
-  int64_t inputBytes = 0, outputBytes = 0;
+  graph::GraphWork work;  // what the call must read, write and multiply-accumulate: the floors' work
 };
 
 // The expression a case evaluates: `callee(<inputs>, <attr>=<value>...)`.

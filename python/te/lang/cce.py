@@ -1,4 +1,4 @@
-"""The TBE DSL `te.lang.cce` (FACTS.md: TBE API reference `tbe/dsl/api.py`) computed with NumPy.
+"""The TBE DSL `te.lang.cce` (the TBE API reference, `tbe/dsl/api.py`) computed with NumPy.
 
 Tensors are NumPy arrays. As in TBE, elementwise operators keep the dtype of their first operand,
 two-tensor operators need equal shapes, and scalar operands (`vadds`, `vmuls`, ...) are converted to

@@ -17,9 +17,9 @@
 # CHECK: launch elementwise_1 block_dim=48 (%matmul, %h)
 # CHECK-NEXT: cache_read in0 UB
 # CHECK-NEXT: cache_write out0 UB
-# CHECK-NEXT: split i0 512 -> i0.o i0.i
+# CHECK-NEXT: split i0 256 -> i0.o i0.i
 # CHECK-NEXT: bind i0.o 48
-# CHECK-NEXT: double_buffer 4
+# CHECK-NEXT: double_buffer 8
 # CHECK-NEXT: vectorize i0.i
 # CHECK: launch reduce_2 block_dim=42 (%h, %out0)
 # CHECK-NEXT: cache_read in0 UB

@@ -14,7 +14,8 @@ wait_flag V, MTE3, 0
 copy_ub_gm gm[x1+0x0], ub[0x0], nburst=1, len=16
 end
 
-; Three vadds of 12 cycles back to back from cycle 3, the flag set at 39 and seen at 40, then the
-; copy: 200 + 512 B at 64 B/cycle.
-; CHECK:      cycles: 246
-; CHECK:      V               36
+; Three vadds of 5 cycles (1 startup, 2 repeats of 2 cycles) back to back, the flag seen 10 cycles
+; after the last, then the copy: 16 cycles of overhead, four 128-byte lines at 86 B/cycle and a
+; 96-cycle write latency; the launch's 3700 cycles come first.
+; CHECK:      cycles: 3846
+; CHECK:      V               15

@@ -12,16 +12,18 @@ wait_flag V, MTE3, 0
 copy_ub_gm gm[x2+0x0], ub[0x100], nburst=1, len=8
 end
 
-; MTE2 holds its pipe for 256 B at 110 B/cycle (3 cycles) and the data lands 200 cycles later; the
-; flag is visible at 205, V runs 11 cycles, MTE3 holds 3 cycles and completes 200 cycles after that.
-; CHECK:      cycles: 420
+; MTE2 holds its pipe 19 cycles (16 of per-copy overhead, then two 128-byte lines at 110 B/cycle) and
+; the data lands 236 cycles later; the flag is visible 10 cycles after that, V runs 3 cycles (1 startup,
+; 2 for a two-operand repeat), MTE3 holds 19 cycles and completes 96 cycles later: 394 cycles of the
+; core, after the launch's 3700.
+; CHECK:      cycles: 4094
 ; CHECK-NEXT: pipe          busy    util  instructions
-; CHECK-NEXT: S                8    1.9%             8
-; CHECK-NEXT: V               11    2.6%             3
+; CHECK-NEXT: S                8    0.2%             8
+; CHECK-NEXT: V                3    0.1%             3
 ; CHECK-NEXT: M                0    0.0%             0
 ; CHECK-NEXT: MTE1             0    0.0%             0
-; CHECK-NEXT: MTE2             3    0.7%             2
-; CHECK-NEXT: MTE3             3    0.7%             2
+; CHECK-NEXT: MTE2            19    0.5%             2
+; CHECK-NEXT: MTE3            19    0.5%             2
 ; CHECK-NEXT: FIX              0    0.0%             0
 ; CHECK-NEXT: bytes gm_to_ub: 256
 ; CHECK-NEXT: bytes ub_to_gm: 256

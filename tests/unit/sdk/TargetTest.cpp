@@ -87,7 +87,9 @@ TEST(Target, EveryBundledTargetLoads) {
     EXPECT_EQ(t.buffer(Space::L0B).align, 512);
     EXPECT_EQ(t.buffer(Space::L0C).align, 64);
     for (int p = 0; p < kDmaPathCount; ++p) EXPECT_GT(t.bandwidth[p], 0) << name << " " << dmaPathName(DmaPath(p));
-    EXPECT_GT(t.gmTotalBandwidth, 0);
+    EXPECT_GT(t.hbmBandwidth, 0);
+    EXPECT_GE(t.l2Bandwidth, t.hbmBandwidth);
+    EXPECT_GE(t.l2Size, t.l2Line);
   }
 }
 
@@ -102,13 +104,17 @@ TEST(Target, Ascend910BUsesThe910B1Numbers) {
   EXPECT_EQ(t.buffer(Space::L0A).size, 64 * 1024);
   EXPECT_EQ(t.buffer(Space::L0B).size, 64 * 1024);
   EXPECT_EQ(t.buffer(Space::L0C).size, 128 * 1024);
-  EXPECT_EQ(t.bw(DmaPath::GmToUb), 110);  // the .ini l2 read rate (GM data modelled as L2-resident)
+  EXPECT_EQ(t.bw(DmaPath::GmToUb), 110);  // the .ini l2 read rate: a core's link to the L2
   EXPECT_EQ(t.bw(DmaPath::UbToGm), 86);   // the .ini l2 write rate
+  EXPECT_EQ(t.hbmBandwidth, 865);         // 1.6 TB/s at 1.85 GHz, shared by reads and writes
+  EXPECT_EQ(t.l2Size, int64_t{192} << 20);
+  // 48 cores streaming share the HBM: 865 / 48 B/cycle each, well below their 110 B/cycle link
+  EXPECT_NEAR(coreBandwidth(t, DmaPath::GmToUb, 48), 865.0 / 48, 1e-9);
   EXPECT_EQ(t.bw(DmaPath::L1ToL0A), 512);
   EXPECT_EQ(t.bw(DmaPath::L1ToL0B), 256);
   EXPECT_EQ(t.bw(DmaPath::L1ToUb), 128);
   EXPECT_EQ(t.bw(DmaPath::L0CToUb), 256);
-  // cores x 4096 MACs x 2 FLOP x clock: FACTS.md's derived ~364 TFLOPS fp16.
+  // cores x 4096 MACs x 2 FLOP x clock: ~364 TFLOPS fp16 (derived).
   EXPECT_NEAR(t.cubeCores * 4096.0 * 2 * t.clockMhz * 1e6 / 1e12, 364, 1);
 }
 
@@ -125,7 +131,8 @@ TEST(Target, Ascend310PUsesThe310P3Numbers) {
   EXPECT_EQ(t.clockMhz, 1060);
   EXPECT_EQ(t.buffer(Space::L0C).size, 256 * 1024);
   EXPECT_EQ(t.buffer(Space::L1).size, 1024 * 1024);
-  EXPECT_EQ(t.bw(DmaPath::GmToUb), 17);
+  EXPECT_EQ(t.bw(DmaPath::GmToUb), 114);  // the per-core l2 rate: GM traffic goes through the L2
+  EXPECT_EQ(t.l2Size, int64_t{16} << 20);
 }
 
 TEST(Target, UnknownTargetListsTheAvailableOnes) {
@@ -172,12 +179,15 @@ TEST(Target, ValidationErrorsNameFileLineColumnAndKey) {
   EXPECT_EQ(errorWith("    align: 512", "    align: 500"),
             "bad.yaml:21:12: error: 'align' in 'buffers.l0a' must be a power of two, got 500");
   EXPECT_EQ(errorWith("    bandwidth: 110", "    bandwidth: -110"),
-            "bad.yaml:39:16: error: 'bandwidth' in 'dma.gm_to_ub' must be positive, got -110");
+            "bad.yaml:45:16: error: 'bandwidth' in 'dma.gm_to_ub' must be positive, got -110");
   EXPECT_EQ(errorWith("  mac_f16:", "  mac_f16: -0.2"),
-            "bad.yaml:69:12: error: 'mac_f16' in 'energy' must not be negative, got -0.2");
+            "bad.yaml:83:12: error: 'mac_f16' in 'energy' must not be negative, got -0.2");
   EXPECT_EQ(errorWith("  startup: 20", "  startup: 20\n  startup: 21"),
-            "bad.yaml:37:3: error: duplicate key 'startup' in 'cube'");
-  EXPECT_EQ(errorWith("    latency: 200", ""), "bad.yaml:39:5: error: missing key 'latency' in 'dma.gm_to_ub'");
+            "bad.yaml:43:3: error: duplicate key 'startup' in 'cube'");
+  EXPECT_EQ(errorWith("    latency: 236", ""), "bad.yaml:45:5: error: missing key 'latency' in 'dma.gm_to_ub'");
+  EXPECT_EQ(errorWith("  l2_line: 128", "  l2_line: 16"), "bad.yaml:75:12: error: 'l2_line' in 'memory' must be at least 32, got 16");
+  EXPECT_EQ(errorWith("    reduction: 7", "    reductions: 7"),
+            "bad.yaml:35:5: error: unknown key 'reductions' in 'vector.cycles_per_repeat'; did you mean 'reduction'?");
   EXPECT_EQ(errorWith("name:", "name: [ascend910b"),
             "bad.yaml:5:6: error: invalid YAML: end of sequence flow not found");
 }

@@ -42,18 +42,18 @@ TEST(GmRangeMap, SplitsAndOverwrites) {
   EXPECT_EQ(d.instruction, 9);
 }
 
-TEST(LaunchGmAccesses, ReadsConflictOnlyWithWritesOfEarlierCores) {
+TEST(LaunchGmAccesses, ReadsConflictOnlyWithWritesOfOtherCores) {
   LaunchGmAccesses l;
-  l.add(0, 0x100, false, {0, 4, 1});    // core 0 reads
-  l.add(0x100, 0x108, true, {0, 5, 2});  // core 0 writes 8 bytes
-  l.finishCore();
-  EXPECT_LT(l.conflict(0, 0x100, false).touch.core, 0);  // reads of reads
-  EXPECT_LT(l.conflict(0x108, 0x110, true).touch.core, 0);  // the neighbouring 8 bytes
-  LaunchGmAccesses::Conflict w = l.conflict(0x80, 0x104, true);
+  l.add(0, 0, 0x100, false, {0, 4, 1});    // core 0 reads
+  l.add(0, 0x100, 0x108, true, {0, 5, 2});  // core 0 writes 8 bytes
+  EXPECT_LT(l.conflict(0, 0x0, 0x200, true).touch.core, 0);  // a core's own accesses never conflict
+  EXPECT_LT(l.conflict(1, 0, 0x100, false).touch.core, 0);  // reads of reads
+  EXPECT_LT(l.conflict(1, 0x108, 0x110, true).touch.core, 0);  // the neighbouring 8 bytes
+  LaunchGmAccesses::Conflict w = l.conflict(1, 0x80, 0x104, true);
   EXPECT_EQ(w.touch.instruction, 1);  // the read at the lower address first
   EXPECT_FALSE(w.write);
   EXPECT_EQ(w.lo, 0x80u);
-  LaunchGmAccesses::Conflict r = l.conflict(0x104, 0x200, false);
+  LaunchGmAccesses::Conflict r = l.conflict(1, 0x104, 0x200, false);
   EXPECT_EQ(r.touch.instruction, 2);
   EXPECT_TRUE(r.write);
   EXPECT_EQ(r.hi, 0x108u);
