@@ -38,8 +38,9 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   if (trace_) trace_->beginLaunch(kernel.name);
   LaunchStats total;
   LaunchGmAccesses launchGm;
+  if (!localBuffers_) localBuffers_ = std::make_unique<LocalBuffers>(target_);
   for (int core = 0; core < options.blockDim; ++core) {
-    CoreMemory memory(target_, gm_.data(), gm_.size(), regions_, options.sanitize);
+    CoreMemory memory(target_, gm_.data(), gm_.size(), regions_, options.sanitize, *localBuffers_);
     std::unique_ptr<RaceDetector> races;
     if (options.sanitize) races = std::make_unique<RaceDetector>(target_, core, launchGm);
     AiCore aiCore(target_, kernel, options, core, memory, races.get(), trace_.get());

@@ -66,6 +66,7 @@ class SimError : public std::runtime_error {
 };
 
 class TraceRecorder;
+class LocalBuffers;
 
 class Device {
  public:
@@ -94,6 +95,7 @@ class Device {
   std::vector<uint8_t> gm_;
   std::vector<GmRegion> regions_;
   std::unique_ptr<TraceRecorder> trace_;
+  std::unique_ptr<LocalBuffers> localBuffers_;  // every core's L1, UB and L0, reused core after core
 };
 
 }  // namespace pyasc::sim
