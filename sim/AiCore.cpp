@@ -176,13 +176,13 @@ void AiCore::stepScalar(uint64_t now) {
 }
 
 void AiCore::stepPipe(int pipe, uint64_t now) {
-  Queued q = queues_[pipe].front();
-  queues_[pipe].pop_front();
+  const Queued& q = queues_[pipe].front();  // stays in its slot: only the scalar unit pushes
   try {
     execute(pipe, q, now);
   } catch (const Violation& v) {
     fail(q.issued.index, v.what());
   }
+  queues_[pipe].pop_front();
 }
 
 void AiCore::execute(int pipe, const Queued& q, uint64_t now) {

@@ -4,12 +4,12 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "sdk/target/Target.h"
 #include "sim/CoreMemory.h"
 #include "sim/IssuedInstruction.h"
+#include "sim/PipeQueue.h"
 #include "sim/RaceDetector.h"
 #include "sim/ScalarUnit.h"
 #include "sim/Simulator.h"
@@ -67,7 +67,7 @@ class AiCore {
   ScalarState scalar_;
   bool ended_ = false;
   uint64_t scalarTime_ = 0, scalarSteps_ = 0;
-  std::array<std::deque<Queued>, isa::kPipeCount> queues_;
+  std::array<PipeQueue<Queued, kQueueDepth>, isa::kPipeCount> queues_;
   std::array<uint64_t, isa::kPipeCount> pipeFree_{};  // when a pipe can start its next instruction
   std::array<uint64_t, isa::kPipeCount> pipeDone_{};  // when its started work has all finished (DMA latency)
   std::array<VectorClock, isa::kPipeCount> clocks_{};

@@ -10,6 +10,7 @@
 
 #include "sdk/support/Float16.h"
 #include "sim/Conversion.h"
+#include "sim/FastPaths.h"
 #include "sim/HalfLoops.h"
 #include "sim/InstructionTable.h"
 #include "sim/Violation.h"
@@ -230,8 +231,6 @@ bool halfOpOf(Opcode op, HalfOp& out) {
   }
 }
 
-bool fastPathsEnabled = true;
-
 // The bulk path: when every lane of every repeat runs and each operand is one contiguous run of
 // lanes (block stride 1, repeat stride 8), in UB, a source either being the destination or apart
 // from it, the instruction is a plain loop over n lanes (n = repeats × lanes, or the counter),
@@ -239,7 +238,7 @@ bool fastPathsEnabled = true;
 // one range per operand. Returns false, touching nothing, when the instruction does not qualify.
 bool contiguousElementwise(const LaneOp& o, const Iteration& it, const Operand& dst, const Operand& s0,
                            const Operand& s1, CoreMemory& mem, uint64_t& lanesDone) {
-  if (!fastPathsEnabled) return false;
+  if (!fastPaths()) return false;
   uint64_t n;
   if (it.counter) {
     n = it.count;
@@ -501,8 +500,6 @@ Work transpose(const IssuedInstruction& in, CoreMemory& mem) {
 }
 
 }  // namespace
-
-void setVectorFastPaths(bool enabled) { fastPathsEnabled = enabled; }
 
 Work runVector(const IssuedInstruction& in, CoreMemory& mem) {
   const isa::Instruction& inst = *in.inst;

@@ -10,8 +10,4 @@ namespace pyasc::sim {
 // Runs one vector instruction (formats VBinary .. VTranspose) and reports the work done.
 Work runVector(const IssuedInstruction& in, CoreMemory& mem);
 
-// Tests: false runs every instruction through the general per-repeat path, to compare the bulk
-// loops against it bit for bit (on by default).
-void setVectorFastPaths(bool enabled);
-
 }  // namespace pyasc::sim

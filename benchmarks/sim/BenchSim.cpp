@@ -3,7 +3,6 @@
 // the sanitizer off and on; counters are simulated lane-ops or MACs per host second (one core).
 #include <benchmark/benchmark.h>
 
-#include <random>
 #include <string>
 #include <vector>
 
@@ -37,10 +36,13 @@ struct Workload {
       device.addRegion({at, argBytes[i], "arg" + std::to_string(i), output});
       at += padded(argBytes[i]);
     }
-    std::mt19937 gen(7);
+    uint32_t state = 7;  // xorshift32: cheap, deterministic
     for (uint64_t i = 0; i < device.gmSize(); i += 2) {
-      device.gm()[i] = static_cast<uint8_t>(gen());
-      device.gm()[i + 1] = static_cast<uint8_t>(0x30 + gen() % 8);
+      state ^= state << 13;
+      state ^= state >> 17;
+      state ^= state << 5;
+      device.gm()[i] = static_cast<uint8_t>(state);
+      device.gm()[i + 1] = static_cast<uint8_t>(0x30 + (state >> 8) % 8);
     }
   }
 
@@ -59,6 +61,12 @@ struct Workload {
     return sum;
   }
 };
+
+uint64_t instructionCount(const sim::LaunchStats& stats) {
+  uint64_t n = 0;
+  for (const sim::PipeStats& p : stats.pipes) n += p.instructions;
+  return n;
+}
 
 constexpr int64_t kElements = 16 << 20;
 constexpr int64_t kMatmulSize = 2048;
@@ -93,6 +101,7 @@ void runElementwise(benchmark::State& state, te::Prim prim, const char* name) {
       benchmark::Counter(static_cast<double>(stats.vectorOps) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["cycles"] = static_cast<double>(stats.cycles);
   state.counters["block_dim"] = w.code.blockDim;
+  state.counters["instructions"] = static_cast<double>(instructionCount(stats));
 }
 
 void BM_Vadd(benchmark::State& state) { runElementwise(state, te::Prim::VAdd, "vadd"); }
@@ -109,6 +118,7 @@ void BM_Matmul(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(stats.macs) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["cycles"] = static_cast<double>(stats.cycles);
   state.counters["block_dim"] = w.code.blockDim;
+  state.counters["instructions"] = static_cast<double>(instructionCount(stats));
 }
 
 // range(0): 0 sanitizer off, 1 on. Host time is wall time of the launch (single-threaded).

@@ -1,0 +1,31 @@
+// A pipe's in-order instruction queue: a fixed ring of Depth slots, no allocation per instruction.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+namespace pyasc::sim {
+
+template <typename T, size_t Depth>
+class PipeQueue {
+ public:
+  bool empty() const { return count_ == 0; }
+  size_t size() const { return count_; }
+  T& front() { return slots_[head_]; }
+  const T& front() const { return slots_[head_]; }
+  // The caller keeps size() below Depth (the scalar unit stalls on a full queue).
+  void push_back(const T& value) {
+    slots_[(head_ + count_) % Depth] = value;
+    ++count_;
+  }
+  void pop_front() {
+    head_ = (head_ + 1) % Depth;
+    --count_;
+  }
+
+ private:
+  std::array<T, Depth> slots_{};
+  size_t head_ = 0, count_ = 0;
+};
+
+}  // namespace pyasc::sim
