@@ -6,7 +6,6 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <unordered_map>
 #include <vector>
 
 #include "sdk/isa/ISA.h"
@@ -30,6 +29,11 @@ class GmRangeMap {
   void assign(uint64_t lo, uint64_t hi, const Touch& touch);
   // The lowest segment overlapping [lo, hi): found when the returned touch has core >= 0.
   Touch firstOverlap(uint64_t lo, uint64_t hi, uint64_t& overlapLo, uint64_t& overlapHi) const;
+  // Copies every segment of `other` in; its ranges must not overlap this map's.
+  void insertDisjoint(const GmRangeMap& other);
+  bool empty() const { return segments_.empty(); }
+  uint64_t lowest() const { return segments_.begin()->first; }
+  uint64_t highest() const { return segments_.rbegin()->second.hi; }
 
  private:
   struct Segment {
@@ -40,7 +44,9 @@ class GmRangeMap {
 };
 
 // GM byte ranges accessed by the cores of one launch, byte-exact. Cores run one after another; a
-// range the running core touches is checked against those of the cores that ran before it.
+// range the running core touches is checked against those of the cores that ran before it. The
+// earlier cores' writes are disjoint (an overlap would have been a race), so they share one map;
+// each earlier core's reads keep their own, skipped when outside the range they span.
 class LaunchGmAccesses {
  public:
   struct Conflict {
@@ -56,7 +62,12 @@ class LaunchGmAccesses {
   struct CoreRanges {
     GmRangeMap reads, writes;
   };
-  std::vector<CoreRanges> earlier_;
+  struct EarlierReads {
+    GmRangeMap reads;
+    uint64_t lo = 0, hi = 0;  // the span of all of them
+  };
+  GmRangeMap earlierWrites_;
+  std::vector<EarlierReads> earlierReads_;
   CoreRanges current_;
 };
 
@@ -78,6 +89,13 @@ class RaceDetector {
     uint8_t writer = 0;
     Epoch write;
     std::array<Epoch, isa::kPipeCount> reads;
+    bool operator==(const BlockHistory& o) const {
+      if (writer != o.writer || write.clock != o.write.clock || write.instruction != o.write.instruction) return false;
+      for (int q = 0; q < isa::kPipeCount; ++q) {
+        if (reads[q].clock != o.reads[q].clock || reads[q].instruction != o.reads[q].instruction) return false;
+      }
+      return true;
+    }
   };
   struct Conflict {
     bool found = false;
@@ -89,14 +107,33 @@ class RaceDetector {
     }
   };
 
-  BlockHistory& history(isa::Space space, uint64_t block);
-  Conflict conflictAt(isa::Space space, uint64_t block, isa::Pipe pipe, const VectorClock& clock, bool isWrite);
+  // The histories of one space's 32-byte blocks as runs of equal history: block-aligned segments,
+  // so the state grows with the distinct ranges a core touches, not with the memory's size.
+  class BlockShadow {
+   public:
+    // Calls visit(lo, hi, history) for the pieces of blocks [lo, hi) in order, with a default
+    // history for blocks never touched; stops when visit returns false.
+    template <typename Visit>
+    void forEach(uint64_t lo, uint64_t hi, Visit visit) const;
+    void write(uint64_t lo, uint64_t hi, const BlockHistory& h);  // blocks [lo, hi) get h
+    void read(uint64_t lo, uint64_t hi, int pipe, const Epoch& e);  // their reads[pipe] = e
+
+   private:
+    struct Run {
+      uint64_t hi;
+      BlockHistory history;
+    };
+    std::map<uint64_t, Run>::iterator splitAt(uint64_t block);  // a run starts at `block` (if covered)
+    void coalesce(uint64_t lo, uint64_t hi);  // merges equal neighbours from the run before lo to hi
+    std::map<uint64_t, Run> runs_;  // keyed by first block
+  };
+
+  static Conflict conflictOf(const BlockHistory& h, isa::Pipe pipe, const VectorClock& clock, bool isWrite);
 
   const Target& target_;
   int core_;
   LaunchGmAccesses& launchGm_;
-  std::array<std::vector<BlockHistory>, isa::kSpaceCount> local_;
-  std::unordered_map<uint64_t, BlockHistory> gm_;
+  std::array<BlockShadow, isa::kSpaceCount> shadow_;
 };
 
 }  // namespace pyasc::sim
