@@ -55,6 +55,7 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
     total.energyPJ += run.energyPJ;
     total.vectorOps += run.vectorOps;
     total.macs += run.macs;
+    if (options.coreDone) options.coreDone(core + 1);
   }
   if (trace_) trace_->endLaunch(total.cycles);
   return total;

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,7 @@ struct LaunchOptions {
   int blockDim = 1;
   std::vector<uint64_t> args;  // GM byte addresses, loaded into x1..xN
   bool sanitize = true;
+  std::function<void(int coresDone)> coreDone;  // optional: called after each core finishes (progress)
 };
 
 struct PipeStats {
