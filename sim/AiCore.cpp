@@ -156,14 +156,13 @@ void AiCore::stepScalar(uint64_t now) {
       runScalar(inst, scalar_, mem_);
       checkRaces(Pipe::S, index);
     } else {
-      Queued q;
+      Queued& q = queues_[static_cast<int>(pipe)].push_back();  // every field set below
       q.issued.inst = &inst;
       q.issued.index = index;
       q.issued.regs = scalar_.regs;
       q.issued.mask = scalar_.mask;
       q.ready = now + cost;
       q.issuerClock = sClock;
-      queues_[static_cast<int>(pipe)].push_back(q);
       ++scalar_.pc;
     }
   } catch (const Violation& v) {

@@ -13,10 +13,12 @@ class PipeQueue {
   size_t size() const { return count_; }
   T& front() { return slots_[head_]; }
   const T& front() const { return slots_[head_]; }
-  // The caller keeps size() below Depth (the scalar unit stalls on a full queue).
-  void push_back(const T& value) {
-    slots_[(head_ + count_) % Depth] = value;
+  // A new last slot, holding whatever it held before, for the caller to fill in place. The caller
+  // keeps size() below Depth (the scalar unit stalls on a full queue).
+  T& push_back() {
+    T& slot = slots_[(head_ + count_) % Depth];
     ++count_;
+    return slot;
   }
   void pop_front() {
     head_ = (head_ + 1) % Depth;

@@ -16,6 +16,10 @@ void joinClock(VectorClock& into, const VectorClock& other) {
 
 void GmRangeMap::assign(uint64_t lo, uint64_t hi, const Touch& touch) {
   if (lo >= hi) return;
+  if (segments_.empty() || segments_.rbegin()->second.hi <= lo) {  // past every segment: streaming
+    segments_.emplace_hint(segments_.end(), lo, Segment{hi, touch});
+    return;
+  }
   auto it = segments_.upper_bound(lo);
   if (it != segments_.begin()) {
     auto prev = std::prev(it);
@@ -172,13 +176,16 @@ RaceDetector::Conflict RaceDetector::conflictOf(const BlockHistory& h, isa::Pipe
 
 void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruction, const std::vector<Access>& accesses) {
   // Merge the instruction's accesses into maximal ranges per (kind, space), reads first.
-  std::vector<Access> merged(accesses);
+  if (accesses.empty()) return;
+  std::vector<Access>& merged = sorted_;  // scratch kept between calls: no allocation per instruction
+  merged.assign(accesses.begin(), accesses.end());
   std::sort(merged.begin(), merged.end(), [](const Access& a, const Access& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     if (a.space != b.space) return a.space < b.space;
     return a.lo < b.lo;
   });
-  std::vector<Access> ranges;
+  std::vector<Access>& ranges = ranges_;
+  ranges.clear();
   for (const Access& a : merged) {
     if (!ranges.empty() && ranges.back().kind == a.kind && ranges.back().space == a.space && a.lo <= ranges.back().hi) {
       ranges.back().hi = std::max(ranges.back().hi, a.hi);

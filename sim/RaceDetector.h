@@ -134,6 +134,7 @@ class RaceDetector {
   int core_;
   LaunchGmAccesses& launchGm_;
   std::array<BlockShadow, isa::kSpaceCount> shadow_;
+  std::vector<Access> sorted_, ranges_;  // record()'s scratch
 };
 
 }  // namespace pyasc::sim
