@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
+#include "runtime/Progress.h"
 #include "sdk/model/ModelReader.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/support/Float16.h"
@@ -153,6 +155,7 @@ struct PlanRunner {
   RunStats& stats;
   std::vector<sim::Kernel> kernels;
   std::map<uint32_t, int64_t> inductionValues;
+  ProgressLine* progress = nullptr;
 
   void run(const std::vector<model::PlanStep>& steps) {
     for (const auto& step : steps) {
@@ -174,6 +177,13 @@ struct PlanRunner {
         for (const auto& term : s.terms) v += term.coeff * inductionValues.at(term.inductionVar);
         launch.args.push_back(static_cast<uint64_t>(v));
       }
+      if (progress) {
+        uint64_t number = stats.launches + 1;
+        launch.coreDone = [this, &k, number, cores = launch.blockDim](int done) {
+          progress->update(k.name, number, done, cores);
+        };
+        progress->update(k.name, number, 0, launch.blockDim);
+      }
       sim::LaunchStats ls = device.launch(kernels.at(step.kernel), launch);
       stats.cycles += ls.cycles;
       for (int p = 0; p < isa::kPipeCount; ++p) stats.busyCycles[p] += ls.pipes[p].busyCycles;
@@ -187,6 +197,15 @@ struct PlanRunner {
     }
   }
 };
+
+// Launches a plan makes: kernel steps, loop bodies times their trip counts.
+uint64_t launchCount(const std::vector<model::PlanStep>& steps) {
+  uint64_t n = 0;
+  for (const auto& step : steps) {
+    n += step.kind == model::StepKind::Loop ? static_cast<uint64_t>(std::max<int64_t>(step.tripCount, 0)) * launchCount(step.body) : 1;
+  }
+  return n;
+}
 
 }  // namespace
 
@@ -219,7 +238,14 @@ RunResult Model::run(const RunOptions& options) {
     runner.kernels.push_back(sim::Kernel{k.name, k.instructions, std::vector<int>(k.sourceLines.begin(), k.sourceLines.end())});
     result.stats.kernels.push_back(KernelStats{k.name, 0, 0});
   }
+  std::unique_ptr<ProgressLine> progress;
+  if (options.progress) {
+    progress = std::make_unique<ProgressLine>(stderr, options.progressTerminal, options.progressAfterSeconds,
+                                              launchCount(image_.plan));
+    runner.progress = progress.get();
+  }
   runner.run(image_.plan);
+  progress.reset();
   if (!options.tracePath.empty()) device.writeTrace(options.tracePath);
   for (const auto* t : outputs()) {
     NpyArray a;

@@ -24,6 +24,11 @@ struct RunOptions {
   Backend backend = Backend::Simulator;
   bool sanitize = true;        // the simulator's sanitizer
   std::string tracePath;       // Chrome trace JSON of every launch, when not empty
+  // A progress line on stderr (runtime/Progress.h) once the run has taken progressAfterSeconds;
+  // progressTerminal rewrites it in place (stderr is a terminal), else one line per update.
+  bool progress = false;
+  bool progressTerminal = false;
+  double progressAfterSeconds = 2.0;
 };
 
 // Per-kernel and whole-run measurements from the simulator.

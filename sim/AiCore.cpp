@@ -170,14 +170,13 @@ void AiCore::stepScalar(uint64_t now) {
       }
       checkRaces(Pipe::S, index);
     } else {
-      Queued q;
+      Queued& q = queues_[static_cast<int>(pipe)].push_back();  // every field set below
       q.issued.inst = &inst;
       q.issued.index = index;
       q.issued.regs = scalar_.regs;
       q.issued.mask = scalar_.mask;
       q.ready = now + cost;
       q.issuerClock = sClock;
-      queues_[static_cast<int>(pipe)].push_back(q);
       ++scalar_.pc;
     }
   } catch (const Violation& v) {
@@ -190,13 +189,13 @@ void AiCore::stepScalar(uint64_t now) {
 }
 
 void AiCore::stepPipe(int pipe, uint64_t now) {
-  Queued q = queues_[pipe].front();
-  queues_[pipe].pop_front();
+  const Queued& q = queues_[pipe].front();  // stays in its slot: only the scalar unit pushes
   try {
     execute(pipe, q, now);
   } catch (const Violation& v) {
     fail(q.issued.index, v.what());
   }
+  queues_[pipe].pop_front();
 }
 
 void AiCore::execute(int pipe, const Queued& q, uint64_t now) {

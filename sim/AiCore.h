@@ -4,13 +4,13 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 #include "sdk/target/Target.h"
 #include "sim/CoreMemory.h"
 #include "sim/IssuedInstruction.h"
 #include "sim/MemorySystem.h"
+#include "sim/PipeQueue.h"
 #include "sim/RaceDetector.h"
 #include "sim/ScalarUnit.h"
 #include "sim/Simulator.h"
@@ -78,7 +78,7 @@ class AiCore {
   uint64_t next_ = 0;
   int who_ = 0;  // the scalar unit (0) or the pipe that acts at next_; -1 when finished
   uint64_t scalarTime_ = 0, scalarSteps_ = 0;
-  std::array<std::deque<Queued>, isa::kPipeCount> queues_;
+  std::array<PipeQueue<Queued, kQueueDepth>, isa::kPipeCount> queues_;
   std::array<uint64_t, isa::kPipeCount> pipeFree_{};  // when a pipe can start its next instruction
   std::array<uint64_t, isa::kPipeCount> pipeDone_{};  // when its started work has all finished (DMA latency)
   std::array<VectorClock, isa::kPipeCount> clocks_{};

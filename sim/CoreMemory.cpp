@@ -2,6 +2,7 @@
 #include "sim/CoreMemory.h"
 
 #include <cstdio>
+#include <cstring>
 
 #include "sim/InstructionTable.h"
 #include "sim/Violation.h"
@@ -21,13 +22,28 @@ std::string hexText(uint64_t v) {
   return buf;
 }
 
-CoreMemory::CoreMemory(const Target& target, uint8_t* gm, uint64_t gmSize, const std::vector<GmRegion>& regions,
-                       bool sanitize)
-    : target_(target), gm_(gm), gmSize_(gmSize), regions_(regions), sanitize_(sanitize) {
+LocalBuffers::LocalBuffers(const Target& target) {
+  for (int s = 1; s < isa::kSpaceCount; ++s) bytes_[s].assign(static_cast<size_t>(target.buffers[s].size), 0);
+}
+
+void LocalBuffers::clearWritten() {
   for (int s = 1; s < isa::kSpaceCount; ++s) {
-    local_[s].assign(static_cast<size_t>(target.buffers[s].size), 0);
+    Span& w = written_[s];
+    if (w.lo < w.hi) std::memset(bytes_[s].data() + w.lo, 0, w.hi - w.lo);
+    w = Span();
   }
 }
+
+CoreMemory::CoreMemory(const Target& target, uint8_t* gm, uint64_t gmSize, const std::vector<GmRegion>& regions,
+                       bool sanitize, LocalBuffers& buffers)
+    : target_(target), gm_(gm), gmSize_(gmSize), regions_(regions), sanitize_(sanitize), local_(buffers) {}
+
+CoreMemory::CoreMemory(const Target& target, uint8_t* gm, uint64_t gmSize, const std::vector<GmRegion>& regions,
+                       bool sanitize)
+    : target_(target), gm_(gm), gmSize_(gmSize), regions_(regions), sanitize_(sanitize),
+      ownBuffers_(std::make_unique<LocalBuffers>(target)), local_(*ownBuffers_) {}
+
+CoreMemory::~CoreMemory() { local_.clearWritten(); }
 
 void CoreMemory::requireAligned(isa::Space space, uint64_t addr) const {
   if (!sanitize_) return;
@@ -39,7 +55,7 @@ void CoreMemory::requireAligned(isa::Space space, uint64_t addr) const {
 
 uint8_t* CoreMemory::touch(isa::Space space, uint64_t addr, uint64_t bytes, AccessKind kind) {
   int s = static_cast<int>(space);
-  uint64_t size = space == isa::Space::GM ? gmSize_ : local_[s].size();
+  uint64_t size = space == isa::Space::GM ? gmSize_ : local_.size(s);
   if (addr > size || bytes > size - addr) {
     throw Violation(std::string(isa::spaceName(space)) + " access " + byteRange(addr, addr + bytes) +
                     " out of range (" + isa::spaceName(space) + " is " + hexText(size) + " bytes)");
@@ -47,7 +63,9 @@ uint8_t* CoreMemory::touch(isa::Space space, uint64_t addr, uint64_t bytes, Acce
   if (space == isa::Space::GM && sanitize_) checkGmRegion(addr, bytes, kind);
   traffic_[s] += bytes;
   if (sanitize_ && bytes > 0) log_.push_back({space, addr, addr + bytes, kind});
-  return space == isa::Space::GM ? gm_ + addr : local_[s].data() + addr;
+  if (space == isa::Space::GM) return gm_ + addr;
+  if (kind == AccessKind::Write) local_.noteWritten(s, addr, addr + bytes);
+  return local_.data(s) + addr;
 }
 
 void CoreMemory::checkGmRegion(uint64_t addr, uint64_t bytes, AccessKind kind) const {

@@ -8,6 +8,7 @@
 
 #include "sdk/support/Float16.h"
 #include "sim/Conversion.h"
+#include "sim/FastPaths.h"
 #include "sim/InstructionTable.h"
 
 namespace pyasc::sim {
@@ -54,6 +55,48 @@ double loadValue(DType t, const uint8_t* p) {
   }
 }
 
+// C (m×n, row-major, n floats a row) += A (m×k) · B (k×n), for each element adding the products in
+// k order, each addition rounded once in binary32. For float16 inputs every product is exact in
+// binary32 (11 × 11 significant bits, exponents in range), so binary32 arithmetic gives the same
+// bits as addRounded; rows go four at a time so each row of B is loaded once for them.
+__attribute__((target_clones("avx2", "default"))) void accumulateHalfProducts(float* c, const float* a,
+                                                                              const float* b, uint64_t m, uint64_t n,
+                                                                              uint64_t k) {
+  uint64_t r = 0;
+  for (; r + 4 <= m; r += 4) {
+    float* __restrict c0 = c + r * n;
+    float* __restrict c1 = c0 + n;
+    float* __restrict c2 = c1 + n;
+    float* __restrict c3 = c2 + n;
+    for (uint64_t q = 0; q < k; ++q) {
+      const float* __restrict bq = b + q * n;
+      float a0 = a[r * k + q], a1 = a[(r + 1) * k + q], a2 = a[(r + 2) * k + q], a3 = a[(r + 3) * k + q];
+      for (uint64_t col = 0; col < n; ++col) {
+        float x = bq[col];
+        c0[col] += a0 * x;
+        c1[col] += a1 * x;
+        c2[col] += a2 * x;
+        c3[col] += a3 * x;
+      }
+    }
+  }
+  for (; r < m; ++r) {
+    float* __restrict cr = c + r * n;
+    for (uint64_t q = 0; q < k; ++q) {
+      const float* __restrict bq = b + q * n;
+      float ar = a[r * k + q];
+      for (uint64_t col = 0; col < n; ++col) cr[col] += ar * bq[col];
+    }
+  }
+}
+
+// Reused scratch for unpacked operands: no allocation per mmad.
+template <typename T>
+T* scratch(std::vector<T>& v, uint64_t size) {
+  if (v.size() < size) v.resize(size);
+  return v.data();
+}
+
 }  // namespace
 
 Work runMmad(const IssuedInstruction& in, CoreMemory& mem) {
@@ -73,17 +116,39 @@ Work runMmad(const IssuedInstruction& in, CoreMemory& mem) {
   uint64_t cBytes = m16 * n16 * 256 * ds;
   if (!init) mem.read(Space::L0C, c, cBytes);
   uint8_t* pc = mem.write(Space::L0C, c, cBytes);
+  auto aAt = [&](uint64_t r, uint64_t q) { return pa + ((r / 16) * kf + q / c0) * isa::kFractalBytes + ((r % 16) * c0 + q % c0) * es; };
+  auto bAt = [&](uint64_t q, uint64_t col) { return pb + ((q / c0) * n16 + col / 16) * isa::kFractalBytes + ((col % 16) * c0 + q % c0) * es; };
+  if (t == DType::Float16 && inst.type2 == DType::Float32 && fastPaths()) {
+    static thread_local std::vector<float> A, B, C;
+    float* fa = scratch(A, m * k);
+    float* fb = scratch(B, k * n);
+    float* fc = scratch(C, m * n);
+    for (uint64_t r = 0; r < m; ++r) {
+      for (uint64_t q = 0; q < k; ++q) fa[r * k + q] = static_cast<float>(loadValue(t, aAt(r, q)));
+    }
+    for (uint64_t q = 0; q < k; ++q) {
+      for (uint64_t col = 0; col < n; ++col) fb[q * n + col] = static_cast<float>(loadValue(t, bAt(q, col)));
+    }
+    for (uint64_t r = 0; r < m; ++r) {
+      for (uint64_t col = 0; col < n; ++col) {
+        float acc = 0;
+        if (!init) std::memcpy(&acc, pc + nzOffset(r, col, m16, ds), 4);
+        fc[r * n + col] = acc;
+      }
+    }
+    accumulateHalfProducts(fc, fa, fb, m, n, k);
+    for (uint64_t r = 0; r < m; ++r) {
+      for (uint64_t col = 0; col < n; ++col) std::memcpy(pc + nzOffset(r, col, m16, ds), &fc[r * n + col], 4);
+    }
+    return Work::cube(m, n, k, t);
+  }
   // Unpack A (m×k, ZZ) and B (k×n, ZN) into row-major doubles once.
   std::vector<double> A(m * k), B(k * n);
   for (uint64_t r = 0; r < m; ++r) {
-    for (uint64_t q = 0; q < k; ++q) {
-      A[r * k + q] = loadValue(t, pa + ((r / 16) * kf + q / c0) * isa::kFractalBytes + ((r % 16) * c0 + q % c0) * es);
-    }
+    for (uint64_t q = 0; q < k; ++q) A[r * k + q] = loadValue(t, aAt(r, q));
   }
   for (uint64_t q = 0; q < k; ++q) {
-    for (uint64_t col = 0; col < n; ++col) {
-      B[q * n + col] = loadValue(t, pb + ((q / c0) * n16 + col / 16) * isa::kFractalBytes + ((col % 16) * c0 + q % c0) * es);
-    }
+    for (uint64_t col = 0; col < n; ++col) B[q * n + col] = loadValue(t, bAt(q, col));
   }
   bool integer = t == DType::Int8;
   for (uint64_t r = 0; r < m; ++r) {

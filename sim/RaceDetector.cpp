@@ -16,6 +16,10 @@ void joinClock(VectorClock& into, const VectorClock& other) {
 
 void GmRangeMap::assign(uint64_t lo, uint64_t hi, const Touch& touch) {
   if (lo >= hi) return;
+  if (segments_.empty() || segments_.rbegin()->second.hi <= lo) {  // past every segment: streaming
+    segments_.emplace_hint(segments_.end(), lo, Segment{hi, touch});
+    return;
+  }
   auto it = segments_.upper_bound(lo);
   if (it != segments_.begin()) {
     auto prev = std::prev(it);
@@ -41,18 +45,23 @@ GmRangeMap::Touch GmRangeMap::firstOverlap(uint64_t lo, uint64_t hi, uint64_t& o
   return it->second.touch;
 }
 
+// The lowest overlap wins; at the same address the lower core, and within a core its write.
 LaunchGmAccesses::Conflict LaunchGmAccesses::conflict(int core, uint64_t lo, uint64_t hi, bool isWrite) const {
   Conflict best;
   auto consider = [&](const GmRangeMap& map, bool write) {
     Conflict c;
     c.write = write;
     c.touch = map.firstOverlap(lo, hi, c.lo, c.hi);
-    if (c.touch.core >= 0 && (best.touch.core < 0 || c.lo < best.lo)) best = c;
+    if (c.touch.core < 0) return;
+    bool before = best.touch.core < 0 || c.lo < best.lo ||
+                  (c.lo == best.lo && (c.touch.core < best.touch.core || (c.touch.core == best.touch.core && write)));
+    if (before) best = c;
   };
   for (size_t other = 0; other < cores_.size(); ++other) {
-    if (static_cast<int>(other) == core) continue;
-    consider(cores_[other].writes, true);
-    if (isWrite) consider(cores_[other].reads, false);
+    const CoreRanges& ranges = cores_[other];
+    if (static_cast<int>(other) == core || ranges.hi <= lo || hi <= ranges.lo) continue;
+    consider(ranges.writes, true);
+    if (isWrite) consider(ranges.reads, false);
   }
   return best;
 }
@@ -61,21 +70,91 @@ void LaunchGmAccesses::add(int core, uint64_t lo, uint64_t hi, bool isWrite, con
   if (cores_.size() <= static_cast<size_t>(core)) cores_.resize(static_cast<size_t>(core) + 1);
   CoreRanges& ranges = cores_[static_cast<size_t>(core)];
   (isWrite ? ranges.writes : ranges.reads).assign(lo, hi, touch);
+  ranges.lo = std::min(ranges.lo, lo);
+  ranges.hi = std::max(ranges.hi, hi);
 }
 
 RaceDetector::RaceDetector(const Target& target, int core, LaunchGmAccesses& launchGm)
     : target_(target), core_(core), launchGm_(launchGm) {}
 
-RaceDetector::BlockHistory& RaceDetector::history(isa::Space space, uint64_t block) {
-  if (space == isa::Space::GM) return gm_[block];
-  auto& blocks = local_[static_cast<int>(space)];
-  if (blocks.empty()) blocks.resize(static_cast<size_t>(target_.buffer(space).size + isa::kBlockBytes - 1) / isa::kBlockBytes);
-  return blocks[block];
+template <typename Visit>
+void RaceDetector::BlockShadow::forEach(uint64_t lo, uint64_t hi, Visit visit) const {
+  static const BlockHistory kUntouched{};
+  auto it = runs_.upper_bound(lo);
+  if (it != runs_.begin() && std::prev(it)->second.hi > lo) --it;
+  for (uint64_t at = lo; at < hi;) {
+    if (it == runs_.end() || it->first >= hi) {
+      visit(at, hi, kUntouched);
+      return;
+    }
+    if (it->first > at) {
+      if (!visit(at, it->first, kUntouched)) return;
+      at = it->first;
+    }
+    uint64_t end = std::min(hi, it->second.hi);
+    if (!visit(at, end, it->second.history)) return;
+    at = end;
+    ++it;
+  }
 }
 
-RaceDetector::Conflict RaceDetector::conflictAt(isa::Space space, uint64_t block, isa::Pipe pipe,
-                                                const VectorClock& clock, bool isWrite) {
-  const BlockHistory& h = history(space, block);
+std::map<uint64_t, RaceDetector::BlockShadow::Run>::iterator RaceDetector::BlockShadow::splitAt(uint64_t block) {
+  auto it = runs_.lower_bound(block);
+  if (it != runs_.end() && it->first == block) return it;
+  if (it != runs_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.hi > block) {
+      Run tail = prev->second;
+      prev->second.hi = block;
+      return runs_.emplace_hint(it, block, tail);
+    }
+  }
+  return it;
+}
+
+void RaceDetector::BlockShadow::coalesce(uint64_t lo, uint64_t hi) {
+  auto it = runs_.lower_bound(lo);
+  if (it != runs_.begin()) --it;
+  while (it != runs_.end() && it->first <= hi) {
+    auto next = std::next(it);
+    if (next != runs_.end() && next->first == it->second.hi && next->second.history == it->second.history) {
+      it->second.hi = next->second.hi;
+      runs_.erase(next);
+    } else {
+      it = next;
+    }
+  }
+}
+
+void RaceDetector::BlockShadow::write(uint64_t lo, uint64_t hi, const BlockHistory& h) {
+  auto first = splitAt(lo);
+  auto last = splitAt(hi);  // `first` stays valid: map insertions move no node
+  runs_.erase(first, last);
+  runs_.emplace_hint(last, lo, Run{hi, h});
+  coalesce(lo, hi);
+}
+
+void RaceDetector::BlockShadow::read(uint64_t lo, uint64_t hi, int pipe, const Epoch& e) {
+  auto it = splitAt(lo);
+  auto end = splitAt(hi);
+  for (uint64_t at = lo; at < hi;) {
+    if (it == end || it->first > at) {  // blocks never touched: a run of their own
+      uint64_t gapEnd = it == end ? hi : it->first;
+      BlockHistory h;
+      h.reads[pipe] = e;
+      runs_.emplace_hint(it, at, Run{gapEnd, h});
+      at = gapEnd;
+      continue;
+    }
+    it->second.history.reads[pipe] = e;
+    at = it->second.hi;
+    ++it;
+  }
+  coalesce(lo, hi);
+}
+
+RaceDetector::Conflict RaceDetector::conflictOf(const BlockHistory& h, isa::Pipe pipe, const VectorClock& clock,
+                                                bool isWrite) {
   int p = static_cast<int>(pipe);
   if (h.write.instruction >= 0 && h.writer != p && clock[h.writer] < h.write.clock) {
     return {true, h.writer, h.write.instruction, true};
@@ -90,13 +169,16 @@ RaceDetector::Conflict RaceDetector::conflictAt(isa::Space space, uint64_t block
 
 void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruction, const std::vector<Access>& accesses) {
   // Merge the instruction's accesses into maximal ranges per (kind, space), reads first.
-  std::vector<Access> merged(accesses);
+  if (accesses.empty()) return;
+  std::vector<Access>& merged = sorted_;  // scratch kept between calls: no allocation per instruction
+  merged.assign(accesses.begin(), accesses.end());
   std::sort(merged.begin(), merged.end(), [](const Access& a, const Access& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     if (a.space != b.space) return a.space < b.space;
     return a.lo < b.lo;
   });
-  std::vector<Access> ranges;
+  std::vector<Access>& ranges = ranges_;
+  ranges.clear();
   for (const Access& a : merged) {
     if (!ranges.empty() && ranges.back().kind == a.kind && ranges.back().space == a.space && a.lo <= ranges.back().hi) {
       ranges.back().hi = std::max(ranges.back().hi, a.hi);
@@ -119,29 +201,41 @@ void RaceDetector::record(isa::Pipe pipe, const VectorClock& clock, int instruct
   constexpr uint64_t B = isa::kBlockBytes;
   for (const Access& a : ranges) {
     bool isWrite = a.kind == AccessKind::Write;
-    for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
-      Conflict c = conflictAt(a.space, blk, pipe, clock, isWrite);
-      if (!c.found) continue;
-      uint64_t last = blk;
-      while ((last + 1) * B < a.hi && conflictAt(a.space, last + 1, pipe, clock, isWrite) == c) ++last;
-      uint64_t lo = std::max(a.lo, blk * B), hi = std::min(a.hi, (last + 1) * B);
-      throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") +
-                      isa::spaceName(a.space) + byteRange(lo, hi) + (c.withWrite ? " written by " : " read by ") +
-                      isa::pipeName(static_cast<isa::Pipe>(c.pipe)) + " at instruction " +
-                      std::to_string(c.instruction) + " with no flag or barrier between them");
-    }
+    Conflict c;
+    uint64_t runLo = 0, runHi = 0;  // blocks of the first conflict and the same one right after it
+    shadow_[static_cast<int>(a.space)].forEach(a.lo / B, (a.hi + B - 1) / B,
+                                               [&](uint64_t lo, uint64_t hi, const BlockHistory& h) {
+      Conflict here = conflictOf(h, pipe, clock, isWrite);
+      if (!c.found) {
+        if (here.found) {
+          c = here;
+          runLo = lo;
+          runHi = hi;
+        }
+        return true;
+      }
+      if (!(here == c)) return false;
+      runHi = hi;
+      return true;
+    });
+    if (!c.found) continue;
+    uint64_t lo = std::max(a.lo, runLo * B), hi = std::min(a.hi, runHi * B);
+    throw Violation(std::string("data race: ") + isa::pipeName(pipe) + (isWrite ? " writes " : " reads ") +
+                    isa::spaceName(a.space) + byteRange(lo, hi) + (c.withWrite ? " written by " : " read by ") +
+                    isa::pipeName(static_cast<isa::Pipe>(c.pipe)) + " at instruction " +
+                    std::to_string(c.instruction) + " with no flag or barrier between them");
   }
   for (const Access& a : ranges) {
     if (a.space == isa::Space::GM) launchGm_.add(core_, a.lo, a.hi, a.kind == AccessKind::Write, {core_, p, instruction});
-    for (uint64_t blk = a.lo / B; blk * B < a.hi; ++blk) {
-      BlockHistory& h = history(a.space, blk);
-      if (a.kind == AccessKind::Read) {
-        h.reads[p] = {clock[p], instruction};
-      } else {
-        h.writer = static_cast<uint8_t>(p);
-        h.write = {clock[p], instruction};
-        h.reads = {};
-      }
+    BlockShadow& shadow = shadow_[static_cast<int>(a.space)];
+    Epoch now{clock[p], instruction};
+    if (a.kind == AccessKind::Read) {
+      shadow.read(a.lo / B, (a.hi + B - 1) / B, p, now);
+    } else {
+      BlockHistory h;
+      h.writer = static_cast<uint8_t>(p);
+      h.write = now;
+      shadow.write(a.lo / B, (a.hi + B - 1) / B, h);
     }
   }
 }

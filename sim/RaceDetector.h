@@ -6,7 +6,6 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <unordered_map>
 #include <vector>
 
 #include "sdk/isa/ISA.h"
@@ -55,6 +54,7 @@ class LaunchGmAccesses {
  private:
   struct CoreRanges {
     GmRangeMap reads, writes;
+    uint64_t lo = ~0ull, hi = 0;  // the span of all of them: a range outside it is not looked up
   };
   std::vector<CoreRanges> cores_;  // by core index
 };
@@ -77,6 +77,13 @@ class RaceDetector {
     uint8_t writer = 0;
     Epoch write;
     std::array<Epoch, isa::kPipeCount> reads;
+    bool operator==(const BlockHistory& o) const {
+      if (writer != o.writer || write.clock != o.write.clock || write.instruction != o.write.instruction) return false;
+      for (int q = 0; q < isa::kPipeCount; ++q) {
+        if (reads[q].clock != o.reads[q].clock || reads[q].instruction != o.reads[q].instruction) return false;
+      }
+      return true;
+    }
   };
   struct Conflict {
     bool found = false;
@@ -88,14 +95,34 @@ class RaceDetector {
     }
   };
 
-  BlockHistory& history(isa::Space space, uint64_t block);
-  Conflict conflictAt(isa::Space space, uint64_t block, isa::Pipe pipe, const VectorClock& clock, bool isWrite);
+  // The histories of one space's 32-byte blocks as runs of equal history: block-aligned segments,
+  // so the state grows with the distinct ranges a core touches, not with the memory's size.
+  class BlockShadow {
+   public:
+    // Calls visit(lo, hi, history) for the pieces of blocks [lo, hi) in order, with a default
+    // history for blocks never touched; stops when visit returns false.
+    template <typename Visit>
+    void forEach(uint64_t lo, uint64_t hi, Visit visit) const;
+    void write(uint64_t lo, uint64_t hi, const BlockHistory& h);  // blocks [lo, hi) get h
+    void read(uint64_t lo, uint64_t hi, int pipe, const Epoch& e);  // their reads[pipe] = e
+
+   private:
+    struct Run {
+      uint64_t hi;
+      BlockHistory history;
+    };
+    std::map<uint64_t, Run>::iterator splitAt(uint64_t block);  // a run starts at `block` (if covered)
+    void coalesce(uint64_t lo, uint64_t hi);  // merges equal neighbours from the run before lo to hi
+    std::map<uint64_t, Run> runs_;  // keyed by first block
+  };
+
+  static Conflict conflictOf(const BlockHistory& h, isa::Pipe pipe, const VectorClock& clock, bool isWrite);
 
   const Target& target_;
   int core_;
   LaunchGmAccesses& launchGm_;
-  std::array<std::vector<BlockHistory>, isa::kSpaceCount> local_;
-  std::unordered_map<uint64_t, BlockHistory> gm_;
+  std::array<BlockShadow, isa::kSpaceCount> shadow_;
+  std::vector<Access> sorted_, ranges_;  // record()'s scratch
 };
 
 }  // namespace pyasc::sim

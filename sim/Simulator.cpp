@@ -42,6 +42,7 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   memory_->beginLaunch();
   LaunchGmAccesses launchGm;
   const int n = options.blockDim;
+  while (static_cast<int>(localBuffers_.size()) < n) localBuffers_.push_back(std::make_unique<LocalBuffers>(target_));
   std::vector<std::unique_ptr<CoreMemory>> memories(n);
   std::vector<std::unique_ptr<RaceDetector>> races(n);
   std::vector<std::unique_ptr<AiCore>> cores(n);
@@ -49,16 +50,21 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   using Next = std::pair<uint64_t, int>;
   std::priority_queue<Next, std::vector<Next>, std::greater<Next>> ready;
   for (int c = 0; c < n; ++c) {
-    memories[c] = std::make_unique<CoreMemory>(target_, gm_.data(), gm_.size(), regions_, options.sanitize);
+    memories[c] = std::make_unique<CoreMemory>(target_, gm_.data(), gm_.size(), regions_, options.sanitize, *localBuffers_[c]);
     if (options.sanitize) races[c] = std::make_unique<RaceDetector>(target_, c, launchGm);
     cores[c] = std::make_unique<AiCore>(target_, kernel, options, c, *memories[c], *memory_, races[c].get(), trace_.get());
     if (!cores[c]->finished()) ready.push({cores[c]->nextTime(), c});
   }
+  int finished = n - static_cast<int>(ready.size());
   while (!ready.empty()) {
     int c = ready.top().second;
     ready.pop();
     cores[c]->step();
-    if (!cores[c]->finished()) ready.push({cores[c]->nextTime(), c});
+    if (!cores[c]->finished()) {
+      ready.push({cores[c]->nextTime(), c});
+    } else if (options.coreDone) {
+      options.coreDone(++finished);
+    }
   }
   LaunchStats total;
   for (int c = 0; c < n; ++c) {

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -31,6 +32,7 @@ struct LaunchOptions {
   int blockDim = 1;
   std::vector<uint64_t> args;  // GM byte addresses, loaded into x1..xN
   bool sanitize = true;
+  std::function<void(int coresDone)> coreDone;  // optional: called after each core finishes (progress)
 };
 
 struct PipeStats {
@@ -69,6 +71,7 @@ class SimError : public std::runtime_error {
 
 class TraceRecorder;
 class MemorySystem;
+class LocalBuffers;
 
 class Device {
  public:
@@ -99,6 +102,7 @@ class Device {
   std::unique_ptr<MemorySystem> memory_;
   std::vector<GmRegion> regions_;
   std::unique_ptr<TraceRecorder> trace_;
+  std::vector<std::unique_ptr<LocalBuffers>> localBuffers_;  // each core's L1, UB and L0, reused launch after launch
 };
 
 }  // namespace pyasc::sim

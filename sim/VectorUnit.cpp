@@ -10,6 +10,8 @@
 
 #include "sdk/support/Float16.h"
 #include "sim/Conversion.h"
+#include "sim/FastPaths.h"
+#include "sim/HalfLoops.h"
 #include "sim/InstructionTable.h"
 #include "sim/Violation.h"
 
@@ -190,52 +192,121 @@ uint32_t intLane(Opcode op, int32_t a, int32_t b, int32_t d) {
   }
 }
 
-Work elementwise(const IssuedInstruction& in, CoreMemory& mem) {
+// One elementwise instruction's per-lane computation on raw lane bits: a (src0), b (src1 or the
+// scalar), d (the old dst, for vmla).
+struct LaneOp {
+  Opcode op;
+  DType t;
+  int es;
+  int sources;  // 0 (vdup), 1 or 2
+  bool readsDst;
+  uint32_t scalar;
+
+  uint32_t operator()(uint32_t a, uint32_t b, uint32_t d) const {
+    if (op == Opcode::VDup) return scalar;
+    if (op == Opcode::VMov) return a;
+    if (t == DType::Int32) return intLane(op, static_cast<int32_t>(a), static_cast<int32_t>(b), static_cast<int32_t>(d));
+    return floatLane(op, t, bitsAsFloat(t, a), bitsAsFloat(t, b), bitsAsFloat(t, d));
+  }
+};
+
+LaneOp laneOp(const IssuedInstruction& in) {
   const isa::Instruction& inst = *in.inst;
   isa::Format format = opcodeEntry(inst.op).format;
-  DType t = inst.type;
-  int es = dtypeSize(t);
+  int es = dtypeSize(inst.type);
+  int sources = format == isa::Format::VBinary ? 2 : format == isa::Format::VDup ? 0 : 1;
+  uint32_t scalar = static_cast<uint32_t>(in.scalarBits() & (es == 2 ? 0xffffu : 0xffffffffu));
+  return {inst.op, inst.type, es, sources, inst.op == Opcode::VMla, scalar};
+}
+
+bool halfOpOf(Opcode op, HalfOp& out) {
+  switch (op) {
+    case Opcode::VAdd: case Opcode::VAdds: out = HalfOp::Add; return true;
+    case Opcode::VSub: out = HalfOp::Sub; return true;
+    case Opcode::VMul: case Opcode::VMuls: out = HalfOp::Mul; return true;
+    case Opcode::VDiv: out = HalfOp::Div; return true;
+    case Opcode::VMax: case Opcode::VMaxs: out = HalfOp::Max; return true;
+    case Opcode::VMin: case Opcode::VMins: out = HalfOp::Min; return true;
+    default: return false;
+  }
+}
+
+// The bulk path: when every lane of every repeat runs and each operand is one contiguous run of
+// lanes (block stride 1, repeat stride 8), in UB, a source either being the destination or apart
+// from it, the instruction is a plain loop over n lanes (n = repeats × lanes, or the counter),
+// equal lane by lane to the per-repeat path. The accesses are the same 32-byte blocks, logged as
+// one range per operand. Returns false, touching nothing, when the instruction does not qualify.
+bool contiguousElementwise(const LaneOp& o, const Iteration& it, const Operand& dst, const Operand& s0,
+                           const Operand& s1, CoreMemory& mem, uint64_t& lanesDone) {
+  if (!fastPaths()) return false;
+  uint64_t n;
+  if (it.counter) {
+    n = it.count;
+  } else {
+    uint64_t loNeeded = it.lanes >= 64 ? ~0ull : (1ull << it.lanes) - 1;
+    if ((it.lo & loNeeded) != loNeeded || (it.lanes > 64 && it.hi != ~0ull)) return false;
+    n = it.repeats * static_cast<uint64_t>(it.lanes);
+  }
+  if (n == 0) return false;
+  constexpr uint64_t kRepeatBlocks = isa::kRepeatBytes / isa::kBlockBytes;
+  uint64_t bytes = (n * static_cast<uint64_t>(o.es) + isa::kBlockBytes - 1) / isa::kBlockBytes * isa::kBlockBytes;
+  auto contiguous = [&](const Operand& x) {
+    return x.blk == 1 && x.rep == kRepeatBlocks && mem.inRange(isa::Space::UB, x.base, bytes);
+  };
+  auto apart = [&](const Operand& x) { return x.base == dst.base || x.base + bytes <= dst.base || dst.base + bytes <= x.base; };
+  if (!contiguous(dst)) return false;
+  if (o.sources >= 1 && !(contiguous(s0) && apart(s0))) return false;
+  if (o.sources >= 2 && !(contiguous(s1) && apart(s1))) return false;
+  const uint8_t* a = o.sources >= 1 ? mem.read(isa::Space::UB, s0.base, bytes) : nullptr;
+  const uint8_t* b = o.sources >= 2 ? mem.read(isa::Space::UB, s1.base, bytes) : nullptr;
+  if (o.readsDst) mem.read(isa::Space::UB, dst.base, bytes);
+  uint8_t* d = mem.write(isa::Space::UB, dst.base, bytes);
+  lanesDone = n;
+  HalfOp half;
+  if (o.t == DType::Float16 && o.sources >= 1 && halfOpOf(o.op, half) &&
+      halfBinary(half, d, a, b, static_cast<uint16_t>(o.scalar), n)) {
+    return true;
+  }
+  int es = o.es;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint32_t x = a ? loadBits(a + i * es, es) : 0;
+    uint32_t y = b ? loadBits(b + i * es, es) : o.scalar;
+    uint32_t z = o.readsDst ? loadBits(d + i * es, es) : 0;
+    storeBits(d + i * es, es, o(x, y, z));
+  }
+  return true;
+}
+
+Work elementwise(const IssuedInstruction& in, CoreMemory& mem) {
+  const isa::Instruction& inst = *in.inst;
+  LaneOp o = laneOp(in);
+  int es = o.es;
   Iteration it = iteration(in, isa::kRepeatBytes / es);
   Operand dst{in.address(inst.dst), inst.dstBlk, inst.dstRep, es};
   Operand s0{in.address(inst.src0), inst.src0Blk, inst.src0Rep, es};
   Operand s1{in.address(inst.src1), inst.src1Blk, inst.src1Rep, es};
-  int sources = format == isa::Format::VBinary ? 2 : format == isa::Format::VDup ? 0 : 1;
-  bool readsDst = inst.op == Opcode::VMla;
-  uint32_t scalar = static_cast<uint32_t>(in.scalarBits() & (es == 2 ? 0xffffu : 0xffffffffu));
-  bool copy = inst.op == Opcode::VMov || inst.op == Opcode::VDup;
   uint64_t lanesDone = 0;
+  if (contiguousElementwise(o, it, dst, s0, s1, mem, lanesDone)) return Work::vector(it.repeats, lanesDone);
   std::array<uint32_t, 128> out{};
   for (uint64_t r = 0; r < it.repeats; ++r) {
     Lanes act = it.active(r);
     if (act.none()) continue;
     if (mem.sanitizing()) {
-      if (sources >= 1) checkOverlap(dst, s0, r, act, it.lanes, "src0");
-      if (sources >= 2) checkOverlap(dst, s1, r, act, it.lanes, "src1");
+      if (o.sources >= 1) checkOverlap(dst, s0, r, act, it.lanes, "src0");
+      if (o.sources >= 2) checkOverlap(dst, s1, r, act, it.lanes, "src1");
     }
     View v0, v1, vd;
-    if (sources >= 1) v0 = map(mem, s0, r, act, it.lanes, AccessKind::Read);
-    if (sources >= 2) v1 = map(mem, s1, r, act, it.lanes, AccessKind::Read);
-    if (readsDst) map(mem, dst, r, act, it.lanes, AccessKind::Read);
+    if (o.sources >= 1) v0 = map(mem, s0, r, act, it.lanes, AccessKind::Read);
+    if (o.sources >= 2) v1 = map(mem, s1, r, act, it.lanes, AccessKind::Read);
+    if (o.readsDst) map(mem, dst, r, act, it.lanes, AccessKind::Read);
     vd = map(mem, dst, r, act, it.lanes, AccessKind::Write);
     for (int e = 0; e < it.lanes; ++e) {
       if (!act[e]) continue;
       ++lanesDone;
-      if (inst.op == Opcode::VDup) {
-        out[e] = scalar;
-        continue;
-      }
-      uint32_t a = loadBits(v0.lane(e), es);
-      if (copy) {
-        out[e] = a;
-        continue;
-      }
-      uint32_t b = sources == 2 ? loadBits(v1.lane(e), es) : scalar;
-      uint32_t d = readsDst ? loadBits(vd.lane(e), es) : 0;
-      if (t == DType::Int32) {
-        out[e] = intLane(inst.op, static_cast<int32_t>(a), static_cast<int32_t>(b), static_cast<int32_t>(d));
-      } else {
-        out[e] = floatLane(inst.op, t, bitsAsFloat(t, a), bitsAsFloat(t, b), bitsAsFloat(t, d));
-      }
+      uint32_t a = o.sources >= 1 ? loadBits(v0.lane(e), es) : 0;
+      uint32_t b = o.sources == 2 ? loadBits(v1.lane(e), es) : o.scalar;
+      uint32_t d = o.readsDst ? loadBits(vd.lane(e), es) : 0;
+      out[e] = o(a, b, d);
     }
     for (int e = 0; e < it.lanes; ++e) {
       if (act[e]) storeBits(vd.lane(e), es, out[e]);

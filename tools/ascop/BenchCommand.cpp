@@ -28,6 +28,7 @@ struct BenchOptions {
   std::vector<std::string> targets, customConfigs;
   double tolerance = 2.0;  // percent of cycles a result may grow before it is a regression
   bool dryRun = false;
+  bool progress = false;
 };
 
 // What one entry measures: the expression each case evaluates.
@@ -183,7 +184,8 @@ int run(const BenchOptions& o) {
             if (!entry.call.empty()) row["call"] = entry.call;
             OperatorRun r;
             try {
-              r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun);
+              r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun,
+                              o.progress);
             } catch (const CompileError& e) {
               if (!suite) throw;
               // an operator this target cannot run yet: a row saying why, not the end of the suite
@@ -252,6 +254,7 @@ std::function<int()> setupBench(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--dry-run", o->dryRun, "compile every case without simulating it, and write no report");
+  app.add_flag("--progress", o->progress, "show the simulator's progress line for cases over 2 s even when stderr is not a terminal");
   return [o]() { return run(*o); };
 }
 

@@ -5,6 +5,7 @@
 
 #include "codegen/Pipeline.h"
 #include "frontend/Frontend.h"
+#include "runtime/Progress.h"
 #include "sdk/support/ArrayCompare.h"
 
 namespace pyasc::ascop {
@@ -17,7 +18,8 @@ std::string callExpression(const std::string& callee, const OperatorCase& c) {
 }
 
 OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
-                        DType dtype, const std::string& targetName, uint32_t seed, bool sanitize, bool simulate) {
+                        DType dtype, const std::string& targetName, uint32_t seed, bool sanitize, bool simulate,
+                        std::optional<bool> progress) {
   std::string params, specs;
   frontend::FrontendOptions options;
   options.entry = "f";
@@ -58,6 +60,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   }
   RunOptions ro;
   ro.sanitize = sanitize;
+  if (progress) setProgressOptions(ro, *progress);
   RunResult r = net.run(ro);
   run.runMillis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - compiledAt).count();
   run.outputs = std::move(r.outputs);

@@ -2,6 +2,7 @@
 // the step `ascop test` and `ascop bench` repeat over their cases.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,8 +33,10 @@ std::string callExpression(const std::string& callee, const OperatorCase& c);
 
 // `def f(<inputs>): return <expression>` (NumPy as np and pyasc's nn in scope) compiled for
 // `target` with every input of `dtype`, then, when `simulate`, run with inputs uniform in [-1, 1)
-// from `seed`. Throws CompileError.
+// from `seed`; with `progress`, the simulator's progress line as setProgressOptions(·, *progress)
+// sets it. Throws CompileError.
 OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
-                        DType dtype, const std::string& target, uint32_t seed, bool sanitize, bool simulate = true);
+                        DType dtype, const std::string& target, uint32_t seed, bool sanitize, bool simulate = true,
+                        std::optional<bool> progress = std::nullopt);
 
 }  // namespace pyasc::ascop

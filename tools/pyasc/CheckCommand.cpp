@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "runtime/Model.h"
+#include "runtime/Progress.h"
 #include "sdk/support/ArrayCompare.h"
 #include "sdk/support/Random.h"
 #include "tools/pyasc/Command.h"
@@ -22,6 +23,8 @@ struct CheckOptions {
   CompileFlags flags;
   uint32_t seed = 1234;
   bool keep = false;
+  bool noSanitize = false;
+  bool progress = false;
 };
 
 double tolerance(DType t) {
@@ -37,6 +40,8 @@ std::function<int()> setupCheck(CLI::App& app) {
   addCompileFlags(app, o->flags);
   app.add_option("--seed", o->seed, "seed of the generated function inputs")->capture_default_str();
   app.add_flag("--keep", o->keep, "keep the folder with the inputs and both outputs");
+  app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
+  app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
   return [o]() -> int {
     codegen::CompileResult compiled;
     std::string emitted;
@@ -73,7 +78,10 @@ std::function<int()> setupCheck(CLI::App& app) {
         if (!o->keep) fs::remove_all(dir);
         return reportError("the program failed under " + std::string(PYASC_PYTHON) + " + NumPy");
       }
-      RunResult r = net.run();
+      RunOptions options;
+      options.sanitize = !o->noSanitize;
+      setProgressOptions(options, o->progress);
+      RunResult r = net.run(options);
       bool ok = true;
       std::printf("%-14s %-9s %-16s %12s %12s %9s\n", "output", "dtype", "shape", "max abs err", "rel err", "tolerance");
       for (const auto& [name, array] : r.outputs) {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "runtime/Model.h"
+#include "runtime/Progress.h"
 #include "tools/pyasc/Command.h"
 
 namespace pyasc::tool {
@@ -18,6 +19,7 @@ struct RunCommandOptions {
   std::string profile;
   bool stats = false;
   bool noSanitize = false;
+  bool progress = false;
 };
 
 std::string typeText(const NpyArray& a) {
@@ -63,6 +65,7 @@ std::function<int()> setupRun(CLI::App& app) {
   app.add_option("--profile", o->profile, "write a Chrome trace (Perfetto) of every pipe to this file");
   app.add_flag("--stats", o->stats, "print per-kernel cycles, bytes per path and energy");
   app.add_flag("--no-sanitize", o->noSanitize, "run without the simulator's sanitizer");
+  app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
   return [o]() -> int {
     try {
       pyasc::Model net = pyasc::Model::load(o->model);
@@ -74,6 +77,7 @@ std::function<int()> setupRun(CLI::App& app) {
       RunOptions options;
       options.sanitize = !o->noSanitize;
       options.tracePath = o->profile;
+      setProgressOptions(options, o->progress);
       RunResult r = net.run(options);
       std::filesystem::create_directories(o->outputDir);
       for (const auto& [name, array] : r.outputs) {

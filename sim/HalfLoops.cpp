@@ -1,0 +1,89 @@
+// F16C/AVX loops of eight lanes: vcvtph2ps widens exactly, vcvtps2ph (imm 0) rounds nearest-even
+// with overflow to infinity like floatToHalfNearest; NaN lanes are then set to the canonical 0x7e00.
+#include "sim/HalfLoops.h"
+
+#include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define PYASC_HALF_LOOPS 1
+#endif
+
+namespace pyasc::sim {
+
+#ifdef PYASC_HALF_LOOPS
+
+namespace {
+
+constexpr int kLanes = 8;
+
+template <HalfOp Op>
+__attribute__((target("avx,f16c"), always_inline)) inline __m256 apply(__m256 a, __m256 b) {
+  if constexpr (Op == HalfOp::Add) return _mm256_add_ps(a, b);
+  if constexpr (Op == HalfOp::Sub) return _mm256_sub_ps(a, b);
+  if constexpr (Op == HalfOp::Mul) return _mm256_mul_ps(a, b);
+  if constexpr (Op == HalfOp::Div) return _mm256_div_ps(a, b);
+  if constexpr (Op == HalfOp::Max) return _mm256_max_ps(b, a);  // b > a ? b : a: a on ties
+  if constexpr (Op == HalfOp::Min) return _mm256_min_ps(b, a);  // b < a ? b : a
+}
+
+// Eight lanes: a and b widened, the result rounded, lanes with a NaN operand or result 0x7e00.
+template <HalfOp Op>
+__attribute__((target("avx,f16c"), always_inline)) inline __m128i eightLanes(__m128i a16, __m256 b) {
+  __m256 a = _mm256_cvtph_ps(a16);
+  __m256 r = apply<Op>(a, b);
+  __m256 nan = _mm256_or_ps(_mm256_cmp_ps(a, b, _CMP_UNORD_Q), _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+  __m256i wide = _mm256_castps_si256(nan);
+  __m128i narrow = _mm_packs_epi32(_mm256_castsi256_si128(wide), _mm256_extractf128_si256(wide, 1));
+  __m128i h = _mm256_cvtps_ph(r, _MM_FROUND_TO_NEAREST_INT);
+  return _mm_blendv_epi8(h, _mm_set1_epi16(0x7e00), narrow);
+}
+
+template <HalfOp Op>
+__attribute__((target("avx,f16c"))) void halfLoop(uint8_t* dst, const uint8_t* a, const uint8_t* b, uint16_t scalar,
+                                                  uint64_t n) {
+  __m256 bs = _mm256_cvtph_ps(_mm_set1_epi16(static_cast<short>(scalar)));
+  uint64_t full = n / kLanes * kLanes;
+  for (uint64_t i = 0; i < full; i += kLanes) {
+    __m128i a16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + 2 * i));
+    __m256 bv = b ? _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(b + 2 * i))) : bs;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + 2 * i), eightLanes<Op>(a16, bv));
+  }
+  uint64_t rest = n - full;
+  if (rest == 0) return;
+  alignas(16) uint16_t ta[kLanes] = {}, tb[kLanes] = {}, td[kLanes];
+  std::memcpy(ta, a + 2 * full, 2 * rest);
+  if (b) std::memcpy(tb, b + 2 * full, 2 * rest);
+  __m256 bv = b ? _mm256_cvtph_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(tb))) : bs;
+  _mm_store_si128(reinterpret_cast<__m128i*>(td), eightLanes<Op>(_mm_load_si128(reinterpret_cast<const __m128i*>(ta)), bv));
+  std::memcpy(dst + 2 * full, td, 2 * rest);
+}
+
+}  // namespace
+
+bool hostHasHalfLoops() {
+  static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  return has;
+}
+
+bool halfBinary(HalfOp op, uint8_t* dst, const uint8_t* a, const uint8_t* b, uint16_t scalar, uint64_t n) {
+  if (!hostHasHalfLoops()) return false;
+  switch (op) {
+    case HalfOp::Add: halfLoop<HalfOp::Add>(dst, a, b, scalar, n); break;
+    case HalfOp::Sub: halfLoop<HalfOp::Sub>(dst, a, b, scalar, n); break;
+    case HalfOp::Mul: halfLoop<HalfOp::Mul>(dst, a, b, scalar, n); break;
+    case HalfOp::Div: halfLoop<HalfOp::Div>(dst, a, b, scalar, n); break;
+    case HalfOp::Max: halfLoop<HalfOp::Max>(dst, a, b, scalar, n); break;
+    case HalfOp::Min: halfLoop<HalfOp::Min>(dst, a, b, scalar, n); break;
+  }
+  return true;
+}
+
+#else
+
+bool hostHasHalfLoops() { return false; }
+bool halfBinary(HalfOp, uint8_t*, const uint8_t*, const uint8_t*, uint16_t, uint64_t) { return false; }
+
+#endif
+
+}  // namespace pyasc::sim
