@@ -22,9 +22,9 @@ struct Access {
   AccessKind kind;
 };
 
-// The local buffers of a core, sized from the target. A device keeps one set for all its cores and
-// launches: each core starts on zeroed buffers, and only the bytes the previous core wrote are
-// cleared again (not the whole megabyte of L1, UB and L0 per core).
+// The local buffers of a core, sized from the target. A device keeps one set per core index for all
+// its launches: each core starts on zeroed buffers, and only the bytes it wrote in the previous
+// launch are cleared again (not the whole megabyte of L1, UB and L0 per core).
 class LocalBuffers {
  public:
   explicit LocalBuffers(const Target& target);
