@@ -91,17 +91,23 @@ KernelCode matmulKernel() {
   return lowerMatmul(c, scheduleMatmul(c, t, t.cubeCores), t);
 }
 
-void runElementwise(benchmark::State& state, te::Prim prim, const char* name) {
+// Runs `w` per iteration with the sanitizer as range(0) says, reporting `rateName` per second of
+// the count `work` takes from a launch's stats, and the launch's cycles, cores and instructions.
+void measure(benchmark::State& state, Workload& w, const char* rateName, uint64_t (*work)(const sim::LaunchStats&)) {
   bool sanitize = state.range(0) != 0;
-  const uint64_t bytes = kElements * 2;
-  Workload w(binaryKernel(prim, name), {bytes, bytes, bytes});
   sim::LaunchStats stats;
   for (auto _ : state) stats = w.run(sanitize);
-  state.counters["lane_ops_per_s"] =
-      benchmark::Counter(static_cast<double>(stats.vectorOps) * state.iterations(), benchmark::Counter::kIsRate);
+  state.counters[rateName] =
+      benchmark::Counter(static_cast<double>(work(stats)) * state.iterations(), benchmark::Counter::kIsRate);
   state.counters["cycles"] = static_cast<double>(stats.cycles);
   state.counters["block_dim"] = w.code.blockDim;
   state.counters["instructions"] = static_cast<double>(instructionCount(stats));
+}
+
+void runElementwise(benchmark::State& state, te::Prim prim, const char* name) {
+  const uint64_t bytes = kElements * 2;
+  Workload w(binaryKernel(prim, name), {bytes, bytes, bytes});
+  measure(state, w, "lane_ops_per_s", [](const sim::LaunchStats& s) { return s.vectorOps; });
 }
 
 void BM_Vadd(benchmark::State& state) { runElementwise(state, te::Prim::VAdd, "vadd"); }
@@ -109,16 +115,9 @@ void BM_Vmul(benchmark::State& state) { runElementwise(state, te::Prim::VMul, "v
 void BM_Vmax(benchmark::State& state) { runElementwise(state, te::Prim::VMax, "vmax"); }
 
 void BM_Matmul(benchmark::State& state) {
-  bool sanitize = state.range(0) != 0;
   const uint64_t bytes = kMatmulSize * kMatmulSize * 2;
   Workload w(matmulKernel(), {bytes, bytes, bytes});
-  sim::LaunchStats stats;
-  for (auto _ : state) stats = w.run(sanitize);
-  state.counters["macs_per_s"] =
-      benchmark::Counter(static_cast<double>(stats.macs) * state.iterations(), benchmark::Counter::kIsRate);
-  state.counters["cycles"] = static_cast<double>(stats.cycles);
-  state.counters["block_dim"] = w.code.blockDim;
-  state.counters["instructions"] = static_cast<double>(instructionCount(stats));
+  measure(state, w, "macs_per_s", [](const sim::LaunchStats& s) { return s.macs; });
 }
 
 // range(0): 0 sanitizer off, 1 on. Host time is wall time of the launch (single-threaded).
