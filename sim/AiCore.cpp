@@ -28,9 +28,11 @@ std::string flagName(Pipe src, Pipe dst, int event) {
 }  // namespace
 
 AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx,
-               CoreMemory& memory, MemorySystem& gm, RaceDetector* races, TraceRecorder* trace)
+               CoreMemory& memory, MemorySystem& gm, RaceDetector* races, TraceRecorder* trace, uint64_t start)
     : target_(target), kernel_(kernel), options_(options), core_(blockIdx), mem_(memory), gm_(gm), races_(races),
-      trace_(trace), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
+      trace_(trace), scalarTime_(start), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
+  pipeFree_.fill(start);
+  pipeDone_.fill(start);
   scalar_.blockIdx = blockIdx;
   scalar_.blockDim = options.blockDim;
   for (size_t i = 0; i < options.args.size(); ++i) scalar_.regs[i + 1] = options.args[i];

@@ -24,16 +24,16 @@ class AiCore {
   static constexpr uint64_t kMaxScalarSteps = 1ull << 27;
 
   // `races` and `trace` may be null (sanitizer off, no trace). `gm` is the memory system the
-  // cores of the launch share.
+  // cores of the launch share. The block starts at cycle `start` of the launch.
   AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx, CoreMemory& memory,
-         MemorySystem& gm, RaceDetector* races, TraceRecorder* trace);
+         MemorySystem& gm, RaceDetector* races, TraceRecorder* trace, uint64_t start = 0);
 
   // The cycle of the core's next action; a core is stepped while it has one. Throws SimError on a
   // deadlock.
   bool finished() const { return who_ < 0; }
   uint64_t nextTime() const { return next_; }
   void step();                 // runs the next action; throws SimError
-  LaunchStats stats() const;   // once finished: this core's cycles and stats
+  LaunchStats stats() const;   // once finished: the cycle it ended at and its stats
 
  private:
   struct Queued {

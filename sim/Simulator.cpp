@@ -41,34 +41,20 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
   if (trace_) trace_->beginLaunch(kernel.name);
   memory_->beginLaunch();
   LaunchGmAccesses launchGm;
+  // Blocks run on the chip's cores: block b on core slot b % slots, once the block before it there
+  // has finished (more blocks than cores run in waves).
   const int n = options.blockDim;
-  while (static_cast<int>(localBuffers_.size()) < n) localBuffers_.push_back(std::make_unique<LocalBuffers>(target_));
-  std::vector<std::unique_ptr<CoreMemory>> memories(n);
-  std::vector<std::unique_ptr<RaceDetector>> races(n);
-  std::vector<std::unique_ptr<AiCore>> cores(n);
-  // cores waiting to act, earliest first (ties: the lower core)
+  const int slots = std::min(n, std::max(target_.cubeCores, target_.vectorCores));
+  while (static_cast<int>(localBuffers_.size()) < slots) localBuffers_.push_back(std::make_unique<LocalBuffers>(target_));
+  std::vector<std::unique_ptr<CoreMemory>> memories(slots);
+  std::vector<std::unique_ptr<RaceDetector>> races(slots);
+  std::vector<std::unique_ptr<AiCore>> cores(slots);
+  // slots waiting to act, earliest first (ties: the lower slot)
   using Next = std::pair<uint64_t, int>;
   std::priority_queue<Next, std::vector<Next>, std::greater<Next>> ready;
-  for (int c = 0; c < n; ++c) {
-    memories[c] = std::make_unique<CoreMemory>(target_, gm_.data(), gm_.size(), regions_, options.sanitize, *localBuffers_[c]);
-    if (options.sanitize) races[c] = std::make_unique<RaceDetector>(target_, c, launchGm);
-    cores[c] = std::make_unique<AiCore>(target_, kernel, options, c, *memories[c], *memory_, races[c].get(), trace_.get());
-    if (!cores[c]->finished()) ready.push({cores[c]->nextTime(), c});
-  }
-  int finished = n - static_cast<int>(ready.size());
-  while (!ready.empty()) {
-    int c = ready.top().second;
-    ready.pop();
-    cores[c]->step();
-    if (!cores[c]->finished()) {
-      ready.push({cores[c]->nextTime(), c});
-    } else if (options.coreDone) {
-      options.coreDone(++finished);
-    }
-  }
   LaunchStats total;
-  for (int c = 0; c < n; ++c) {
-    LaunchStats run = cores[c]->stats();
+  int nextBlock = 0, finished = 0;
+  auto account = [&](const LaunchStats& run) {
     total.cycles = std::max(total.cycles, run.cycles);
     for (int p = 0; p < isa::kPipeCount; ++p) {
       total.pipes[p].busyCycles += run.pipes[p].busyCycles;
@@ -80,6 +66,43 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
     total.energyPJ += run.energyPJ;
     total.vectorOps += run.vectorOps;
     total.macs += run.macs;
+    if (options.coreDone) options.coreDone(++finished);
+  };
+  // starts the next block on `slot` at cycle `at` (and the ones after it, while they end at once)
+  auto begin = [&](int slot, uint64_t at) {
+    while (nextBlock < n) {
+      int block = nextBlock++;
+      cores[slot].reset();  // before the memory it refers to
+      memories[slot] = std::make_unique<CoreMemory>(target_, gm_.data(), gm_.size(), regions_, options.sanitize,
+                                                    *localBuffers_[slot]);
+      if (options.sanitize) races[slot] = std::make_unique<RaceDetector>(target_, block, launchGm);
+      cores[slot] = std::make_unique<AiCore>(target_, kernel, options, block, *memories[slot], *memory_,
+                                             races[slot].get(), trace_.get(), at);
+      if (!cores[slot]->finished()) {
+        ready.push({cores[slot]->nextTime(), slot});
+        return;
+      }
+      LaunchStats run = cores[slot]->stats();
+      account(run);
+      at = run.cycles;
+    }
+  };
+  for (int slot = 0; slot < slots; ++slot) begin(slot, 0);
+  while (!ready.empty()) {
+    int slot = ready.top().second;
+    ready.pop();
+    AiCore& core = *cores[slot];
+    // the same core goes on while it stays the earliest
+    do {
+      core.step();
+    } while (!core.finished() && (ready.empty() || Next{core.nextTime(), slot} < ready.top()));
+    if (!core.finished()) {
+      ready.push({core.nextTime(), slot});
+      continue;
+    }
+    LaunchStats run = core.stats();
+    account(run);
+    begin(slot, run.cycles);
   }
   total.cycles += static_cast<uint64_t>(target_.launchOverhead);
   if (trace_) trace_->endLaunch(total.cycles);

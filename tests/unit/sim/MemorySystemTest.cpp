@@ -109,5 +109,14 @@ TEST(MemorySystem, VectorInstructionsCostWhatTheirKindCosts) {
   EXPECT_EQ(vCycles("vmla.f32 ub[0x0], ub[0x1000], ub[0x4000], repeat=10"), 1u + 60);
 }
 
+TEST(MemorySystem, MoreBlocksThanCoresRunInWaves) {
+  // the test target has 48 cores: 96 blocks of 21 vector cycles take two waves, 97 take three
+  const std::string text = "vadd.f16 ub[0x0], ub[0x0], ub[0x4000], repeat=10\nend";
+  LaunchStats one = timedOn(memoryTarget(), text, 48);
+  EXPECT_EQ(timedOn(memoryTarget(), text, 96).cycles, 2 * one.cycles);
+  EXPECT_EQ(timedOn(memoryTarget(), text, 97).cycles, 3 * one.cycles);
+  EXPECT_EQ(timedOn(memoryTarget(), text, 97).pipes[static_cast<int>(isa::Pipe::V)].instructions, 97u);
+}
+
 }  // namespace
 }  // namespace pyasc::sim::test
