@@ -157,7 +157,6 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
       fail(c, "the smallest tile's img2col needs h=" + std::to_string(rows) + " and k=" + std::to_string(k * g.lanes) +
                   " (img2col fields hold at most 4095)");
   }
-  const double gmBw = std::max(1e-9, coreBandwidth(target, DmaPath::GmToL1, maxCores));
   const double fixBw = std::max(1e-9, coreBandwidth(target, DmaPath::L0CToGm, maxCores));
   const double rate = cubeRate(target, c.inType);
   Conv2dSchedule best;
@@ -167,13 +166,19 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     if (rows > kMaxImg2ColField) break;
     int64_t windows = 2 * g.windowBytes(c, rows);
     if (windows + g.weightBytes(16) > l1) break;
-    double windowLoad = double(g.windowBytes(c, rows)) / gmBw;
     for (int64_t tn = 16; tn <= std::min<int64_t>(kMaxImg2ColField / 16 * 16, roundUp(g.ng, 16)); tn += 16) {
       if (windows + g.weightBytes(tn) > l1) break;
       int64_t cBytes = tm * tn * accBytes;
       if (cBytes > l0c) break;
       int buffers = 2 * cBytes <= l0c ? 2 : 1;
       for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
+        // the window arrives as one copy per channel block: runs of a pixel's block of channels,
+        // the whole row run when the block holds every channel
+        double windowLoad = 0;
+        for (int64_t ch = 0; ch < g.cg; ch += tc) {
+          int64_t valid = std::min(tc, g.cg - ch);
+          windowLoad += gmCopyCycles(target, rows * c.w, valid * g.es, (c.cin - valid) * g.es, DmaPath::GmToL1, maxCores);
+        }
         for (int64_t kr = 1; kr <= c.kh; ++kr) {
           int64_t tk = kr * c.kw * tc;
           if (tk * g.lanes > kMaxImg2ColField || 2 * tm * tk * g.es > l0a || 2 * tk * tn * g.es > l0b) break;
@@ -192,7 +197,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
           int64_t tiles = c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tm);
           int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-          double weightLoad = double(g.weightBytes(tn)) / gmBw;
+          double weightLoad = gmCopyCycles(target, g.taps * g.cg, tn * g.es, (c.cout - tn) * g.es, DmaPath::GmToL1, maxCores);
           double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
           if (bestCycles < 0 || total < bestCycles * 0.9999) {
             bestCycles = total;

@@ -73,7 +73,6 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
   const int accBytes = dtypeSize(accumulatorOf(c.inType));
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
-  double gmBw = std::max(1e-9, coreBandwidth(target, DmaPath::GmToL1, maxCores));
   MatmulSchedule best;
   double bestScore = -1;
   for (int64_t tm = 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {
@@ -86,7 +85,10 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
         int buffers = 2 * cBytes <= l0c ? 2 : 1;
         // modelled cycles of one K step: the slowest of the overlapped pipes
         double mmad = double(tm) * tn * tk / (16.0 * 16 * c0) / cubeRate(target, c.inType) * (c0 / 16.0);
-        double mte2 = double(panelA + panelB) / gmBw;
+        // A's rows of tk and B's rows of tn (or tk when stored N×K), each a GM copy of whole lines
+        double mte2 = gmCopyCycles(target, tm, tk * es, (c.k - tk) * es, DmaPath::GmToL1, maxCores) +
+                      (c.transB ? gmCopyCycles(target, tn, tk * es, (c.k - tk) * es, DmaPath::GmToL1, maxCores)
+                                : gmCopyCycles(target, tk, tn * es, (c.n - tn) * es, DmaPath::GmToL1, maxCores));
         double mte1 = double(tm * tk * es) / target.bw(DmaPath::L1ToL0A) + double(tk * tn * es) / target.bw(DmaPath::L1ToL0B);
         double step = std::max({mmad, mte2, mte1}) + target.cubeStartup;
         int64_t tiles = ceilDiv(c.m, tm) * ceilDiv(c.n, tn) * c.batch;

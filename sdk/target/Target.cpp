@@ -39,6 +39,12 @@ double gmStreamCycles(const Target& t, double readBytes, double writeBytes, int 
                    (readBytes + writeBytes) / shared});
 }
 
+double gmCopyCycles(const Target& t, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores) {
+  auto lines = [&](int64_t bytes) { return (bytes + t.l2Line - 1) / t.l2Line * t.l2Line; };
+  int64_t moved = gapBytes == 0 ? lines(rows * rowBytes) : rows * lines(rowBytes);
+  return t.dmaOverhead + static_cast<double>(moved) / coreBandwidth(t, path, cores);
+}
+
 uint64_t vectorInstructionCycles(const Target& t, int64_t repeats, isa::VectorCost cost) {
   double perRepeat = t.vectorCyclesPerRepeat[static_cast<int>(cost)];
   return static_cast<uint64_t>(t.vectorStartup) + static_cast<uint64_t>(std::max(0.0, std::ceil(static_cast<double>(repeats) * perRepeat - 1e-9)));

@@ -72,6 +72,11 @@ double coreBandwidth(const Target& target, DmaPath path, int cores);
 double gmStreamCycles(const Target& target, double readBytes, double writeBytes, int cores,
                       DmaPath readPath = DmaPath::GmToUb);
 
+// Cycles one of `cores` cores streaming cold data holds its pipe for one GM copy of `rows` rows of
+// `rowBytes`, `gapBytes` apart in GM: the per-copy overhead and the L2 lines the rows touch
+// (contiguous rows as one run; otherwise each row rounded up to whole lines, as if line-aligned).
+double gmCopyCycles(const Target& target, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores);
+
 // Cycles one vector instruction of `repeats` repeats holds the vector pipe.
 uint64_t vectorInstructionCycles(const Target& target, int64_t repeats, isa::VectorCost cost);
 
