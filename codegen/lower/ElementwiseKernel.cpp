@@ -434,17 +434,12 @@ double estimatedCycles(const ElementwiseCompute& c, const SlotPlan& plan, const 
   int64_t loadBytes = 0, storeBytes = 0;
   for (const Expr* e : plan.loads) loadBytes += tile * dtypeSize(e->dtype);
   for (const auto& o : c.outputs) storeBytes += tile * dtypeSize(o->dtype);
-  // each copy holds its pipe for the per-copy overhead and its bytes; reads and writes together
-  // stay within the core's share of the device memory
-  double load = static_cast<double>(plan.loads.size()) * target.dmaOverhead +
-                static_cast<double>(loadBytes) / coreBandwidth(target, DmaPath::GmToUb, blockDim);
-  double store = static_cast<double>(c.outputs.size()) * target.dmaOverhead +
-                 static_cast<double>(storeBytes) / coreBandwidth(target, DmaPath::UbToGm, blockDim);
-  double shared = gmStreamCycles(target, static_cast<double>(loadBytes), static_cast<double>(storeBytes), blockDim);
+  double load = static_cast<double>(loadBytes) / coreBandwidth(target, DmaPath::GmToUb, blockDim);
+  double store = static_cast<double>(storeBytes) / coreBandwidth(target, DmaPath::UbToGm, blockDim);
   double roundTrip = target.dmaLatency[static_cast<int>(DmaPath::GmToUb)] + load + vector + store +
                      target.dmaLatency[static_cast<int>(DmaPath::UbToGm)];
   int64_t tiles = (c.count + tile * blockDim - 1) / (tile * blockDim);
-  double pace = std::max({load, vector, store, shared, tiles > sets ? roundTrip / sets : 0.0});
+  double pace = std::max({load, vector, store, tiles > sets ? roundTrip / sets : 0.0});
   return static_cast<double>(tiles - 1) * pace + roundTrip;
 }
 
