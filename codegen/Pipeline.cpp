@@ -29,8 +29,10 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     if (options.dumpAfter == name) result.dump += "// after " + name + "\n" + dump;
   };
   Program program;
+  result.work = graph::graphWork(g);
   stage("expand-composites", [&] {
     expandComposites(g, options.registry);
+    result.work.macs = graph::graphWork(g).macs;
     return graph::printGraph(g);
   });
   stage("eliminate-dead-nodes", [&] {

@@ -7,6 +7,7 @@
 
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Graph.h"
+#include "sdk/graph/GraphWork.h"
 #include "sdk/model/Model.h"
 #include "sdk/target/Target.h"
 
@@ -23,6 +24,9 @@ struct CompileOptions {
 
 struct CompileResult {
   model::Model model;
+  // The program's unavoidable work: bytes by the graph as written, MACs once custom and composite
+  // operators are expanded into the operators they compute with.
+  graph::GraphWork work;
   std::string dump;
   std::vector<std::pair<std::string, double>> stageMillis;
 };

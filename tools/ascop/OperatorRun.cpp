@@ -40,7 +40,6 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   diags.addSource(file, text);
   graph::Graph g = frontend::compileToGraph(file, text, options, diags);
   if (diags.hasErrors()) throw CompileError(diags.diagnostics().front());
-  graph::GraphWork work = graph::graphWork(g);
   Target target = loadTarget(targetName);
   codegen::CompileOptions co;
   co.registry = &registry;
@@ -48,7 +47,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   codegen::CompileResult compiled = codegen::compileGraph(std::move(g), target, co);
   auto compiledAt = std::chrono::steady_clock::now();
   OperatorRun run;
-  run.work = work;
+  run.work = compiled.work;
   run.compileMillis = std::chrono::duration<double, std::milli>(compiledAt - start).count();
   if (!simulate) return run;
   pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
