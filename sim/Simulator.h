@@ -32,7 +32,7 @@ struct LaunchOptions {
   int blockDim = 1;
   std::vector<uint64_t> args;  // GM byte addresses, loaded into x1..xN
   bool sanitize = true;
-  std::function<void(int coresDone)> coreDone;  // optional: called after each core finishes (progress)
+  std::function<void(int coresDone)> coreDone = nullptr;  // optional: called after each core finishes (progress)
 };
 
 struct PipeStats {

@@ -116,7 +116,9 @@ void expectMmadSameBothWays(const std::vector<uint8_t>& in) {
   for (size_t i = 0; i < fast.first.size(); ++i) {
     uint32_t x = fast.first[i], y = general.first[i];
     bool bothNan = (x & 0x7fffffffu) > 0x7f800000u && (y & 0x7fffffffu) > 0x7f800000u;
-    if (!bothNan) ASSERT_EQ(x, y) << i;
+    if (!bothNan) {
+      ASSERT_EQ(x, y) << i;
+    }
   }
   EXPECT_EQ(fast.second, general.second);
 }
