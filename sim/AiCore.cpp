@@ -111,6 +111,12 @@ void AiCore::plan() {
   }
   next_ = best;
   who_ = who;
+  nextShared_ = false;
+  if (who > 0) {
+    Opcode op = queues_[who].front().issued.inst->op;
+    nextShared_ = op == Opcode::CopyGmToUb || op == Opcode::CopyGmToL1 || op == Opcode::CopyUbToGm ||
+                  op == Opcode::FixL0CToGm;
+  }
 }
 
 void AiCore::step() {

@@ -32,6 +32,9 @@ class AiCore {
   // deadlock.
   bool finished() const { return who_ < 0; }
   uint64_t nextTime() const { return next_; }
+  // Whether the next action moves data through the memory system the cores share (a GM
+  // transfer): those must run in cycle order across cores; every other action is the core's own.
+  bool nextIsShared() const { return nextShared_; }
   void step();                 // runs the next action; throws SimError
   LaunchStats stats() const;   // once finished: the cycle it ended at and its stats
 
@@ -76,6 +79,7 @@ class AiCore {
   ScalarState scalar_;
   bool ended_ = false;
   uint64_t next_ = 0;
+  bool nextShared_ = false;
   int who_ = 0;  // the scalar unit (0) or the pipe that acts at next_; -1 when finished
   uint64_t scalarTime_ = 0, scalarSteps_ = 0;
   std::array<PipeQueue<Queued, kQueueDepth>, isa::kPipeCount> queues_;

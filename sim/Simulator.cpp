@@ -92,10 +92,12 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
     int slot = ready.top().second;
     ready.pop();
     AiCore& core = *cores[slot];
-    // the same core goes on while it stays the earliest
+    // The core goes on through its own actions; a GM transfer waits until the core is the earliest
+    // of all, so the shared memory system serves transfers in cycle order (every other core's
+    // next action, and so its next transfer, is no earlier than the top of `ready`).
     do {
       core.step();
-    } while (!core.finished() && (ready.empty() || Next{core.nextTime(), slot} < ready.top()));
+    } while (!core.finished() && (!core.nextIsShared() || ready.empty() || Next{core.nextTime(), slot} < ready.top()));
     if (!core.finished()) {
       ready.push({core.nextTime(), slot});
       continue;
