@@ -181,7 +181,7 @@ void AiCore::stepScalar(uint64_t now) {
       Queued& q = queues_[static_cast<int>(pipe)].push_back();  // every field set below
       q.issued.inst = &inst;
       q.issued.index = index;
-      q.issued.regs = scalar_.regs;
+      q.issued.capture(scalar_.regs);
       q.issued.mask = scalar_.mask;
       q.ready = now + cost;
       q.issuerClock = sClock;
