@@ -426,7 +426,8 @@ double vectorCyclesPerTile(const ElementwiseCompute& c, const SlotPlan& plan, co
 }
 
 // Estimated cycles of the kernel with tiles of `tile` elements in `sets` rotating buffer sets. A
-// core's tiles stream at the pace of the busiest of MTE2, V and MTE3, or, when the sets are reused
+// core's tiles stream at the pace of the busiest of MTE2, V and MTE3, of its share of the device
+// memory for the tile's reads and writes together, or, when the sets are reused
 // and too few, of a set's round trip (load latency and transfer, compute, store transfer and
 // latency) over the sets; the first tile's round trip is exposed.
 double estimatedCycles(const ElementwiseCompute& c, const SlotPlan& plan, const Target& target, int64_t tile, int sets,
@@ -434,12 +435,16 @@ double estimatedCycles(const ElementwiseCompute& c, const SlotPlan& plan, const 
   int64_t loadBytes = 0, storeBytes = 0;
   for (const Expr* e : plan.loads) loadBytes += tile * dtypeSize(e->dtype);
   for (const auto& o : c.outputs) storeBytes += tile * dtypeSize(o->dtype);
-  double load = static_cast<double>(loadBytes) / coreBandwidth(target, DmaPath::GmToUb, blockDim);
-  double store = static_cast<double>(storeBytes) / coreBandwidth(target, DmaPath::UbToGm, blockDim);
+  double load = static_cast<double>(plan.loads.size()) * target.dmaOverhead +
+                static_cast<double>(loadBytes) / coreBandwidth(target, DmaPath::GmToUb, blockDim);
+  double store = static_cast<double>(c.outputs.size()) * target.dmaOverhead +
+                 static_cast<double>(storeBytes) / coreBandwidth(target, DmaPath::UbToGm, blockDim);
+  // a set's round trip passes three flags: loaded, computed, stored (free to load again)
   double roundTrip = target.dmaLatency[static_cast<int>(DmaPath::GmToUb)] + load + vector + store +
-                     target.dmaLatency[static_cast<int>(DmaPath::UbToGm)];
+                     target.dmaLatency[static_cast<int>(DmaPath::UbToGm)] + 3.0 * target.flagLatency;
   int64_t tiles = (c.count + tile * blockDim - 1) / (tile * blockDim);
-  double pace = std::max({load, vector, store, tiles > sets ? roundTrip / sets : 0.0});
+  double shared = gmStreamCycles(target, static_cast<double>(loadBytes), static_cast<double>(storeBytes), blockDim);
+  double pace = std::max({load, vector, store, shared, tiles > sets ? roundTrip / sets : 0.0});
   return static_cast<double>(tiles - 1) * pace + roundTrip;
 }
 
@@ -450,8 +455,10 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
   SlotPlan plan = planSlots(c);
   int64_t granule = granuleOf(c);
   // Candidates: every buffer-set count UB allows, with tiles of granule × 2^k and the tiles that give
-  // each core 1 to 16 whole tiles; the one of fewest estimated cycles wins (on a tie, larger tiles:
-  // fewer instructions).
+  // each core 1 to 16 whole tiles; the one of fewest estimated cycles wins. Estimates within
+  // kEstimateTie of each other are a tie (the estimate is not that exact), won by larger tiles: fewer
+  // instructions, longer copies.
+  constexpr double kEstimateTie = 0.005;
   std::vector<int> setChoices = doubleBuffer ? std::vector<int>{kMaxSets, 4, 2, 1} : std::vector<int>{1};
   ElementwiseSchedule best;
   double bestCycles = -1;
@@ -472,7 +479,7 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& c, const Targe
       auto [vector, fresh] = vectorCycles.try_emplace(tile, 0.0);
       if (fresh) vector->second = vectorCyclesPerTile(c, plan, target, tile);
       double cycles = estimatedCycles(c, plan, target, tile, sets, blockDim, vector->second);
-      if (bestCycles >= 0 && cycles >= bestCycles * 0.999) continue;
+      if (bestCycles >= 0 && cycles >= bestCycles * (1 - kEstimateTie)) continue;
       bestCycles = cycles;
       // no more sets than a core has tiles (each set is unrolled once in the tile loop)
       int64_t tilesPerCore = (c.count / tile + blockDim - 1) / blockDim;
