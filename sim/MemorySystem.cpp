@@ -12,35 +12,84 @@ MemorySystem::MemorySystem(const Target& target, uint64_t gmBytes)
   dirty_.assign((lines + 63) / 64, 0);
 }
 
-void MemorySystem::beginLaunch() {
-  // clear only the bits of lines that were present (a launch touches a small part of a large GM)
-  for (size_t i = residentHead_; i < resident_.size(); ++i) {
-    uint64_t line = resident_[i];
-    present_[line >> 6] = 0;
-    dirty_[line >> 6] = 0;
+namespace {
+
+// Bits [lo, hi) of a 64-bit word, 0 <= lo < hi <= 64.
+uint64_t bitRange(uint64_t lo, uint64_t hi) {
+  uint64_t upTo = hi == 64 ? ~uint64_t{0} : (uint64_t{1} << hi) - 1;
+  return upTo & ~((uint64_t{1} << lo) - 1);
+}
+
+uint64_t popcount(uint64_t bits) { return static_cast<uint64_t>(__builtin_popcountll(bits)); }
+
+}  // namespace
+
+void MemorySystem::clearBits(uint64_t first, uint64_t count) {
+  for (uint64_t line = first, end = first + count; line < end;) {
+    uint64_t word = line >> 6, lo = line & 63, hi = std::min<uint64_t>(64, lo + (end - line));
+    uint64_t keep = ~bitRange(lo, hi);
+    present_[word] &= keep;
+    dirty_[word] &= keep;  // a dirty line's write-back was charged when it was first written
+    line += hi - lo;
   }
+}
+
+void MemorySystem::beginLaunch() {
+  for (const Run& r : resident_) clearBits(r.first, r.count);
   resident_.clear();
-  residentHead_ = 0;
+  residentLines_ = 0;
   l2Free_ = hbmFree_ = 0;
 }
 
-void MemorySystem::set(std::vector<uint64_t>& bits, uint64_t line, bool on) {
-  uint64_t bit = uint64_t{1} << (line & 63);
-  bits[line >> 6] = on ? bits[line >> 6] | bit : bits[line >> 6] & ~bit;
+void MemorySystem::makeRoom(uint64_t lines) {
+  while (residentLines_ + lines > capacity_ && !resident_.empty()) {
+    Run& oldest = resident_.front();
+    uint64_t n = std::min(oldest.count, residentLines_ + lines - capacity_);
+    clearBits(oldest.first, n);
+    oldest.first += n;
+    oldest.count -= n;
+    residentLines_ -= n;
+    if (oldest.count == 0) resident_.pop_front();
+  }
 }
 
-void MemorySystem::insert(uint64_t line) {
-  if (resident_.size() - residentHead_ >= capacity_) {
-    uint64_t oldest = resident_[residentHead_++];
-    set(present_, oldest, false);
-    set(dirty_, oldest, false);  // its write-back was charged when it was first written
-    if (residentHead_ > capacity_ && residentHead_ * 2 > resident_.size()) {
-      resident_.erase(resident_.begin(), resident_.begin() + static_cast<std::ptrdiff_t>(residentHead_));
-      residentHead_ = 0;
+void MemorySystem::touchLines(uint64_t first, uint64_t count, bool write, Transfer& t) {
+  const uint64_t lineSize = static_cast<uint64_t>(target_.l2Line);
+  t.lineBytes += count * lineSize;
+  for (uint64_t line = first, end = first + count; line < end;) {
+    // a word's lines at a time, and never more than the L2 holds (so that they can all be present)
+    uint64_t word = line >> 6, lo = line & 63, hi = std::min<uint64_t>({64, lo + (end - line), lo + capacity_});
+    uint64_t mask = bitRange(lo, hi);
+    uint64_t absent = mask & ~present_[word];
+    if (absent) {
+      makeRoom(popcount(absent));
+      absent = mask & ~present_[word];  // making room may have evicted lines of this word
+      present_[word] |= absent;
+      residentLines_ += popcount(absent);
+      // the absent lines join the L2 in address order, as runs
+      for (uint64_t bits = absent; bits;) {
+        uint64_t start = static_cast<uint64_t>(__builtin_ctzll(bits));
+        uint64_t ones = ~(bits >> start);  // its lowest set bit ends the run of set bits at `start`
+        uint64_t len = ones == 0 ? 64 : static_cast<uint64_t>(__builtin_ctzll(ones));
+        uint64_t runFirst = (word << 6) + start;
+        if (!resident_.empty() && resident_.back().first + resident_.back().count == runFirst) {
+          resident_.back().count += len;
+        } else {
+          resident_.push_back({runFirst, len});
+        }
+        bits &= ~bitRange(start, start + len);
+      }
     }
+    if (write) {
+      uint64_t fresh = mask & ~dirty_[word];
+      dirty_[word] |= mask;
+      t.hbmBytes += popcount(fresh) * lineSize;
+    } else {
+      t.hitBytes += popcount(mask & ~absent) * lineSize;
+      t.hbmBytes += popcount(absent) * lineSize;
+    }
+    line += hi - lo;
   }
-  set(present_, line, true);
-  resident_.push_back(line);
 }
 
 MemorySystem::Transfer MemorySystem::transfer(uint64_t addr, uint64_t bursts, uint64_t burstBytes, uint64_t pitch,
@@ -49,21 +98,7 @@ MemorySystem::Transfer MemorySystem::transfer(uint64_t addr, uint64_t bursts, ui
   const uint64_t lineSize = static_cast<uint64_t>(target_.l2Line);
   for (uint64_t b = 0; b < bursts && burstBytes > 0; ++b) {
     uint64_t lo = addr + b * pitch, hi = lo + burstBytes;
-    for (uint64_t line = lo / lineSize; line * lineSize < hi; ++line) {
-      t.lineBytes += lineSize;
-      bool present = test(present_, line);
-      if (!present) insert(line);
-      if (write) {
-        if (!test(dirty_, line)) {
-          set(dirty_, line, true);
-          t.hbmBytes += lineSize;
-        }
-      } else if (present) {
-        t.hitBytes += lineSize;
-      } else {
-        t.hbmBytes += lineSize;
-      }
-    }
+    touchLines(lo / lineSize, (hi - 1) / lineSize - lo / lineSize + 1, write, t);
   }
   double first = start + target_.dmaOverhead;
   double l2Start = std::max(first, l2Free_);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include "sdk/target/Target.h"
@@ -34,15 +35,19 @@ class MemorySystem {
                     double pathRate);
 
  private:
-  bool test(const std::vector<uint64_t>& bits, uint64_t line) const { return (bits[line >> 6] >> (line & 63)) & 1; }
-  void set(std::vector<uint64_t>& bits, uint64_t line, bool on);
-  void insert(uint64_t line);
+  struct Run {
+    uint64_t first, count;  // lines [first, first + count)
+  };
+  // Brings the lines [first, first + count) of one burst through the L2, counting into `t`.
+  void touchLines(uint64_t first, uint64_t count, bool write, Transfer& t);
+  void makeRoom(uint64_t lines);  // evicts the oldest lines until `lines` more fit
+  void clearBits(uint64_t first, uint64_t count);  // of present_ and dirty_
 
   const Target& target_;
   uint64_t capacity_;                      // lines the L2 holds
   std::vector<uint64_t> present_, dirty_;  // one bit per GM line
-  std::vector<uint64_t> resident_;         // present lines in arrival order, from residentHead_
-  size_t residentHead_ = 0;
+  std::deque<Run> resident_;               // present lines in arrival order, as runs
+  uint64_t residentLines_ = 0;
   double l2Free_ = 0, hbmFree_ = 0;        // when each channel has served every earlier request
 };
 

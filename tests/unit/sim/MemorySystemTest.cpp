@@ -80,6 +80,14 @@ TEST(MemorySystem, AFullL2EvictsItsOldestLines) {
                           "copy_gm_ub ub[0x1000], gm[x1+0], nburst=1, len=16\nend");
   EXPECT_EQ(s.hbmBytes, 1024u + 512);
   EXPECT_EQ(s.l2HitBytes, 0u);
+  // the same across words of lines: 16 KB through an 8 KB L2 keeps its second half
+  t.l2Size = 8192;
+  LaunchStats big = timedOn(t,
+                            "copy_gm_ub ub[0x0], gm[x1+0], nburst=1, len=512\n"
+                            "copy_gm_ub ub[0x4000], gm[x1+0x2000], nburst=1, len=256\n"
+                            "copy_gm_ub ub[0x8000], gm[x1+0], nburst=1, len=256\nend");
+  EXPECT_EQ(big.l2HitBytes, 8192u);
+  EXPECT_EQ(big.hbmBytes, 16384u + 8192);
   // and every line written is written back once
   LaunchStats w = timedOn(memoryTarget(),
                           "copy_ub_gm gm[x2+0], ub[0x0], nburst=1, len=8\ncopy_ub_gm gm[x2+0], ub[0x0], nburst=1, len=8\nend");
