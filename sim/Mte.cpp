@@ -2,6 +2,10 @@
 #include "sim/Mte.h"
 
 #include <cstring>
+
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 #include <vector>
 
 #include "sim/InstructionTable.h"
@@ -21,6 +25,27 @@ uint64_t burstPitch(Space side, bool byteMode, uint64_t len, uint64_t gap) {
   return ((len + isa::kBlockBytes - 1) / isa::kBlockBytes + gap) * isa::kBlockBytes;
 }
 
+// Copies n bytes into GM: whole 64-byte lines with non-temporal stores (GM data is not read again
+// soon by this host thread, and such stores do not read the lines they replace), the rest as memmove.
+void copyToGm(uint8_t* d, const uint8_t* s, uint64_t n) {
+  uint64_t head = (64 - reinterpret_cast<uintptr_t>(d) % 64) % 64;
+  if (n < 1024 || head >= n) {
+    std::memmove(d, s, n);
+    return;
+  }
+#if defined(__x86_64__)
+  std::memmove(d, s, head);
+  uint64_t body = (n - head) / 64 * 64;
+  for (uint64_t i = head; i < head + body; i += 16) {
+    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+  }
+  _mm_sfence();
+  std::memmove(d + head + body, s + head + body, n - head - body);
+#else
+  std::memmove(d, s, n);
+#endif
+}
+
 Work copy(const IssuedInstruction& in, CoreMemory& mem) {
   const isa::Instruction& inst = *in.inst;
   CopyRoute r = copyRoute(inst.op);
@@ -35,7 +60,11 @@ Work copy(const IssuedInstruction& in, CoreMemory& mem) {
   for (uint64_t i = 0; i < inst.nburst; ++i) {
     const uint8_t* s = mem.read(r.src, src + i * srcPitch, burstBytes);
     uint8_t* d = mem.write(r.dst, dst + i * dstPitch, burstBytes);
-    std::memmove(d, s, burstBytes);
+    if (r.dst == Space::GM) {
+      copyToGm(d, s, burstBytes);
+    } else {
+      std::memmove(d, s, burstBytes);
+    }
   }
   if (r.src == Space::GM) return Work::gmTransfer(r.path, src, inst.nburst, burstBytes, srcPitch);
   if (r.dst == Space::GM) return Work::gmTransfer(r.path, dst, inst.nburst, burstBytes, dstPitch);
