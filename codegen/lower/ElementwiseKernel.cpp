@@ -593,11 +593,12 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   p.hasTail = tailElems > 0;
   p.sets = sets;
   p.blockDim = s.blockDim;
+  p.interleaved = true;
   p.load = [&](int set, bool tail, int ahead) {
     tile.setBase = set * setBytes;
     for (const Expr* e : plan.loads) {
       MemRef gm{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]),
-                ahead * argBytes(e->index, s.tileElems)};
+                ahead * coreStride(p) * argBytes(e->index, s.tileElems)};
       emitCopyRows(b, Opcode::CopyGmToUb, tile.slotRef(e), gm, 1, argBytes(e->index, count(tail)));
     }
   };

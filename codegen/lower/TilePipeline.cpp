@@ -1,5 +1,6 @@
-// Tile pipeline emission: core k runs tiles [k*q + min(k, r), …) of count q + (k < r); with n
-// buffer sets each tile's load is issued n-1 tiles ahead of its compute.
+// Tile pipeline emission: core k runs q + (k < r) tiles, from k*q + min(k, r) on, or every
+// blockDim-th from k when interleaved; with n buffer sets each tile's load is issued n-1 tiles
+// ahead of its compute.
 #include "codegen/lower/TilePipeline.h"
 
 namespace pyasc::codegen {
@@ -62,6 +63,7 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   if (p.fullTiles > 0) {
     int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
     emitCoreShare(b, blockIdx, p.fullTiles, p.blockDim, first, count);
+    if (p.interleaved) b.aluImm(Opcode::Add, first, blockIdx, 0);  // same count; first tile k
     p.advance(0, first);
     b.li(iter, 0);
     int loop = b.newLabel(), done = b.newLabel();
@@ -92,7 +94,7 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
         loadTile(b, p, set, false, 0);
       }
       computeAndStoreTile(b, p, set, false);
-      p.advance(1, -1);
+      p.advance(coreStride(p), -1);
       b.aluImm(Opcode::Add, iter, iter, 1);
     }
     b.jump(loop);
@@ -100,11 +102,12 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     for (int reg : {first, count, tmp, iter}) b.freeReg(reg);
   }
   if (p.hasTail) {
-    // the last core's cursors already point past its full tiles, at the tail; it ran
-    // fullTiles / blockDim of them (never one of the extra), so the set after its last one, the
-    // longest free, is known here and the tail's load need not wait for the last store
+    // the tail's core (the last, or core fullTiles % blockDim when interleaved) has its cursors at
+    // the tail already; it ran fullTiles / blockDim full tiles (never one of the extra), so the set
+    // after its last one, the longest free, is known here and the tail's load need not wait for
+    // the last store
     int last = b.allocReg();
-    b.li(last, p.blockDim - 1);
+    b.li(last, p.interleaved ? p.fullTiles % p.blockDim : p.blockDim - 1);
     int skip = b.newLabel();
     b.branch(Opcode::Bne, blockIdx, last, skip);
     const int set = static_cast<int>(p.fullTiles / p.blockDim % p.sets);

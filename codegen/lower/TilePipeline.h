@@ -12,7 +12,12 @@ namespace pyasc::codegen {
 
 struct TilePipeline {
   int64_t fullTiles = 0;  // tiles of the full size, split over the cores
-  bool hasTail = false;   // one smaller tile after them, run by the last core
+  bool hasTail = false;   // one smaller tile after them
+  // How tiles go to cores: false, core k runs a contiguous range (and the last core the tail);
+  // true, core k runs tiles k, k + blockDim, k + 2·blockDim… (and core fullTiles % blockDim the
+  // tail), so the cores move through GM together. A load `ahead` tiles of its core then lies
+  // ahead × blockDim tiles in front of the cursors.
+  bool interleaved = false;
   int sets = 2;           // buffer sets in rotation: 2 is double buffering, 1 none
   int blockDim = 1;
   // Emit one stage of a tile held in buffer set `set`; `tail` marks the smaller last tile. A load
@@ -29,6 +34,9 @@ void emitCoreShare(KernelBuilder& b, int blockIdx, int64_t total, int blockDim, 
 
 // Adds `tiles` × `stepBytes` to a cursor register, or `countReg` × `stepBytes` when countReg ≥ 0.
 void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg);
+
+// Tiles between a core's consecutive tiles: blockDim when interleaved, else 1.
+inline int64_t coreStride(const TilePipeline& p) { return p.interleaved ? p.blockDim : 1; }
 
 // Emits the whole tile loop, from the buffer-free flags of the prologue to the final waits.
 void emitTilePipeline(KernelBuilder& b, const TilePipeline& pipeline);
