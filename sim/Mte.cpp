@@ -4,7 +4,7 @@
 #include <cstring>
 
 #if defined(__x86_64__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 #include <vector>
 
@@ -25,6 +25,27 @@ uint64_t burstPitch(Space side, bool byteMode, uint64_t len, uint64_t gap) {
   return ((len + isa::kBlockBytes - 1) / isa::kBlockBytes + gap) * isa::kBlockBytes;
 }
 
+#if defined(__x86_64__)
+// 64-byte lines of non-temporal stores, with AVX-512 where the host has it, else SSE2.
+__attribute__((target("avx512f"))) void streamLines512(uint8_t* d, const uint8_t* s, uint64_t n) {
+  for (uint64_t i = 0; i < n; i += 64) {
+    _mm512_stream_si512(reinterpret_cast<__m512i*>(d + i), _mm512_loadu_si512(s + i));
+  }
+}
+
+void streamLines(uint8_t* d, const uint8_t* s, uint64_t n) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  if (avx512) {
+    streamLines512(d, s, n);
+  } else {
+    for (uint64_t i = 0; i < n; i += 16) {
+      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+    }
+  }
+  _mm_sfence();
+}
+#endif
+
 // Copies n bytes into GM: whole 64-byte lines with non-temporal stores (GM data is not read again
 // soon by this host thread, and such stores do not read the lines they replace), the rest as memmove.
 void copyToGm(uint8_t* d, const uint8_t* s, uint64_t n) {
@@ -36,10 +57,7 @@ void copyToGm(uint8_t* d, const uint8_t* s, uint64_t n) {
 #if defined(__x86_64__)
   std::memmove(d, s, head);
   uint64_t body = (n - head) / 64 * 64;
-  for (uint64_t i = head; i < head + body; i += 16) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
-  }
-  _mm_sfence();
+  streamLines(d + head, s + head, body);
   std::memmove(d + head + body, s + head + body, n - head - body);
 #else
   std::memmove(d, s, n);
