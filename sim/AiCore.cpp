@@ -30,7 +30,8 @@ std::string flagName(Pipe src, Pipe dst, int event) {
 AiCore::AiCore(const Target& target, const Kernel& kernel, const LaunchOptions& options, int blockIdx,
                CoreMemory& memory, MemorySystem& gm, RaceDetector* races, TraceRecorder* trace, uint64_t start)
     : target_(target), kernel_(kernel), options_(options), core_(blockIdx), mem_(memory), gm_(gm), races_(races),
-      trace_(trace), scalarTime_(start), flags_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents) {
+      trace_(trace), scalarTime_(start), flagVisible_(isa::kPipeCount * isa::kPipeCount * isa::kFlagEvents, kNever),
+      flagSync_(flagVisible_.size()) {
   pipeFree_.fill(start);
   pipeDone_.fill(start);
   scalar_.blockIdx = blockIdx;
@@ -49,11 +50,8 @@ void AiCore::fail(int instruction, const std::string& what) const {
   throw error;
 }
 
-AiCore::Flag& AiCore::flag(Pipe src, Pipe dst, int event) {
-  return flags_[(static_cast<int>(src) * isa::kPipeCount + static_cast<int>(dst)) * isa::kFlagEvents + event];
-}
-const AiCore::Flag& AiCore::flag(Pipe src, Pipe dst, int event) const {
-  return flags_[(static_cast<int>(src) * isa::kPipeCount + static_cast<int>(dst)) * isa::kFlagEvents + event];
+int AiCore::flagIndex(Pipe src, Pipe dst, int event) {
+  return (static_cast<int>(src) * isa::kPipeCount + static_cast<int>(dst)) * isa::kFlagEvents + event;
 }
 
 uint64_t AiCore::scalarStart() const {
@@ -61,8 +59,8 @@ uint64_t AiCore::scalarStart() const {
   const isa::Instruction& inst = kernel_.program[scalar_.pc];
   if (inst.op == Opcode::WaitFlag && inst.dstPipe == Pipe::S && inst.event < isa::kFlagEvents &&
       static_cast<int>(inst.srcPipe) < isa::kPipeCount) {
-    const Flag& f = flag(inst.srcPipe, Pipe::S, inst.event);
-    return f.set ? std::max(scalarTime_, f.visible) : kNever;
+    uint64_t visible = flagVisible_[flagIndex(inst.srcPipe, Pipe::S, inst.event)];
+    return visible == kNever ? kNever : std::max(scalarTime_, visible);
   }
   if (inst.op == Opcode::Barrier && barrierPipe(inst) == Pipe::All) {
     uint64_t t = scalarTime_;
@@ -82,9 +80,9 @@ uint64_t AiCore::pipeStart(int pipe) const {
   uint64_t t = std::max(pipeFree_[pipe], q.ready);
   const isa::Instruction& inst = *q.issued.inst;
   if (inst.op == Opcode::WaitFlag) {
-    const Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
-    if (!f.set) return kNever;
-    t = std::max(t, f.visible);
+    uint64_t visible = flagVisible_[flagIndex(inst.srcPipe, inst.dstPipe, inst.event)];
+    if (visible == kNever) return kNever;
+    t = std::max(t, visible);
   }
   return t;
 }
@@ -157,9 +155,9 @@ void AiCore::stepScalar(uint64_t now) {
     if (inst.op == Opcode::End) {
       ended_ = true;
     } else if (inst.op == Opcode::WaitFlag && pipe == Pipe::S) {
-      Flag& f = flag(inst.srcPipe, Pipe::S, inst.event);
-      f.set = false;
-      joinClock(sClock, f.clock);
+      int f = flagIndex(inst.srcPipe, Pipe::S, inst.event);
+      flagVisible_[f] = kNever;
+      joinClock(sClock, flagSync_[f].clock);
       ++scalar_.pc;
     } else if (inst.op == Opcode::SetFlag && pipe == Pipe::S) {
       setFlag(Pipe::S, inst.dstPipe, inst.event, now, index);
@@ -215,9 +213,9 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
   uint64_t latency = 0;   // the part of it the pipe overlaps with its next instruction (DMA round trips, cube fill)
   switch (inst.op) {
     case Opcode::WaitFlag: {
-      Flag& f = flag(inst.srcPipe, inst.dstPipe, inst.event);
-      f.set = false;
-      joinClock(clock, f.clock);
+      int f = flagIndex(inst.srcPipe, inst.dstPipe, inst.event);
+      flagVisible_[f] = kNever;
+      joinClock(clock, flagSync_[f].clock);
       break;
     }
     case Opcode::SetFlag: setFlag(static_cast<Pipe>(pipe), inst.dstPipe, inst.event, now, q.issued.index); break;
@@ -274,17 +272,16 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
 }
 
 void AiCore::setFlag(Pipe src, Pipe dst, int event, uint64_t now, int instruction) {
-  Flag& f = flag(src, dst, event);
-  if (f.set && options_.sanitize) {
+  int f = flagIndex(src, dst, event);
+  if (flagVisible_[f] != kNever && options_.sanitize) {
     throw Violation("double set of flag " + flagName(src, dst, event) + ": already set by instruction " +
-                    std::to_string(f.setter) + " and not yet waited for");
+                    std::to_string(flagSync_[f].setter) + " and not yet waited for");
   }
-  f.set = true;
   // a flag fires once every earlier instruction of its pipe has completed, DMA latency included
   uint64_t done = src == Pipe::S ? now : std::max(now, pipeDone_[static_cast<int>(src)]);
-  f.visible = done + static_cast<uint64_t>(target_.flagLatency);
-  f.clock = clocks_[static_cast<int>(src)];
-  f.setter = instruction;
+  flagVisible_[f] = done + static_cast<uint64_t>(target_.flagLatency);
+  flagSync_[f].clock = clocks_[static_cast<int>(src)];
+  flagSync_[f].setter = instruction;
 }
 
 void AiCore::checkRaces(Pipe pipe, int instruction) {

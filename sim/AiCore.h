@@ -44,9 +44,9 @@ class AiCore {
     uint64_t ready = 0;        // cycle the instruction reaches its queue
     VectorClock issuerClock{};  // what the scalar unit had synchronised with at issue
   };
-  struct Flag {
-    bool set = false;
-    uint64_t visible = 0;  // cycle the waiter can see it
+  // What a set flag carries for the race detector and diagnostics; whether it is set, and when the
+  // waiter sees it, is in flagVisible_ (checked at every step, so kept dense).
+  struct FlagSync {
     VectorClock clock{};
     int setter = -1;
   };
@@ -60,8 +60,7 @@ class AiCore {
   void stepPipe(int pipe, uint64_t now);
   void execute(int pipe, const Queued& q, uint64_t now);
   void setFlag(isa::Pipe src, isa::Pipe dst, int event, uint64_t now, int instruction);
-  Flag& flag(isa::Pipe src, isa::Pipe dst, int event);
-  const Flag& flag(isa::Pipe src, isa::Pipe dst, int event) const;
+  static int flagIndex(isa::Pipe src, isa::Pipe dst, int event);
   void checkRaces(isa::Pipe pipe, int instruction);
   [[noreturn]] void reportDeadlock() const;
   [[noreturn]] void fail(int instruction, const std::string& what) const;
@@ -86,7 +85,8 @@ class AiCore {
   std::array<uint64_t, isa::kPipeCount> pipeFree_{};  // when a pipe can start its next instruction
   std::array<uint64_t, isa::kPipeCount> pipeDone_{};  // when its started work has all finished (DMA latency)
   std::array<VectorClock, isa::kPipeCount> clocks_{};
-  std::vector<Flag> flags_;
+  std::vector<uint64_t> flagVisible_;  // per flag: the cycle its waiter can see it; kNever while not set
+  std::vector<FlagSync> flagSync_;
   LaunchStats stats_;
 };
 

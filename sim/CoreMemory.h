@@ -40,7 +40,7 @@ class LocalBuffers {
   struct Span {
     uint64_t lo = ~0ull, hi = 0;
   };
-  std::array<std::vector<uint8_t>, isa::kSpaceCount> bytes_;
+  std::array<HostBytes, isa::kSpaceCount> bytes_;
   std::array<Span, isa::kSpaceCount> written_{};
 };
 

@@ -42,12 +42,12 @@ void streamLines(uint8_t* d, const uint8_t* s, uint64_t n) {
       _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
     }
   }
-  _mm_sfence();
 }
 #endif
 
 // Copies n bytes into GM: whole 64-byte lines with non-temporal stores (GM data is not read again
 // soon by this host thread, and such stores do not read the lines they replace), the rest as memmove.
+// This thread sees its own stores in order; other threads once drainStreamedStores has run.
 void copyToGm(uint8_t* d, const uint8_t* s, uint64_t n) {
   uint64_t head = (64 - reinterpret_cast<uintptr_t>(d) % 64) % 64;
   if (n < 1024 || head >= n) {
@@ -173,6 +173,12 @@ Work img2col(const IssuedInstruction& in, CoreMemory& mem) {
 }
 
 }  // namespace
+
+void drainStreamedStores() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
+}
 
 Work runTransfer(const IssuedInstruction& in, CoreMemory& mem) {
   switch (in.inst->op) {

@@ -10,5 +10,8 @@ namespace pyasc::sim {
 
 // Runs one Dma, LoadFractal or Img2Col instruction and reports the bytes moved.
 Work runTransfer(const IssuedInstruction& in, CoreMemory& mem);
+// Orders the non-temporal stores of copies into GM before whatever this thread does next, so that
+// other threads see them: called once a launch has ended.
+void drainStreamedStores();
 
 }  // namespace pyasc::sim

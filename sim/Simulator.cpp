@@ -8,6 +8,7 @@
 #include "sim/AiCore.h"
 #include "sim/CoreMemory.h"
 #include "sim/MemorySystem.h"
+#include "sim/Mte.h"
 #include "sim/RaceDetector.h"
 #include "sim/Trace.h"
 
@@ -39,6 +40,9 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
                                   std::to_string(isa::kScalarRegisters - 1) + " can hold them");
   }
   if (trace_) trace_->beginLaunch(kernel.name);
+  struct StoresDrained {  // however the launch ends, GM is whole for other threads
+    ~StoresDrained() { drainStreamedStores(); }
+  } drained;
   memory_->beginLaunch();
   LaunchGmAccesses launchGm;
   // Blocks run on the chip's cores: block b on core slot b % slots, once the block before it there

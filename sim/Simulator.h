@@ -11,6 +11,7 @@
 
 #include "sdk/isa/ISA.h"
 #include "sdk/target/Target.h"
+#include "sim/HostBytes.h"
 
 namespace pyasc::sim {
 
@@ -98,7 +99,7 @@ class Device {
 
  private:
   Target target_;
-  std::vector<uint8_t> gm_;
+  HostBytes gm_;
   std::unique_ptr<MemorySystem> memory_;
   std::vector<GmRegion> regions_;
   std::unique_ptr<TraceRecorder> trace_;
