@@ -1,0 +1,579 @@
+// te.compute definitions: construction, the one-line text form and its parser, the verifier and a
+// float64 evaluator.
+#include "sdk/te/Compute.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+namespace pyasc::te {
+
+namespace {
+
+ComputeExpr make(ComputeNode n) { return std::make_shared<const ComputeNode>(std::move(n)); }
+
+struct OpSpelling {
+  Op op;
+  const char* name;
+};
+constexpr OpSpelling kOps[] = {
+    {Op::Var, "var"},     {Op::Int, "int"},   {Op::Float, "float"},       {Op::Add, "add"},
+    {Op::Sub, "sub"},     {Op::Mul, "mul"},   {Op::Div, "div"},           {Op::FloorDiv, "floordiv"},
+    {Op::FloorMod, "floormod"}, {Op::Min, "min"}, {Op::Max, "max"},       {Op::Neg, "neg"},
+    {Op::Lt, "lt"},       {Op::Le, "le"},     {Op::Gt, "gt"},             {Op::Ge, "ge"},
+    {Op::Eq, "eq"},       {Op::Ne, "ne"},     {Op::And, "and"},           {Op::Or, "or"},
+    {Op::Not, "not"},     {Op::Select, "select"}, {Op::Load, "load"},     {Op::Cast, "cast"},
+    {Op::Call, "call"},   {Op::Reduce, "reduce"},
+};
+
+std::string typeText(DType t, const std::vector<int64_t>& shape) {
+  std::string s = std::string(dtypeShortName(t)) + "[";
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s + "]";
+}
+
+std::string floatText(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  std::string s = buf;
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // stays a float when read back
+  return s;
+}
+
+void print(const ComputeDef& def, const ComputeExpr& e, std::string& out) {
+  const ComputeNode& n = *e;
+  switch (n.op) {
+    case Op::Var: out += def.vars.at(static_cast<size_t>(n.var)).name; return;
+    case Op::Int: out += "#" + std::to_string(n.ival) + ":" + dtypeShortName(n.dtype); return;
+    case Op::Float: out += "#" + floatText(n.fval) + ":" + dtypeShortName(n.dtype); return;
+    default: break;
+  }
+  out += "(";
+  out += opName(n.op);
+  if (n.op == Op::Call || n.op == Op::Reduce) out += "." + n.fn;
+  out += ":";
+  out += dtypeShortName(n.dtype);
+  if (n.op == Op::Load) out += " in" + std::to_string(n.tensor);
+  for (const auto& a : n.args) {
+    out += " ";
+    print(def, a, out);
+  }
+  for (int axis : n.axes) out += " " + def.vars.at(static_cast<size_t>(axis)).name;
+  out += ")";
+}
+
+// Reads ComputeDef::str() text.
+class DefParser {
+ public:
+  explicit DefParser(const std::string& text) : s_(text) {}
+
+  ComputeDef parse() {
+    ComputeDef def;
+    word("compute");
+    def.name = identifier();
+    expect(':');
+    std::vector<int64_t> shape;
+    DType outType = type(shape);
+    expect('(');
+    while (!peek(')')) {
+      ComputeInput in;
+      in.dtype = type(in.shape);
+      def.inputs.push_back(in);
+      if (!peek(')')) expect(',');
+    }
+    expect(')');
+    word("axes");
+    iterVars(def, false);
+    if (def.vars.size() != shape.size()) fail("the type has " + std::to_string(shape.size()) + " dimensions but " +
+                                              std::to_string(def.vars.size()) + " axes are given");
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (def.vars[i].extent != shape[i]) fail("axis '" + def.vars[i].name + "' does not match the type's extent");
+    }
+    skipSpace();
+    if (s_.compare(pos_, 6, "reduce") == 0) {
+      word("reduce");
+      iterVars(def, true);
+    }
+    expect('=');
+    def.body = expr(def);
+    skipSpace();
+    if (pos_ != s_.size()) fail("unexpected text after the body");
+    if (def.body->dtype != outType) fail("the body's dtype differs from the type's");
+    return def;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::invalid_argument("compute text, column " + std::to_string(mark_ + 1) + ": " + what);
+  }
+  void skipSpace() {
+    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+  }
+  bool peek(char c) {
+    skipSpace();
+    mark_ = pos_;
+    return pos_ < s_.size() && s_[pos_] == c;
+  }
+  void expect(char c) {
+    if (!peek(c)) fail(std::string("expected '") + c + "'");
+    ++pos_;
+  }
+  std::string token(const char* extra) {
+    skipSpace();
+    size_t start = pos_;
+    mark_ = start;
+    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || std::strchr(extra, s_[pos_]))) ++pos_;
+    if (start == pos_) fail("expected a name");
+    return s_.substr(start, pos_ - start);
+  }
+  std::string identifier() { return token("_"); }
+  void word(const char* w) {
+    if (identifier() != w) fail(std::string("expected '") + w + "'");
+  }
+  int64_t integer() {
+    std::string t = token("-");
+    try {
+      size_t used = 0;
+      int64_t v = std::stoll(t, &used);
+      if (used == t.size()) return v;
+    } catch (const std::exception&) {
+    }
+    fail("expected an integer, found '" + t + "'");
+  }
+  DType dtype() {
+    std::string name = identifier();
+    DType t;
+    if (!parseDType(name, t)) fail("unknown dtype '" + name + "'");
+    return t;
+  }
+  DType type(std::vector<int64_t>& shape) {
+    DType t = dtype();
+    expect('[');
+    while (!peek(']')) {
+      shape.push_back(integer());
+      if (!peek(']')) expect(',');
+    }
+    expect(']');
+    return t;
+  }
+  void iterVars(ComputeDef& def, bool reduce) {
+    expect('(');
+    while (!peek(')')) {
+      IterVar v;
+      v.reduce = reduce;
+      v.name = identifier();
+      for (const auto& other : def.vars) {
+        if (other.name == v.name) fail("axis '" + v.name + "' is declared twice");
+      }
+      expect(':');
+      int64_t first = integer();
+      if (reduce) {
+        expect(':');
+        v.lo = first;
+        v.extent = integer();
+      } else {
+        v.extent = first;
+      }
+      def.vars.push_back(v);
+      if (!peek(')')) expect(',');
+    }
+    expect(')');
+  }
+  int varIndex(const ComputeDef& def, const std::string& name) {
+    for (size_t i = 0; i < def.vars.size(); ++i) {
+      if (def.vars[i].name == name) return static_cast<int>(i);
+    }
+    fail("unknown axis '" + name + "'");
+  }
+  ComputeExpr expr(const ComputeDef& def) {
+    skipSpace();
+    if (peek('#')) {
+      ++pos_;
+      std::string value = token(".-+_");
+      expect(':');
+      DType t = dtype();
+      try {
+        if (isFloat(t)) return floatImm(std::stod(value), t);
+        return intImm(std::stoll(value), t);
+      } catch (const std::exception&) {
+        fail("bad immediate '" + value + "'");
+      }
+    }
+    if (!peek('(')) return var(varIndex(def, identifier()));
+    ++pos_;
+    std::string head = token("._");
+    std::string fn;
+    if (size_t dot = head.find('.'); dot != std::string::npos) {
+      fn = head.substr(dot + 1);
+      head = head.substr(0, dot);
+    }
+    Op op = Op::Int;
+    bool known = false;
+    for (const auto& k : kOps) {
+      if (head == k.name && k.op != Op::Var && k.op != Op::Int && k.op != Op::Float) {
+        op = k.op;
+        known = true;
+      }
+    }
+    if (!known) fail("unknown operation '" + head + "'");
+    if ((op == Op::Call || op == Op::Reduce) == fn.empty()) fail("'" + head + "' " + (fn.empty() ? "needs" : "takes no") + " a function name");
+    expect(':');
+    ComputeNode n;
+    n.op = op;
+    n.fn = fn;
+    n.dtype = dtype();
+    if (op == Op::Load) {
+      std::string t = identifier();
+      if (t.rfind("in", 0) != 0 || t.size() < 3) fail("expected an input such as 'in0'");
+      n.tensor = static_cast<int>(std::stol(t.substr(2)));
+    }
+    while (!peek(')')) {
+      if (op == Op::Reduce && !n.args.empty()) {
+        n.axes.push_back(varIndex(def, identifier()));
+      } else {
+        n.args.push_back(expr(def));
+      }
+    }
+    expect(')');
+    return make(std::move(n));
+  }
+
+  const std::string& s_;
+  size_t pos_ = 0;
+  size_t mark_ = 0;  // where the token or character being read starts
+};
+
+// Checks one node and its arguments; `top` is whether a reduction may appear here.
+void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::string& error) {
+  if (!error.empty()) return;
+  const ComputeNode& n = *e;
+  auto bad = [&](const std::string& what) {
+    if (error.empty()) error = std::string(opName(n.op)) + ": " + what;
+  };
+  auto arity = [&](size_t k) {
+    if (n.args.size() != k) bad("takes " + std::to_string(k) + " operand(s), has " + std::to_string(n.args.size()));
+  };
+  auto sameAsNode = [&](size_t from) {
+    for (size_t i = from; i < n.args.size(); ++i) {
+      if (n.args[i]->dtype != n.dtype) bad(std::string("operand is ") + dtypeName(n.args[i]->dtype) + ", not " + dtypeName(n.dtype));
+    }
+  };
+  switch (n.op) {
+    case Op::Var:
+      if (n.var < 0 || static_cast<size_t>(n.var) >= def.vars.size()) bad("axis out of range");
+      if (n.dtype != DType::Int32) bad("an axis is int32");
+      break;
+    case Op::Int: if (!isInteger(n.dtype) && n.dtype != DType::Bool) bad("needs an integer dtype"); break;
+    case Op::Float: if (!isFloat(n.dtype)) bad("needs a float dtype"); break;
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Min: case Op::Max:
+      arity(2);
+      sameAsNode(0);
+      if (n.dtype == DType::Bool) bad("not defined on bool");
+      break;
+    case Op::Div: arity(2); sameAsNode(0); if (!isFloat(n.dtype)) bad("true division needs floats; use // for integers"); break;
+    case Op::FloorDiv: case Op::FloorMod:
+      arity(2);
+      sameAsNode(0);
+      if (!isInteger(n.dtype)) bad("needs integers");
+      break;
+    case Op::Neg: arity(1); sameAsNode(0); break;
+    case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
+      arity(2);
+      if (n.dtype != DType::Bool) bad("a comparison is bool");
+      if (n.args.size() == 2 && n.args[0]->dtype != n.args[1]->dtype) bad("operand dtypes differ");
+      break;
+    case Op::And: case Op::Or: arity(2); sameAsNode(0); if (n.dtype != DType::Bool) bad("needs bools"); break;
+    case Op::Not: arity(1); sameAsNode(0); if (n.dtype != DType::Bool) bad("needs a bool"); break;
+    case Op::Select:
+      arity(3);
+      if (n.args.size() == 3) {
+        if (n.args[0]->dtype != DType::Bool) bad("the condition must be bool");
+        sameAsNode(1);
+      }
+      break;
+    case Op::Load: {
+      if (n.tensor < 0 || static_cast<size_t>(n.tensor) >= def.inputs.size()) {
+        bad("input out of range");
+        break;
+      }
+      const ComputeInput& in = def.inputs[static_cast<size_t>(n.tensor)];
+      if (n.dtype != in.dtype) bad("dtype differs from the input's");
+      if (n.args.size() != in.shape.size()) {
+        bad("input " + std::to_string(n.tensor) + " has " + std::to_string(in.shape.size()) + " dimensions, " +
+            std::to_string(n.args.size()) + " indices given");
+      }
+      for (const auto& a : n.args) {
+        if (a->dtype != DType::Int32 && a->dtype != DType::Int64) bad("an index must be an integer");
+      }
+      break;
+    }
+    case Op::Cast: arity(1); break;
+    case Op::Call:
+      arity(1);
+      sameAsNode(0);
+      if (!isMathFunction(n.fn)) bad("unknown function '" + n.fn + "'");
+      if (n.fn != "abs" && n.fn != "relu" && !isFloat(n.dtype)) bad(n.fn + " needs a float operand");
+      break;
+    case Op::Reduce:
+      arity(1);
+      sameAsNode(0);
+      if (!top) bad("a reduction must be the whole body (or the operand of its cast)");
+      if (!isReducer(n.fn)) bad("unknown reduction '" + n.fn + "'");
+      if (n.axes.empty()) bad("needs a reduce axis");
+      for (int a : n.axes) {
+        if (a < 0 || static_cast<size_t>(a) >= def.vars.size() || !def.vars[static_cast<size_t>(a)].reduce) bad("reduces over a data axis");
+      }
+      break;
+  }
+  bool childTop = n.op == Op::Cast && top;
+  for (const auto& a : n.args) verifyNode(def, a, childTop, error);
+}
+
+// Whether reduce axis `axis` occurs in `e` outside a reduction over it.
+bool usesFreely(const ComputeExpr& e, int axis) {
+  if (e->op == Op::Var) return e->var == axis;
+  if (e->op == Op::Reduce) {
+    for (int a : e->axes) {
+      if (a == axis) return false;
+    }
+  }
+  for (const auto& a : e->args) {
+    if (usesFreely(a, axis)) return true;
+  }
+  return false;
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+}  // namespace
+
+const char* opName(Op op) {
+  for (const auto& k : kOps) {
+    if (k.op == op) return k.name;
+  }
+  return "?";
+}
+
+bool isComparison(Op op) { return op >= Op::Lt && op <= Op::Ne; }
+bool isMathFunction(const std::string& fn) {
+  return fn == "exp" || fn == "log" || fn == "sqrt" || fn == "rsqrt" || fn == "abs" || fn == "relu";
+}
+bool isReducer(const std::string& fn) { return fn == "sum" || fn == "max" || fn == "min"; }
+
+ComputeExpr var(int index) {
+  ComputeNode n;
+  n.op = Op::Var;
+  n.var = index;
+  return make(n);
+}
+ComputeExpr intImm(int64_t value, DType dtype) {
+  ComputeNode n;
+  n.op = Op::Int;
+  n.dtype = dtype;
+  n.ival = value;
+  return make(n);
+}
+ComputeExpr floatImm(double value, DType dtype) {
+  ComputeNode n;
+  n.op = Op::Float;
+  n.dtype = dtype;
+  n.fval = value;
+  return make(n);
+}
+ComputeExpr node(Op op, DType dtype, std::vector<ComputeExpr> args) {
+  ComputeNode n;
+  n.op = op;
+  n.dtype = dtype;
+  n.args = std::move(args);
+  return make(std::move(n));
+}
+ComputeExpr load(int tensor, DType dtype, std::vector<ComputeExpr> indices) {
+  ComputeNode n;
+  n.op = Op::Load;
+  n.dtype = dtype;
+  n.tensor = tensor;
+  n.args = std::move(indices);
+  return make(std::move(n));
+}
+ComputeExpr call(const std::string& fn, ComputeExpr arg) {
+  ComputeNode n;
+  n.op = Op::Call;
+  n.dtype = arg->dtype;
+  n.fn = fn;
+  n.args = {std::move(arg)};
+  return make(std::move(n));
+}
+ComputeExpr reduce(const std::string& fn, ComputeExpr source, std::vector<int> axes) {
+  ComputeNode n;
+  n.op = Op::Reduce;
+  n.dtype = source->dtype;
+  n.fn = fn;
+  n.args = {std::move(source)};
+  n.axes = std::move(axes);
+  return make(std::move(n));
+}
+
+int ComputeDef::rank() const {
+  int r = 0;
+  for (const auto& v : vars) r += v.reduce ? 0 : 1;
+  return r;
+}
+
+std::vector<int64_t> ComputeDef::shape() const {
+  std::vector<int64_t> s;
+  for (const auto& v : vars) {
+    if (!v.reduce) s.push_back(v.extent);
+  }
+  return s;
+}
+
+std::string ComputeDef::str() const {
+  std::string s = "compute " + name + " : " + typeText(dtype(), shape()) + " (";
+  for (size_t i = 0; i < inputs.size(); ++i) s += (i ? ", " : "") + typeText(inputs[i].dtype, inputs[i].shape);
+  s += ") axes(";
+  std::string reduceAxes;
+  for (const auto& v : vars) {
+    if (v.reduce) {
+      reduceAxes += (reduceAxes.empty() ? "" : ", ") + v.name + ":" + std::to_string(v.lo) + ":" + std::to_string(v.extent);
+    } else {
+      s += (s.back() == '(' ? "" : ", ") + v.name + ":" + std::to_string(v.extent);
+    }
+  }
+  s += ")";
+  if (!reduceAxes.empty()) s += " reduce(" + reduceAxes + ")";
+  s += " = ";
+  print(*this, body, s);
+  return s;
+}
+
+ComputeDef parseComputeDef(const std::string& text) {
+  ComputeDef def = DefParser(text).parse();
+  if (std::string error = verifyComputeDef(def); !error.empty()) throw std::invalid_argument("compute text: " + error);
+  return def;
+}
+
+std::string verifyComputeDef(const ComputeDef& def) {
+  if (!def.body) return "no body";
+  bool reduceSeen = false;
+  for (const auto& v : def.vars) {
+    if (v.extent < 1) return "axis '" + v.name + "' has extent " + std::to_string(v.extent);
+    if (!v.reduce && reduceSeen) return "the output's axes come before the reduce axes";
+    reduceSeen = reduceSeen || v.reduce;
+  }
+  std::string error;
+  verifyNode(def, def.body, true, error);
+  if (!error.empty()) return error;
+  for (size_t i = 0; i < def.vars.size(); ++i) {
+    if (def.vars[i].reduce && usesFreely(def.body, static_cast<int>(i))) {
+      return "reduce axis '" + def.vars[i].name + "' is used outside a reduction over it";
+    }
+  }
+  return "";
+}
+
+std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& inputs) {
+  std::vector<int64_t> env(def.vars.size(), 0);
+  std::function<double(const ComputeExpr&)> eval = [&](const ComputeExpr& e) -> double {
+    const ComputeNode& n = *e;
+    auto arg = [&](size_t i) { return eval(n.args[i]); };
+    auto asInt = [](double v) { return static_cast<int64_t>(v); };
+    switch (n.op) {
+      case Op::Var: return static_cast<double>(env[static_cast<size_t>(n.var)]);
+      case Op::Int: return static_cast<double>(n.ival);
+      case Op::Float: return n.fval;
+      case Op::Add: return arg(0) + arg(1);
+      case Op::Sub: return arg(0) - arg(1);
+      case Op::Mul: return arg(0) * arg(1);
+      case Op::Div: return arg(0) / arg(1);
+      case Op::FloorDiv: return static_cast<double>(floorDiv(asInt(arg(0)), asInt(arg(1))));
+      case Op::FloorMod: {
+        int64_t a = asInt(arg(0)), b = asInt(arg(1));
+        return static_cast<double>(a - floorDiv(a, b) * b);
+      }
+      case Op::Min: return std::min(arg(0), arg(1));
+      case Op::Max: return std::max(arg(0), arg(1));
+      case Op::Neg: return -arg(0);
+      case Op::Lt: return arg(0) < arg(1);
+      case Op::Le: return arg(0) <= arg(1);
+      case Op::Gt: return arg(0) > arg(1);
+      case Op::Ge: return arg(0) >= arg(1);
+      case Op::Eq: return arg(0) == arg(1);
+      case Op::Ne: return arg(0) != arg(1);
+      case Op::And: return arg(0) != 0 && arg(1) != 0;
+      case Op::Or: return arg(0) != 0 || arg(1) != 0;
+      case Op::Not: return arg(0) == 0;
+      case Op::Select: return arg(0) != 0 ? arg(1) : arg(2);
+      case Op::Load: {
+        const ComputeInput& in = def.inputs[static_cast<size_t>(n.tensor)];
+        int64_t flat = 0;
+        for (size_t d = 0; d < in.shape.size(); ++d) {
+          int64_t i = asInt(arg(d));
+          if (i < 0 || i >= in.shape[d]) {
+            throw std::out_of_range("input " + std::to_string(n.tensor) + " read at index " + std::to_string(i) +
+                                    " of dimension " + std::to_string(d) + " (extent " + std::to_string(in.shape[d]) + ")");
+          }
+          flat = flat * in.shape[d] + i;
+        }
+        return inputs[static_cast<size_t>(n.tensor)][static_cast<size_t>(flat)];
+      }
+      case Op::Cast: {
+        double v = arg(0);
+        if (n.dtype == DType::Bool) return v != 0;
+        if (isInteger(n.dtype)) return std::trunc(v);
+        return v;
+      }
+      case Op::Call: {
+        double v = arg(0);
+        if (n.fn == "exp") return std::exp(v);
+        if (n.fn == "log") return std::log(v);
+        if (n.fn == "sqrt") return std::sqrt(v);
+        if (n.fn == "rsqrt") return 1 / std::sqrt(v);
+        if (n.fn == "abs") return std::fabs(v);
+        return v > 0 ? v : 0;  // relu
+      }
+      case Op::Reduce: {
+        double acc = n.fn == "sum" ? 0.0
+                     : n.fn == "max" ? -std::numeric_limits<double>::infinity()
+                                     : std::numeric_limits<double>::infinity();
+        std::function<void(size_t)> loop = [&](size_t k) {
+          if (k == n.axes.size()) {
+            double v = arg(0);
+            acc = n.fn == "sum" ? acc + v : n.fn == "max" ? std::max(acc, v) : std::min(acc, v);
+            return;
+          }
+          const IterVar& r = def.vars[static_cast<size_t>(n.axes[k])];
+          for (int64_t i = r.lo; i < r.lo + r.extent; ++i) {
+            env[static_cast<size_t>(n.axes[k])] = i;
+            loop(k + 1);
+          }
+        };
+        loop(0);
+        return acc;
+      }
+    }
+    return 0;
+  };
+  std::vector<int64_t> shape = def.shape();
+  int64_t count = 1;
+  for (int64_t e : shape) count *= e;
+  std::vector<double> out(static_cast<size_t>(count));
+  for (int64_t flat = 0; flat < count; ++flat) {
+    int64_t rest = flat;
+    for (size_t d = shape.size(); d-- > 0;) {
+      env[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    out[static_cast<size_t>(flat)] = eval(def.body);
+  }
+  return out;
+}
+
+}  // namespace pyasc::te

@@ -1,0 +1,99 @@
+// te.compute definitions: a tensor defined element by element over index variables, by an
+// expression of loads at computed indices, index arithmetic, selections, casts, math functions
+// and reductions over reduce axes; printed as text and parsed back (a graph node carries it so).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sdk/support/DType.h"
+
+namespace pyasc::te {
+
+enum class Op : uint8_t {
+  Var,       // iteration variable `var` (int32)
+  Int,       // integer immediate `ival`
+  Float,     // float immediate `fval`
+  Add, Sub, Mul,
+  Div,       // true division of floats
+  FloorDiv,  // Python's //: rounds toward minus infinity
+  FloorMod,  // Python's %: the sign of the divisor
+  Min, Max,
+  Neg,
+  Lt, Le, Gt, Ge, Eq, Ne,  // → bool
+  And, Or, Not,            // of bools
+  Select,    // args: condition, then, else (te.if_then_else)
+  Load,      // input `tensor` at args, one index per dimension
+  Cast,      // args[0] converted to dtype
+  Call,      // math function `fn` of args[0]: exp log sqrt rsqrt abs relu
+  Reduce,    // `fn` (sum, max, min) of args[0] over the reduce variables `axes`
+};
+
+struct ComputeNode;
+using ComputeExpr = std::shared_ptr<const ComputeNode>;
+
+struct ComputeNode {
+  Op op = Op::Int;
+  DType dtype = DType::Int32;
+  std::vector<ComputeExpr> args;
+  int var = -1;            // Var
+  int tensor = -1;         // Load
+  int64_t ival = 0;        // Int
+  double fval = 0;         // Float
+  std::string fn;          // Call, Reduce
+  std::vector<int> axes;   // Reduce
+};
+
+// An axis of the output (extent of its dimension, from 0) or a reduce axis [lo, lo + extent).
+struct IterVar {
+  std::string name;
+  int64_t lo = 0;
+  int64_t extent = 1;
+  bool reduce = false;
+};
+
+struct ComputeInput {
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+};
+
+struct ComputeDef {
+  std::string name;
+  std::vector<ComputeInput> inputs;
+  std::vector<IterVar> vars;  // the output's axes, one per dimension in order, then reduce axes
+  ComputeExpr body;           // the output element at the output's axes
+
+  std::vector<int64_t> shape() const;  // extents of the output's axes
+  DType dtype() const { return body->dtype; }
+  int rank() const;                     // number of output axes
+  std::string str() const;              // one line; parseComputeDef reads it back
+};
+
+// Node construction (no type checks: verifyComputeDef checks a whole definition).
+ComputeExpr var(int index);
+ComputeExpr intImm(int64_t value, DType dtype = DType::Int32);
+ComputeExpr floatImm(double value, DType dtype);
+ComputeExpr node(Op op, DType dtype, std::vector<ComputeExpr> args);
+ComputeExpr load(int tensor, DType dtype, std::vector<ComputeExpr> indices);
+ComputeExpr call(const std::string& fn, ComputeExpr arg);
+ComputeExpr reduce(const std::string& fn, ComputeExpr source, std::vector<int> axes);
+
+const char* opName(Op op);       // "add", "floordiv", "load", ...
+bool isComparison(Op op);
+bool isMathFunction(const std::string& fn);  // exp log sqrt rsqrt abs relu
+bool isReducer(const std::string& fn);       // sum max min
+
+// Parses ComputeDef::str(); throws std::invalid_argument saying what is wrong and where.
+ComputeDef parseComputeDef(const std::string& text);
+// "" when `def` is well formed (indices and reduce axes in range, one index per input dimension,
+// operand dtypes as each operation needs, reductions only at the top of the body or under casts),
+// else what is wrong.
+std::string verifyComputeDef(const ComputeDef& def);
+
+// The value of `def` at every output element, row-major, computed in float64 from the inputs'
+// values (row-major, as float64); for tests and references. Index arithmetic is exact.
+std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& inputs);
+
+}  // namespace pyasc::te
