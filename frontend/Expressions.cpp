@@ -149,6 +149,7 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::Slice: fail(expr.range, "a slice is only allowed inside [] (a[1:3])");
     case ExprKind::Ellipsis: fail(expr.range, "'...' is only allowed inside [] (a[..., 0])");
     case ExprKind::Starred: fail(expr.range, "argument unpacking (*) is only supported in calls");
+    case ExprKind::Lambda: fail(expr.range, "lambda is not supported; define a function with def");
     case ExprKind::Error: return SymValue::poison();
   }
   if (v.kind != SymKind::Tensor || !v.range.begin.valid()) v.range = expr.range;

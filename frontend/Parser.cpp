@@ -24,8 +24,8 @@ bool isKeywordName(const std::string& s) {
 
 class ModuleParser {
  public:
-  ModuleParser(const std::string& file, const std::string& text, DiagnosticEngine& diags)
-      : file_(file), tokens_(tokenize(file, text)), diags_(diags) {}
+  ModuleParser(const std::string& file, const std::string& text, DiagnosticEngine& diags, bool lambdas)
+      : file_(file), tokens_(tokenize(file, text)), diags_(diags), lambdas_(lambdas) {}
 
   Module parse() {
     Module module;
@@ -535,6 +535,7 @@ class ModuleParser {
 
   ExprPtr parseTest() {
     NestingGuard guard(*this);
+    if (atKeyword("lambda") && lambdas_) return parseLambda();
     if (atKeyword("lambda")) {
       const SourceRange r{tok().range.begin, 6};
       take();
@@ -780,6 +781,26 @@ class ModuleParser {
     }
   }
 
+  // lambda NAME, ...: test
+  ExprPtr parseLambda() {
+    const SourceRange first = tok().range;
+    take();
+    ExprPtr e = makeExpr(ExprKind::Lambda, first);
+    while (!atOp(":")) {
+      if (!at(TokenKind::Name)) failHere("expected a parameter name in the lambda, found " + describe(tok()));
+      ExprPtr param = makeExpr(ExprKind::Name, tok().range);
+      param->text = tok().text;
+      take();
+      e->children.push_back(std::move(param));
+      if (atOp(",")) take();
+      else if (!atOp(":")) failHere("expected ',' or ':' in the lambda, found " + describe(tok()));
+    }
+    take();
+    e->children.push_back(parseTest());
+    e->range = spanToPrevious(first);
+    return e;
+  }
+
   ExprPtr parseSubscriptList() {
     const SourceRange first = tok().range;
     ExprPtr e = parseSubscriptItem();
@@ -959,13 +980,14 @@ class ModuleParser {
   size_t pos_ = 0;
   int depth_ = 0;
   DiagnosticEngine& diags_;
+  bool lambdas_;
 };
 
 }  // namespace
 
-Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
+Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags, bool lambdas) {
   try {
-    return ModuleParser(file, text, diags).parse();
+    return ModuleParser(file, text, diags, lambdas).parse();
   } catch (const CompileError& e) {  // the lexer and the parser stop at their first error
     diags.add(e.diagnostic());
     return Module();

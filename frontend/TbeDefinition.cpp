@@ -3,11 +3,14 @@
 #include "frontend/TbeDefinition.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 
+#include "frontend/ComputeTyping.h"
 #include "frontend/Parser.h"
 #include "registry/OpRegistry.h"
+#include "sdk/te/Compute.h"
 #include "sdk/te/Schedule.h"
 
 namespace pyasc::frontend {
@@ -16,15 +19,21 @@ namespace {
 
 using graph::TensorType;
 using graph::ValueId;
+using graph::isStaticShape;
 
 // A value of the definition. Tensors are graph values; while a definition is only being checked
 // (no operand types yet) they carry no value.
 struct TbeValue {
-  enum Kind { Tensor, Number, String, None, Sequence, ScheduleRef, Axis } kind = None;
+  // Element: an expression inside a te.compute element function; ReduceAxis: te.reduce_axis's
+  // result (`axis` indexes the definition's reduce axes).
+  enum Kind { Tensor, Number, String, None, Sequence, ScheduleRef, Axis, Element, ReduceAxis } kind = None;
   ValueId id = graph::kNoValue;
   double number = 0;
+  bool integral = false;  // a Number written as an int
   std::string text;
   std::vector<TbeValue> items;
+  te::ComputeExpr expr;
+  int axis = -1;
 };
 
 TbeValue valueOf(TbeValue::Kind kind) {
@@ -37,9 +46,15 @@ TbeValue tensorValue(ValueId id) {
   v.id = id;
   return v;
 }
-TbeValue numberValue(double number) {
+TbeValue numberValue(double number, bool integral = false) {
   TbeValue v = valueOf(TbeValue::Number);
   v.number = number;
+  v.integral = integral;
+  return v;
+}
+TbeValue elementValue(te::ComputeExpr e) {
+  TbeValue v = valueOf(TbeValue::Element);
+  v.expr = std::move(e);
   return v;
 }
 TbeValue stringValue(const std::string& text) {
@@ -235,10 +250,11 @@ class Evaluator {
       case ExprKind::Name: {
         auto it = env.find(e.text);
         if (it == env.end()) fail(e.range, "name '" + e.text + "' is not defined in the operator definition");
+        if (it->second.kind == TbeValue::ReduceAxis && compute_) return elementValue(te::var(reduceVar(it->second.axis)));
         return it->second;
       }
       case ExprKind::Int:
-      case ExprKind::Bool: return numberValue(static_cast<double>(e.intValue));
+      case ExprKind::Bool: return numberValue(static_cast<double>(e.intValue), true);
       case ExprKind::Float: return numberValue(e.floatValue);
       case ExprKind::String: return stringValue(e.text);
       case ExprKind::None: return TbeValue{};
@@ -250,13 +266,18 @@ class Evaluator {
       }
       case ExprKind::UnaryOp: {
         TbeValue v = eval(*e.children[0]);
+        if (v.kind == TbeValue::Element || (compute_ && e.text == "~")) return elementUnary(e.text, v, e.range);
         if (e.text == "+") return v;
         if (e.text != "-") fail(e.range, "operator '" + e.text + "' is not supported in an operator definition");
         if (v.kind == TbeValue::Number) return numberValue(-v.number);
         return numpyBinary("Mul", v, numberValue(-1), e.range);
       }
       case ExprKind::BinOp: return binary(e.text, eval(*e.children[0]), eval(*e.children[1]), e.range);
+      case ExprKind::Compare: return compare(e);
+      case ExprKind::Subscript: return subscript(e);
+      case ExprKind::Attribute: return attribute(e);
       case ExprKind::Call: return call(e);
+      case ExprKind::Lambda: fail(e.range, "a lambda is only supported as te.compute's element function");
       default: fail(e.range, "this expression is not supported in an operator definition; use te.lang.cce calls");
     }
   }
@@ -273,13 +294,20 @@ class Evaluator {
 
   // Python's + - * / between tensors and numbers: NumPy's broadcasting and promotion, as CPython runs it.
   TbeValue binary(const std::string& op, const TbeValue& a, const TbeValue& b, const SourceRange& range) {
+    if (a.kind == TbeValue::Element || b.kind == TbeValue::Element) return elementBinary(op, a, b, range);
+    if (a.kind == TbeValue::Number && b.kind == TbeValue::Number && (op == "//" || op == "%")) {
+      if (b.number == 0) fail(range, "integer division by zero");
+      double q = std::floor(a.number / b.number);
+      return numberValue(op == "//" ? q : a.number - q * b.number, a.integral && b.integral);
+    }
     static const std::map<std::string, std::string> ops = {{"+", "Add"}, {"-", "Sub"}, {"*", "Mul"}, {"/", "Div"}};
     auto it = ops.find(op);
     if (it == ops.end()) fail(range, "operator '" + op + "' is not supported in an operator definition");
     if (a.kind == TbeValue::Number && b.kind == TbeValue::Number) {
-      if (op == "+") return numberValue(a.number + b.number);
-      if (op == "-") return numberValue(a.number - b.number);
-      if (op == "*") return numberValue(a.number * b.number);
+      bool integral = a.integral && b.integral;
+      if (op == "+") return numberValue(a.number + b.number, integral);
+      if (op == "-") return numberValue(a.number - b.number, integral);
+      if (op == "*") return numberValue(a.number * b.number, integral);
       return numberValue(a.number / b.number);
     }
     return numpyBinary(it->second, a, b, range);
@@ -415,6 +443,13 @@ class Evaluator {
       if (it != env.end() && it->second.kind == TbeValue::ScheduleRef) return scheduleCall(callee.text, e);
     }
     if (name == "te.create_schedule") return createSchedule(e);
+    if (name == "te.compute") return teCompute(e);
+    if (name == "te.reduce_axis") return teReduceAxis(e);
+    if (name.rfind("te.", 0) == 0 && isElementFunction(name.substr(3))) return teElementCall(e, name.substr(3));
+    if (callee.kind == ExprKind::Attribute && callee.text == "astype") return astype(e, eval(*callee.children[0]));
+    if ((name == "min" || name == "max") && compute_) {
+      fail(e.range, "Python's " + name + " cannot compare index expressions; use te." + name + "(a, b)");
+    }
     const std::string prefix = "te.lang.cce.";
     if (name.rfind(prefix, 0) != 0) {
       fail(e.range, "'" + (name.empty() ? std::string("this call") : name) +
@@ -513,6 +548,303 @@ class Evaluator {
       return node("Concat", parts, {{"axis", axis[0]}}, e.range);
     }
     fail(e.range, name + " is not supported by the compiler yet");
+  }
+
+
+  // ---- te.compute: element functions over index variables
+
+  // The definition being built while a te.compute element function is evaluated.
+  struct ComputeContext {
+    te::ComputeDef def;
+    std::vector<ValueId> tensors;        // the node's inputs: every tensor the function loads
+    std::map<int, int> reduceVars;       // reduce axis (of reduceAxes_) → its variable in def
+  };
+  struct ReduceAxisDecl {
+    std::string name;
+    int64_t lo = 0, extent = 1;
+  };
+
+  ComputeOperand operandOf(const TbeValue& v, const SourceRange& range) {
+    if (v.kind == TbeValue::Element) return ComputeOperand::of(v.expr);
+    if (v.kind == TbeValue::Number) return ComputeOperand::ofNumber(v.number, v.integral);
+    if (v.kind == TbeValue::Tensor) fail(range, "a whole tensor cannot be used inside an element function; index it, e.g. x[i]");
+    if (v.kind == TbeValue::ReduceAxis) fail(range, "a reduce axis is only usable inside te.compute's element function");
+    fail(range, "expected an index, an element or a number here");
+  }
+
+  TbeValue typed(te::ComputeExpr e, const std::string& error, const SourceRange& range) {
+    if (!e) fail(range, error);
+    return elementValue(std::move(e));
+  }
+
+  TbeValue elementBinary(const std::string& op, const TbeValue& a, const TbeValue& b, const SourceRange& range) {
+    std::string error;
+    return typed(computeBinary(op, operandOf(a, range), operandOf(b, range), error), error, range);
+  }
+
+  TbeValue elementUnary(const std::string& op, const TbeValue& a, const SourceRange& range) {
+    std::string error;
+    return typed(computeUnary(op, operandOf(a, range), error), error, range);
+  }
+
+  // a < b <= c: the comparisons joined by &, as Python chains them
+  TbeValue compare(const Expr& e) {
+    if (!compute_) fail(e.range, "comparisons are supported inside te.compute's element function; use te.lang.cce.vcmp");
+    TbeValue result, left = eval(*e.children[0]);
+    for (size_t i = 0; i < e.ops.size(); ++i) {
+      TbeValue right = eval(*e.children[i + 1]);
+      if (left.kind == TbeValue::Number && right.kind == TbeValue::Number) left = elementValue(computeExpr(operandOf(left, e.range)));
+      TbeValue c = elementBinary(e.ops[i], left, right, e.range);
+      result = i == 0 ? c : elementBinary("&", result, c, e.range);
+      left = right;
+    }
+    return result;
+  }
+
+  // x[i, j] inside an element function (a load), or a sequence's item (x.shape[0])
+  TbeValue subscript(const Expr& e) {
+    TbeValue base = eval(*e.children[0]);
+    const Expr& index = *e.children[1];
+    if (base.kind == TbeValue::Sequence) {
+      TbeValue k = eval(index);
+      if (k.kind != TbeValue::Number || !k.integral) fail(index.range, "a sequence is indexed by an int");
+      auto n = static_cast<int64_t>(base.items.size());
+      auto i = static_cast<int64_t>(k.number);
+      if (i < -n || i >= n) fail(index.range, "index " + std::to_string(i) + " is out of range for " + std::to_string(n) + " items");
+      return base.items[static_cast<size_t>(i < 0 ? i + n : i)];
+    }
+    if (base.kind != TbeValue::Tensor) fail(e.range, "only tensors and sequences can be indexed here");
+    if (!compute_) fail(e.range, "tensors are indexed inside te.compute's element function (lambda i: x[i])");
+    std::vector<const Expr*> parts;
+    if (index.kind == ExprKind::Tuple) {
+      for (const auto& c : index.children) parts.push_back(c.get());
+    } else {
+      parts.push_back(&index);
+    }
+    std::vector<te::ComputeExpr> indices;
+    for (const Expr* p : parts) {
+      if (p->kind == ExprKind::Slice) fail(p->range, "slices are not supported in an element function; index one element");
+      TbeValue v = eval(*p);
+      te::ComputeExpr ix = computeExpr(operandOf(v, p->range));
+      if (!isInteger(ix->dtype)) fail(p->range, std::string("an index must be an integer, not ") + dtypeName(ix->dtype));
+      if (ix->dtype != DType::Int32) ix = te::node(te::Op::Cast, DType::Int32, {ix});
+      indices.push_back(ix);
+    }
+    if (!sink_) return elementValue(te::load(0, DType::Float32, std::move(indices)));
+    const TensorType& t = sink_->type(base.id);
+    if (indices.size() != t.shape.size()) {
+      fail(index.range, "tensor of shape " + t.str() + " indexed with " + std::to_string(indices.size()) + " index(es)");
+    }
+    if (!isStaticShape(t.shape)) fail(e.range, "te.compute needs tensors of known shape; " + t.str() + " is not");
+    ComputeContext& c = *compute_;
+    auto at = std::find(c.tensors.begin(), c.tensors.end(), base.id);
+    int input = static_cast<int>(at - c.tensors.begin());
+    if (at == c.tensors.end()) {
+      c.tensors.push_back(base.id);
+      c.def.inputs.push_back(te::ComputeInput{t.dtype, extents(t.shape)});
+    }
+    return elementValue(te::load(input, t.dtype, std::move(indices)));
+  }
+
+  // x.shape, x.dtype, x.ndim
+  TbeValue attribute(const Expr& e) {
+    TbeValue base = eval(*e.children[0]);
+    if (base.kind != TbeValue::Tensor) fail(e.range, "attribute '" + e.text + "' is not supported here");
+    if (e.text == "shape" || e.text == "ndim") {
+      std::vector<int64_t> shape = sink_ ? extents(sink_->type(base.id).shape) : std::vector<int64_t>{};
+      if (e.text == "ndim") return numberValue(static_cast<double>(shape.size()), true);
+      TbeValue seq = valueOf(TbeValue::Sequence);
+      if (!sink_) {
+        for (int d = 0; d < 8; ++d) seq.items.push_back(numberValue(1, true));  // checking: any rank
+      }
+      for (int64_t n : shape) seq.items.push_back(numberValue(static_cast<double>(n), true));
+      return seq;
+    }
+    if (e.text == "dtype") return stringValue(dtypeName(dtypeOf(base)));
+    fail(e.range, "tensors have no attribute '" + e.text + "' here (shape, ndim, dtype)");
+  }
+
+  static std::vector<int64_t> extents(const graph::Shape& shape) {
+    std::vector<int64_t> out;
+    for (const auto& d : shape) out.push_back(d.extent);
+    return out;
+  }
+
+  int reduceVar(int axis) {
+    ComputeContext& c = *compute_;
+    auto it = c.reduceVars.find(axis);
+    if (it != c.reduceVars.end()) return it->second;
+    const ReduceAxisDecl& d = reduceAxes_[static_cast<size_t>(axis)];
+    te::IterVar v{d.name, d.lo, d.extent, true};
+    for (bool clash = true; clash;) {  // a lambda parameter may share the reduce axis's name
+      clash = false;
+      for (const auto& other : c.def.vars) clash = clash || other.name == v.name;
+      if (clash) v.name += "_";
+    }
+    c.def.vars.push_back(v);
+    int index = static_cast<int>(c.def.vars.size()) - 1;
+    c.reduceVars[axis] = index;
+    return index;
+  }
+
+  std::vector<int64_t> extentsArg(const TbeValue& v, const SourceRange& range, const std::string& what) {
+    std::vector<int64_t> out;
+    auto add = [&](const TbeValue& item) {
+      if (item.kind != TbeValue::Number || !item.integral || item.number < 1) fail(range, what + " must be positive ints");
+      out.push_back(static_cast<int64_t>(item.number));
+    };
+    if (v.kind == TbeValue::Sequence) {
+      for (const auto& item : v.items) add(item);
+    } else {
+      add(v);
+    }
+    return out;
+  }
+
+  // te.compute(shape, lambda i, j: ..., name="...")
+  TbeValue teCompute(const Expr& e) {
+    const Expr* shapeArg = e.children.size() > 1 ? e.children[1].get() : nullptr;
+    const Expr* fn = e.children.size() > 2 ? e.children[2].get() : nullptr;
+    std::string name = "compute";
+    for (const auto& k : e.keywords) {
+      if (k.name == "shape") shapeArg = k.value.get();
+      else if (k.name == "fcompute") fn = k.value.get();
+      else if (k.name == "name") {
+        TbeValue n = eval(*k.value);
+        if (n.kind != TbeValue::String) fail(k.value->range, "te.compute: 'name' must be a string");
+        name = n.text;
+      } else if (k.name != "tag" && k.name != "attrs") {
+        fail(k.range, "te.compute has no parameter '" + k.name + "'");
+      }
+    }
+    if (!shapeArg || !fn || e.children.size() > 3) fail(e.range, "te.compute takes a shape and an element function: te.compute(x.shape, lambda i: ...)");
+    if (compute_) fail(e.range, "te.compute cannot be nested inside an element function");
+    std::vector<int64_t> shape = extentsArg(eval(*shapeArg), shapeArg->range, "te.compute: the shape's extents");
+    if (fn->kind != ExprKind::Lambda) fail(fn->range, "te.compute: the element function must be a lambda, e.g. lambda i, j: x[i, j]");
+    size_t params = fn->children.size() - 1;
+    if (!sink_) shape.resize(params, 1);
+    if (params != shape.size()) {
+      fail(fn->range, "te.compute: the element function takes " + std::to_string(params) + " index(es) but the shape has " +
+                          std::to_string(shape.size()) + " dimension(s)");
+    }
+    ComputeContext context;
+    context.def.name = name;
+    std::map<std::string, TbeValue> saved = env;
+    for (size_t d = 0; d < params; ++d) {
+      const std::string& p = fn->children[d]->text;
+      context.def.vars.push_back(te::IterVar{p, 0, shape[d], false});
+      env[p] = elementValue(te::var(static_cast<int>(d)));
+    }
+    compute_ = &context;
+    TbeValue body;
+    try {
+      body = eval(*fn->children[params]);
+    } catch (...) {
+      compute_ = nullptr;
+      env = saved;
+      throw;
+    }
+    compute_ = nullptr;
+    env = saved;
+    const SourceRange& bodyRange = fn->children[params]->range;
+    te::ComputeExpr result = computeExpr(operandOf(body, bodyRange));
+    if (!sink_) return tensorValue(graph::kNoValue);
+    context.def.body = result;
+    if (std::string error = te::verifyComputeDef(context.def); !error.empty()) fail(bodyRange, "te.compute: " + error);
+    return node("Compute", context.tensors, {{"compute", context.def.str()}}, e.range);
+  }
+
+  // te.reduce_axis((lo, hi), name="k")
+  TbeValue teReduceAxis(const Expr& e) {
+    if (e.children.size() != 2) fail(e.range, "te.reduce_axis takes the range (lo, hi), e.g. te.reduce_axis((0, n), name=\"k\")");
+    TbeValue range = eval(*e.children[1]);
+    ReduceAxisDecl d;
+    d.name = "k" + std::to_string(reduceAxes_.size());
+    for (const auto& k : e.keywords) {
+      TbeValue v = eval(*k.value);
+      if (k.name != "name" || v.kind != TbeValue::String) fail(k.range, "te.reduce_axis takes the range and a name");
+      d.name = v.text;
+    }
+    bool ok = range.kind == TbeValue::Sequence && range.items.size() == 2;
+    for (size_t i = 0; ok && i < 2; ++i) ok = range.items[i].kind == TbeValue::Number && range.items[i].integral;
+    if (!ok) fail(e.children[1]->range, "te.reduce_axis: the range must be two ints (lo, hi)");
+    d.lo = static_cast<int64_t>(range.items[0].number);
+    d.extent = static_cast<int64_t>(range.items[1].number) - d.lo;
+    if (d.extent < 1 && sink_) fail(e.children[1]->range, "te.reduce_axis: the range is empty");
+    d.extent = std::max<int64_t>(d.extent, 1);
+    reduceAxes_.push_back(d);
+    TbeValue v = valueOf(TbeValue::ReduceAxis);
+    v.axis = static_cast<int>(reduceAxes_.size()) - 1;
+    return v;
+  }
+
+  // te.sum/te.max/te.min(expr, axis=k) reduce; te.max/te.min(a, b) compare two values
+  TbeValue teReduceOrMinMax(const Expr& e, const std::string& fn) {
+    if (!compute_) fail(e.range, "te." + fn + " is used inside te.compute's element function");
+    const Expr* axisExpr = nullptr;
+    for (const auto& k : e.keywords) {
+      if (k.name != "axis") fail(k.range, "te." + fn + " has no parameter '" + k.name + "'");
+      axisExpr = k.value.get();
+    }
+    if (!axisExpr && e.children.size() == 3 && fn != "sum") {
+      std::string error;
+      return typed(computeMinMax(fn == "max", operandOf(eval(*e.children[1]), e.children[1]->range),
+                                 operandOf(eval(*e.children[2]), e.children[2]->range), error),
+                   error, e.range);
+    }
+    if (!axisExpr && e.children.size() == 3) axisExpr = e.children[2].get();
+    if (!axisExpr || e.children.size() < 2) fail(e.range, "te." + fn + " takes an expression and axis=<reduce axis>");
+    te::ComputeExpr source = computeExpr(operandOf(eval(*e.children[1]), e.children[1]->range));
+    std::vector<int> axes;
+    TbeValue axis = eval(*axisExpr);
+    std::vector<TbeValue> items = axis.kind == TbeValue::Sequence ? axis.items : std::vector<TbeValue>{axis};
+    for (const auto& a : items) {
+      if (a.kind != TbeValue::Element || a.expr->op != te::Op::Var || !compute_->def.vars[static_cast<size_t>(a.expr->var)].reduce) {
+        fail(axisExpr->range, "te." + fn + ": axis must be a reduce axis (te.reduce_axis) or a list of them");
+      }
+      axes.push_back(a.expr->var);
+    }
+    if (source->dtype == DType::Bool) fail(e.children[1]->range, "te." + fn + " of bools is not supported; convert with .astype(\"int32\")");
+    return elementValue(te::reduce(fn, source, axes));
+  }
+
+  // te.exp(x) and the other math functions, te.if_then_else, te.min/max/sum
+  TbeValue teElementCall(const Expr& e, const std::string& fn) {
+    if (fn == "sum" || fn == "max" || fn == "min") return teReduceOrMinMax(e, fn);
+    if (!compute_) fail(e.range, "te." + fn + " is used inside te.compute's element function");
+    if (!e.keywords.empty()) fail(e.keywords[0].range, "te." + fn + " takes no keyword arguments");
+    if (fn == "if_then_else") {
+      if (e.children.size() != 4) fail(e.range, "te.if_then_else takes a condition and two values");
+      std::string error;
+      return typed(computeSelect(operandOf(eval(*e.children[1]), e.children[1]->range),
+                                 operandOf(eval(*e.children[2]), e.children[2]->range),
+                                 operandOf(eval(*e.children[3]), e.children[3]->range), error),
+                   error, e.range);
+    }
+    if (e.children.size() != 2) fail(e.range, "te." + fn + " takes one value");
+    te::ComputeExpr x = computeExpr(operandOf(eval(*e.children[1]), e.children[1]->range));
+    if (fn != "abs" && fn != "relu" && !isFloat(x->dtype)) {
+      fail(e.children[1]->range, "te." + fn + " of " + dtypeName(x->dtype) + " is not supported; convert to a float first");
+    }
+    return elementValue(te::call(fn, x));
+  }
+
+  // value.astype("float16")
+  TbeValue astype(const Expr& e, const TbeValue& value) {
+    if (e.children.size() != 2 || !e.keywords.empty()) fail(e.range, "astype takes the dtype");
+    TbeValue name = eval(*e.children[1]);
+    DType t;
+    if (name.kind != TbeValue::String || !parseDType(name.text, t)) fail(e.children[1]->range, "astype: expected a dtype name such as \"float16\"");
+    if (t == DType::Float64 || t == DType::Int64) {
+      fail(e.children[1]->range, std::string("astype: the NPU does not compute ") + dtypeName(t) + "; use " +
+                                     (t == DType::Float64 ? "float32" : "int32"));
+    }
+    te::ComputeExpr x = computeExpr(operandOf(value, e.range));
+    return elementValue(x->dtype == t ? x : te::node(te::Op::Cast, t, {x}));
+  }
+
+  bool isElementFunction(const std::string& fn) const {
+    return fn == "sum" || fn == "max" || fn == "min" || fn == "if_then_else" || te::isMathFunction(fn);
   }
 
   // te.create_schedule(t): the explicit schedule of the kernel that computes t (one per definition).
@@ -619,6 +951,8 @@ class Evaluator {
   }
 
   NodeSink* sink_;
+  ComputeContext* compute_ = nullptr;  // while a te.compute element function is evaluated
+  std::vector<ReduceAxisDecl> reduceAxes_;
   te::Schedule schedule_;  // the definition's explicit schedule, when it calls te.create_schedule
   bool hasSchedule_ = false;
   ValueId scheduled_ = graph::kNoValue;
@@ -659,7 +993,7 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
                                                                             const registry::OpDescriptor& d,
                                                                             DiagnosticEngine& diags) {
   diags.addSource(file, text);
-  auto module = std::make_shared<Module>(parseModule(file, text, diags));
+  auto module = std::make_shared<Module>(parseModule(file, text, diags, /*lambdas=*/true));
   if (diags.hasErrors()) return nullptr;
   const Stmt* fn = findDefinition(*module, d);
   if (!fn) {

@@ -13,5 +13,6 @@ void registerCreationOps(OpRegistry& registry);
 void registerNNOps(OpRegistry& registry);
 void registerConvOps(OpRegistry& registry);
 void registerPoolOps(OpRegistry& registry);
+void registerComputeOps(OpRegistry& registry);
 
 }  // namespace pyasc::registry

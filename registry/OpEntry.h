@@ -13,7 +13,7 @@
 namespace pyasc::registry {
 
 // The compute pattern of an operator, which picks its schedule template later.
-enum class OpCategory : uint8_t { Elementwise, Broadcast, Reduce, Cube, Conv, DataMovement, Creation, Pool };
+enum class OpCategory : uint8_t { Elementwise, Broadcast, Reduce, Cube, Conv, DataMovement, Creation, Pool, Compute };
 const char* categoryName(OpCategory category);  // "elementwise", "broadcast", ...
 
 // A set of element types as a bit mask indexed by DType.

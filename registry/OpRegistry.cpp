@@ -9,7 +9,7 @@ namespace pyasc::registry {
 
 const char* categoryName(OpCategory category) {
   static const char* const names[] = {"elementwise", "broadcast", "reduce", "cube", "conv", "data movement",
-                                      "creation", "pool"};
+                                      "creation", "pool", "compute"};
   return names[static_cast<int>(category)];
 }
 
@@ -40,6 +40,7 @@ const OpRegistry& OpRegistry::builtin() {
     registerNNOps(r);
     registerConvOps(r);
     registerPoolOps(r);
+    registerComputeOps(r);
     return r;
   }();
   return registry;
