@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <functional>
+#include <ostream>
 
 #include "codegen/emit/EmitModel.h"
 #include "codegen/graph/EliminateDeadNodes.h"
@@ -26,7 +27,9 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     std::string dump = run();
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     result.stageMillis.emplace_back(name, ms);
-    if (options.dumpAfter == name) result.dump += "// after " + name + "\n" + dump;
+    if (options.dumpAfter != name) return;
+    result.dump += "// after " + name + "\n" + dump;
+    if (options.dumpTo) *options.dumpTo << "// after " << name << "\n" << dump << std::flush;
   };
   Program program;
   result.work = graph::graphWork(g);

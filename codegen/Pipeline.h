@@ -1,6 +1,7 @@
 // The compiler after the frontend: every stage in order, with --dump-after and per-stage timing.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@ struct CompileOptions {
   bool memoryOpt = false;    // --enable-memory-opt: reuse GM between intermediates by liveness
   bool memoryReuse = false;  // --enable-memory-reuse: the same
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
+  std::ostream* dumpTo = nullptr;  // also written here as soon as the stage ends (a later stage may fail)
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // the registry the frontend used (custom operators)
 };

@@ -1,9 +1,11 @@
-"""Reference shim of the TBE `te` package: `te.lang.cce` computes its DSL with NumPy, and
+"""Reference shim of the TBE `te` package: `te.lang.cce` and `te.compute` compute with NumPy, and
 `te.create_schedule` accepts pyasc's schedule primitives (they change how a kernel runs on the NPU,
 never what it computes, so under NumPy they only check their arguments)."""
 from . import lang
+from .compute import abs, compute, exp, if_then_else, log, max, min, reduce_axis, relu, rsqrt, sqrt, sum
 
-__all__ = ["lang", "create_schedule"]
+__all__ = ["lang", "create_schedule", "compute", "reduce_axis", "sum", "max", "min", "if_then_else", "exp", "log",
+           "sqrt", "rsqrt", "abs", "relu"]
 
 _PRIMITIVES = {"split": 2, "tile": 4, "fuse": 1, "reorder": 0, "compute_at": 0, "cache_read": 0, "cache_write": 0,
                "double_buffer": 0, "vectorize": 0, "tensorize": 0, "bind": 0, "unroll": 0}

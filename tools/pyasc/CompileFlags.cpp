@@ -82,6 +82,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
           co.memoryOpt = f.memoryOpt;
           co.memoryReuse = f.memoryReuse;
           co.dumpAfter = f.emit == "program" ? "select-kernels" : f.dumpAfter;
+          if (f.emit.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails
           co.sourceFile = f.input;
           co.registry = &registry;
           result = codegen::compileGraph(std::move(g), target, co);
@@ -94,7 +95,6 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
   }
   std::cerr << diags.renderAll();
   if (diags.hasErrors()) return false;
-  if (!f.dumpAfter.empty() && f.emit.empty()) std::cerr << result.dump;
   if (f.timePasses) {
     for (const auto& [stage, ms] : result.stageMillis) std::fprintf(stderr, "%8.3f ms  %s\n", ms, stage.c_str());
   }
