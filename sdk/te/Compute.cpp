@@ -2,13 +2,11 @@
 // float64 evaluator.
 #include "sdk/te/Compute.h"
 
-#include <cctype>
+#include "sdk/te/ExprText.h"
+
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <functional>
 #include <limits>
-#include <map>
 #include <stdexcept>
 
 namespace pyasc::te {
@@ -37,216 +35,77 @@ std::string typeText(DType t, const std::vector<int64_t>& shape) {
   return s + "]";
 }
 
-std::string floatText(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  std::string s = buf;
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";  // stays a float when read back
-  return s;
+DType readType(TextReader& r, std::vector<int64_t>& shape) {
+  DType t = r.dtype();
+  r.expect('[');
+  while (!r.peek(']')) {
+    shape.push_back(r.integer());
+    if (!r.peek(']')) r.expect(',');
+  }
+  r.expect(']');
+  return t;
 }
 
-void print(const ComputeDef& def, const ComputeExpr& e, std::string& out) {
-  const ComputeNode& n = *e;
-  switch (n.op) {
-    case Op::Var: out += def.vars.at(static_cast<size_t>(n.var)).name; return;
-    case Op::Int: out += "#" + std::to_string(n.ival) + ":" + dtypeShortName(n.dtype); return;
-    case Op::Float: out += "#" + floatText(n.fval) + ":" + dtypeShortName(n.dtype); return;
-    default: break;
+void readIterVars(TextReader& r, ComputeDef& def, bool reduce) {
+  r.expect('(');
+  while (!r.peek(')')) {
+    IterVar v;
+    v.reduce = reduce;
+    v.name = r.identifier();
+    for (const auto& other : def.vars) {
+      if (other.name == v.name) r.fail("axis '" + v.name + "' is declared twice");
+    }
+    r.expect(':');
+    int64_t first = r.integer();
+    if (reduce) {
+      r.expect(':');
+      v.lo = first;
+      v.extent = r.integer();
+    } else {
+      v.extent = first;
+    }
+    def.vars.push_back(v);
+    if (!r.peek(')')) r.expect(',');
   }
-  out += "(";
-  out += opName(n.op);
-  if (n.op == Op::Call || n.op == Op::Reduce) out += "." + n.fn;
-  out += ":";
-  out += dtypeShortName(n.dtype);
-  if (n.op == Op::Load) out += " in" + std::to_string(n.tensor);
-  for (const auto& a : n.args) {
-    out += " ";
-    print(def, a, out);
-  }
-  for (int axis : n.axes) out += " " + def.vars.at(static_cast<size_t>(axis)).name;
-  out += ")";
+  r.expect(')');
 }
 
 // Reads ComputeDef::str() text.
-class DefParser {
- public:
-  explicit DefParser(const std::string& text) : s_(text) {}
-
-  ComputeDef parse() {
-    ComputeDef def;
-    word("compute");
-    def.name = identifier();
-    expect(':');
-    std::vector<int64_t> shape;
-    DType outType = type(shape);
-    expect('(');
-    while (!peek(')')) {
-      ComputeInput in;
-      in.dtype = type(in.shape);
-      def.inputs.push_back(in);
-      if (!peek(')')) expect(',');
-    }
-    expect(')');
-    word("axes");
-    iterVars(def, false);
-    if (def.vars.size() != shape.size()) fail("the type has " + std::to_string(shape.size()) + " dimensions but " +
-                                              std::to_string(def.vars.size()) + " axes are given");
-    for (size_t i = 0; i < shape.size(); ++i) {
-      if (def.vars[i].extent != shape[i]) fail("axis '" + def.vars[i].name + "' does not match the type's extent");
-    }
-    skipSpace();
-    if (s_.compare(pos_, 6, "reduce") == 0) {
-      word("reduce");
-      iterVars(def, true);
-    }
-    expect('=');
-    def.body = expr(def);
-    skipSpace();
-    if (pos_ != s_.size()) fail("unexpected text after the body");
-    if (def.body->dtype != outType) fail("the body's dtype differs from the type's");
-    return def;
+ComputeDef readDef(const std::string& text) {
+  TextReader r(text, "compute text");
+  ComputeDef def;
+  r.word("compute");
+  def.name = r.identifier();
+  r.expect(':');
+  std::vector<int64_t> shape;
+  DType outType = readType(r, shape);
+  r.expect('(');
+  while (!r.peek(')')) {
+    ComputeInput in;
+    in.dtype = readType(r, in.shape);
+    def.inputs.push_back(in);
+    if (!r.peek(')')) r.expect(',');
   }
-
- private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument("compute text, column " + std::to_string(mark_ + 1) + ": " + what);
+  r.expect(')');
+  r.word("axes");
+  readIterVars(r, def, false);
+  if (def.vars.size() != shape.size()) {
+    r.fail("the type has " + std::to_string(shape.size()) + " dimensions but " + std::to_string(def.vars.size()) +
+           " axes are given");
   }
-  void skipSpace() {
-    while (pos_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[pos_]))) ++pos_;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (def.vars[i].extent != shape[i]) r.fail("axis '" + def.vars[i].name + "' does not match the type's extent");
   }
-  bool peek(char c) {
-    skipSpace();
-    mark_ = pos_;
-    return pos_ < s_.size() && s_[pos_] == c;
+  if (r.atWord("reduce")) {
+    r.word("reduce");
+    readIterVars(r, def, true);
   }
-  void expect(char c) {
-    if (!peek(c)) fail(std::string("expected '") + c + "'");
-    ++pos_;
-  }
-  std::string token(const char* extra) {
-    skipSpace();
-    size_t start = pos_;
-    mark_ = start;
-    while (pos_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[pos_])) || std::strchr(extra, s_[pos_]))) ++pos_;
-    if (start == pos_) fail("expected a name");
-    return s_.substr(start, pos_ - start);
-  }
-  std::string identifier() { return token("_"); }
-  void word(const char* w) {
-    if (identifier() != w) fail(std::string("expected '") + w + "'");
-  }
-  int64_t integer() {
-    std::string t = token("-");
-    try {
-      size_t used = 0;
-      int64_t v = std::stoll(t, &used);
-      if (used == t.size()) return v;
-    } catch (const std::exception&) {
-    }
-    fail("expected an integer, found '" + t + "'");
-  }
-  DType dtype() {
-    std::string name = identifier();
-    DType t;
-    if (!parseDType(name, t)) fail("unknown dtype '" + name + "'");
-    return t;
-  }
-  DType type(std::vector<int64_t>& shape) {
-    DType t = dtype();
-    expect('[');
-    while (!peek(']')) {
-      shape.push_back(integer());
-      if (!peek(']')) expect(',');
-    }
-    expect(']');
-    return t;
-  }
-  void iterVars(ComputeDef& def, bool reduce) {
-    expect('(');
-    while (!peek(')')) {
-      IterVar v;
-      v.reduce = reduce;
-      v.name = identifier();
-      for (const auto& other : def.vars) {
-        if (other.name == v.name) fail("axis '" + v.name + "' is declared twice");
-      }
-      expect(':');
-      int64_t first = integer();
-      if (reduce) {
-        expect(':');
-        v.lo = first;
-        v.extent = integer();
-      } else {
-        v.extent = first;
-      }
-      def.vars.push_back(v);
-      if (!peek(')')) expect(',');
-    }
-    expect(')');
-  }
-  int varIndex(const ComputeDef& def, const std::string& name) {
-    for (size_t i = 0; i < def.vars.size(); ++i) {
-      if (def.vars[i].name == name) return static_cast<int>(i);
-    }
-    fail("unknown axis '" + name + "'");
-  }
-  ComputeExpr expr(const ComputeDef& def) {
-    skipSpace();
-    if (peek('#')) {
-      ++pos_;
-      std::string value = token(".-+_");
-      expect(':');
-      DType t = dtype();
-      try {
-        if (isFloat(t)) return floatImm(std::stod(value), t);
-        return intImm(std::stoll(value), t);
-      } catch (const std::exception&) {
-        fail("bad immediate '" + value + "'");
-      }
-    }
-    if (!peek('(')) return var(varIndex(def, identifier()));
-    ++pos_;
-    std::string head = token("._");
-    std::string fn;
-    if (size_t dot = head.find('.'); dot != std::string::npos) {
-      fn = head.substr(dot + 1);
-      head = head.substr(0, dot);
-    }
-    Op op = Op::Int;
-    bool known = false;
-    for (const auto& k : kOps) {
-      if (head == k.name && k.op != Op::Var && k.op != Op::Int && k.op != Op::Float) {
-        op = k.op;
-        known = true;
-      }
-    }
-    if (!known) fail("unknown operation '" + head + "'");
-    if ((op == Op::Call || op == Op::Reduce) == fn.empty()) fail("'" + head + "' " + (fn.empty() ? "needs" : "takes no") + " a function name");
-    expect(':');
-    ComputeNode n;
-    n.op = op;
-    n.fn = fn;
-    n.dtype = dtype();
-    if (op == Op::Load) {
-      std::string t = identifier();
-      if (t.rfind("in", 0) != 0 || t.size() < 3) fail("expected an input such as 'in0'");
-      n.tensor = static_cast<int>(std::stol(t.substr(2)));
-    }
-    while (!peek(')')) {
-      if (op == Op::Reduce && !n.args.empty()) {
-        n.axes.push_back(varIndex(def, identifier()));
-      } else {
-        n.args.push_back(expr(def));
-      }
-    }
-    expect(')');
-    return make(std::move(n));
-  }
-
-  const std::string& s_;
-  size_t pos_ = 0;
-  size_t mark_ = 0;  // where the token or character being read starts
-};
+  r.expect('=');
+  def.body = readExpr(r, def.names());
+  if (!r.atEnd()) r.fail("unexpected text after the body");
+  if (def.body->dtype != outType) r.fail("the body's dtype differs from the type's");
+  return def;
+}
 
 // Checks one node and its arguments; `top` is whether a reduction may appear here.
 void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::string& error) {
@@ -362,6 +221,16 @@ const char* opName(Op op) {
   return "?";
 }
 
+bool parseOpName(const std::string& name, Op& out) {
+  for (const auto& k : kOps) {
+    if (name == k.name && k.op != Op::Var && k.op != Op::Int && k.op != Op::Float) {
+      out = k.op;
+      return true;
+    }
+  }
+  return false;
+}
+
 bool isComparison(Op op) { return op >= Op::Lt && op <= Op::Ne; }
 bool isMathFunction(const std::string& fn) {
   return fn == "exp" || fn == "log" || fn == "sqrt" || fn == "rsqrt" || fn == "abs" || fn == "relu";
@@ -449,13 +318,19 @@ std::string ComputeDef::str() const {
   }
   s += ")";
   if (!reduceAxes.empty()) s += " reduce(" + reduceAxes + ")";
-  s += " = ";
-  print(*this, body, s);
+  s += " = " + printExpr(body, names());
   return s;
 }
 
+ExprNames ComputeDef::names() const {
+  ExprNames n;
+  for (const auto& v : vars) n.vars.push_back(v.name);
+  for (size_t i = 0; i < inputs.size(); ++i) n.tensors.push_back("in" + std::to_string(i));
+  return n;
+}
+
 ComputeDef parseComputeDef(const std::string& text) {
-  ComputeDef def = DefParser(text).parse();
+  ComputeDef def = readDef(text);
   if (std::string error = verifyComputeDef(def); !error.empty()) throw std::invalid_argument("compute text: " + error);
   return def;
 }

@@ -59,6 +59,12 @@ struct ComputeInput {
   std::vector<int64_t> shape;
 };
 
+// Names for printing and reading expressions: variables (Var) and tensors (Load) by index.
+struct ExprNames {
+  std::vector<std::string> vars;
+  std::vector<std::string> tensors;
+};
+
 struct ComputeDef {
   std::string name;
   std::vector<ComputeInput> inputs;
@@ -69,6 +75,7 @@ struct ComputeDef {
   DType dtype() const { return body->dtype; }
   int rank() const;                     // number of output axes
   std::string str() const;              // one line; parseComputeDef reads it back
+  ExprNames names() const;              // its axes' names, and in0, in1, ... for its inputs
 };
 
 // Node construction (no type checks: verifyComputeDef checks a whole definition).
@@ -81,6 +88,7 @@ ComputeExpr call(const std::string& fn, ComputeExpr arg);
 ComputeExpr reduce(const std::string& fn, ComputeExpr source, std::vector<int> axes);
 
 const char* opName(Op op);       // "add", "floordiv", "load", ...
+bool parseOpName(const std::string& name, Op& out);  // the operations written "(name:...)"
 bool isComparison(Op op);
 bool isMathFunction(const std::string& fn);  // exp log sqrt rsqrt abs relu
 bool isReducer(const std::string& fn);       // sum max min
