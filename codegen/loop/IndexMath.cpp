@@ -1,0 +1,169 @@
+// Substitution, folding and linear forms of index expressions (int32 arithmetic, Python's // and %).
+#include "codegen/loop/IndexMath.h"
+
+#include <algorithm>
+
+namespace pyasc::codegen {
+
+using loop::Expr;
+using te::Op;
+
+namespace {
+
+int64_t floorDivInt(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+Expr binaryInt(Op op, Expr a, Expr b) {
+  DType t = a->dtype;
+  return simplify(te::node(op, t, {std::move(a), std::move(b)}));
+}
+
+}  // namespace
+
+bool sameExpr(const Expr& a, const Expr& b) {
+  if (a == b) return true;
+  if (a->op != b->op || a->dtype != b->dtype || a->var != b->var || a->tensor != b->tensor || a->ival != b->ival ||
+      a->fval != b->fval || a->fn != b->fn || a->axes != b->axes || a->args.size() != b->args.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < a->args.size(); ++i) {
+    if (!sameExpr(a->args[i], b->args[i])) return false;
+  }
+  return true;
+}
+
+Expr intConst(int64_t v) { return te::intImm(v, DType::Int32); }
+Expr add(Expr a, Expr b) { return binaryInt(Op::Add, std::move(a), std::move(b)); }
+Expr sub(Expr a, Expr b) { return binaryInt(Op::Sub, std::move(a), std::move(b)); }
+Expr mul(Expr a, Expr b) { return binaryInt(Op::Mul, std::move(a), std::move(b)); }
+Expr floorDiv(Expr a, Expr b) { return binaryInt(Op::FloorDiv, std::move(a), std::move(b)); }
+Expr floorMod(Expr a, Expr b) { return binaryInt(Op::FloorMod, std::move(a), std::move(b)); }
+Expr minOf(Expr a, Expr b) { return binaryInt(Op::Min, std::move(a), std::move(b)); }
+Expr lessThan(Expr a, Expr b) { return simplify(te::node(Op::Lt, DType::Bool, {std::move(a), std::move(b)})); }
+
+Expr allOf(const std::vector<Expr>& conditions) {
+  Expr all;
+  for (const auto& c : conditions) {
+    if (c->op == Op::Int && c->ival != 0) continue;  // always true
+    all = all ? te::node(Op::And, DType::Bool, {all, c}) : c;
+  }
+  return all;
+}
+
+std::optional<int64_t> constValue(const Expr& e) {
+  if (e && e->op == Op::Int && e->dtype != DType::Bool) return e->ival;
+  return std::nullopt;
+}
+
+bool usesVar(const Expr& e, int var) {
+  if (e->op == Op::Var) return e->var == var;
+  for (const auto& a : e->args) {
+    if (usesVar(a, var)) return true;
+  }
+  return false;
+}
+
+Expr substitute(const Expr& e, const std::map<int, Expr>& values) {
+  if (e->op == Op::Var) {
+    auto it = values.find(e->var);
+    return it == values.end() ? e : it->second;
+  }
+  if (e->args.empty()) return e;
+  te::ComputeNode n = *e;
+  bool changed = false;
+  for (auto& a : n.args) {
+    Expr s = substitute(a, values);
+    changed = changed || s != a;
+    a = s;
+  }
+  return changed ? simplify(std::make_shared<const te::ComputeNode>(std::move(n))) : e;
+}
+
+Expr simplify(const Expr& e) {
+  if (te::isComparison(e->op)) {
+    std::optional<int64_t> x = constValue(e->args[0]), y = constValue(e->args[1]);
+    if (!x || !y) return e;
+    bool r = e->op == Op::Lt ? *x < *y : e->op == Op::Le ? *x <= *y : e->op == Op::Gt ? *x > *y
+           : e->op == Op::Ge ? *x >= *y : e->op == Op::Eq ? *x == *y : *x != *y;
+    return te::intImm(r ? 1 : 0, DType::Bool);
+  }
+  if (e->args.size() != 2 || !isInteger(e->dtype)) return e;
+  const Expr& a = e->args[0];
+  const Expr& b = e->args[1];
+  std::optional<int64_t> ca = constValue(a), cb = constValue(b);
+  if (ca && cb) {
+    switch (e->op) {
+      case Op::Add: return te::intImm(*ca + *cb, e->dtype);
+      case Op::Sub: return te::intImm(*ca - *cb, e->dtype);
+      case Op::Mul: return te::intImm(*ca * *cb, e->dtype);
+      case Op::FloorDiv: if (*cb != 0) return te::intImm(floorDivInt(*ca, *cb), e->dtype); break;
+      case Op::FloorMod: if (*cb != 0) return te::intImm(*ca - floorDivInt(*ca, *cb) * *cb, e->dtype); break;
+      case Op::Min: return te::intImm(std::min(*ca, *cb), e->dtype);
+      case Op::Max: return te::intImm(std::max(*ca, *cb), e->dtype);
+      default: break;
+    }
+    return e;
+  }
+  switch (e->op) {
+    case Op::Add:
+      if (cb == 0) return a;
+      if (ca == 0) return b;
+      // (x + c1) + c2 → x + (c1 + c2)
+      if (cb && a->op == Op::Add && constValue(a->args[1])) return add(a->args[0], intConst(*constValue(a->args[1]) + *cb));
+      // x // c * c + x % c → x (a fused loop flattened again)
+      if (a->op == Op::Mul && b->op == Op::FloorMod && a->args[0]->op == Op::FloorDiv) {
+        std::optional<int64_t> c1 = constValue(a->args[0]->args[1]), c2 = constValue(a->args[1]), c3 = constValue(b->args[1]);
+        if (c1 && c1 == c2 && c1 == c3 && sameExpr(a->args[0]->args[0], b->args[0])) return b->args[0];
+      }
+      break;
+    case Op::Sub:
+      if (cb == 0) return a;
+      if (cb) return add(a, intConst(-*cb));
+      break;
+    case Op::Mul:
+      if (cb == 1) return a;
+      if (ca == 1) return b;
+      if (cb == 0 || ca == 0) return te::intImm(0, e->dtype);
+      break;
+    case Op::FloorDiv:
+      if (cb == 1) return a;
+      break;
+    case Op::FloorMod:
+      if (cb == 1) return te::intImm(0, e->dtype);
+      break;
+    default: break;
+  }
+  return e;
+}
+
+std::optional<Linear> linearIn(const Expr& e, int var) {
+  if (!usesVar(e, var)) return Linear{e, 0};
+  switch (e->op) {
+    case Op::Var: return Linear{intConst(0), 1};
+    case Op::Add:
+    case Op::Sub: {
+      auto a = linearIn(e->args[0], var), b = linearIn(e->args[1], var);
+      if (!a || !b) return std::nullopt;
+      if (e->op == Op::Add) return Linear{add(a->base, b->base), a->stride + b->stride};
+      return Linear{sub(a->base, b->base), a->stride - b->stride};
+    }
+    case Op::Mul: {
+      auto a = linearIn(e->args[0], var), b = linearIn(e->args[1], var);
+      if (!a || !b) return std::nullopt;
+      std::optional<int64_t> ka = constValue(e->args[0]), kb = constValue(e->args[1]);
+      if (a->stride != 0 && kb) return Linear{mul(a->base, e->args[1]), a->stride * *kb};
+      if (b->stride != 0 && ka) return Linear{mul(e->args[0], b->base), b->stride * *ka};
+      return std::nullopt;
+    }
+    case Op::Neg: {
+      auto a = linearIn(e->args[0], var);
+      if (!a) return std::nullopt;
+      return Linear{sub(intConst(0), a->base), -a->stride};
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,38 @@
+// Index arithmetic on loop-nest expressions: substitution, constant folding, and the linear form of
+// an index in one variable, which intrinsic selection asks of every access.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+
+#include "sdk/loop/LoopNest.h"
+
+namespace pyasc::codegen {
+
+loop::Expr intConst(int64_t v);  // int32 immediate
+loop::Expr add(loop::Expr a, loop::Expr b);
+loop::Expr sub(loop::Expr a, loop::Expr b);
+loop::Expr mul(loop::Expr a, loop::Expr b);
+loop::Expr floorDiv(loop::Expr a, loop::Expr b);
+loop::Expr floorMod(loop::Expr a, loop::Expr b);
+loop::Expr minOf(loop::Expr a, loop::Expr b);
+loop::Expr lessThan(loop::Expr a, loop::Expr b);
+loop::Expr allOf(const std::vector<loop::Expr>& conditions);  // their conjunction; null when none (or all true)
+
+std::optional<int64_t> constValue(const loop::Expr& e);  // the value of an integer immediate
+// `e` with every variable in `values` replaced (Reduce axes excepted), folded.
+loop::Expr substitute(const loop::Expr& e, const std::map<int, loop::Expr>& values);
+// Integer constants folded, x+0, x*1, x*0, x//1, x%1 removed, sums of constants gathered.
+loop::Expr simplify(const loop::Expr& e);
+bool usesVar(const loop::Expr& e, int var);
+bool sameExpr(const loop::Expr& a, const loop::Expr& b);  // structurally equal
+
+// e = base + stride * var, with base free of var; nullopt when e is not linear in var.
+struct Linear {
+  loop::Expr base;
+  int64_t stride = 0;
+};
+std::optional<Linear> linearIn(const loop::Expr& e, int var);
+
+}  // namespace pyasc::codegen

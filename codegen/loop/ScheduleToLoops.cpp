@@ -1,0 +1,330 @@
+// Stage schedule-to-loops: axes become loops, loop primitives transform them, the body stores the element.
+#include "codegen/loop/ScheduleToLoops.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "codegen/loop/IndexMath.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+using loop::Expr;
+using loop::ForKind;
+using te::Op;
+
+struct Leaf {
+  int var;  // kernel variable of the loop
+  int64_t extent;
+  bool reduce;  // derived from a reduce axis only
+  ForKind kind = ForKind::Serial;
+};
+
+class Builder {
+ public:
+  Builder(const te::ComputeDef& def, const SourceLocation& where) : def_(def), where_(where) {
+    k_.name = def.name;
+    for (size_t i = 0; i < def.inputs.size(); ++i) {
+      loop::Buffer b;
+      b.name = "in" + std::to_string(i);
+      b.scope = isa::Space::GM;
+      b.dtype = def.inputs[i].dtype;
+      b.elements = count(def.inputs[i].shape);
+      b.role = loop::Buffer::Role::Input;
+      k_.buffers.push_back(b);
+    }
+    loop::Buffer out;
+    out.name = "out";
+    out.scope = isa::Space::GM;
+    out.dtype = def.dtype();
+    out.elements = count(def.shape());
+    out.role = loop::Buffer::Role::Output;
+    k_.buffers.push_back(out);
+    for (size_t a = 0; a < def.vars.size(); ++a) {
+      const te::IterVar& v = def.vars[a];
+      int var = k_.addVar(v.name);
+      leaves_.push_back(Leaf{var, v.extent, v.reduce});
+      axisValue_.push_back(v.lo == 0 ? te::var(var) : add(te::var(var), intConst(v.lo)));
+      aliases_[v.reduce ? "r" + std::to_string(a - static_cast<size_t>(def.rank())) : "i" + std::to_string(a)] = var;
+    }
+  }
+
+  void apply(const te::ScheduleStep& step) {
+    step_ = &step;
+    using te::Primitive;
+    switch (step.primitive) {
+      case Primitive::Split: split(step.names[0], step.numbers[0], step.results); break;
+      case Primitive::Tile: {
+        std::string a = step.names[0], b = step.names[1];
+        split(a, step.numbers[0], {step.results[0], step.results[2]});
+        split(b, step.numbers[1], {step.results[1], step.results[3]});
+        reorder({step.results[0], step.results[1], step.results[2], step.results[3]});
+        break;
+      }
+      case Primitive::Fuse: fuse(step.names[0], step.names[1], step.results[0]); break;
+      case Primitive::Reorder: reorder(step.names); break;
+      case Primitive::Bind: bind(step.names[0], step.numbers[0]); break;
+      case Primitive::Unroll: leaf(step.names[0]).kind = ForKind::Unrolled; break;
+      case Primitive::Vectorize: leaf(step.names[0]).kind = ForKind::Vectorized; break;
+      default: break;  // storage and intrinsic primitives: later stages
+    }
+    step_ = nullptr;
+  }
+
+  loop::Kernel finish() {
+    for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
+      if (leaves_[i].kind == ForKind::Vectorized) {
+        fail("vectorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' must be the innermost loop (reorder it first)");
+      }
+    }
+    std::map<int, Expr> axes;
+    for (size_t a = 0; a < axisValue_.size(); ++a) axes[static_cast<int>(a)] = axisValue_[a];
+    int out = static_cast<int>(def_.inputs.size());
+    Expr index = flatIndex(def_.shape(), 0);
+    Expr body = def_.body;
+    bool castAfter = body->op == Op::Cast && body->args[0]->op == Op::Reduce;
+    const te::ComputeExpr reduction = castAfter ? body->args[0] : body;
+    if (reduction->op != Op::Reduce) {
+      k_.body = nest(0, {guarded(loop::store(out, index, lower(body, axes)))}, false);
+      return std::move(k_);
+    }
+    if (castAfter) fail("a cast of a reduction is not supported yet; reduce in the output's dtype");
+    // out = init; for the reduce loops: out = combine(out, source)
+    Expr source = lower(reduction->args[0], axes);
+    Expr current = te::load(out, def_.dtype(), {index});
+    Op combine = reduction->fn == "sum" ? Op::Add : reduction->fn == "max" ? Op::Max : Op::Min;
+    Expr update = te::node(combine, def_.dtype(), {current, source});
+    k_.body = nest(0, {guarded(loop::store(out, index, update))}, true);
+    return std::move(k_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw CompileError(step_ && !step_->loc.file.empty() ? step_->loc : where_, what);
+  }
+
+  static int64_t count(const std::vector<int64_t>& shape) {
+    int64_t n = 1;
+    for (int64_t e : shape) n *= e;
+    return n;
+  }
+
+  std::string leafNames() const {
+    std::string s;
+    for (const auto& l : leaves_) s += (s.empty() ? "" : ", ") + k_.vars[static_cast<size_t>(l.var)];
+    return s;
+  }
+
+  size_t leafIndex(const std::string& name) const {
+    auto alias = aliases_.find(name);
+    for (size_t i = 0; i < leaves_.size(); ++i) {
+      const std::string& var = k_.vars[static_cast<size_t>(leaves_[i].var)];
+      if (var == name || (alias != aliases_.end() && alias->second == leaves_[i].var)) return i;
+    }
+    fail(std::string(step_ ? te::primitiveName(step_->primitive) : "schedule") + ": no loop '" + name + "' (loops: " +
+         leafNames() + ")");
+  }
+  Leaf& leaf(const std::string& name) { return leaves_[leafIndex(name)]; }
+
+  void replaceVar(int var, const Expr& value) {
+    std::map<int, Expr> m{{var, value}};
+    for (auto& v : axisValue_) v = substitute(v, m);
+    for (auto& g : guards_) g = substitute(g, m);
+  }
+
+  void split(const std::string& name, int64_t factor, const std::vector<std::string>& results) {
+    size_t at = leafIndex(name);
+    Leaf old = leaves_[at];
+    if (factor < 1) fail("split: the factor must be positive");
+    if (factor > old.extent) {
+      fail("split: factor " + std::to_string(factor) + " exceeds the extent " + std::to_string(old.extent) + " of '" +
+           k_.vars[static_cast<size_t>(old.var)] + "'");
+    }
+    int outer = k_.addVar(results.size() > 0 ? results[0] : name + ".o");
+    int inner = k_.addVar(results.size() > 1 ? results[1] : name + ".i");
+    int64_t tiles = (old.extent + factor - 1) / factor;
+    Expr start = mul(te::var(outer), intConst(factor));
+    if (old.extent % factor != 0) {
+      if (old.reduce) {
+        guards_.push_back(lessThan(add(start, te::var(inner)), intConst(old.extent)));
+      } else {  // the last tile moves back to end at the extent: its elements are computed twice, alike
+        start = minOf(start, intConst(old.extent - factor));
+      }
+    }
+    replaceVar(old.var, add(start, te::var(inner)));
+    leaves_[at] = Leaf{inner, factor, old.reduce, old.kind};
+    leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
+  }
+
+  void fuse(const std::string& a, const std::string& b, const std::string& result) {
+    size_t ia = leafIndex(a), ib = leafIndex(b);
+    if (ib != ia + 1) fail("fuse: '" + a + "' must be the loop directly outside '" + b + "'");
+    Leaf outer = leaves_[ia], inner = leaves_[ib];
+    if (outer.reduce != inner.reduce) fail("fuse: a reduce axis cannot be fused with an output axis");
+    int fused = k_.addVar(result);
+    replaceVar(outer.var, floorDiv(te::var(fused), intConst(inner.extent)));
+    replaceVar(inner.var, floorMod(te::var(fused), intConst(inner.extent)));
+    leaves_[ia] = Leaf{fused, outer.extent * inner.extent, outer.reduce};
+    leaves_.erase(leaves_.begin() + static_cast<long>(ib));
+  }
+
+  void reorder(const std::vector<std::string>& names) {
+    std::vector<size_t> places;
+    for (const auto& n : names) places.push_back(leafIndex(n));
+    std::vector<Leaf> picked;
+    for (size_t p : places) picked.push_back(leaves_[p]);
+    std::sort(places.begin(), places.end());
+    if (std::adjacent_find(places.begin(), places.end()) != places.end()) fail("reorder: a loop is named twice");
+    for (size_t i = 0; i < places.size(); ++i) leaves_[places[i]] = picked[i];
+  }
+
+  void bind(const std::string& name, int64_t cores) {
+    size_t at = leafIndex(name);
+    Leaf old = leaves_[at];
+    if (old.reduce) fail("bind: a reduce axis cannot be spread over cores");
+    if (cores < 1) fail("bind: the core count must be positive");
+    for (const auto& l : leaves_) {
+      if (l.kind == ForKind::Cores) fail("bind: one loop is bound to the cores already");
+    }
+    if (cores >= old.extent) {
+      leaves_[at].kind = ForKind::Cores;
+      std::rotate(leaves_.begin(), leaves_.begin() + static_cast<long>(at), leaves_.begin() + static_cast<long>(at) + 1);
+      return;
+    }
+    int core = k_.addVar(k_.vars[static_cast<size_t>(old.var)] + ".c");
+    int step = k_.addVar(k_.vars[static_cast<size_t>(old.var)] + ".s");
+    Expr value = add(mul(te::var(step), intConst(cores)), te::var(core));
+    if (old.extent % cores != 0) guards_.push_back(lessThan(value, intConst(old.extent)));
+    replaceVar(old.var, value);
+    leaves_[at] = Leaf{step, (old.extent + cores - 1) / cores, false, old.kind};
+    leaves_.insert(leaves_.begin(), Leaf{core, cores, false, ForKind::Cores});
+  }
+
+  // The flat index of axes [first, first + rank) of the output in row-major order.
+  Expr flatIndex(const std::vector<int64_t>& shape, size_t first) const {
+    Expr index = intConst(0);
+    for (size_t d = 0; d < shape.size(); ++d) index = add(mul(index, intConst(shape[d])), axisValue_[first + d]);
+    return index;
+  }
+
+  // The definition's expression with axes replaced and loads of inputs read by flat index.
+  Expr lower(const Expr& e, const std::map<int, Expr>& axes) const {
+    if (e->op == Op::Var) return axes.at(e->var);
+    if (e->op == Op::Reduce) fail("a reduction must be the whole body of te.compute");
+    te::ComputeNode n = *e;
+    for (auto& a : n.args) a = lower(a, axes);
+    if (e->op == Op::Load) {
+      const std::vector<int64_t>& shape = def_.inputs[static_cast<size_t>(e->tensor)].shape;
+      Expr flat = intConst(0);
+      for (size_t d = 0; d < shape.size(); ++d) flat = add(mul(flat, intConst(shape[d])), n.args[d]);
+      n.args = {flat};
+    }
+    return simplify(std::make_shared<const te::ComputeNode>(std::move(n)));
+  }
+
+  // The innermost loop when it is vectorized, else -1: guards go around it, never inside.
+  int vectorVar() const {
+    return !leaves_.empty() && leaves_.back().kind == ForKind::Vectorized ? leaves_.back().var : -1;
+  }
+
+  // `s` under the guards, unless they wait for the vectorized loop (nest puts them around it).
+  loop::StmtPtr guarded(loop::StmtPtr s) const {
+    Expr all = allOf(guards_);
+    if (!all || vectorVar() >= 0) return s;
+    return loop::ifThen(all, {std::move(s)});
+  }
+
+  // The vectorized loop `s` under the guards, which must not depend on its variable.
+  loop::StmtPtr guardedVector(loop::StmtPtr s, const std::vector<Expr>& guards) const {
+    Expr all = allOf(guards);
+    if (!all) return s;
+    if (usesVar(all, s->var)) {
+      fail("vectorize: '" + k_.vars[static_cast<size_t>(s->var)] +
+           "' covers elements past the end of a split reduce axis; split it by a divisor of its extent");
+    }
+    return loop::ifThen(all, {std::move(s)});
+  }
+
+  // Loops leaves_[from..] around `inner`. With `reduction`, the first loop derived from a reduce axis
+  // is preceded by the initialisation of the output elements of the loops inside it.
+  loop::StmtPtr nest(size_t from, std::vector<loop::StmtPtr> inner, bool reduction) {
+    if (from == leaves_.size()) return loop::block(std::move(inner));
+    const Leaf& l = leaves_[from];
+    if (reduction && l.reduce) {
+      std::vector<loop::StmtPtr> init;
+      init.push_back(initialisation(from + 1));
+      loop::StmtPtr reduce = nest(from, std::move(inner), false);
+      init.push_back(reduce);
+      return loop::block(std::move(init));
+    }
+    loop::StmtPtr body = nest(from + 1, std::move(inner), reduction);
+    std::vector<loop::StmtPtr> list = body->kind == loop::StmtKind::Block ? body->body : std::vector<loop::StmtPtr>{body};
+    loop::StmtPtr loop = loop::forLoop(l.var, intConst(0), intConst(l.extent), l.kind, std::move(list));
+    return l.kind == ForKind::Vectorized ? guardedVector(loop, guards_) : loop;
+  }
+
+  // out[index] = identity, in loops over the output leaves from `from` on (reduce leaves fixed at 0)
+  loop::StmtPtr initialisation(size_t from) {
+    const te::ComputeExpr& body = def_.body;
+    double identity = body->fn == "sum" ? 0.0 : body->fn == "max" ? -std::numeric_limits<double>::infinity()
+                                                                 : std::numeric_limits<double>::infinity();
+    DType t = def_.dtype();
+    if (!isFloat(t) && body->fn != "sum") {
+      identity = body->fn == "max" ? static_cast<double>(std::numeric_limits<int32_t>::min())
+                                   : static_cast<double>(std::numeric_limits<int32_t>::max());
+    }
+    Expr value = isFloat(t) ? te::floatImm(identity, t) : te::intImm(static_cast<int64_t>(identity), t);
+    std::map<int, Expr> zeroReduce;
+    for (const auto& l : leaves_) {
+      if (l.reduce) zeroReduce[l.var] = intConst(0);
+    }
+    std::vector<Expr> guards;
+    for (const auto& g : guards_) guards.push_back(substitute(g, zeroReduce));
+    loop::StmtPtr s = loop::store(static_cast<int>(def_.inputs.size()), substitute(flatIndex(def_.shape(), 0), zeroReduce), value);
+    bool guardsPlaced = false;
+    auto placeGuards = [&](loop::StmtPtr inner) {
+      Expr all = allOf(guards);
+      guardsPlaced = true;
+      return all ? loop::ifThen(all, {std::move(inner)}) : inner;
+    };
+    if (vectorVar() < 0 || leaves_.back().reduce) s = placeGuards(s);
+    for (size_t i = leaves_.size(); i-- > from;) {
+      const Leaf& l = leaves_[i];
+      if (l.reduce) continue;
+      int var = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".init");
+      bool vector = l.kind == ForKind::Vectorized;
+      s = loop::forLoop(var, intConst(0), intConst(l.extent), vector ? ForKind::Vectorized : ForKind::Serial, {s});
+      std::map<int, Expr> rename{{l.var, te::var(var)}};
+      renameInStores(s, rename);
+      for (auto& g : guards) g = substitute(g, rename);
+      if (vector) s = guardedVector(s, guards), guardsPlaced = true;
+    }
+    return guardsPlaced ? s : placeGuards(s);
+  }
+
+  static void renameInStores(const loop::StmtPtr& s, const std::map<int, Expr>& rename) {
+    if (s->kind == loop::StmtKind::Store) s->index = substitute(s->index, rename);
+    if (s->kind == loop::StmtKind::If) s->cond = substitute(s->cond, rename);
+    for (const auto& b : s->body) renameInStores(b, rename);
+  }
+
+  const te::ComputeDef& def_;
+  SourceLocation where_;
+  loop::Kernel k_;
+  std::vector<Leaf> leaves_;
+  std::vector<Expr> axisValue_;  // per definition axis: its value in loop variables
+  std::vector<Expr> guards_;     // conditions every stored element must meet
+  std::map<std::string, int> aliases_;  // i<k>, r<k> → variable
+  const te::ScheduleStep* step_ = nullptr;
+};
+
+}  // namespace
+
+loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where) {
+  Builder b(def, where);
+  for (const auto& step : schedule.steps) b.apply(step);
+  return b.finish();
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,29 @@
+// Stage schedule-to-loops: the loop nest of a te.compute definition under a schedule. Every axis
+// (the output's, then the reduce axes) starts as one serial loop, outermost first; the schedule's
+// loop primitives then transform the nest as Halide and TVM define them, and the body stores the
+// output element, the inputs read by flat index. Primitives that act on storage or intrinsics
+// (cache_read, cache_write, double_buffer, tensorize, compute_at) are left to the later stages.
+#pragma once
+
+#include "sdk/loop/LoopNest.h"
+#include "sdk/support/Diagnostics.h"
+#include "sdk/te/Compute.h"
+#include "sdk/te/Schedule.h"
+
+namespace pyasc::codegen {
+
+// Loop primitives:
+//   split A F     A → A.o (outer) × A.i (F); a remainder is handled by shifting the last outer
+//                 iteration back inside the extent (output axes, which recompute the same values)
+//                 or by a guard (reduce axes, which must not count an element twice).
+//   tile A B FA FB  split A and B, then order A.o B.o A.i B.i.
+//   fuse A B      adjacent loops A (outer) and B → one loop A.B.
+//   reorder A...  these loops take the places they occupy, in the given order.
+//   bind A C      A's iterations spread over C cores: core c runs c, c + C, ... (a cores loop,
+//                 outermost).
+//   unroll A, vectorize A (the innermost loop).
+// An axis is named by its definition name (the lambda's parameter) or as s.axis(k) names it: i<k>,
+// reduce axes r<k>. A primitive that cannot apply throws a CompileError at its step.
+loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where);
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,187 @@
+// The loop-nest interpreter.
+#include "sdk/loop/LoopInterpreter.h"
+
+#include <cmath>
+#include <deque>
+#include <stdexcept>
+
+
+namespace pyasc::loop {
+
+namespace {
+
+using te::Op;
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  if (b == 0) throw std::runtime_error("integer division by zero");
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+class Interpreter {
+ public:
+  Interpreter(const Kernel& k, std::vector<std::vector<double>>& params) : k_(k), vars_(k.vars.size(), 0) {
+    size_t p = 0;
+    for (const auto& b : k.buffers) {
+      if (b.role == Buffer::Role::Local) {
+        locals_.emplace_back(static_cast<size_t>(b.elements * b.copies), 0.0);
+        data_.push_back(&locals_.back());
+      } else {
+        if (p >= params.size()) throw std::runtime_error("missing parameter '" + b.name + "'");
+        if (static_cast<int64_t>(params[p].size()) != b.elements) throw std::runtime_error("parameter '" + b.name + "' has the wrong size");
+        data_.push_back(&params[p++]);
+      }
+    }
+  }
+
+  void run() {
+    if (k_.body) stmt(*k_.body);
+  }
+
+ private:
+  double& at(int buffer, int64_t index, const char* what) {
+    std::vector<double>& d = *data_.at(static_cast<size_t>(buffer));
+    if (index < 0 || index >= static_cast<int64_t>(d.size())) {
+      throw std::runtime_error(std::string(what) + ": " + k_.buffers[static_cast<size_t>(buffer)].name + "[" +
+                               std::to_string(index) + "] is outside its " + std::to_string(d.size()) + " elements");
+    }
+    return d[static_cast<size_t>(index)];
+  }
+
+  static double round(double v, DType t) {
+    if (t == DType::Bool) return v != 0;
+    if (isInteger(t)) return std::trunc(v);
+    return v;
+  }
+
+  double eval(const Expr& e) {
+    auto a = [&](size_t i) { return eval(e->args[i]); };
+    auto i64 = [](double v) { return static_cast<int64_t>(v); };
+    switch (e->op) {
+      case Op::Var: return static_cast<double>(vars_[static_cast<size_t>(e->var)]);
+      case Op::Int: return static_cast<double>(e->ival);
+      case Op::Float: return e->fval;
+      case Op::Add: return a(0) + a(1);
+      case Op::Sub: return a(0) - a(1);
+      case Op::Mul: return a(0) * a(1);
+      case Op::Div: return a(0) / a(1);
+      case Op::FloorDiv: return static_cast<double>(floorDiv(i64(a(0)), i64(a(1))));
+      case Op::FloorMod: {
+        int64_t x = i64(a(0)), y = i64(a(1));
+        return static_cast<double>(x - floorDiv(x, y) * y);
+      }
+      case Op::Min: return std::min(a(0), a(1));
+      case Op::Max: return std::max(a(0), a(1));
+      case Op::Neg: return -a(0);
+      case Op::Lt: return a(0) < a(1);
+      case Op::Le: return a(0) <= a(1);
+      case Op::Gt: return a(0) > a(1);
+      case Op::Ge: return a(0) >= a(1);
+      case Op::Eq: return a(0) == a(1);
+      case Op::Ne: return a(0) != a(1);
+      case Op::And: return a(0) != 0 && a(1) != 0;
+      case Op::Or: return a(0) != 0 || a(1) != 0;
+      case Op::Not: return a(0) == 0;
+      case Op::Select: return a(0) != 0 ? a(1) : a(2);
+      case Op::Load: return at(e->tensor, i64(a(0)), "load");
+      case Op::Cast: return round(a(0), e->dtype);
+      case Op::Call: {
+        double v = a(0);
+        if (e->fn == "exp") return std::exp(v);
+        if (e->fn == "log") return std::log(v);
+        if (e->fn == "sqrt") return std::sqrt(v);
+        if (e->fn == "rsqrt") return 1 / std::sqrt(v);
+        if (e->fn == "abs") return std::fabs(v);
+        return v > 0 ? v : 0;
+      }
+      case Op::Reduce: throw std::runtime_error("a reduction must be lowered to loops first");
+    }
+    return 0;
+  }
+
+  int64_t integer(const Expr& e) { return static_cast<int64_t>(eval(e)); }
+
+  void stmts(const std::vector<StmtPtr>& list) {
+    for (const auto& s : list) stmt(*s);
+  }
+
+  void stmt(const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Block: stmts(s.body); return;
+      case StmtKind::For: {
+        int64_t lo = integer(s.min), n = integer(s.extent);
+        for (int64_t i = lo; i < lo + n; ++i) {
+          vars_[static_cast<size_t>(s.var)] = i;
+          stmts(s.body);
+        }
+        return;
+      }
+      case StmtKind::Store: {
+        double v = eval(s.value);
+        at(s.buffer, integer(s.index), "store") = round(v, k_.buffers[static_cast<size_t>(s.buffer)].dtype);
+        return;
+      }
+      case StmtKind::If:
+        if (eval(s.cond) != 0) {
+          stmts(s.body);
+        } else {
+          stmts(s.orelse);
+        }
+        return;
+      case StmtKind::Dma: {
+        int64_t rows = integer(s.rows), len = integer(s.len), ds = integer(s.dstStride), ss = integer(s.srcStride);
+        int64_t d0 = integer(s.dst.offset), s0 = integer(s.srcs[0].offset);
+        for (int64_t r = 0; r < rows; ++r) {
+          for (int64_t i = 0; i < len; ++i) at(s.dst.buffer, d0 + r * ds + i, "dma") = at(s.srcs[0].buffer, s0 + r * ss + i, "dma");
+        }
+        return;
+      }
+      case StmtKind::Vector: vector(s); return;
+      case StmtKind::Sync: return;  // ordering only: the interpreter runs statements in program order
+    }
+  }
+
+  void vector(const Stmt& s) {
+    int64_t n = integer(s.count), d0 = integer(s.dst.offset);
+    std::vector<int64_t> src;
+    for (const auto& r : s.srcs) src.push_back(integer(r.offset));
+    double scalar = s.scalar ? eval(s.scalar) : 0;
+    DType t = k_.buffers[static_cast<size_t>(s.dst.buffer)].dtype;
+    for (int64_t i = 0; i < n; ++i) {
+      auto x = [&](size_t k) { return at(s.srcs.at(k).buffer, src[k] + i, "vector"); };
+      double v;
+      const std::string& op = s.op;
+      if (op == "vadd") v = x(0) + x(1);
+      else if (op == "vsub") v = x(0) - x(1);
+      else if (op == "vmul") v = x(0) * x(1);
+      else if (op == "vdiv") v = x(0) / x(1);
+      else if (op == "vmax") v = std::max(x(0), x(1));
+      else if (op == "vmin") v = std::min(x(0), x(1));
+      else if (op == "vadds") v = x(0) + scalar;
+      else if (op == "vmuls") v = x(0) * scalar;
+      else if (op == "vmaxs") v = std::max(x(0), scalar);
+      else if (op == "vmins") v = std::min(x(0), scalar);
+      else if (op == "vexp") v = std::exp(x(0));
+      else if (op == "vln") v = std::log(x(0));
+      else if (op == "vsqrt") v = std::sqrt(x(0));
+      else if (op == "vabs") v = std::fabs(x(0));
+      else if (op == "vrelu") v = std::max(x(0), 0.0);
+      else if (op == "vrec") v = 1 / x(0);
+      else if (op == "vdup") v = scalar;
+      else if (op == "vmov" || op == "vconv") v = x(0);
+      else throw std::runtime_error("vector operation '" + op + "' is not interpreted");
+      at(s.dst.buffer, d0 + i, "vector") = round(v, t);
+    }
+  }
+
+  const Kernel& k_;
+  std::vector<int64_t> vars_;
+  std::deque<std::vector<double>> locals_;  // local buffers (a deque keeps their addresses)
+  std::vector<std::vector<double>*> data_;  // every buffer's elements, by index
+};
+
+}  // namespace
+
+void interpretKernel(const Kernel& k, std::vector<std::vector<double>>& params) { Interpreter(k, params).run(); }
+
+}  // namespace pyasc::loop
