@@ -16,6 +16,7 @@
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/SoftmaxKernel.h"
 #include "codegen/lower/WindowKernel.h"
+#include "codegen/loop/LowerCompute.h"
 #include "codegen/schedule/PatternSchedules.h"
 #include "ops/Elementwise.h"
 #include "ops/Matmul.h"
@@ -306,7 +307,20 @@ class Selector {
     if (op == "Gather") return lowerGather(n, out);
     if (op == "MaxPool2D" || op == "AvgPool2D") return lowerPool2d(n, out);
     if (op == "Fill" || op == "Range") return lowerCreation(n);
+    if (op == "Compute") return lowerComputeNode(n, out);
     throw CompileError(n.loc, "operator '" + op + "' has no NPU lowering yet on target '" + target_.name + "'");
+  }
+
+  // A te.compute definition through the loop-nest stages (codegen/loop), with the definition's
+  // explicit schedule or the default one.
+  void lowerComputeNode(const Node& n, std::vector<Step>& out) {
+    te::ComputeDef def = te::parseComputeDef(n.stringAttr("compute"));
+    def.name += "_" + std::to_string(program_.kernels.size());
+    std::vector<int> args;
+    for (ValueId v : n.inputs) args.push_back(storageOf(v, n.loc));
+    args.push_back(newIntermediate(n.outputs[0]));
+    ComputeLowering lowered = lowerCompute(def, explicitScheduleOf(n), target_, n.loc.line, n.loc);
+    launch(out, std::move(lowered.code), std::move(args));
   }
 
   // ---- elementwise fusion ----

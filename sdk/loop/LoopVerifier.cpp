@@ -124,7 +124,7 @@ class Verifier {
         }
         return;
       case StmtKind::Vector:
-        if (s.op.empty() || s.srcs.empty()) return fail("vector: an operation and its sources");
+        if (s.op.empty() || (s.srcs.empty() && s.op != "vdup")) return fail("vector: an operation and its sources");
         ref(s.dst, "vector");
         written(s.dst.buffer, "vector");
         for (const auto& r : s.srcs) ref(r, "vector");

@@ -1,0 +1,92 @@
+// The default schedule of a te.compute definition, as primitives.
+#include "codegen/loop/DefaultSchedule.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "codegen/loop/IndexMath.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+// Distinct loads and value-computing nodes of `e` (index arithmetic inside loads is not a value).
+void countValues(const te::ComputeExpr& e, std::vector<te::ComputeExpr>& loads, int& values) {
+  if (e->op == te::Op::Load) {
+    for (const auto& l : loads) {
+      if (sameExpr(l, e)) return;
+    }
+    loads.push_back(e);
+    return;
+  }
+  if (e->op == te::Op::Var || e->op == te::Op::Int || e->op == te::Op::Float) return;
+  ++values;
+  for (const auto& a : e->args) countValues(a, loads, values);
+}
+
+te::ScheduleStep step(te::Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers = {},
+                      std::vector<std::string> results = {}) {
+  te::ScheduleStep s;
+  s.primitive = p;
+  s.names = std::move(names);
+  s.numbers = std::move(numbers);
+  s.results = std::move(results);
+  return s;
+}
+
+}  // namespace
+
+int computeTileBuffers(const te::ComputeDef& def) {
+  std::vector<te::ComputeExpr> loads;
+  int values = 0;
+  countValues(def.body, loads, values);
+  return static_cast<int>(loads.size()) + std::max(values, 1);
+}
+
+te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& target) {
+  te::Schedule s;
+  int rank = def.rank();
+  if (rank == 0) return s;
+  int elemBytes = dtypeSize(def.dtype());
+  for (const auto& in : def.inputs) elemBytes = std::max(elemBytes, dtypeSize(in.dtype));
+  const int64_t lanes = 256 / elemBytes;  // one vector repeat
+  const int copies = 2;                   // a tile loads while the one before computes
+  int64_t ub = target.buffer(isa::Space::UB).size;
+  int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def)) * elemBytes * copies) / lanes * lanes;
+  const te::IterVar& last = def.vars[static_cast<size_t>(rank - 1)];
+  int64_t tile = std::min(std::max(cap, lanes), last.extent);
+  std::vector<std::string> outer;
+  for (int a = 0; a + 1 < rank; ++a) outer.push_back(def.vars[static_cast<size_t>(a)].name);
+  std::string vector = last.name;
+  if (tile < last.extent) {
+    vector = last.name + ".i";
+    s.steps.push_back(step(te::Primitive::Split, {last.name}, {tile}, {last.name + ".o", vector}));
+    outer.push_back(last.name + ".o");
+  }
+  std::vector<std::string> reduceAxes;
+  for (const auto& v : def.vars) {
+    if (v.reduce) reduceAxes.push_back(v.name);
+  }
+  if (!reduceAxes.empty()) {  // the reductions run around the vectorized tile
+    std::vector<std::string> order = reduceAxes;
+    order.push_back(vector);
+    s.steps.push_back(step(te::Primitive::Reorder, order));
+  }
+  while (outer.size() > 1) {
+    std::string fused = outer[0] + "." + outer[1];
+    s.steps.push_back(step(te::Primitive::Fuse, {outer[0], outer[1]}, {}, {fused}));
+    outer.erase(outer.begin());
+    outer[0] = fused;
+  }
+  if (!outer.empty()) {
+    int64_t extent = 1;
+    for (int a = 0; a + 1 < rank; ++a) extent *= def.vars[static_cast<size_t>(a)].extent;
+    extent *= (last.extent + tile - 1) / tile;
+    int64_t cores = std::min<int64_t>(std::max(target.vectorCores, 1), extent);
+    s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {cores}));
+  }
+  s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
+  return s;
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,14 @@
+// Stage plan-storage: every local buffer gets its byte offset in its scope (each copy of a
+// multi-copy buffer after the other, every start aligned as the buffer asks); a scope that cannot
+// hold them is a located error listing the buffers and their sizes.
+#pragma once
+
+#include "sdk/loop/LoopNest.h"
+#include "sdk/support/Diagnostics.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+loop::Kernel planStorage(const loop::Kernel& k, const Target& target, const SourceLocation& where);
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,190 @@
+// Stage select-intrinsics: DMA, broadcasts, vector instructions and scalar element loops.
+#include "codegen/loop/SelectIntrinsics.h"
+
+#include "codegen/loop/IndexMath.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+using loop::Expr;
+using loop::Ref;
+using loop::StmtPtr;
+using te::Op;
+
+class Selector {
+ public:
+  Selector(const loop::Kernel& k, const SourceLocation& where) : k_(k), where_(where) {}
+
+  loop::Kernel run() {
+    k_.body = rewrite(k_.body);
+    return std::move(k_);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const { throw CompileError(where_, "te.compute: " + what); }
+
+  const loop::Buffer& buffer(int b) const { return k_.buffers[static_cast<size_t>(b)]; }
+  bool isGm(int b) const { return buffer(b).scope == isa::Space::GM; }
+
+  StmtPtr rewrite(const StmtPtr& s) {
+    if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Vectorized) return select(*s);
+    auto copy = std::make_shared<loop::Stmt>(*s);
+    for (auto& b : copy->body) b = rewrite(b);
+    for (auto& b : copy->orelse) b = rewrite(b);
+    return copy;
+  }
+
+  static StmtPtr dma(Ref dst, Ref src, int64_t len) {
+    auto s = std::make_shared<loop::Stmt>();
+    s->kind = loop::StmtKind::Dma;
+    s->dst = std::move(dst);
+    s->srcs = {std::move(src)};
+    s->rows = intConst(1);
+    s->len = intConst(len);
+    s->dstStride = intConst(0);
+    s->srcStride = intConst(0);
+    return s;
+  }
+
+  static StmtPtr vector(const std::string& op, Ref dst, std::vector<Ref> srcs, int64_t count, Expr scalar = nullptr) {
+    auto s = std::make_shared<loop::Stmt>();
+    s->kind = loop::StmtKind::Vector;
+    s->op = op;
+    s->dst = std::move(dst);
+    s->srcs = std::move(srcs);
+    s->count = intConst(count);
+    s->scalar = std::move(scalar);
+    return s;
+  }
+
+  StmtPtr select(const loop::Stmt& l) {
+    int64_t n = *constValue(l.extent);
+    const loop::Stmt& st = *l.body.at(0);
+    int v = l.var;
+    auto target = linearIn(st.index, v);
+    // a copy: dst[...] = src[...]
+    if (st.value->op == Op::Load && (isGm(st.buffer) || isGm(st.value->tensor)) && target) {
+      auto source = linearIn(st.value->args[0], v);
+      if (source && target->stride == 1 && source->stride == 1) {
+        return dma(Ref{st.buffer, target->base}, Ref{st.value->tensor, source->base}, n);
+      }
+      if (source && target->stride == 1 && source->stride == 0 && !isGm(st.buffer)) {
+        return vector("vdup", Ref{st.buffer, target->base}, {}, n, st.value);
+      }
+      return elementLoop(l);
+    }
+    if (isGm(st.buffer) || !target || target->stride != 1) return elementLoop(l);
+    // a computation into a UB tile over UB tiles read at the lane
+    Ref dst{st.buffer, target->base};
+    lane_ = v;
+    count_ = n;
+    Ref result = compute(st.value, &dst);
+    std::vector<StmtPtr> list = std::move(emitted_);
+    emitted_.clear();
+    if (result.buffer != dst.buffer || !sameExpr(result.offset, dst.offset)) {
+      list.push_back(vector(buffer(dst.buffer).dtype == buffer(result.buffer).dtype ? "vmov" : "vconv", dst, {result}, n));
+    }
+    return loop::block(std::move(list));
+  }
+
+  // The loop as it is, run element by element on the scalar unit.
+  static StmtPtr elementLoop(const loop::Stmt& l) {
+    auto s = std::make_shared<loop::Stmt>(l);
+    s->forKind = loop::ForKind::Serial;
+    return s;
+  }
+
+  Ref temporary(DType t) {
+    loop::Buffer b;
+    b.name = "tmp" + std::to_string(temps_++);
+    b.dtype = t;
+    b.elements = count_;
+    k_.buffers.push_back(b);
+    return Ref{static_cast<int>(k_.buffers.size()) - 1, intConst(0)};
+  }
+
+  // A float or int immediate, or null.
+  static const te::ComputeNode* immediate(const Expr& e) {
+    return e->op == Op::Float || e->op == Op::Int ? e.get() : nullptr;
+  }
+  static double immediateValue(const te::ComputeNode* c) { return c->op == Op::Float ? c->fval : static_cast<double>(c->ival); }
+  static Expr immediateOf(double v, DType t) { return isFloat(t) ? te::floatImm(v, t) : te::intImm(static_cast<int64_t>(v), t); }
+
+  // Emits the vector instructions computing `e` over the tile; the result's place (`into` when given
+  // and the last instruction can write there).
+  Ref compute(const Expr& e, const Ref* into) {
+    auto out = [&](DType t) { return into && buffer(into->buffer).dtype == t ? *into : temporary(t); };
+    auto emit = [&](const std::string& op, DType t, std::vector<Ref> srcs, Expr scalar = nullptr) {
+      Ref d = out(t);
+      emitted_.push_back(vector(op, d, std::move(srcs), count_, std::move(scalar)));
+      return d;
+    };
+    switch (e->op) {
+      case Op::Load: {
+        if (isGm(e->tensor)) fail("a GM read inside a vector computation (stage-operands must stage it)");
+        auto at = linearIn(e->args[0], lane_);
+        if (!at || at->stride != 1) fail("a UB tile read at an index other than the lane");
+        return Ref{e->tensor, at->base};
+      }
+      case Op::Float:
+      case Op::Int: return emit("vdup", e->dtype, {}, e);
+      case Op::Add:
+      case Op::Mul:
+      case Op::Min:
+      case Op::Max: {
+        static const std::map<Op, std::string> names = {{Op::Add, "add"}, {Op::Mul, "mul"}, {Op::Min, "min"}, {Op::Max, "max"}};
+        const te::ComputeNode* c0 = immediate(e->args[0]);
+        const te::ComputeNode* c1 = immediate(e->args[1]);
+        if (c0 || c1) {  // commutative: the tensor first, the immediate as the scalar
+          const Expr& x = c0 ? e->args[1] : e->args[0];
+          Ref a = compute(x, nullptr);
+          return emit("v" + names.at(e->op) + "s", e->dtype, {a}, c0 ? e->args[0] : e->args[1]);
+        }
+        Ref a = compute(e->args[0], nullptr), b = compute(e->args[1], nullptr);
+        return emit("v" + names.at(e->op), e->dtype, {a, b});
+      }
+      case Op::Sub: {
+        if (const te::ComputeNode* c = immediate(e->args[1])) {
+          Ref a = compute(e->args[0], nullptr);
+          return emit("vadds", e->dtype, {a}, immediateOf(-immediateValue(c), e->dtype));
+        }
+        Ref a = compute(e->args[0], nullptr), b = compute(e->args[1], nullptr);
+        return emit("vsub", e->dtype, {a, b});
+      }
+      case Op::Div: {
+        Ref a = compute(e->args[0], nullptr), b = compute(e->args[1], nullptr);
+        return emit("vdiv", e->dtype, {a, b});
+      }
+      case Op::Neg: {
+        Ref a = compute(e->args[0], nullptr);
+        return emit("vmuls", e->dtype, {a}, immediateOf(-1, e->dtype));
+      }
+      case Op::Call: {
+        static const std::map<std::string, std::string> names = {{"exp", "vexp"}, {"log", "vln"}, {"sqrt", "vsqrt"},
+                                                                 {"rsqrt", "vrsqrt"}, {"abs", "vabs"}, {"relu", "vrelu"}};
+        Ref a = compute(e->args[0], nullptr);
+        return emit(names.at(e->fn), e->dtype, {a});
+      }
+      case Op::Cast: {
+        Ref a = compute(e->args[0], nullptr);
+        return emit(e->args[0]->dtype == e->dtype ? "vmov" : "vconv", e->dtype, {a});
+      }
+      default: break;
+    }
+    fail(std::string("'") + te::opName(e->op) + "' of " + dtypeName(e->dtype) + " values has no vector lowering yet");
+  }
+
+  loop::Kernel k_;
+  SourceLocation where_;
+  int lane_ = -1;
+  int64_t count_ = 0;
+  int temps_ = 0;
+  std::vector<StmtPtr> emitted_;
+};
+
+}  // namespace
+
+loop::Kernel selectIntrinsics(const loop::Kernel& k, const SourceLocation& where) { return Selector(k, where).run(); }
+
+}  // namespace pyasc::codegen
