@@ -10,15 +10,23 @@
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/SelectKernels.h"
+#include "codegen/loop/LowerCompute.h"
 #include "sdk/graph/Printer.h"
 
 namespace pyasc::codegen {
 
 const std::vector<std::string>& stageNames() {
-  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors",
-                                                 "select-kernels", "emit-model"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors"};
+    for (const auto& s : computeStageNames()) n.push_back(s);  // inside select-kernels, per te.compute kernel
+    n.push_back("select-kernels");
+    n.push_back("emit-model");
+    return n;
+  }();
   return names;
 }
+
+
 
 CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOptions& options) {
   CompileResult result;
@@ -52,6 +60,11 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     select.doubleBuffer = options.optLevel >= 1;
     select.sourceFile = options.sourceFile;
     select.registry = options.registry;
+    select.observeLoopNest = [&](const std::string& name, const std::string& text) {
+      if (options.dumpAfter != name) return;
+      result.dump += "// after " + name + "\n" + text;
+      if (options.dumpTo) *options.dumpTo << "// after " << name << "\n" << text << std::flush;
+    };
     program = selectKernels(g, target, select);
     return printProgram(program);
   });

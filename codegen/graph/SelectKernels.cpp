@@ -319,8 +319,7 @@ class Selector {
     std::vector<int> args;
     for (ValueId v : n.inputs) args.push_back(storageOf(v, n.loc));
     args.push_back(newIntermediate(n.outputs[0]));
-    ComputeLowering lowered = lowerCompute(def, explicitScheduleOf(n), target_, n.loc.line, n.loc);
-    launch(out, std::move(lowered.code), std::move(args));
+    launch(out, lowerCompute(def, explicitScheduleOf(n), target_, n.loc.line, n.loc, options_.observeLoopNest), std::move(args));
   }
 
   // ---- elementwise fusion ----

@@ -2,6 +2,7 @@
 // (fused elementwise groups, reductions, cube matmuls, strided copies) and a plan with loops.
 #pragma once
 
+#include "codegen/loop/LowerCompute.h"
 #include "codegen/graph/Program.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Graph.h"
@@ -14,6 +15,7 @@ struct SelectOptions {
   bool doubleBuffer = true;     // O1 and above
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // for custom operators' computes; null: built-ins only
+  LoopNestObserver observeLoopNest;  // each te.compute kernel's loop nest after each loop-nest stage
 };
 
 // Throws CompileError at the node's location when an operator or shape has no lowering.

@@ -54,7 +54,13 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   int64_t ub = target.buffer(isa::Space::UB).size;
   int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def)) * elemBytes * copies) / lanes * lanes;
   const te::IterVar& last = def.vars[static_cast<size_t>(rank - 1)];
-  int64_t tile = std::min(std::max(cap, lanes), last.extent);
+  // enough tiles for every core when the output has them: rows first, then tiles of a row
+  int64_t cores = std::max(target.vectorCores, 1);
+  int64_t rows = 1;
+  for (int a = 0; a + 1 < rank; ++a) rows *= def.vars[static_cast<size_t>(a)].extent;
+  int64_t perRow = (cores + rows - 1) / rows;
+  int64_t share = ((last.extent + perRow - 1) / perRow + lanes - 1) / lanes * lanes;
+  int64_t tile = std::min({std::max(cap, lanes), std::max(share, lanes), last.extent});
   std::vector<std::string> outer;
   for (int a = 0; a + 1 < rank; ++a) outer.push_back(def.vars[static_cast<size_t>(a)].name);
   std::string vector = last.name;
@@ -82,8 +88,7 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
     int64_t extent = 1;
     for (int a = 0; a + 1 < rank; ++a) extent *= def.vars[static_cast<size_t>(a)].extent;
     extent *= (last.extent + tile - 1) / tile;
-    int64_t cores = std::min<int64_t>(std::max(target.vectorCores, 1), extent);
-    s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {cores}));
+    s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {std::min(cores, extent)}));
   }
   s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
   return s;

@@ -1,7 +1,6 @@
 // The loop-nest stages of a te.compute kernel, one after the other, each verified.
 #include "codegen/loop/LowerCompute.h"
 
-#include <functional>
 #include <stdexcept>
 
 #include "codegen/loop/DefaultSchedule.h"
@@ -22,26 +21,25 @@ const std::vector<std::string>& computeStageNames() {
   return names;
 }
 
-ComputeLowering lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target,
-                             int sourceLine, const SourceLocation& where) {
+KernelCode lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target, int sourceLine,
+                        const SourceLocation& where, const LoopNestObserver& observe) {
   te::Schedule chosen = schedule ? *schedule : defaultComputeSchedule(def, target);
-  ComputeLowering result;
   loop::Kernel k;
   auto stage = [&](const std::string& name, const std::function<loop::Kernel()>& run) {
     k = run();
     if (std::string error = loop::verifyKernel(k); !error.empty()) {
       throw std::logic_error("loop nest after " + name + " is malformed: " + error + "\n" + loop::printKernel(k));
     }
-    result.stages.emplace_back(name, loop::printKernel(k));
+    if (observe) observe(name, loop::printKernel(k));
   };
   stage("schedule-to-loops", [&] { return scheduleToLoops(def, chosen, where); });
   stage("stage-operands", [&] { return stageOperands(k, where); });
   stage("select-intrinsics", [&] { return selectIntrinsics(k, where); });
   stage("plan-storage", [&] { return planStorage(k, target, where); });
   stage("insert-sync", [&] { return insertSync(k); });
-  result.code = emitLoops(k, sourceLine, where);
-  result.code.schedule = chosen.str();
-  return result;
+  KernelCode code = emitLoops(k, sourceLine, where);
+  code.schedule = chosen.str();
+  return code;
 }
 
 }  // namespace pyasc::codegen

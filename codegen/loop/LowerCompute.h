@@ -3,8 +3,8 @@
 // Each stage's output is verified (sdk/loop/LoopVerifier); its text can be kept for dumps.
 #pragma once
 
+#include <functional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
@@ -17,13 +17,12 @@ namespace pyasc::codegen {
 
 const std::vector<std::string>& computeStageNames();
 
-struct ComputeLowering {
-  KernelCode code;
-  std::vector<std::pair<std::string, std::string>> stages;  // stage name, loop nest text after it
-};
+// Called with each stage's name and the loop nest's text after it, as soon as the stage ends.
+using LoopNestObserver = std::function<void(const std::string& stage, const std::string& text)>;
 
-// `schedule` null: the default schedule (codegen/loop/DefaultSchedule), recorded in code.schedule.
-ComputeLowering lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target,
-                             int sourceLine, const SourceLocation& where);
+// `schedule` null: the default schedule (codegen/loop/DefaultSchedule), recorded in the kernel's
+// schedule trace.
+KernelCode lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target, int sourceLine,
+                        const SourceLocation& where, const LoopNestObserver& observe = {});
 
 }  // namespace pyasc::codegen

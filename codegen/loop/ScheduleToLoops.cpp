@@ -19,6 +19,8 @@ struct Leaf {
   int64_t extent;
   bool reduce;  // derived from a reduce axis only
   ForKind kind = ForKind::Serial;
+  int64_t tail = 0;  // the inner loop of a split with a remainder: the last tile's extent
+  Expr fullTile;     // ... and the condition under which the tile is a full one
 };
 
 class Builder {
@@ -131,6 +133,9 @@ class Builder {
     std::map<int, Expr> m{{var, value}};
     for (auto& v : axisValue_) v = substitute(v, m);
     for (auto& g : guards_) g = substitute(g, m);
+    for (auto& l : leaves_) {
+      if (l.fullTile) l.fullTile = substitute(l.fullTile, m);
+    }
   }
 
   void split(const std::string& name, int64_t factor, const std::vector<std::string>& results) {
@@ -143,17 +148,16 @@ class Builder {
     }
     int outer = k_.addVar(results.size() > 0 ? results[0] : name + ".o");
     int inner = k_.addVar(results.size() > 1 ? results[1] : name + ".i");
+    if (old.tail) fail("split: '" + name + "' has a shorter last tile; split it by a divisor of its extent");
     int64_t tiles = (old.extent + factor - 1) / factor;
     Expr start = mul(te::var(outer), intConst(factor));
-    if (old.extent % factor != 0) {
-      if (old.reduce) {
-        guards_.push_back(lessThan(add(start, te::var(inner)), intConst(old.extent)));
-      } else {  // the last tile moves back to end at the extent: its elements are computed twice, alike
-        start = minOf(start, intConst(old.extent - factor));
-      }
-    }
     replaceVar(old.var, add(start, te::var(inner)));
-    leaves_[at] = Leaf{inner, factor, old.reduce, old.kind};
+    Leaf innerLeaf{inner, factor, old.reduce, old.kind};
+    if (old.extent % factor != 0) {  // the last tile runs the remainder: a loop of its own
+      innerLeaf.tail = old.extent % factor;
+      innerLeaf.fullTile = lessThan(te::var(outer), intConst(tiles - 1));
+    }
+    leaves_[at] = innerLeaf;
     leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
   }
 
@@ -162,6 +166,7 @@ class Builder {
     if (ib != ia + 1) fail("fuse: '" + a + "' must be the loop directly outside '" + b + "'");
     Leaf outer = leaves_[ia], inner = leaves_[ib];
     if (outer.reduce != inner.reduce) fail("fuse: a reduce axis cannot be fused with an output axis");
+    if (outer.tail || inner.tail) fail("fuse: a loop with a shorter last tile cannot be fused; split by a divisor first");
     int fused = k_.addVar(result);
     replaceVar(outer.var, floorDiv(te::var(fused), intConst(inner.extent)));
     replaceVar(inner.var, floorMod(te::var(fused), intConst(inner.extent)));
@@ -250,6 +255,26 @@ class Builder {
   // is preceded by the initialisation of the output elements of the loops inside it.
   loop::StmtPtr nest(size_t from, std::vector<loop::StmtPtr> inner, bool reduction) {
     if (from == leaves_.size()) return loop::block(std::move(inner));
+    // a split's shorter last tile: once the loops counting tiles are open, the rest of the nest
+    // twice, for the full tiles and (on fresh loop variables) for the last one
+    for (size_t t = from; t < leaves_.size(); ++t) {
+      if (!leaves_[t].tail) continue;
+      bool ready = true;
+      for (size_t i = from; i < leaves_.size(); ++i) ready = ready && !usesVar(leaves_[t].fullTile, leaves_[i].var);
+      if (!ready) continue;
+      const int64_t full = leaves_[t].extent, tail = leaves_[t].tail;
+      const Expr fullTile = leaves_[t].fullTile;
+      leaves_[t].tail = 0;
+      loop::StmtPtr fullNest = nest(from, inner, reduction);
+      leaves_[t].extent = tail;
+      loop::StmtPtr tailNest = cloneFresh(nest(from, inner, reduction), {}, ".tail");
+      leaves_[t].extent = full;
+      leaves_[t].tail = tail;
+      auto list = [](const loop::StmtPtr& b) {
+        return b->kind == loop::StmtKind::Block ? b->body : std::vector<loop::StmtPtr>{b};
+      };
+      return loop::ifThen(fullTile, list(fullNest), list(tailNest));
+    }
     const Leaf& l = leaves_[from];
     if (reduction && l.reduce) {
       std::vector<loop::StmtPtr> init;
@@ -260,6 +285,10 @@ class Builder {
     }
     loop::StmtPtr body = nest(from + 1, std::move(inner), reduction);
     std::vector<loop::StmtPtr> list = body->kind == loop::StmtKind::Block ? body->body : std::vector<loop::StmtPtr>{body};
+    if (l.tail) {
+      fail("the loop '" + k_.vars[static_cast<size_t>(l.var)] + "' has a shorter last tile but runs outside the loop "
+           "that counts its tiles; reorder them or split by a divisor");
+    }
     loop::StmtPtr loop = loop::forLoop(l.var, intConst(0), intConst(l.extent), l.kind, std::move(list));
     return l.kind == ForKind::Vectorized ? guardedVector(loop, guards_) : loop;
   }
@@ -301,6 +330,23 @@ class Builder {
       if (vector) s = guardedVector(s, guards), guardsPlaced = true;
     }
     return guardsPlaced ? s : placeGuards(s);
+  }
+
+  // A copy of `s` with variables renamed as `rename` says and every loop inside on a fresh variable
+  // (its name plus `suffix`).
+  loop::StmtPtr cloneFresh(const loop::StmtPtr& s, std::map<int, Expr> rename, const std::string& suffix) {
+    auto c = std::make_shared<loop::Stmt>(*s);
+    if (c->kind == loop::StmtKind::For) {
+      int fresh = k_.addVar(k_.vars[static_cast<size_t>(c->var)] + suffix);
+      rename[c->var] = te::var(fresh);
+      c->var = fresh;
+    }
+    for (Expr* e : {&c->min, &c->extent, &c->index, &c->value, &c->cond}) {
+      if (*e) *e = substitute(*e, rename);
+    }
+    for (auto& b : c->body) b = cloneFresh(b, rename, suffix);
+    for (auto& b : c->orelse) b = cloneFresh(b, rename, suffix);
+    return c;
   }
 
   static void renameInStores(const loop::StmtPtr& s, const std::map<int, Expr>& rename) {

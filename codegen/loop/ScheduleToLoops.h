@@ -13,9 +13,8 @@
 namespace pyasc::codegen {
 
 // Loop primitives:
-//   split A F     A → A.o (outer) × A.i (F); a remainder is handled by shifting the last outer
-//                 iteration back inside the extent (output axes, which recompute the same values)
-//                 or by a guard (reduce axes, which must not count an element twice).
+//   split A F     A → A.o (outer) × A.i (F); with a remainder, the last tile is a loop of its own
+//                 of the remainder's extent (so every loop keeps a constant extent).
 //   tile A B FA FB  split A and B, then order A.o B.o A.i B.i.
 //   fuse A B      adjacent loops A (outer) and B → one loop A.B.
 //   reorder A...  these loops take the places they occupy, in the given order.

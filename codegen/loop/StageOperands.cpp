@@ -1,6 +1,8 @@
 // Stage stage-operands: GM reads and writes of vectorized loops go through UB tiles.
 #include "codegen/loop/StageOperands.h"
 
+#include <optional>
+
 #include "codegen/loop/IndexMath.h"
 
 namespace pyasc::codegen {
@@ -16,6 +18,7 @@ class Stager {
   Stager(const loop::Kernel& k, const SourceLocation& where) : k_(k), where_(where) {}
 
   loop::Kernel run() {
+    k_.body = accumulate(k_.body);
     k_.body = rewrite(k_.body);
     return std::move(k_);
   }
@@ -29,6 +32,84 @@ class Stager {
     for (auto& b : copy->body) b = rewrite(b);
     for (auto& b : copy->orelse) b = rewrite(b);
     return copy;
+  }
+
+  // ---- reductions: the output tile accumulates in UB across the reduce loops (cache_write)
+
+  // The vectorized loops in `s` storing into GM, with the If guarding each (or null).
+  void vectorStores(const StmtPtr& s, const StmtPtr& guard, std::vector<std::pair<StmtPtr, StmtPtr>>& out) const {
+    if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Vectorized) {
+      if (s->body.size() == 1 && s->body[0]->kind == loop::StmtKind::Store && isGm(s->body[0]->buffer)) out.push_back({s, guard});
+      return;
+    }
+    for (const auto& b : s->body) vectorStores(b, s->kind == loop::StmtKind::If ? s : guard, out);
+    for (const auto& b : s->orelse) vectorStores(b, guard, out);
+  }
+
+  // A statement list (a block's, a loop's or a branch's) whose vectorized loops all store one GM
+  // tile that some of them read back (an initialisation and its updates) keeps that tile in UB and
+  // writes it back once at the list's end.
+  StmtPtr accumulate(const StmtPtr& s) {
+    auto copy = std::make_shared<loop::Stmt>(*s);
+    for (auto& b : copy->body) b = accumulate(b);
+    for (auto& b : copy->orelse) b = accumulate(b);
+    if (copy->kind == loop::StmtKind::For && copy->forKind == loop::ForKind::Vectorized) return copy;
+    accumulateList(copy->body);
+    accumulateList(copy->orelse);
+    return copy;
+  }
+
+  void accumulateList(std::vector<StmtPtr>& list) {
+    std::vector<std::pair<StmtPtr, StmtPtr>> loops;
+    for (const auto& b : list) vectorStores(b, nullptr, loops);
+    if (loops.size() < 2) return;
+    int out = loops[0].first->body[0]->buffer;
+    bool readsBack = false;
+    std::optional<Linear> first;
+    int64_t extent = 0;
+    for (const auto& [l, guard] : loops) {
+      const loop::Stmt& st = *l->body[0];
+      auto at = linearIn(st.index, l->var);
+      auto n = constValue(l->extent);
+      if (st.buffer != out || !at || at->stride != 1 || !n) return;
+      if (!first) {
+        first = at;
+        extent = *n;
+      } else if (!sameExpr(first->base, at->base) || *n != extent) {
+        return;
+      }
+      readsBack = readsBack || usesBuffer(st.value, out);
+    }
+    if (!readsBack) return;
+    const loop::Buffer& gm = k_.buffers[static_cast<size_t>(out)];
+    int acc = addBuffer(gm.name + ".acc", gm.dtype, extent);
+    for (const auto& [l, guard] : loops) {
+      loop::Stmt& st = *l->body[0];
+      auto at = linearIn(st.index, l->var);
+      st.value = redirect(st.value, out, at->base, acc, l->var);
+      st.buffer = acc;
+      st.index = te::var(l->var);
+    }
+    int w = k_.addVar(gm.name + ".wb");
+    StmtPtr back = loop::forLoop(w, intConst(0), intConst(extent), loop::ForKind::Vectorized,
+                                 {loop::store(out, add(first->base, te::var(w)), te::load(acc, gm.dtype, {te::var(w)}))});
+    const StmtPtr& guard = loops[0].second;
+    list.push_back(guard ? loop::ifThen(guard->cond, {back}) : back);
+  }
+
+  // `e` with loads of buffer `from` at base + lane replaced by loads of `to` at the lane.
+  Expr redirect(const Expr& e, int from, const Expr& base, int to, int lane) const {
+    if (e->op == Op::Load && e->tensor == from) {
+      auto at = linearIn(e->args[0], lane);
+      if (!at || at->stride != 1 || !sameExpr(at->base, base)) {
+        throw CompileError(where_, "te.compute: a reduction reads its output elsewhere than the element it updates");
+      }
+      return te::load(to, e->dtype, {te::var(lane)});
+    }
+    if (e->args.empty()) return e;
+    te::ComputeNode n = *e;
+    for (auto& a : n.args) a = redirect(a, from, base, to, lane);
+    return std::make_shared<const te::ComputeNode>(std::move(n));
   }
 
   int addBuffer(const std::string& base, DType t, int64_t elements) {
@@ -71,8 +152,9 @@ class Stager {
     }
     const loop::Stmt& st = *loopStmt.body[0];
     int v = loopStmt.var;
-    if (usesBuffer(st.value, st.buffer)) {
-      throw CompileError(where_, "te.compute: reductions are not lowered to the NPU yet");
+    if (usesBuffer(st.value, st.buffer) && isGm(st.buffer)) {
+      throw CompileError(where_, "te.compute: a reduction over the vectorized loop ('" + k_.vars[static_cast<size_t>(v)] +
+                                     "') is not lowered yet; vectorize an output axis");
     }
     std::vector<Expr> staged;
     std::vector<int> tiles;
