@@ -43,6 +43,56 @@ int computeTileBuffers(const te::ComputeDef& def) {
   return static_cast<int>(loads.size()) + std::max(values, 1);
 }
 
+namespace {
+
+// A reduce axis that indexes the last dimension of a load directly (x[..., k]): reducing it across
+// vector lanes reads contiguous elements.
+int contiguousReduceAxis(const te::ComputeExpr& e, const te::ComputeDef& def) {
+  if (e->op == te::Op::Load && !e->args.empty()) {
+    const te::ComputeExpr& last = e->args.back();
+    if (last->op == te::Op::Var && def.vars[static_cast<size_t>(last->var)].reduce) return last->var;
+  }
+  for (const auto& a : e->args) {
+    int r = contiguousReduceAxis(a, def);
+    if (r >= 0) return r;
+  }
+  return -1;
+}
+
+// Every output axis fused into one loop bound to the cores, the reduce axis `r` split to fit UB
+// and vectorized innermost: each lane reduces a contiguous run, the lanes fold into one element.
+te::Schedule laneReductionSchedule(const te::ComputeDef& def, const Target& target, int r, int64_t cap) {
+  te::Schedule s;
+  const te::IterVar& axis = def.vars[static_cast<size_t>(r)];
+  std::string vector = axis.name;
+  std::vector<std::string> order;
+  for (const auto& v : def.vars) {
+    if (v.reduce && v.name != axis.name) order.push_back(v.name);
+  }
+  if (axis.extent > cap) {
+    vector = axis.name + ".i";
+    s.steps.push_back(step(te::Primitive::Split, {axis.name}, {cap}, {axis.name + ".o", vector}));
+    order.insert(order.begin(), axis.name + ".o");
+  }
+  if (!order.empty()) {
+    order.push_back(vector);
+    s.steps.push_back(step(te::Primitive::Reorder, order));
+  }
+  std::string outer = def.vars[0].name;
+  int64_t extent = def.vars[0].extent;
+  for (int a = 1; a < def.rank(); ++a) {
+    std::string fused = outer + "." + def.vars[static_cast<size_t>(a)].name;
+    s.steps.push_back(step(te::Primitive::Fuse, {outer, def.vars[static_cast<size_t>(a)].name}, {}, {fused}));
+    outer = fused;
+    extent *= def.vars[static_cast<size_t>(a)].extent;
+  }
+  s.steps.push_back(step(te::Primitive::Bind, {outer}, {std::min<int64_t>(std::max(target.vectorCores, 1), extent)}));
+  s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
+  return s;
+}
+
+}  // namespace
+
 te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& target) {
   te::Schedule s;
   int rank = def.rank();
@@ -53,6 +103,7 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   const int copies = 2;                   // a tile loads while the one before computes
   int64_t ub = target.buffer(isa::Space::UB).size;
   int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def)) * elemBytes * copies) / lanes * lanes;
+  if (int r = contiguousReduceAxis(def.body, def); r >= 0) return laneReductionSchedule(def, target, r, cap);
   const te::IterVar& last = def.vars[static_cast<size_t>(rank - 1)];
   // enough tiles for every core when the output has them: rows first, then tiles of a row
   int64_t cores = std::max(target.vectorCores, 1);

@@ -6,6 +6,7 @@
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
 #include "codegen/loop/IndexMath.h"
+#include "codegen/lower/RowFold.h"
 #include "sdk/support/Float16.h"
 
 namespace pyasc::codegen {
@@ -298,9 +299,33 @@ class Emitter {
     release(from);
   }
 
+  // dst[0] = fold of src[0..count): pairwise folding with the matching binary operation down to one
+  // repeat, then one lane reduction over what is left
+  void laneReduction(const loop::Stmt& s, Opcode reduce) {
+    const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.dst.buffer)];
+    Address d = address(s.dst.buffer, s.dst.offset), from = address(s.srcs.at(0).buffer, s.srcs[0].offset);
+    if (d.reg >= 0 || from.reg >= 0) fail("a lane reduction over a tile at a computed place is not emitted yet");
+    Opcode combine = reduce == Opcode::VCAdd ? Opcode::VAdd : reduce == Opcode::VCMax ? Opcode::VMax : Opcode::VMin;
+    int64_t n = foldRow(b_, combine, dst.dtype, from.ref.offset, d.ref.offset, constant(s.count, "a reduction's count"));
+    b_.setCounterMode(false);
+    auto [lo, hi] = firstLanesMask(n);
+    b_.setMask(lo, hi);
+    isa::Instruction i;
+    i.op = reduce;
+    i.type = dst.dtype;
+    i.repeat = 1;
+    i.dst = MemRef{Space::UB, 0, d.ref.offset};
+    i.src0 = MemRef{Space::UB, 0, d.ref.offset};  // foldRow leaves the n lanes at dst
+    i.src0Blk = 1;
+    i.dstRep = 1;
+    i.src0Rep = 8;
+    b_.emit(i);
+  }
+
   void vector(const loop::Stmt& s) {
     VectorOp op;
     if (!isa::parseMnemonic(s.op, op.op)) fail("unknown vector operation '" + s.op + "'");
+    if (op.op == Opcode::VCAdd || op.op == Opcode::VCMax || op.op == Opcode::VCMin) return laneReduction(s, op.op);
     const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.dst.buffer)];
     op.type = dst.dtype;
     if (op.op == Opcode::VConv) {

@@ -74,6 +74,7 @@ class Selector {
       }
       return elementLoop(l);
     }
+    if (!isGm(st.buffer) && target && target->stride == 0) return laneReduction(l, target->base);
     if (isGm(st.buffer) || !target || target->stride != 1) return elementLoop(l);
     // a computation into a UB tile over UB tiles read at the lane
     Ref dst{st.buffer, target->base};
@@ -85,6 +86,30 @@ class Selector {
     if (result.buffer != dst.buffer || !sameExpr(result.offset, dst.offset)) {
       list.push_back(vector(buffer(dst.buffer).dtype == buffer(result.buffer).dtype ? "vmov" : "vconv", dst, {result}, n));
     }
+    return loop::block(std::move(list));
+  }
+
+  // acc[i] = combine(acc[i], f(lane)) over the lanes: f into a tile, folded across the lanes into one
+  // element (vcadd/vcmax/vcmin after pairwise folding), then combined with the accumulator.
+  StmtPtr laneReduction(const loop::Stmt& l, const Expr& at) {
+    const loop::Stmt& st = *l.body.at(0);
+    static const std::map<Op, std::string> combines = {{Op::Add, "add"}, {Op::Max, "max"}, {Op::Min, "min"}};
+    auto it = combines.find(st.value->op);
+    auto isAcc = [&](const Expr& e) { return e->op == Op::Load && e->tensor == st.buffer && sameExpr(e->args[0], at); };
+    if (it == combines.end() || (!isAcc(st.value->args[0]) && !isAcc(st.value->args[1]))) {
+      fail("every lane of '" + k_.vars[static_cast<size_t>(l.var)] + "' stores one element: only sum, max and min "
+           "reduce across lanes");
+    }
+    const Expr& source = isAcc(st.value->args[0]) ? st.value->args[1] : st.value->args[0];
+    lane_ = l.var;
+    count_ = *constValue(l.extent);
+    Ref part = compute(source, nullptr);
+    Ref folded = temporary(st.value->dtype);
+    emitted_.push_back(vector("vc" + it->second, folded, {part}, count_));
+    Ref acc{st.buffer, at};
+    emitted_.push_back(vector("v" + it->second, acc, {acc, folded}, 1));
+    std::vector<StmtPtr> list = std::move(emitted_);
+    emitted_.clear();
     return loop::block(std::move(list));
   }
 

@@ -36,19 +36,34 @@ class Stager {
 
   // ---- reductions: the output tile accumulates in UB across the reduce loops (cache_write)
 
-  // The vectorized loops in `s` storing into GM, with the If guarding each (or null).
-  void vectorStores(const StmtPtr& s, const StmtPtr& guard, std::vector<std::pair<StmtPtr, StmtPtr>>& out) const {
+  // Stores into GM under `s`: vectorized loops of one store, and stores outside any loop; with the If
+  // guarding each (or null). Loops of other kinds are not entered.
+  struct GmStore {
+    StmtPtr stmt;   // the vectorized loop, or the store itself
+    StmtPtr guard;
+    bool vector() const { return stmt->kind == loop::StmtKind::For; }
+    const loop::Stmt& store() const { return vector() ? *stmt->body[0] : *stmt; }
+    loop::Stmt& store() { return vector() ? *stmt->body[0] : *stmt; }
+    int lane() const { return vector() ? stmt->var : -1; }
+  };
+  void gmStores(const StmtPtr& s, const StmtPtr& guard, std::vector<GmStore>& out) const {
     if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Vectorized) {
       if (s->body.size() == 1 && s->body[0]->kind == loop::StmtKind::Store && isGm(s->body[0]->buffer)) out.push_back({s, guard});
       return;
     }
-    for (const auto& b : s->body) vectorStores(b, s->kind == loop::StmtKind::If ? s : guard, out);
-    for (const auto& b : s->orelse) vectorStores(b, guard, out);
+    if (s->kind == loop::StmtKind::Store) {
+      if (isGm(s->buffer)) out.push_back({s, guard});
+      return;
+    }
+    if (s->kind == loop::StmtKind::For && s->forKind != loop::ForKind::Serial) return;
+    for (const auto& b : s->body) gmStores(b, s->kind == loop::StmtKind::If ? s : guard, out);
+    for (const auto& b : s->orelse) gmStores(b, guard, out);
   }
 
-  // A statement list (a block's, a loop's or a branch's) whose vectorized loops all store one GM
-  // tile that some of them read back (an initialisation and its updates) keeps that tile in UB and
-  // writes it back once at the list's end.
+  // A statement list (a block's, a loop's or a branch's) whose stores all write one GM tile (or one
+  // element) that some of them read back (an initialisation and its updates) keeps it in UB and
+  // writes it back once at the list's end: a tile when the updates advance one element per lane, one
+  // element when every lane of a vectorized update reduces into it.
   StmtPtr accumulate(const StmtPtr& s) {
     auto copy = std::make_shared<loop::Stmt>(*s);
     for (auto& b : copy->body) b = accumulate(b);
@@ -60,22 +75,22 @@ class Stager {
   }
 
   void accumulateList(std::vector<StmtPtr>& list) {
-    std::vector<std::pair<StmtPtr, StmtPtr>> loops;
-    for (const auto& b : list) vectorStores(b, nullptr, loops);
-    if (loops.size() < 2) return;
-    int out = loops[0].first->body[0]->buffer;
+    std::vector<GmStore> stores;
+    for (const auto& b : list) gmStores(b, nullptr, stores);
+    if (stores.size() < 2) return;
+    int out = stores[0].store().buffer;
     bool readsBack = false;
     std::optional<Linear> first;
     int64_t extent = 0;
-    for (const auto& [l, guard] : loops) {
-      const loop::Stmt& st = *l->body[0];
-      auto at = linearIn(st.index, l->var);
-      auto n = constValue(l->extent);
-      if (st.buffer != out || !at || at->stride != 1 || !n) return;
+    for (const GmStore& g : stores) {
+      const loop::Stmt& st = g.store();
+      std::optional<Linear> at = g.vector() ? linearIn(st.index, g.lane()) : Linear{st.index, 0};
+      int64_t n = g.vector() && at && at->stride == 1 ? constValue(g.stmt->extent).value_or(0) : 1;
+      if (st.buffer != out || !at || (at->stride != 0 && at->stride != 1) || n < 1) return;
       if (!first) {
         first = at;
-        extent = *n;
-      } else if (!sameExpr(first->base, at->base) || *n != extent) {
+        extent = n;
+      } else if (!sameExpr(first->base, at->base) || at->stride != first->stride || n != extent) {
         return;
       }
       readsBack = readsBack || usesBuffer(st.value, out);
@@ -83,32 +98,31 @@ class Stager {
     if (!readsBack) return;
     const loop::Buffer& gm = k_.buffers[static_cast<size_t>(out)];
     int acc = addBuffer(gm.name + ".acc", gm.dtype, extent);
-    for (const auto& [l, guard] : loops) {
-      loop::Stmt& st = *l->body[0];
-      auto at = linearIn(st.index, l->var);
-      st.value = redirect(st.value, out, at->base, acc, l->var);
+    for (GmStore& g : stores) {
+      loop::Stmt& st = g.store();
+      st.value = redirect(st.value, out, *first, acc, g.lane());
       st.buffer = acc;
-      st.index = te::var(l->var);
+      st.index = first->stride == 1 ? te::var(g.lane()) : intConst(0);
     }
     int w = k_.addVar(gm.name + ".wb");
     StmtPtr back = loop::forLoop(w, intConst(0), intConst(extent), loop::ForKind::Vectorized,
                                  {loop::store(out, add(first->base, te::var(w)), te::load(acc, gm.dtype, {te::var(w)}))});
-    const StmtPtr& guard = loops[0].second;
+    const StmtPtr& guard = stores[0].guard;
     list.push_back(guard ? loop::ifThen(guard->cond, {back}) : back);
   }
 
-  // `e` with loads of buffer `from` at base + lane replaced by loads of `to` at the lane.
-  Expr redirect(const Expr& e, int from, const Expr& base, int to, int lane) const {
+  // `e` with loads of buffer `from` at the accumulated place replaced by loads of `to`.
+  Expr redirect(const Expr& e, int from, const Linear& place, int to, int lane) const {
     if (e->op == Op::Load && e->tensor == from) {
-      auto at = linearIn(e->args[0], lane);
-      if (!at || at->stride != 1 || !sameExpr(at->base, base)) {
+      std::optional<Linear> at = lane >= 0 ? linearIn(e->args[0], lane) : Linear{e->args[0], 0};
+      if (!at || at->stride != place.stride || !sameExpr(at->base, place.base)) {
         throw CompileError(where_, "te.compute: a reduction reads its output elsewhere than the element it updates");
       }
-      return te::load(to, e->dtype, {te::var(lane)});
+      return te::load(to, e->dtype, {place.stride == 1 ? te::var(lane) : intConst(0)});
     }
     if (e->args.empty()) return e;
     te::ComputeNode n = *e;
-    for (auto& a : n.args) a = redirect(a, from, base, to, lane);
+    for (auto& a : n.args) a = redirect(a, from, place, to, lane);
     return std::make_shared<const te::ComputeNode>(std::move(n));
   }
 

@@ -143,6 +143,16 @@ class Interpreter {
 
   void vector(const Stmt& s) {
     int64_t n = integer(s.count), d0 = integer(s.dst.offset);
+    if (s.op == "vcadd" || s.op == "vcmax" || s.op == "vcmin") {  // every element folded into dst[0]
+      int64_t s0 = integer(s.srcs.at(0).offset);
+      double acc = at(s.srcs[0].buffer, s0, "vector");
+      for (int64_t i = 1; i < n; ++i) {
+        double x = at(s.srcs[0].buffer, s0 + i, "vector");
+        acc = s.op == "vcadd" ? acc + x : s.op == "vcmax" ? std::max(acc, x) : std::min(acc, x);
+      }
+      at(s.dst.buffer, d0, "vector") = round(acc, k_.buffers[static_cast<size_t>(s.dst.buffer)].dtype);
+      return;
+    }
     std::vector<int64_t> src;
     for (const auto& r : s.srcs) src.push_back(integer(r.offset));
     double scalar = s.scalar ? eval(s.scalar) : 0;

@@ -73,7 +73,8 @@ struct Stmt {
   Ref dst;
   std::vector<Ref> srcs;  // Dma: one
   Expr rows, len, dstStride, srcStride;  // Dma
-  std::string op;         // Vector: an ISA vector mnemonic without its type suffix (vadd, vmuls, vexp, ...)
+  std::string op;         // Vector: an ISA vector mnemonic without its type suffix (vadd, vmuls, vexp, ...);
+                          // vcadd/vcmax/vcmin fold all `count` source elements into dst's first
   Expr count;             // Vector: elements
   Expr scalar;            // Vector: the scalar operand of the *s forms, else null
   // Sync
