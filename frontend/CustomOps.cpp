@@ -27,7 +27,16 @@ std::vector<registry::OpDescriptor> loadCustomOps(const std::vector<std::string>
       return {};
     }
     auto impl = parseTbeDefinition(d.implPath, std::string(bytes.begin(), bytes.end()), d, diags);
-    if (impl) registry.attachImplementation(d.op, impl);
+    if (!impl) continue;
+    registry.attachImplementation(d.op, impl);
+    if (d.shapeRule.kind == registry::ShapeRuleKind::Compute) {  // the output's shape is the definition's result's
+      registry::InferFn byDescriptor = registry.find(d.op)->infer;
+      registry.setInfer(d.op, [byDescriptor, impl, &registry](registry::InferContext& ctx) {
+        if (!byDescriptor(ctx)) return false;
+        ctx.outputs[0].shape = impl->inferShape(registry, ctx.node, ctx.inputs);
+        return true;
+      });
+    }
   }
   errors += diags.renderAll();
   if (diags.hasErrors()) return {};

@@ -34,6 +34,7 @@ struct TbeValue {
   std::vector<TbeValue> items;
   te::ComputeExpr expr;
   int axis = -1;
+  bool anyLength = false;  // a Sequence of ints of unknown length (a tensor's shape while only checking)
 };
 
 TbeValue valueOf(TbeValue::Kind kind) {
@@ -238,6 +239,7 @@ class Evaluator {
     for (size_t i = 0; names && i < target.children.size(); ++i) names = target.children[i]->kind == ExprKind::Name;
     if (!names) fail(s.range, "only assignments to one name, or to a tuple of names, are supported in an operator definition");
     TbeValue v = eval(*s.value);
+    if (v.kind == TbeValue::Sequence && v.anyLength) v.items.assign(target.children.size(), numberValue(1, true));
     if (v.kind != TbeValue::Sequence || v.items.size() != target.children.size()) {
       fail(s.range, "cannot unpack " + std::string(v.kind == TbeValue::Sequence ? std::to_string(v.items.size()) : "one") +
                         " value(s) into " + std::to_string(target.children.size()) + " names");
@@ -654,9 +656,8 @@ class Evaluator {
       std::vector<int64_t> shape = sink_ ? extents(sink_->type(base.id).shape) : std::vector<int64_t>{};
       if (e.text == "ndim") return numberValue(static_cast<double>(shape.size()), true);
       TbeValue seq = valueOf(TbeValue::Sequence);
-      if (!sink_) {
-        for (int d = 0; d < 8; ++d) seq.items.push_back(numberValue(1, true));  // checking: any rank
-      }
+      seq.anyLength = !sink_;  // checking: any rank
+      for (int d = 0; !sink_ && d < 8; ++d) seq.items.push_back(numberValue(1, true));
       for (int64_t n : shape) seq.items.push_back(numberValue(static_cast<double>(n), true));
       return seq;
     }
@@ -1018,16 +1019,31 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
     diags.add(e.diagnostic());
     return nullptr;
   }
-  return std::make_shared<registry::ExpansionImplementation>(
-      [module, fn](graph::Graph& g, const registry::OpRegistry& r, const graph::Node& node,
-                         std::vector<graph::Node>& out) {
-        NodeSink sink(g, r, node, out);
-        Evaluator ev(&sink);
-        bindParams(ev, *fn, node.inputs, &node);
-        SourceLocation returnLoc;
-        TbeValue result = ev.run(*fn, returnLoc);
-        sink.finish(result.id, returnLoc);
-      });
+  auto expand = [module, fn](graph::Graph& g, const registry::OpRegistry& r, const graph::Node& node,
+                             std::vector<graph::Node>& out) {
+    NodeSink sink(g, r, node, out);
+    Evaluator ev(&sink);
+    bindParams(ev, *fn, node.inputs, &node);
+    SourceLocation returnLoc;
+    TbeValue result = ev.run(*fn, returnLoc);
+    sink.finish(result.id, returnLoc);
+  };
+  // the definition run on a scratch graph of the operand types: the shape of what it returns
+  auto inferShape = [module, fn](const registry::OpRegistry& r, const graph::Node& node,
+                                 const std::vector<TensorType>& inputs) {
+    graph::Graph g;
+    graph::Node scratch = node;
+    scratch.inputs.clear();
+    for (size_t i = 0; i < inputs.size(); ++i) scratch.inputs.push_back(g.addValue("in" + std::to_string(i), inputs[i], node.loc));
+    scratch.outputs = {g.addValue("out", TensorType{}, node.loc)};
+    std::vector<graph::Node> out;
+    NodeSink sink(g, r, scratch, out);
+    Evaluator ev(&sink);
+    bindParams(ev, *fn, scratch.inputs, &scratch);
+    SourceLocation returnLoc;
+    return g.type(ev.run(*fn, returnLoc).id).shape;
+  };
+  return std::make_shared<registry::ExpansionImplementation>(expand, inferShape);
 }
 
 }  // namespace pyasc::frontend

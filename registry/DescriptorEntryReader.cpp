@@ -451,11 +451,14 @@ class EntryReader {
       rule.kind = ShapeRuleKind::Broadcast;
     } else if (text == "matmul" && d.inputs.size() >= 2) {
       rule.kind = ShapeRuleKind::Matmul;
+    } else if (text == "compute" && d.outputs.size() == 1) {
+      rule.kind = ShapeRuleKind::Compute;
     } else {
-      std::string why = "is not same_as:<input>, broadcast, reduce:<axes attr>, matmul or a list of dimensions";
+      std::string why = "is not same_as:<input>, broadcast, reduce:<axes attr>, matmul, compute or a list of dimensions";
       if (head == "same_as") why = "names no input";
       if (head == "reduce") why = "needs an int or list_int attribute holding the axes";
       if (text == "matmul") why = "needs two inputs";
+      if (text == "compute") why = "needs exactly one output";
       fail(*r, "shape_rule", spelled(*r) + " " + why);
       return;
     }

@@ -120,6 +120,7 @@ bool outputShape(const OpDescriptor& d, size_t output, InferContext& ctx, Shape&
     case ShapeRuleKind::Matmul: return matmulShape(d, ctx, out);
     case ShapeRuleKind::Explicit:
       return explicitShape(d, rule.outputShapes[rule.outputShapes.size() == 1 ? 0 : output], ctx, out);
+    case ShapeRuleKind::Compute: return true;  // the definition gives it (frontend/CustomOps wraps this inference)
   }
   return false;
 }

@@ -27,6 +27,7 @@ OpCategory categoryOf(const OpDescriptor& d) {
     case ShapeRuleKind::Broadcast: return OpCategory::Broadcast;
     case ShapeRuleKind::Reduce: return OpCategory::Reduce;
     case ShapeRuleKind::Matmul: return OpCategory::Cube;
+    case ShapeRuleKind::Compute: return OpCategory::Compute;
     case ShapeRuleKind::Explicit: break;
   }
   return OpCategory::DataMovement;

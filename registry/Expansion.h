@@ -19,14 +19,25 @@ class ExpansionImplementation : public OpImplementation {
   using Expand = std::function<void(graph::Graph& graph, const OpRegistry& registry, const graph::Node& node,
                                     std::vector<graph::Node>& out)>;
 
-  explicit ExpansionImplementation(Expand expand) : expand_(std::move(expand)) {}
+  // The shape of the definition's result for `node` with operands of `inputs` types (for the
+  // `compute` shape rule). Throws CompileError like Expand.
+  using InferShape = std::function<graph::Shape(const OpRegistry& registry, const graph::Node& node,
+                                                const std::vector<graph::TensorType>& inputs)>;
+
+  ExpansionImplementation(Expand expand, InferShape inferShape)
+      : expand_(std::move(expand)), inferShape_(std::move(inferShape)) {}
   void expand(graph::Graph& graph, const OpRegistry& registry, const graph::Node& node,
               std::vector<graph::Node>& out) const {
     expand_(graph, registry, node, out);
   }
+  graph::Shape inferShape(const OpRegistry& registry, const graph::Node& node,
+                          const std::vector<graph::TensorType>& inputs) const {
+    return inferShape_(registry, node, inputs);
+  }
 
  private:
   Expand expand_;
+  InferShape inferShape_;
 };
 
 }  // namespace pyasc::registry

@@ -126,6 +126,7 @@ std::string ShapeRule::text() const {
     case ShapeRuleKind::Broadcast: return "broadcast";
     case ShapeRuleKind::Reduce: return "reduce:" + operand;
     case ShapeRuleKind::Matmul: return "matmul";
+    case ShapeRuleKind::Compute: return "compute";
     case ShapeRuleKind::Explicit: break;
   }
   auto shapeText = [](const std::vector<ShapeRuleDim>& dims) {

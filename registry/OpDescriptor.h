@@ -49,6 +49,7 @@ enum class ShapeRuleKind : uint8_t {
   Reduce,     // `reduce:<attr>`: input 0 without the axes named by an int or list_int attribute
   Matmul,     // `matmul`: inputs 0 and 1 as [..., m, k] x [..., k, n] -> [..., m, n]
   Explicit,   // a list of dimensions, each an extent or `<input>.<axis>`; or one such list per output
+  Compute,    // `compute`: the shape the definition's result has (one output; te.compute definitions)
 };
 
 // One dimension of an explicit shape rule: a fixed extent, or the extent of an input's axis.

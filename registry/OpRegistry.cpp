@@ -63,6 +63,13 @@ bool OpRegistry::attachImplementation(const std::string& opName, std::shared_ptr
   return true;
 }
 
+bool OpRegistry::setInfer(const std::string& opName, InferFn infer) {
+  auto it = entries_.find(opName);
+  if (it == entries_.end()) return false;
+  it->second.infer = std::move(infer);
+  return true;
+}
+
 const OpEntry* OpRegistry::find(const std::string& opName) const {
   auto it = entries_.find(opName);
   return it == entries_.end() ? nullptr : &it->second;

@@ -22,6 +22,8 @@ class OpRegistry {
   void addAlias(NumpyAlias alias);
   // Attaches a compute/reference implementation; returns false if no such operator.
   bool attachImplementation(const std::string& opName, std::shared_ptr<const OpImplementation> impl);
+  // Replaces an operator's inference; returns false if no such operator.
+  bool setInfer(const std::string& opName, InferFn infer);
 
   const OpEntry* find(const std::string& opName) const;
   // Looks a spelling up by form: ("sum", Function), ("sum", Method), ("+", Operator).

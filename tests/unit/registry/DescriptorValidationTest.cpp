@@ -111,7 +111,7 @@ INSTANTIATE_TEST_SUITE_P(
              "4:15: op 'CustomRelu': shape_rule: 'matmul' needs two inputs"},
         Case{"shape_rule unknown", "a.yaml", reluYaml("  shape_rule: elementwise\n"),
              "4:15: op 'CustomRelu': shape_rule: 'elementwise' is not same_as:<input>, broadcast, reduce:<axes attr>, "
-             "matmul or a list of dimensions"},
+             "matmul, compute or a list of dimensions"},
         Case{"shape_rule bad dimension", "a.yaml", reluYaml("  shape_rule: [x.0, y.1]\n"),
              "4:21: op 'CustomRelu': shape_rule: 'y.1' is not a dimension: use an extent (16) or <input>.<axis> (x.0)"},
         Case{"shape_rule per-output count", "a.yaml", reluYaml("  shape_rule: [[1], [2]]\n"),
