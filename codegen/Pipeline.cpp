@@ -60,6 +60,7 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     select.doubleBuffer = options.optLevel >= 1;
     select.sourceFile = options.sourceFile;
     select.registry = options.registry;
+    select.definitionSchedules = options.definitionSchedules;
     select.observeLoopNest = [&](const std::string& name, const std::string& text) {
       if (options.dumpAfter != name) return;
       result.dump += "// after " + name + "\n" + text;

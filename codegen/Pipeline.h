@@ -19,7 +19,8 @@ struct CompileOptions {
   bool memoryOpt = false;    // --enable-memory-opt: reuse GM between intermediates by liveness
   bool memoryReuse = false;  // --enable-memory-reuse: the same
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
-  std::ostream* dumpTo = nullptr;  // also written here as soon as the stage ends (a later stage may fail)
+  std::ostream* dumpTo = nullptr;
+  bool definitionSchedules = true;  // false: schedules written in operator definitions are ignored  // also written here as soon as the stage ends (a later stage may fail)
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // the registry the frontend used (custom operators)
 };

@@ -487,15 +487,18 @@ class EntryReader {
   }
 
   void readPattern(const DescriptorNode& entry, OpDescriptor& d) {
+    // by shape rule: same_as, broadcast, reduce, matmul, a list, compute
     static const OpPattern byRule[] = {OpPattern::Elementwise, OpPattern::Elementwise, OpPattern::Reduce,
-                                       OpPattern::Matmul, OpPattern::Composite};
+                                       OpPattern::Matmul,      OpPattern::Composite,   OpPattern::Compute};
     d.pattern = byRule[static_cast<int>(d.shapeRule.kind)];
     const DescriptorNode* p = entry.field("pattern");
-    if (!p) return;
+    if (!p || (p->kind == Kind::String && p->text == "auto")) return;
     if (p->kind != Kind::String || !parsePattern(p->text, d.pattern)) {
       fail(*p, "pattern",
-           spelled(*p) + " is not elementwise, reduce, matmul or composite" +
-               (p->kind == Kind::String ? suggestion(p->text, {"elementwise", "reduce", "matmul", "composite"}) : ""));
+           spelled(*p) + " is not auto, elementwise, reduce, matmul, composite or compute" +
+               (p->kind == Kind::String
+                    ? suggestion(p->text, {"auto", "elementwise", "reduce", "matmul", "composite", "compute"})
+                    : ""));
     }
   }
 

@@ -19,6 +19,7 @@ OpCategory categoryOf(const OpDescriptor& d) {
   switch (d.pattern) {
     case OpPattern::Reduce: return OpCategory::Reduce;
     case OpPattern::Matmul: return OpCategory::Cube;
+    case OpPattern::Compute: return OpCategory::Compute;
     case OpPattern::Elementwise:
     case OpPattern::Composite: break;
   }

@@ -10,7 +10,7 @@ namespace {
 const char* const kParamTypeNames[] = {"required", "optional", "dynamic"};
 const char* const kAttrTypeNames[] = {"int", "float", "bool", "str", "list_int", "list_float", "list_bool", "list_str"};
 const char* const kTbeAttrTypeNames[] = {"int", "float", "bool", "str", "listInt", "listFloat", "listBool", "listStr"};
-const char* const kPatternNames[] = {"elementwise", "reduce", "matmul", "composite"};
+const char* const kPatternNames[] = {"elementwise", "reduce", "matmul", "composite", "compute"};
 
 struct DTypeSpelling {
   const char* name;

@@ -38,8 +38,9 @@ std::vector<std::string> descriptorDTypeNames();  // the canonical spellings, fo
 const char* tbeDTypeName(DType type);              // the op-info .ini spelling: "float16", "float", "int32"
 
 // The compute pattern, which picks the schedule template.
-enum class OpPattern : uint8_t { Elementwise, Reduce, Matmul, Composite };
-const char* patternName(OpPattern pattern);  // "elementwise", "reduce", "matmul", "composite"
+// Compute: a te.compute definition, scheduled by the loop-nest stages.
+enum class OpPattern : uint8_t { Elementwise, Reduce, Matmul, Composite, Compute };
+const char* patternName(OpPattern pattern);  // "elementwise", "reduce", "matmul", "composite", "compute"
 bool parsePattern(const std::string& name, OpPattern& out);
 
 // How output shapes follow from the inputs.

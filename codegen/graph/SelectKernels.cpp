@@ -368,6 +368,7 @@ class Selector {
   // The schedule a custom operator's definition gave for the kernel computing `n` (its "schedule"
   // hint, parsed once), or null.
   const Schedule* explicitScheduleOf(const Node& n) {
+    if (!options_.definitionSchedules) return nullptr;
     for (const auto& h : n.hints) {
       if (h.name != graph::kScheduleHint || !std::holds_alternative<std::string>(h.value)) continue;
       const std::string& text = std::get<std::string>(h.value);

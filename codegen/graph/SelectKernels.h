@@ -15,7 +15,8 @@ struct SelectOptions {
   bool doubleBuffer = true;     // O1 and above
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // for custom operators' computes; null: built-ins only
-  LoopNestObserver observeLoopNest;  // each te.compute kernel's loop nest after each loop-nest stage
+  LoopNestObserver observeLoopNest;
+  bool definitionSchedules = true;  // false: every kernel gets the compiler's own schedule  // each te.compute kernel's loop nest after each loop-nest stage
 };
 
 // Throws CompileError at the node's location when an operator or shape has no lowering.

@@ -29,6 +29,7 @@ struct BenchOptions {
   double tolerance = 2.0;  // percent of cycles a result may grow before it is a regression
   bool dryRun = false;
   bool progress = false;
+  bool defaultSchedules = false;
 };
 
 // What one entry measures: the expression each case evaluates.
@@ -185,7 +186,7 @@ int run(const BenchOptions& o) {
             OperatorRun r;
             try {
               r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun,
-                              o.progress);
+                              o.progress, !o.defaultSchedules);
             } catch (const CompileError& e) {
               if (!suite) throw;
               // an operator this target cannot run yet: a row saying why, not the end of the suite
@@ -254,6 +255,8 @@ std::function<int()> setupBench(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--dry-run", o->dryRun, "compile every case without simulating it, and write no report");
+  app.add_flag("--default-schedules", o->defaultSchedules,
+               "ignore schedules written in definitions: measure the compiler's own schedules");
   app.add_flag("--progress", o->progress, "show the simulator's progress line for cases over 2 s even when stderr is not a terminal");
   return [o]() { return run(*o); };
 }

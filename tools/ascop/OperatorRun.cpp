@@ -19,7 +19,7 @@ std::string callExpression(const std::string& callee, const OperatorCase& c) {
 
 OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
                         DType dtype, const std::string& targetName, uint32_t seed, bool sanitize, bool simulate,
-                        std::optional<bool> progress) {
+                        std::optional<bool> progress, bool definitionSchedules) {
   std::string params, specs;
   frontend::FrontendOptions options;
   options.entry = "f";
@@ -44,6 +44,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   codegen::CompileOptions co;
   co.registry = &registry;
   co.sourceFile = file;
+  co.definitionSchedules = definitionSchedules;
   codegen::CompileResult compiled = codegen::compileGraph(std::move(g), target, co);
   auto compiledAt = std::chrono::steady_clock::now();
   OperatorRun run;

@@ -34,9 +34,10 @@ std::string callExpression(const std::string& callee, const OperatorCase& c);
 // `def f(<inputs>): return <expression>` (NumPy as np and pyasc's nn in scope) compiled for
 // `target` with every input of `dtype`, then, when `simulate`, run with inputs uniform in [-1, 1)
 // from `seed`; with `progress`, the simulator's progress line as setProgressOptions(·, *progress)
-// sets it. Throws CompileError.
+// sets it; without `definitionSchedules` the schedules written in definitions are ignored. Throws
+// CompileError.
 OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
                         DType dtype, const std::string& target, uint32_t seed, bool sanitize, bool simulate = true,
-                        std::optional<bool> progress = std::nullopt);
+                        std::optional<bool> progress = std::nullopt, bool definitionSchedules = true);
 
 }  // namespace pyasc::ascop

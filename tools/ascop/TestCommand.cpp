@@ -23,6 +23,7 @@ namespace {
 struct TestOptions {
   std::string cases, descriptor, target = "ascend910b";
   bool keep = false;
+  bool defaultSchedules = false;
 };
 
 // Runs the NumPy reference on the saved inputs (and the case's attributes) and reads its result.
@@ -73,7 +74,8 @@ int run(const TestOptions& o) {
         if (!known) return reportError(casesPath + ": case " + caseText(c) + ": '" + name + "' is not an input of " + op->op);
       }
       for (DType dtype : cases.dtypes) {
-        OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true);
+        OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true, true,
+                                    std::nullopt, !o.defaultSchedules);
         NpyArray want = reference(refPath, op->pythonName, c, r, dir);
         ArrayError err = compareArrays(r.outputs.at(0).second, want);
         auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
@@ -105,6 +107,8 @@ std::function<int()> setupTest(CLI::App& app) {
   app.add_option("--descriptor", o->descriptor, "descriptor (default: NAME.json or NAME.yaml beside the cases)");
   app.add_option("--target", o->target, "target to simulate")->capture_default_str();
   app.add_flag("--keep", o->keep, "keep the folder with inputs and reference outputs");
+  app.add_flag("--default-schedules", o->defaultSchedules,
+               "ignore the schedule written in the definition: test the compiler's own schedule");
   return [o]() { return run(*o); };
 }
 

@@ -20,6 +20,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
       ->capture_default_str();
   app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
   app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness");
+  app.add_flag("--default-schedules", f.defaultSchedules,
+               "ignore schedules written in operator definitions: the compiler schedules every kernel");
   app.add_option("--custom-op-config", f.customOpConfigs, "custom operator descriptor (JSON or YAML); repeatable")
       ->allow_extra_args(false);
   app.add_option("--dynamic-dims", f.dynamicDims, "ranges of dynamic dimensions, e.g. \"1-4,224-256\"");
@@ -81,6 +83,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
           co.optLevel = f.optLevel[1] - '0';
           co.memoryOpt = f.memoryOpt;
           co.memoryReuse = f.memoryReuse;
+          co.definitionSchedules = !f.defaultSchedules;
           co.dumpAfter = f.emit == "program" ? "select-kernels" : f.dumpAfter;
           if (f.emit.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails
           co.sourceFile = f.input;

@@ -17,6 +17,7 @@ struct CompileFlags {
   std::string optLevel = "O2";
   bool memoryOpt = false;
   bool memoryReuse = false;
+  bool defaultSchedules = false;
   std::vector<std::string> customOpConfigs;
   std::string dynamicDims;
   bool strictDtypes = false;

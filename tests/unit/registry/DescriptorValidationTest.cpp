@@ -144,7 +144,8 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"override not a bool", "a.yaml", reluYaml("  override: yes\n"),
              "4:13: op 'CustomRelu': override: expected true or false, found 'yes'"},
         Case{"unknown pattern", "a.yaml", reluYaml("  pattern: elementwize\n"),
-             "4:12: op 'CustomRelu': pattern: 'elementwize' is not elementwise, reduce, matmul or composite; did you "
+             "4:12: op 'CustomRelu': pattern: 'elementwize' is not auto, elementwise, reduce, matmul, composite or compute; "
+             "did you "
              "mean 'elementwise'?"},
         Case{"not a descriptor extension", "a.txt", "op: CustomRelu\n",
              "0:0: a descriptor is a .json, .yaml or .yml file, not '.txt'"}),

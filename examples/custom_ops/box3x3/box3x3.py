@@ -1,0 +1,20 @@
+"""Box3x3: the mean of each 3x3 neighbourhood, borders clamped (a box filter over two reduce axes); written with te.compute, with a hand schedule
+(`ascop test --default-schedules` tests the compiler's own)."""
+import te
+import te_op
+
+
+@te_op.register("box3x3")
+def box3x3(x):
+    h, w = x.shape
+    di = te.reduce_axis((0, 3), name="di")
+    dj = te.reduce_axis((0, 3), name="dj")
+    total = te.compute(x.shape, lambda i, j: te.sum(x[te.min(te.max(i + di - 1, 0), h - 1),
+                                                      te.min(te.max(j + dj - 1, 0), w - 1)], axis=[di, dj]), name="box_sum")
+    y = te.compute(x.shape, lambda i, j: total[i, j] / 9, name="box3x3")
+    s = te.create_schedule(y)
+    cols, lanes = s.split(s.axis(1), factor=16)
+    rows = s.fuse(s.axis(0), cols)
+    s.bind(rows, 6)
+    s.vectorize(lanes)
+    return y
