@@ -142,6 +142,10 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
     s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {std::min(cores, extent)}));
   }
   s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
+  // a core with several tiles loads the next while it computes one (not across reduce loops, whose
+  // bodies hold loops)
+  int64_t tiles = rows * ((last.extent + tile - 1) / tile);
+  if (reduceAxes.empty() && tiles > cores) s.steps.push_back(step(te::Primitive::DoubleBuffer, {}, {copies}));
   return s;
 }
 

@@ -33,7 +33,7 @@ class Emitter {
   KernelCode run() {
     for (const auto& b : k_.buffers) {
       if (b.role == loop::Buffer::Role::Local) {
-        b_.noteBufferBytes(b.scope, b.offset + b.elements * dtypeSize(b.dtype) * b.copies);
+        b_.noteBufferBytes(b.scope, b.offset + b.elements * dtypeSize(b.dtype));
       }
     }
     stmt(*k_.body);

@@ -166,4 +166,56 @@ std::optional<Linear> linearIn(const Expr& e, int var) {
   }
 }
 
+std::vector<loop::StmtPtr> flattenBlocks(const std::vector<loop::StmtPtr>& list) {
+  std::vector<loop::StmtPtr> out;
+  for (const auto& s : list) {
+    if (s->kind == loop::StmtKind::Block) {
+      for (auto& inner : flattenBlocks(s->body)) out.push_back(inner);
+    } else {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+Expr renameBuffers(const Expr& e, const std::map<int, int>& buffers) {
+  if (!e || buffers.empty()) return e;
+  if (e->op != Op::Load && e->args.empty()) return e;
+  te::ComputeNode n = *e;
+  if (n.op == Op::Load) {
+    auto it = buffers.find(n.tensor);
+    if (it != buffers.end()) n.tensor = it->second;
+  }
+  for (auto& a : n.args) a = renameBuffers(a, buffers);
+  return std::make_shared<const te::ComputeNode>(std::move(n));
+}
+
+loop::StmtPtr cloneFresh(loop::Kernel& k, const loop::StmtPtr& s, std::map<int, Expr> rename, const std::string& suffix,
+                         const std::map<int, int>& buffers) {
+  auto c = std::make_shared<loop::Stmt>(*s);
+  auto buffer = [&](int b) {
+    auto it = buffers.find(b);
+    return it == buffers.end() ? b : it->second;
+  };
+  c->buffer = c->buffer >= 0 ? buffer(c->buffer) : c->buffer;
+  if (c->dst.buffer >= 0) c->dst.buffer = buffer(c->dst.buffer);
+  for (auto& r : c->srcs) r.buffer = buffer(r.buffer);
+  for (Expr* e : {&c->min, &c->extent}) {
+    if (*e) *e = substitute(*e, rename);
+  }
+  if (c->kind == loop::StmtKind::For) {
+    int fresh = k.addVar(k.vars[static_cast<size_t>(c->var)] + suffix);
+    rename[c->var] = te::var(fresh);
+    c->var = fresh;
+  }
+  for (Expr* e : {&c->index, &c->value, &c->cond, &c->rows, &c->len, &c->dstStride, &c->srcStride, &c->count,
+                  &c->scalar, &c->event, &c->dst.offset}) {
+    if (*e) *e = renameBuffers(substitute(*e, rename), buffers);
+  }
+  for (auto& r : c->srcs) r.offset = substitute(r.offset, rename);
+  for (auto& b : c->body) b = cloneFresh(k, b, rename, suffix, buffers);
+  for (auto& b : c->orelse) b = cloneFresh(k, b, rename, suffix, buffers);
+  return c;
+}
+
 }  // namespace pyasc::codegen

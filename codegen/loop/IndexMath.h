@@ -1,5 +1,6 @@
-// Index arithmetic on loop-nest expressions: substitution, constant folding, and the linear form of
-// an index in one variable, which intrinsic selection asks of every access.
+// Index arithmetic on loop-nest expressions: substitution, constant folding, the linear form of an
+// index in one variable (which intrinsic selection asks of every access), and copying statements
+// onto fresh loop variables.
 #pragma once
 
 #include <cstdint>
@@ -34,5 +35,15 @@ struct Linear {
   int64_t stride = 0;
 };
 std::optional<Linear> linearIn(const loop::Expr& e, int var);
+
+// A copy of statement `s` with variables renamed as `rename` says, buffers as `buffers` says, and
+// every loop inside on a fresh variable of `k` (its name plus `suffix`): loops may then appear twice
+// in one nest.
+loop::StmtPtr cloneFresh(loop::Kernel& k, const loop::StmtPtr& s, std::map<int, loop::Expr> rename,
+                         const std::string& suffix, const std::map<int, int>& buffers = {});
+// Nested blocks spliced into the list that holds them (recursively).
+std::vector<loop::StmtPtr> flattenBlocks(const std::vector<loop::StmtPtr>& list);
+// `e` with the buffers its loads read renamed as `buffers` says.
+loop::Expr renameBuffers(const loop::Expr& e, const std::map<int, int>& buffers);
 
 }  // namespace pyasc::codegen

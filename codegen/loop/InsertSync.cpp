@@ -1,8 +1,11 @@
-// Stage insert-sync: flags for dependences between pipes in straight-line code, barriers around compound statements.
+// Stage insert-sync: flags for dependences between pipes in straight-line code and between the iterations of
+// straight-line loops, barriers around other compound statements.
 #include "codegen/loop/InsertSync.h"
 
 #include <array>
+#include <optional>
 #include <set>
+#include <tuple>
 
 #include "codegen/loop/IndexMath.h"
 
@@ -72,22 +75,27 @@ class Syncer {
  public:
   explicit Syncer(const loop::Kernel& k) : k_(k) {}
 
-  std::vector<StmtPtr> list(const std::vector<StmtPtr>& in) {
+  // `in` with flags for the dependences between its statements; `before`/`after` may hold flags to
+  // place around statements already (a loop's flags between iterations).
+  std::vector<StmtPtr> list(const std::vector<StmtPtr>& in, std::vector<std::vector<StmtPtr>> before = {},
+                            std::vector<std::vector<StmtPtr>> after = {}) {
     std::vector<StmtPtr> out;
-    // per statement of `in`: its pipe, its accesses, where it lands in `out`
+    // per statement of `in`: its pipe and its accesses
     std::vector<Pipe> pipes;
     std::vector<Access> accesses;
     std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> synced{};  // last producer index synced, +1
-    std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> events{};
-    std::vector<std::vector<StmtPtr>> after(in.size());  // sets to insert after statement i
-    std::vector<std::vector<StmtPtr>> before(in.size());
+    before.resize(in.size());
+    after.resize(in.size());
     for (size_t j = 0; j < in.size(); ++j) {
       const loop::Stmt& s = *in[j];
       Access a;
       collect(s, a);
       accesses.push_back(a);
-      pipes.push_back(compound(s) ? Pipe::All : statementPipe(k_, s));
-      if (compound(s) || s.kind == loop::StmtKind::Sync) continue;
+      // a compound statement with work of other pipes is drained around; one of the scalar unit's
+      // alone (an element loop) is a scalar statement like any other
+      bool drained = compound(s) && usesPipes(s);
+      pipes.push_back(drained ? Pipe::All : compound(s) ? Pipe::S : statementPipe(k_, s));
+      if (drained || s.kind == loop::StmtKind::Sync) continue;
       int c = static_cast<int>(pipes[j]);
       for (int p = 0; p < isa::kPipeCount; ++p) {
         if (p == c) continue;
@@ -95,7 +103,7 @@ class Syncer {
           if (pipes[i] == Pipe::All) break;  // a drained compound statement orders everything before it
           if (static_cast<int>(pipes[i]) != p || !dependent(accesses[i], a)) continue;
           if (static_cast<int>(i) + 1 > synced[p][c]) {
-            int e = events[p][c]++ % isa::kFlagEvents;
+            int e = event(p, c);
             after[i].push_back(syncStmt(loop::Stmt::SyncKind::Set, static_cast<Pipe>(p), static_cast<Pipe>(c), e));
             before[j].push_back(syncStmt(loop::Stmt::SyncKind::Wait, static_cast<Pipe>(p), static_cast<Pipe>(c), e));
             synced[p][c] = static_cast<int>(i) + 1;
@@ -109,14 +117,35 @@ class Syncer {
       for (auto& w : before[j]) out.push_back(w);
       if (compound(s)) {
         bool work = usesPipes(s);
+        if (!work) {  // scalar work only: ordered by the flags around it
+          out.push_back(in[j]);
+          for (auto& set : after[j]) out.push_back(set);
+          continue;
+        }
         if (work) out.push_back(syncStmt(loop::Stmt::SyncKind::Barrier, Pipe::All, Pipe::All, 0));
         auto copy = std::make_shared<loop::Stmt>(s);
-        copy->body = list(s.body);
-        copy->orelse = list(s.orelse);
-        if (work && s.kind == loop::StmtKind::For) {  // each iteration drains before the next
-          copy->body.push_back(syncStmt(loop::Stmt::SyncKind::Barrier, Pipe::All, Pipe::All, 0));
+        std::vector<StmtPtr> preset, drain;
+        if (s.kind == loop::StmtKind::For && straight(s.body)) {
+          // flags between consecutive iterations: set once before the loop, waited once after it
+          std::vector<std::vector<StmtPtr>> first(s.body.size()), last(s.body.size());
+          for (const Carried& c : carried(s.body)) {
+            int e = event(static_cast<int>(c.producer), static_cast<int>(c.consumer));
+            preset.push_back(syncStmt(loop::Stmt::SyncKind::Set, c.producer, c.consumer, e));
+            last[c.last].push_back(syncStmt(loop::Stmt::SyncKind::Set, c.producer, c.consumer, e));
+            first[c.first].push_back(syncStmt(loop::Stmt::SyncKind::Wait, c.producer, c.consumer, e));
+            drain.push_back(syncStmt(loop::Stmt::SyncKind::Wait, c.producer, c.consumer, e));
+          }
+          copy->body = list(s.body, first, last);
+        } else {
+          copy->body = list(s.body);
+          if (s.kind == loop::StmtKind::For) {  // each iteration drains before the next
+            copy->body.push_back(syncStmt(loop::Stmt::SyncKind::Barrier, Pipe::All, Pipe::All, 0));
+          }
         }
+        copy->orelse = list(s.orelse);
+        for (auto& p : preset) out.push_back(p);
         out.push_back(copy);
+        for (auto& d : drain) out.push_back(d);
         if (work) out.push_back(syncStmt(loop::Stmt::SyncKind::Barrier, Pipe::All, Pipe::All, 0));
       } else {
         out.push_back(in[j]);
@@ -127,6 +156,62 @@ class Syncer {
   }
 
  private:
+  int event(int producer, int consumer) { return events_[producer][consumer]++ % isa::kFlagEvents; }
+
+  // A loop body without nested work of other pipes: its iterations can be synchronised by flags.
+  bool straight(const std::vector<StmtPtr>& body) const {
+    for (const auto& b : body) {
+      if (compound(*b) && usesPipes(*b)) return false;
+    }
+    return true;
+  }
+
+  // A dependence from one iteration to the next through a local buffer: the statement at `first`
+  // (on `consumer`) of iteration t + 1 waits for the one at `last` (on `producer`) of iteration t.
+  struct Carried {
+    Pipe producer, consumer;
+    size_t last, first;
+    bool operator<(const Carried& o) const {
+      return std::tie(producer, consumer, last, first) < std::tie(o.producer, o.consumer, o.last, o.first);
+    }
+  };
+
+  std::set<Carried> carried(const std::vector<StmtPtr>& body) const {
+    std::vector<Pipe> pipes;
+    std::vector<Access> accesses;
+    for (const auto& s : body) {
+      Access a;
+      collect(*s, a);
+      accesses.push_back(a);
+      pipes.push_back(compound(*s) ? Pipe::S : statementPipe(k_, *s));
+    }
+    std::set<Carried> out;
+    for (size_t b = 0; b < k_.buffers.size(); ++b) {
+      if (k_.buffers[b].role != loop::Buffer::Role::Local) continue;
+      int buffer = static_cast<int>(b);
+      for (int p = 0; p < isa::kPipeCount; ++p) {
+        for (int c = 0; c < isa::kPipeCount; ++c) {
+          if (p == c) continue;
+          // a conflict needs a write on one side
+          bool pWrites = false, cWrites = false;
+          for (size_t i = 0; i < body.size(); ++i) {
+            if (static_cast<int>(pipes[i]) == p && accesses[i].writes.count(buffer)) pWrites = true;
+            if (static_cast<int>(pipes[i]) == c && accesses[i].writes.count(buffer)) cWrites = true;
+          }
+          std::optional<size_t> last, first;
+          for (size_t i = 0; i < body.size(); ++i) {
+            bool reads = accesses[i].reads.count(buffer) > 0, writes = accesses[i].writes.count(buffer) > 0;
+            if (static_cast<int>(pipes[i]) == p && (writes || (reads && cWrites))) last = i;
+            if (static_cast<int>(pipes[i]) == c && !first && (writes || (reads && pWrites))) first = i;
+          }
+          // with last < first the flag inside an iteration orders them, and so the iterations too
+          if (last && first && *last >= *first) out.insert(Carried{static_cast<Pipe>(p), static_cast<Pipe>(c), *last, *first});
+        }
+      }
+    }
+    return out;
+  }
+
   // Whether `s` holds work of a pipe other than the scalar unit.
   bool usesPipes(const loop::Stmt& s) const {
     if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
@@ -140,6 +225,7 @@ class Syncer {
   }
 
   const loop::Kernel& k_;
+  std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> events_{};  // next event per flag pair
 };
 
 }  // namespace

@@ -4,8 +4,10 @@
 #include <stdexcept>
 
 #include "codegen/loop/DefaultSchedule.h"
+#include "codegen/loop/DoubleBuffer.h"
 #include "codegen/loop/EmitLoops.h"
 #include "codegen/loop/InsertSync.h"
+#include "codegen/loop/PartitionLoops.h"
 #include "codegen/loop/PlanStorage.h"
 #include "codegen/loop/ScheduleToLoops.h"
 #include "codegen/loop/SelectIntrinsics.h"
@@ -16,7 +18,7 @@
 namespace pyasc::codegen {
 
 const std::vector<std::string>& computeStageNames() {
-  static const std::vector<std::string> names = {"schedule-to-loops", "stage-operands", "select-intrinsics",
+  static const std::vector<std::string> names = {"schedule-to-loops", "partition-loops", "stage-operands", "select-intrinsics", "double-buffer",
                                                  "plan-storage", "insert-sync"};
   return names;
 }
@@ -33,8 +35,10 @@ KernelCode lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule,
     if (observe) observe(name, loop::printKernel(k));
   };
   stage("schedule-to-loops", [&] { return scheduleToLoops(def, chosen, where); });
+  stage("partition-loops", [&] { return partitionLoops(k); });
   stage("stage-operands", [&] { return stageOperands(k, where); });
   stage("select-intrinsics", [&] { return selectIntrinsics(k, where); });
+  stage("double-buffer", [&] { return doubleBuffer(k, where); });
   stage("plan-storage", [&] { return planStorage(k, target, where); });
   stage("insert-sync", [&] { return insertSync(k); });
   KernelCode code = emitLoops(k, sourceLine, where);

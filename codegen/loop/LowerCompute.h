@@ -1,5 +1,6 @@
 // A te.compute definition to a kernel through the loop-nest stages, in order:
-// schedule-to-loops, stage-operands, select-intrinsics, plan-storage, insert-sync, then emission.
+// schedule-to-loops, partition-loops, stage-operands, select-intrinsics, double-buffer, plan-storage,
+// insert-sync, then emission.
 // Each stage's output is verified (sdk/loop/LoopVerifier); its text can be kept for dumps.
 #pragma once
 

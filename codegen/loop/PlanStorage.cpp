@@ -16,8 +16,8 @@ loop::Kernel planStorage(const loop::Kernel& k, const Target& target, const Sour
     int64_t& at = used[b.scope];
     at = (at + align - 1) / align * align;
     b.offset = at;
-    at += bytes * b.copies;
-    listed[b.scope] += (listed[b.scope].empty() ? "" : ", ") + b.name + " " + std::to_string(bytes * b.copies);
+    at += bytes;
+    listed[b.scope] += (listed[b.scope].empty() ? "" : ", ") + b.name + " " + std::to_string(bytes);
   }
   for (const auto& [scope, bytes] : used) {
     int64_t capacity = target.buffer(scope).size;

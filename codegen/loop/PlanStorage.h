@@ -1,6 +1,6 @@
-// Stage plan-storage: every local buffer gets its byte offset in its scope (each copy of a
-// multi-copy buffer after the other, every start aligned as the buffer asks); a scope that cannot
-// hold them is a located error listing the buffers and their sizes.
+// Stage plan-storage: every local buffer gets its byte offset in its scope (every start aligned as
+// the buffer and the scope ask); a scope that cannot hold them is a located error listing the
+// buffers and their sizes.
 #pragma once
 
 #include "sdk/loop/LoopNest.h"

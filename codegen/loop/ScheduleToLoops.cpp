@@ -19,6 +19,7 @@ struct Leaf {
   int64_t extent;
   bool reduce;  // derived from a reduce axis only
   ForKind kind = ForKind::Serial;
+  int copies = 1;    // pipelined: buffer sets
   int64_t tail = 0;  // the inner loop of a split with a remainder: the last tile's extent
   Expr fullTile;     // ... and the condition under which the tile is a full one
 };
@@ -69,12 +70,14 @@ class Builder {
       case Primitive::Bind: bind(step.names[0], step.numbers[0]); break;
       case Primitive::Unroll: leaf(step.names[0]).kind = ForKind::Unrolled; break;
       case Primitive::Vectorize: leaf(step.names[0]).kind = ForKind::Vectorized; break;
+      case Primitive::DoubleBuffer: doubleBuffer(step); break;
       default: break;  // storage and intrinsic primitives: later stages
     }
     step_ = nullptr;
   }
 
   loop::Kernel finish() {
+    applyDoubleBuffer();
     for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
       if (leaves_[i].kind == ForKind::Vectorized) {
         fail("vectorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' must be the innermost loop (reorder it first)");
@@ -159,6 +162,28 @@ class Builder {
     }
     leaves_[at] = innerLeaf;
     leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
+  }
+
+  // double_buffer N: the loop directly outside the vectorized one runs its iterations through N
+  // buffer sets (stage double-buffer), once the schedule's loops are final.
+  void doubleBuffer(const te::ScheduleStep& step) {
+    if (step.numbers.empty() || step.numbers[0] < 2) fail("double_buffer: at least 2 buffer sets");
+    bufferSets_ = static_cast<int>(step.numbers[0]);
+    bufferStep_ = step;
+  }
+
+  void applyDoubleBuffer() {
+    if (bufferSets_ < 2) return;
+    step_ = &bufferStep_;
+    if (leaves_.size() < 2 || leaves_.back().kind != ForKind::Vectorized) fail("double_buffer: vectorize a loop first");
+    Leaf& outer = leaves_[leaves_.size() - 2];
+    if (outer.kind != ForKind::Serial) {
+      fail("double_buffer: the loop outside the vectorized one ('" + k_.vars[static_cast<size_t>(outer.var)] +
+           "') must run its iterations one after another on a core, not " + loop::forKindName(outer.kind));
+    }
+    outer.kind = ForKind::Pipelined;
+    outer.copies = bufferSets_;
+    step_ = nullptr;
   }
 
   void fuse(const std::string& a, const std::string& b, const std::string& result) {
@@ -267,7 +292,7 @@ class Builder {
       leaves_[t].tail = 0;
       loop::StmtPtr fullNest = nest(from, inner, reduction);
       leaves_[t].extent = tail;
-      loop::StmtPtr tailNest = cloneFresh(nest(from, inner, reduction), {}, ".tail");
+      loop::StmtPtr tailNest = cloneFresh(k_, nest(from, inner, reduction), {}, ".tail");
       leaves_[t].extent = full;
       leaves_[t].tail = tail;
       auto list = [](const loop::StmtPtr& b) {
@@ -290,6 +315,7 @@ class Builder {
            "that counts its tiles; reorder them or split by a divisor");
     }
     loop::StmtPtr loop = loop::forLoop(l.var, intConst(0), intConst(l.extent), l.kind, std::move(list));
+    loop->copies = l.copies;
     return l.kind == ForKind::Vectorized ? guardedVector(loop, guards_) : loop;
   }
 
@@ -332,23 +358,6 @@ class Builder {
     return guardsPlaced ? s : placeGuards(s);
   }
 
-  // A copy of `s` with variables renamed as `rename` says and every loop inside on a fresh variable
-  // (its name plus `suffix`).
-  loop::StmtPtr cloneFresh(const loop::StmtPtr& s, std::map<int, Expr> rename, const std::string& suffix) {
-    auto c = std::make_shared<loop::Stmt>(*s);
-    if (c->kind == loop::StmtKind::For) {
-      int fresh = k_.addVar(k_.vars[static_cast<size_t>(c->var)] + suffix);
-      rename[c->var] = te::var(fresh);
-      c->var = fresh;
-    }
-    for (Expr* e : {&c->min, &c->extent, &c->index, &c->value, &c->cond}) {
-      if (*e) *e = substitute(*e, rename);
-    }
-    for (auto& b : c->body) b = cloneFresh(b, rename, suffix);
-    for (auto& b : c->orelse) b = cloneFresh(b, rename, suffix);
-    return c;
-  }
-
   static void renameInStores(const loop::StmtPtr& s, const std::map<int, Expr>& rename) {
     if (s->kind == loop::StmtKind::Store) s->index = substitute(s->index, rename);
     if (s->kind == loop::StmtKind::If) s->cond = substitute(s->cond, rename);
@@ -363,6 +372,8 @@ class Builder {
   std::vector<Expr> guards_;     // conditions every stored element must meet
   std::map<std::string, int> aliases_;  // i<k>, r<k> → variable
   const te::ScheduleStep* step_ = nullptr;
+  int bufferSets_ = 1;
+  te::ScheduleStep bufferStep_;
 };
 
 }  // namespace

@@ -21,6 +21,7 @@ namespace pyasc::codegen {
 //   bind A C      A's iterations spread over C cores: core c runs c, c + C, ... (a cores loop,
 //                 outermost).
 //   unroll A, vectorize A (the innermost loop).
+//   double_buffer N  the loop directly outside the vectorized one becomes pipelined over N buffer sets.
 // An axis is named by its definition name (the lambda's parameter) or as s.axis(k) names it: i<k>,
 // reduce axes r<k>. A primitive that cannot apply throws a CompileError at its step.
 loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where);

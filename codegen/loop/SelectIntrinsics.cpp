@@ -32,6 +32,8 @@ class Selector {
     auto copy = std::make_shared<loop::Stmt>(*s);
     for (auto& b : copy->body) b = rewrite(b);
     for (auto& b : copy->orelse) b = rewrite(b);
+    copy->body = flattenBlocks(copy->body);
+    copy->orelse = flattenBlocks(copy->orelse);
     return copy;
   }
 

@@ -96,7 +96,7 @@ class Stager {
       readsBack = readsBack || usesBuffer(st.value, out);
     }
     if (!readsBack) return;
-    const loop::Buffer& gm = k_.buffers[static_cast<size_t>(out)];
+    const loop::Buffer gm = k_.buffers[static_cast<size_t>(out)];  // a copy: addBuffer may move the buffers
     int acc = addBuffer(gm.name + ".acc", gm.dtype, extent);
     for (GmStore& g : stores) {
       loop::Stmt& st = g.store();

@@ -24,7 +24,7 @@ class Interpreter {
     size_t p = 0;
     for (const auto& b : k.buffers) {
       if (b.role == Buffer::Role::Local) {
-        locals_.emplace_back(static_cast<size_t>(b.elements * b.copies), 0.0);
+        locals_.emplace_back(static_cast<size_t>(b.elements), 0.0);
         data_.push_back(&locals_.back());
       } else {
         if (p >= params.size()) throw std::runtime_error("missing parameter '" + b.name + "'");

@@ -1,6 +1,6 @@
 // Runs a loop nest on the host in float64 (integers exact): the reference every lowering stage is
-// checked against. Cores loops run one core after another; copies of multi-copy buffers are kept
-// apart; DMA moves elements, vector statements compute per element (their ops by mnemonic).
+// checked against. Cores loops run one core after another, pipelined loops one iteration
+// after another; DMA moves elements, vector statements compute per element (their ops by mnemonic).
 #pragma once
 
 #include <string>

@@ -23,7 +23,6 @@ struct Buffer {
   DType dtype = DType::Float32;
   int64_t elements = 0;   // capacity of one copy
   int64_t align = 32;     // bytes; a local buffer starts at a multiple
-  int copies = 1;         // rotating copies (multiple buffering): see ForKind::Pipelined
   int64_t offset = -1;    // byte offset of copy 0 in its scope once storage is planned, else -1
   enum class Role : uint8_t { Input, Output, Local } role = Role::Local;  // inputs and outputs are GM parameters, in order
 };
@@ -33,7 +32,8 @@ enum class ForKind : uint8_t {
   Unrolled,    // emitted once per iteration
   Vectorized,  // its iterations are lanes of vector instructions (only stores inside)
   Cores,       // its iterations run on different cores (block_idx)
-  Pipelined,   // its iterations overlap: iteration t uses copy t % copies of each multi-copy buffer
+  Pipelined,   // its iterations overlap through `copies` buffer sets (stage double-buffer gives each
+               // iteration t the set t % copies of the local buffers its body writes)
 };
 const char* forKindName(ForKind k);  // "serial", "unrolled", "vectorized", "cores", "pipelined"
 
@@ -64,6 +64,7 @@ struct Stmt {
   int var = -1;
   Expr min, extent;
   ForKind forKind = ForKind::Serial;
+  int copies = 1;  // Pipelined: buffer sets in rotation
   // Store
   int buffer = -1;
   Expr index, value;

@@ -29,7 +29,6 @@ class Printer {
               dtypeShortName(b.dtype) + "[" + std::to_string(b.elements) + "]";
       if (b.role == Buffer::Role::Local) {
         out_ += " align " + std::to_string(b.align);
-        if (b.copies != 1) out_ += " copies " + std::to_string(b.copies);
         if (b.offset >= 0) out_ += " at " + std::to_string(b.offset);
       }
       out_ += "\n";
@@ -57,7 +56,8 @@ class Printer {
         return;
       case StmtKind::For:
         line(depth, "for " + k_.vars.at(static_cast<size_t>(s.var)) + " in " + e(s.min) + " extent " + e(s.extent) + " " +
-                        forKindName(s.forKind) + " {");
+                        forKindName(s.forKind) + (s.forKind == ForKind::Pipelined ? " " + std::to_string(s.copies) : "") +
+                        " {");
         stmts(s.body, depth + 1);
         line(depth, "}");
         return;
@@ -132,11 +132,10 @@ class Parser {
     r_.expect('[');
     b.elements = r_.integer();
     r_.expect(']');
-    while (b.role == Buffer::Role::Local && (r_.atWord("align") || r_.atWord("copies") || r_.atWord("at"))) {
+    while (b.role == Buffer::Role::Local && (r_.atWord("align") || r_.atWord("at"))) {
       std::string key = r_.identifier();
       int64_t v = r_.integer();
       if (key == "align") b.align = v;
-      if (key == "copies") b.copies = static_cast<int>(v);
       if (key == "at") b.offset = v;
     }
     k_.buffers.push_back(b);
@@ -193,6 +192,7 @@ class Parser {
         }
       }
       if (!known) r_.fail("unknown loop kind '" + kind + "'");
+      if (s->forKind == ForKind::Pipelined) s->copies = static_cast<int>(r_.integer());
       k_.vars.push_back(name);
       s->var = static_cast<int>(k_.vars.size()) - 1;
       s->body = bracedBody();

@@ -3,8 +3,8 @@
 //   kernel window3 {
 //     input in0 : gm f32[4096]
 //     output out0 : gm f32[4096]
-//     local x0 : ub f32[256] align 32 copies 2 at 0
-//     for i in #0:s32 extent #4096:s32 serial {
+//     local x0 : ub f32[256] align 32 at 0
+//     for i in #0:s32 extent #4096:s32 serial {        (also unrolled, vectorized, cores, pipelined N)
 //       out0[i] = (load:f32 in0 i)
 //       dma x0[#0:s32] <- in0[i] rows #1:s32 len #256:s32 strides #0:s32 #0:s32
 //       vector vadd x0[#0:s32] <- x0[#0:s32], x0[#0:s32] count #256:s32

@@ -16,7 +16,6 @@ class Verifier {
       if (b.elements < 1) return "buffer '" + b.name + "' has no elements";
       if (b.role != Buffer::Role::Local && b.scope != isa::Space::GM) return "parameter '" + b.name + "' must be in gm";
       if (b.align < 1 || (b.align & (b.align - 1)) != 0) return "buffer '" + b.name + "': alignment must be a power of two";
-      if (b.copies < 1) return "buffer '" + b.name + "': copies must be at least 1";
     }
     if (k_.body) stmt(*k_.body, false, false);
     return error_;
@@ -93,6 +92,7 @@ class Verifier {
         integer(s.min, "for");
         integer(s.extent, "for");
         if (s.forKind == ForKind::Cores && inCores) fail("a cores loop inside another");
+        if (s.forKind == ForKind::Pipelined && s.copies < 2) fail("a pipelined loop needs at least 2 buffer sets");
         open_.insert(s.var);
         stmts(s.body, inVector || s.forKind == ForKind::Vectorized, inCores || s.forKind == ForKind::Cores);
         open_.erase(s.var);

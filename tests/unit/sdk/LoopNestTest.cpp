@@ -14,9 +14,9 @@ namespace {
 const char* kKernel = R"(kernel window3 {
   input in0 : gm f32[4096]
   output out0 : gm f32[4096]
-  local x0 : ub f32[256] align 32 copies 2 at 0
+  local x0 : ub f32[256] align 32 at 0
   for c in #0:s32 extent #16:s32 cores {
-    for t in #0:s32 extent #2:s32 pipelined {
+    for t in #0:s32 extent #2:s32 pipelined 2 {
       set_flag MTE3 MTE2 #0:s32
       wait_flag MTE3 MTE2 #0:s32
       dma x0[#0:s32] <- in0[(mul:s32 (add:s32 (mul:s32 c #2:s32) t) #128:s32)] rows #1:s32 len #128:s32 strides #0:s32 #0:s32
@@ -40,7 +40,7 @@ TEST(LoopNest, TextRoundTrips) {
   EXPECT_EQ(verifyKernel(k), "");
   EXPECT_EQ(printKernel(k), kKernel);
   ASSERT_EQ(k.buffers.size(), 3u);
-  EXPECT_EQ(k.buffers[2].copies, 2);
+  EXPECT_EQ(k.buffers[2].offset, 0);
   EXPECT_EQ(k.vars, (std::vector<std::string>{"c", "t", "v"}));
 }
 

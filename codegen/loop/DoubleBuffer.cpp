@@ -1,0 +1,114 @@
+// Stage double-buffer: pipelined loops unrolled over private buffer sets.
+#include "codegen/loop/DoubleBuffer.h"
+
+#include <set>
+
+#include "codegen/loop/IndexMath.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+using loop::Expr;
+using loop::StmtPtr;
+
+void reads(const Expr& e, std::set<int>& out) {
+  if (!e) return;
+  if (e->op == te::Op::Load) out.insert(e->tensor);
+  for (const auto& a : e->args) reads(a, out);
+}
+
+class Buffering {
+ public:
+  Buffering(const loop::Kernel& k, const SourceLocation& where) : k_(k), where_(where) {}
+
+  loop::Kernel run() {
+    k_.body = rewrite(k_.body);
+    return std::move(k_);
+  }
+
+ private:
+  bool local(int b) const { return k_.buffers[static_cast<size_t>(b)].role == loop::Buffer::Role::Local; }
+
+  // Local buffers whose first access in the body (in order) is a write: private to an iteration.
+  std::set<int> privateBuffers(const std::vector<StmtPtr>& body) const {
+    std::set<int> seen, privates;
+    for (const auto& s : body) {
+      std::set<int> r;
+      int written = -1;
+      switch (s->kind) {
+        case loop::StmtKind::Dma:
+        case loop::StmtKind::Vector:
+          for (const auto& src : s->srcs) r.insert(src.buffer);
+          reads(s->scalar, r);
+          written = s->dst.buffer;
+          break;
+        case loop::StmtKind::Store:
+          reads(s->value, r);
+          reads(s->index, r);
+          written = s->buffer;
+          break;
+        default: break;
+      }
+      for (int b : r) seen.insert(b);
+      if (written >= 0 && local(written) && !seen.count(written)) privates.insert(written);
+      if (written >= 0) seen.insert(written);
+    }
+    return privates;
+  }
+
+  StmtPtr rewrite(const StmtPtr& s) {
+    auto copy = std::make_shared<loop::Stmt>(*s);
+    for (auto& b : copy->body) b = rewrite(b);
+    for (auto& b : copy->orelse) b = rewrite(b);
+    if (copy->kind != loop::StmtKind::For || copy->forKind != loop::ForKind::Pipelined) return copy;
+    for (const auto& b : copy->body) {
+      if (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block) {
+        throw CompileError(where_, "double_buffer: the loop '" + k_.vars[static_cast<size_t>(copy->var)] +
+                                       "' holds loops or conditions; only a straight run of copies and vector "
+                                       "instructions can be double-buffered");
+      }
+    }
+    const int sets = copy->copies;
+    std::set<int> privates = privateBuffers(copy->body);
+    // buffer maps per set: set 0 keeps the buffers, set k > 0 gets copies named <buffer>.<k>
+    std::vector<std::map<int, int>> maps(static_cast<size_t>(sets));
+    for (int b : privates) {
+      for (int set = 1; set < sets; ++set) {
+        loop::Buffer twin = k_.buffers[static_cast<size_t>(b)];
+        twin.name += "." + std::to_string(set);
+        k_.buffers.push_back(twin);
+        maps[static_cast<size_t>(set)][b] = static_cast<int>(k_.buffers.size()) - 1;
+      }
+    }
+    // for u in [0, n // sets): the body once per set, iteration t = min + sets * u + set
+    int u = k_.addVar(k_.vars[static_cast<size_t>(copy->var)] + ".round");
+    Expr rounds = floorDiv(copy->extent, intConst(sets));
+    std::vector<StmtPtr> unrolled;
+    for (int set = 0; set < sets; ++set) {
+      Expr t = add(copy->min, add(mul(te::var(u), intConst(sets)), intConst(set)));
+      for (const auto& b : copy->body) unrolled.push_back(cloneFresh(k_, b, {{copy->var, t}}, "", maps[static_cast<size_t>(set)]));
+    }
+    std::vector<StmtPtr> out;
+    out.push_back(loop::forLoop(u, intConst(0), rounds, loop::ForKind::Serial, std::move(unrolled)));
+    // the iterations left over: set k runs iteration min + sets * rounds + k when k < n % sets
+    Expr left = floorMod(copy->extent, intConst(sets));
+    for (int set = 0; set + 1 < sets; ++set) {
+      Expr t = add(copy->min, add(mul(rounds, intConst(sets)), intConst(set)));
+      std::vector<StmtPtr> body;
+      for (const auto& b : copy->body) body.push_back(cloneFresh(k_, b, {{copy->var, t}}, "", maps[static_cast<size_t>(set)]));
+      if (auto n = constValue(left); n && *n <= set) continue;
+      out.push_back(loop::ifThen(lessThan(intConst(set), left), std::move(body)));
+    }
+    return loop::block(std::move(out));
+  }
+
+  loop::Kernel k_;
+  SourceLocation where_;
+};
+
+}  // namespace
+
+loop::Kernel doubleBuffer(const loop::Kernel& k, const SourceLocation& where) { return Buffering(k, where).run(); }
+
+}  // namespace pyasc::codegen
