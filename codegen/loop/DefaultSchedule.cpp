@@ -144,8 +144,13 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
   // a core with several tiles loads the next while it computes one (not across reduce loops, whose
   // bodies hold loops)
+  // (nor when a row's shorter last tile is fused with the rows: which tiles are short is then not a
+  // range of the loop, and the loop's body is not straight-line code)
   int64_t tiles = rows * ((last.extent + tile - 1) / tile);
-  if (reduceAxes.empty() && tiles > cores) s.steps.push_back(step(te::Primitive::DoubleBuffer, {}, {copies}));
+  bool shortTilesInRows = rank > 1 && last.extent % tile != 0;
+  if (reduceAxes.empty() && tiles > cores && !shortTilesInRows) {
+    s.steps.push_back(step(te::Primitive::DoubleBuffer, {}, {copies}));
+  }
   return s;
 }
 

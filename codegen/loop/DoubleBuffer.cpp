@@ -28,31 +28,52 @@ class Buffering {
   }
 
  private:
+  // Whether `s` holds DMA or vector statements (work beyond the scalar unit).
+  static bool pipeWork(const loop::Stmt& s) {
+    if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
+    for (const auto& b : s.body) {
+      if (pipeWork(*b)) return true;
+    }
+    for (const auto& b : s.orelse) {
+      if (pipeWork(*b)) return true;
+    }
+    return false;
+  }
+
   bool local(int b) const { return k_.buffers[static_cast<size_t>(b)].role == loop::Buffer::Role::Local; }
+
+  // The buffers `s` (and what it holds) reads and writes.
+  static void accesses(const loop::Stmt& s, std::set<int>& r, std::set<int>& w) {
+    switch (s.kind) {
+      case loop::StmtKind::Dma:
+      case loop::StmtKind::Vector:
+        for (const auto& src : s.srcs) r.insert(src.buffer);
+        reads(s.scalar, r);
+        w.insert(s.dst.buffer);
+        break;
+      case loop::StmtKind::Store:
+        reads(s.value, r);
+        reads(s.index, r);
+        w.insert(s.buffer);
+        break;
+      default: break;
+    }
+    reads(s.cond, r);
+    for (const auto& b : s.body) accesses(*b, r, w);
+    for (const auto& b : s.orelse) accesses(*b, r, w);
+  }
 
   // Local buffers whose first access in the body (in order) is a write: private to an iteration.
   std::set<int> privateBuffers(const std::vector<StmtPtr>& body) const {
     std::set<int> seen, privates;
     for (const auto& s : body) {
-      std::set<int> r;
-      int written = -1;
-      switch (s->kind) {
-        case loop::StmtKind::Dma:
-        case loop::StmtKind::Vector:
-          for (const auto& src : s->srcs) r.insert(src.buffer);
-          reads(s->scalar, r);
-          written = s->dst.buffer;
-          break;
-        case loop::StmtKind::Store:
-          reads(s->value, r);
-          reads(s->index, r);
-          written = s->buffer;
-          break;
-        default: break;
+      std::set<int> r, w;
+      accesses(*s, r, w);
+      for (int b : w) {
+        if (local(b) && !seen.count(b) && !r.count(b)) privates.insert(b);
       }
-      for (int b : r) seen.insert(b);
-      if (written >= 0 && local(written) && !seen.count(written)) privates.insert(written);
-      if (written >= 0) seen.insert(written);
+      seen.insert(r.begin(), r.end());
+      seen.insert(w.begin(), w.end());
     }
     return privates;
   }
@@ -63,10 +84,10 @@ class Buffering {
     for (auto& b : copy->orelse) b = rewrite(b);
     if (copy->kind != loop::StmtKind::For || copy->forKind != loop::ForKind::Pipelined) return copy;
     for (const auto& b : copy->body) {
-      if (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block) {
+      if (pipeWork(*b) && (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block)) {
         throw CompileError(where_, "double_buffer: the loop '" + k_.vars[static_cast<size_t>(copy->var)] +
-                                       "' holds loops or conditions; only a straight run of copies and vector "
-                                       "instructions can be double-buffered");
+                                       "' holds loops or conditions with copies or vector instructions; only a "
+                                       "straight run of them (element loops aside) can be double-buffered");
       }
     }
     const int sets = copy->copies;
