@@ -2,7 +2,9 @@
 // straight-line loops, barriers around other compound statements.
 #include "codegen/loop/InsertSync.h"
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -208,6 +210,29 @@ class Syncer {
           if (last && first && *last >= *first) out.insert(Carried{static_cast<Pipe>(p), static_cast<Pipe>(c), *last, *first});
         }
       }
+    }
+    return merged(out);
+  }
+
+  // At most kCarriedPerPair flags per pipe pair, so that a body's events stay distinct: two flags
+  // merge into one set after the later producer and waited for before the earlier consumer (always
+  // correct, less overlap), the pair whose consumers are closest first.
+  static constexpr size_t kCarriedPerPair = 2;
+  static std::set<Carried> merged(const std::set<Carried>& in) {
+    std::map<std::pair<Pipe, Pipe>, std::vector<Carried>> byPair;
+    for (const Carried& c : in) byPair[{c.producer, c.consumer}].push_back(c);
+    std::set<Carried> out;
+    for (auto& [pair, flags] : byPair) {
+      std::sort(flags.begin(), flags.end(), [](const Carried& a, const Carried& b) { return a.first < b.first; });
+      while (flags.size() > kCarriedPerPair) {
+        size_t best = 0;
+        for (size_t i = 1; i + 1 < flags.size(); ++i) {
+          if (flags[i + 1].first - flags[i].first < flags[best + 1].first - flags[best].first) best = i;
+        }
+        flags[best].last = std::max(flags[best].last, flags[best + 1].last);
+        flags.erase(flags.begin() + static_cast<long>(best) + 1);
+      }
+      out.insert(flags.begin(), flags.end());
     }
     return out;
   }

@@ -15,6 +15,7 @@ using loop::ForKind;
 using te::Op;
 
 struct Leaf {
+  Leaf(int v, int64_t e, bool r, ForKind k = ForKind::Serial) : var(v), extent(e), reduce(r), kind(k) {}
   int var;  // kernel variable of the loop
   int64_t extent;
   bool reduce;  // derived from a reduce axis only
@@ -68,10 +69,19 @@ class Builder {
       case Primitive::Fuse: fuse(step.names[0], step.names[1], step.results[0]); break;
       case Primitive::Reorder: reorder(step.names); break;
       case Primitive::Bind: bind(step.names[0], step.numbers[0]); break;
-      case Primitive::Unroll: leaf(step.names[0]).kind = ForKind::Unrolled; break;
-      case Primitive::Vectorize: leaf(step.names[0]).kind = ForKind::Vectorized; break;
+      case Primitive::Unroll: mark(step.names[0], ForKind::Unrolled); break;
+      case Primitive::Vectorize: mark(step.names[0], ForKind::Vectorized); break;
       case Primitive::DoubleBuffer: doubleBuffer(step); break;
-      default: break;  // storage and intrinsic primitives: later stages
+      case Primitive::CacheRead:
+      case Primitive::CacheWrite:
+        // stage-operands copies what a vectorized loop reads from GM, and its result, through UB
+        if (step.scope != "UB" && step.scope != "ub") {
+          fail(std::string(te::primitiveName(step.primitive)) + ": a te.compute kernel stages its tiles in UB; scope '" +
+               step.scope + "' is not lowered yet");
+        }
+        break;
+      default:
+        fail(std::string(te::primitiveName(step.primitive)) + " is not lowered for te.compute kernels yet");
     }
     step_ = nullptr;
   }
@@ -164,6 +174,16 @@ class Builder {
     leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
   }
 
+  // unroll, vectorize: a loop that runs one iteration after another becomes one of `kind`
+  void mark(const std::string& name, ForKind kind) {
+    Leaf& l = leaf(name);
+    if (l.kind != ForKind::Serial) {
+      fail(std::string(kind == ForKind::Unrolled ? "unroll" : "vectorize") + ": '" + name + "' is " +
+           (l.kind == ForKind::Cores ? "bound to the cores" : std::string(loop::forKindName(l.kind)) + " already"));
+    }
+    l.kind = kind;
+  }
+
   // double_buffer N: the loop directly outside the vectorized one runs its iterations through N
   // buffer sets (stage double-buffer), once the schedule's loops are final.
   void doubleBuffer(const te::ScheduleStep& step) {
@@ -175,7 +195,11 @@ class Builder {
   void applyDoubleBuffer() {
     if (bufferSets_ < 2) return;
     step_ = &bufferStep_;
-    if (leaves_.size() < 2 || leaves_.back().kind != ForKind::Vectorized) fail("double_buffer: vectorize a loop first");
+    if (leaves_.back().kind != ForKind::Vectorized) fail("double_buffer: vectorize a loop first");
+    if (leaves_.size() < 2) {
+      fail("double_buffer: no loop outside the vectorized '" + k_.vars[static_cast<size_t>(leaves_.back().var)] +
+           "' runs tiles one after another; split it first");
+    }
     Leaf& outer = leaves_[leaves_.size() - 2];
     if (outer.kind != ForKind::Serial) {
       fail("double_buffer: the loop outside the vectorized one ('" + k_.vars[static_cast<size_t>(outer.var)] +
@@ -213,6 +237,8 @@ class Builder {
     size_t at = leafIndex(name);
     Leaf old = leaves_[at];
     if (old.reduce) fail("bind: a reduce axis cannot be spread over cores");
+    if (old.kind != ForKind::Serial) fail("bind: '" + name + "' is " + loop::forKindName(old.kind) + " already");
+    if (old.tail) fail("bind: '" + name + "' has a shorter last tile; bind the loop that counts the tiles");
     if (cores < 1) fail("bind: the core count must be positive");
     for (const auto& l : leaves_) {
       if (l.kind == ForKind::Cores) fail("bind: one loop is bound to the cores already");

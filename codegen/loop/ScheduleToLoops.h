@@ -1,8 +1,8 @@
 // Stage schedule-to-loops: the loop nest of a te.compute definition under a schedule. Every axis
 // (the output's, then the reduce axes) starts as one serial loop, outermost first; the schedule's
 // loop primitives then transform the nest as Halide and TVM define them, and the body stores the
-// output element, the inputs read by flat index. Primitives that act on storage or intrinsics
-// (cache_read, cache_write, double_buffer, tensorize, compute_at) are left to the later stages.
+// output element, the inputs read by flat index. compute_at, compute_inline and tensorize are
+// errors (not lowered yet).
 #pragma once
 
 #include "sdk/loop/LoopNest.h"
@@ -22,6 +22,8 @@ namespace pyasc::codegen {
 //                 outermost).
 //   unroll A, vectorize A (the innermost loop).
 //   double_buffer N  the loop directly outside the vectorized one becomes pipelined over N buffer sets.
+//   cache_read T UB, cache_write T UB  what stage-operands does for every GM tensor (other scopes: an
+//                 error).
 // An axis is named by its definition name (the lambda's parameter) or as s.axis(k) names it: i<k>,
 // reduce axes r<k>. A primitive that cannot apply throws a CompileError at its step.
 loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where);

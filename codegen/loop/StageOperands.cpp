@@ -37,7 +37,7 @@ class Stager {
   // ---- reductions: the output tile accumulates in UB across the reduce loops (cache_write)
 
   // Stores into GM under `s`: vectorized loops of one store, and stores outside any loop; with the If
-  // guarding each (or null). Loops of other kinds are not entered.
+  // guarding each (or null). Cores loops are not entered.
   struct GmStore {
     StmtPtr stmt;   // the vectorized loop, or the store itself
     StmtPtr guard;
@@ -55,7 +55,7 @@ class Stager {
       if (isGm(s->buffer)) out.push_back({s, guard});
       return;
     }
-    if (s->kind == loop::StmtKind::For && s->forKind != loop::ForKind::Serial) return;
+    if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Cores) return;
     for (const auto& b : s->body) gmStores(b, s->kind == loop::StmtKind::If ? s : guard, out);
     for (const auto& b : s->orelse) gmStores(b, guard, out);
   }
@@ -167,8 +167,14 @@ class Stager {
     const loop::Stmt& st = *loopStmt.body[0];
     int v = loopStmt.var;
     if (usesBuffer(st.value, st.buffer) && isGm(st.buffer)) {
-      throw CompileError(where_, "te.compute: a reduction over the vectorized loop ('" + k_.vars[static_cast<size_t>(v)] +
-                                     "') is not lowered yet; vectorize an output axis");
+      auto at = linearIn(st.index, v);
+      std::string lane = "'" + k_.vars[static_cast<size_t>(v)] + "'";
+      throw CompileError(where_, at && at->stride > 1
+                                     ? "te.compute: the reduction's vectorized loop " + lane + " writes every " +
+                                           std::to_string(at->stride) + "th output element; vectorize the output's last axis"
+                                     : "te.compute: the reduction over the vectorized loop " + lane +
+                                           " is not lowered yet; vectorize the output's last axis or a reduce axis "
+                                           "reading a last dimension");
     }
     std::vector<Expr> staged;
     std::vector<int> tiles;

@@ -1,0 +1,303 @@
+// Random te.compute definitions under random schedules (fixed seed): every schedule the stages accept
+// lowers, runs on the simulator with the sanitizer, and gives the definition's values (integers bit
+// for bit, floats within the rounding of float32 arithmetic); enough of them apply, and every loop
+// primitive appears in enough applied ones.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <iostream>
+#include <functional>
+#include <map>
+#include <random>
+#include <set>
+
+#include "codegen/loop/LowerCompute.h"
+#include "sdk/support/Diagnostics.h"
+#include "sim/Simulator.h"
+
+using namespace pyasc;
+using namespace pyasc::te;
+
+namespace {
+
+const Target& bundled910b() {
+  static const Target t = loadTargetFile(std::string(PYASC_SOURCE_DIR) + "/targets/ascend910b.yaml");
+  return t;
+}
+
+// A random definition: rank 1 to 3, small extents; the body a small tree of +, -, *, max, min over
+// loads of one or two inputs at the output's indices, shifted and clamped, and constants; sometimes a
+// sum or max over a reduce axis of the last input dimension. float32 or int32.
+ComputeDef randomDef(std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  ComputeDef d;
+  d.name = "random";
+  int rank = 1 + pick(3);
+  DType t = pick(3) == 0 ? DType::Int32 : DType::Float32;
+  std::vector<int64_t> shape;
+  for (int a = 0; a < rank; ++a) {
+    int64_t e = a + 1 == rank ? 8 * (1 + pick(12)) + pick(2) * pick(7) : 1 + pick(9);
+    shape.push_back(e);
+    d.vars.push_back(IterVar{"i" + std::to_string(a), 0, e, false});
+  }
+  bool reduction = pick(4) == 0;
+  int64_t reduceExtent = 2 + pick(6);
+  std::vector<int64_t> inShape = shape;
+  if (reduction) {
+    inShape.push_back(reduceExtent);
+    d.vars.push_back(IterVar{"r0", 0, reduceExtent, true});
+  }
+  int inputs = 1 + pick(2);
+  for (int i = 0; i < inputs; ++i) d.inputs.push_back(ComputeInput{t, inShape});
+  auto index = [&](int a) -> ComputeExpr {  // axis a, maybe shifted and clamped into range
+    ComputeExpr v = var(a);
+    if (pick(3) != 0 || reduction) return v;
+    int64_t shift = pick(2) ? 1 : -1;
+    ComputeExpr moved = node(Op::Add, DType::Int32, {v, intImm(shift)});
+    return shift > 0 ? node(Op::Min, DType::Int32, {moved, intImm(shape[static_cast<size_t>(a)] - 1)})
+                     : node(Op::Max, DType::Int32, {moved, intImm(0)});
+  };
+  auto leaf = [&]() -> ComputeExpr {
+    if (pick(5) == 0) return t == DType::Int32 ? intImm(pick(7) - 3, t) : floatImm(0.25 * (pick(9) - 4), t);
+    std::vector<ComputeExpr> idx;
+    for (int a = 0; a < rank; ++a) idx.push_back(index(a));
+    if (reduction) idx.push_back(var(rank));
+    return load(pick(inputs), t, idx);
+  };
+  std::function<ComputeExpr(int)> tree = [&](int depth) -> ComputeExpr {
+    if (depth == 0 || pick(3) == 0) return leaf();
+    static const Op ops[] = {Op::Add, Op::Sub, Op::Mul, Op::Max, Op::Min};
+    return node(ops[pick(5)], t, {tree(depth - 1), tree(depth - 1)});
+  };
+  ComputeExpr body = tree(2);
+  if (body->op == Op::Int || body->op == Op::Float) body = node(Op::Add, t, {body, leaf()});
+  bool hasLoad = false;
+  std::function<void(const ComputeExpr&)> scan = [&](const ComputeExpr& e) {
+    hasLoad = hasLoad || e->op == Op::Load;
+    for (const auto& a : e->args) scan(a);
+  };
+  scan(body);
+  if (!hasLoad) body = node(Op::Add, t, {body, leaf()});
+  d.body = reduction ? reduce(pick(2) ? "sum" : "max", body, {rank}) : body;
+  return d;
+}
+
+// The loops as the schedule has shaped them so far (names as schedule-to-loops gives them).
+struct LoopShape {
+  std::string name;
+  int64_t extent;
+  bool reduce;
+};
+
+// A random schedule: a few loop transformations, then (mostly) bind, vectorize the innermost loop,
+// double_buffer, cache_read/cache_write to UB. Arguments may not fit: such sequences are rejected.
+Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  std::vector<LoopShape> loops;
+  for (const auto& v : d.vars) loops.push_back({v.name, v.extent, v.reduce});
+  Schedule s;
+  auto add = [&](Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers, std::string scope = "",
+                 std::vector<std::string> results = {}) {
+    ScheduleStep step;
+    step.primitive = p;
+    step.names = std::move(names);
+    step.numbers = std::move(numbers);
+    step.scope = std::move(scope);
+    step.results = std::move(results);
+    s.steps.push_back(step);
+  };
+  // mostly a divisor of the extent (a split with a remainder cannot be split or fused again)
+  auto factorOf = [&](int64_t extent) {
+    std::vector<int64_t> divisors;
+    for (int64_t f = 1; f <= extent; ++f) {
+      if (extent % f == 0) divisors.push_back(f);
+    }
+    if (pick(4) != 0) return divisors[static_cast<size_t>(pick(static_cast<int>(divisors.size())))];
+    return std::max<int64_t>(1, std::min<int64_t>(extent, 1 + pick(static_cast<int>(extent))));
+  };
+  int steps = 1 + pick(4);
+  for (int k = 0; k < steps; ++k) {
+    size_t at = static_cast<size_t>(pick(static_cast<int>(loops.size())));
+    switch (pick(6)) {
+      case 0: {  // split
+        LoopShape l = loops[at];
+        int64_t f = factorOf(l.extent);
+        add(Primitive::Split, {l.name}, {f}, "", {l.name + ".o", l.name + ".i"});
+        loops[at] = {l.name + ".i", f, l.reduce};
+        loops.insert(loops.begin() + static_cast<long>(at), LoopShape{l.name + ".o", (l.extent + f - 1) / f, l.reduce});
+        break;
+      }
+      case 1: {  // fuse with the next loop
+        if (at + 1 >= loops.size() || loops[at].reduce != loops[at + 1].reduce) break;
+        LoopShape a = loops[at], b = loops[at + 1];
+        add(Primitive::Fuse, {a.name, b.name}, {}, "", {a.name + "." + b.name});
+        loops[at] = {a.name + "." + b.name, a.extent * b.extent, a.reduce};
+        loops.erase(loops.begin() + static_cast<long>(at) + 1);
+        break;
+      }
+      case 2: {  // reorder two loops
+        size_t other = static_cast<size_t>(pick(static_cast<int>(loops.size())));
+        if (other == at) break;
+        add(Primitive::Reorder, {loops[at].name, loops[other].name}, {});
+        if (at > other) std::swap(loops[at], loops[other]);  // the named order fills the sorted places
+        break;
+      }
+      case 4: {  // reorder the two innermost loops
+        if (loops.size() < 2) break;
+        size_t n = loops.size();
+        add(Primitive::Reorder, {loops[n - 1].name, loops[n - 2].name}, {});
+        std::swap(loops[n - 1], loops[n - 2]);
+        break;
+      }
+      case 3: {  // tile two adjacent loops
+        if (at + 1 >= loops.size()) break;
+        LoopShape a = loops[at], b = loops[at + 1];
+        int64_t fa = factorOf(a.extent), fb = factorOf(b.extent);
+        add(Primitive::Tile, {a.name, b.name}, {fa, fb}, "", {a.name + ".o", b.name + ".o", a.name + ".i", b.name + ".i"});
+        loops[at] = {a.name + ".o", (a.extent + fa - 1) / fa, a.reduce};
+        loops[at + 1] = {b.name + ".o", (b.extent + fb - 1) / fb, b.reduce};
+        loops.insert(loops.begin() + static_cast<long>(at) + 2, LoopShape{a.name + ".i", fa, a.reduce});
+        loops.insert(loops.begin() + static_cast<long>(at) + 3, LoopShape{b.name + ".i", fb, b.reduce});
+        break;
+      }
+      default: break;
+    }
+  }
+  bool bind = pick(5) < 3 && loops.size() > 1 && !loops[0].reduce;
+  bool vectorized = pick(25) != 0;
+  bool buffered = vectorized && loops.size() > 1 && pick(2) == 0;
+  // unroll a loop that is neither bound, vectorized nor double-buffered
+  std::vector<size_t> unrollable;
+  for (size_t i = bind ? 1 : 0; i + (buffered ? 2 : 1) < loops.size(); ++i) unrollable.push_back(i);
+  if (!unrollable.empty() && pick(2) == 0) add(Primitive::Unroll, {loops[unrollable[static_cast<size_t>(pick(static_cast<int>(unrollable.size())))]].name}, {});
+  if (bind) {
+    int64_t cores = 1 + pick(8);
+    add(Primitive::Bind, {loops[0].name}, {cores});
+    if (cores < loops[0].extent) {  // core c runs c, c + cores, ...: a cores loop and a serial one
+      LoopShape l = loops[0];
+      loops[0] = {l.name + ".s", (l.extent + cores - 1) / cores, false};
+      loops.insert(loops.begin(), LoopShape{l.name + ".c", cores, false});
+    }
+  }
+  if (vectorized) add(Primitive::Vectorize, {loops.back().name}, {});
+  if (buffered && loops[loops.size() - 2].name.find(".c") == std::string::npos) add(Primitive::DoubleBuffer, {}, {2});
+  if (pick(4) == 0) add(Primitive::CacheRead, {"x"}, {}, "UB");
+  if (pick(4) == 0) add(Primitive::CacheWrite, {"y"}, {}, "UB");
+  return s;
+}
+
+// Runs the kernel on the simulator (sanitizer on): inputs as given, the output as computed.
+std::vector<double> simulate(const codegen::KernelCode& code, const ComputeDef& d, const std::vector<std::vector<double>>& inputs) {
+  DType t = d.dtype();
+  int es = dtypeSize(t);
+  auto padded = [](uint64_t n) { return (n + 511) / 512 * 512; };
+  std::vector<uint64_t> sizes;
+  for (const auto& in : inputs) sizes.push_back(in.size() * static_cast<uint64_t>(es));
+  int64_t outCount = 1;
+  for (int64_t e : d.shape()) outCount *= e;
+  sizes.push_back(static_cast<uint64_t>(outCount * es));
+  uint64_t total = 0;
+  for (uint64_t sz : sizes) total += padded(sz);
+  sim::Device device(bundled910b(), total);
+  std::vector<uint64_t> args;
+  uint64_t at = 0;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    args.push_back(at);
+    device.addRegion({at, sizes[i], "arg" + std::to_string(i), i + 1 == sizes.size()});
+    if (i < inputs.size()) {
+      for (size_t k = 0; k < inputs[i].size(); ++k) {
+        if (t == DType::Int32) {
+          int32_t v = static_cast<int32_t>(inputs[i][k]);
+          std::memcpy(device.gm() + at + k * 4, &v, 4);
+        } else {
+          float v = static_cast<float>(inputs[i][k]);
+          std::memcpy(device.gm() + at + k * 4, &v, 4);
+        }
+      }
+    }
+    at += padded(sizes[i]);
+  }
+  sim::LaunchOptions o;
+  o.blockDim = code.blockDim;
+  o.args = args;
+  o.sanitize = true;
+  device.launch(sim::Kernel{code.name, code.program, code.sourceLines}, o);
+  std::vector<double> out(static_cast<size_t>(outCount));
+  for (int64_t k = 0; k < outCount; ++k) {
+    const uint8_t* p = device.gm() + args.back() + k * 4;
+    if (t == DType::Int32) {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      out[static_cast<size_t>(k)] = v;
+    } else {
+      float v;
+      std::memcpy(&v, p, 4);
+      out[static_cast<size_t>(k)] = v;
+    }
+  }
+  return out;
+}
+
+TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
+  std::mt19937 rng(20261201);
+  const int kPairs = 500;
+  int applied = 0;
+  std::map<Primitive, int> appliedWith;
+  std::map<std::string, int> rejections;
+  for (int pair = 0; pair < kPairs; ++pair) {
+    ComputeDef d = randomDef(rng);
+    Schedule s = randomSchedule(rng, d);
+    SCOPED_TRACE("pair " + std::to_string(pair) + ": " + d.str() + "\n" + s.str());
+    codegen::KernelCode code;
+    try {
+      code = codegen::lowerCompute(d, &s, bundled910b(), 0, SourceLocation{"random", 1, 1});
+    } catch (const CompileError& e) {
+      std::string m = e.diagnostic().message;
+      ++rejections[m.substr(0, 90)];
+      continue;
+    }
+    ++applied;
+    std::set<Primitive> used;
+    for (const auto& step : s.steps) used.insert(step.primitive);
+    for (Primitive p : used) ++appliedWith[p];
+    std::vector<std::vector<double>> inputs;
+    std::uniform_int_distribution<int> small(-6, 6);
+    for (const auto& in : d.inputs) {
+      int64_t n = 1;
+      for (int64_t e : in.shape) n *= e;
+      std::vector<double> v(static_cast<size_t>(n));
+      for (auto& x : v) x = d.dtype() == DType::Int32 ? small(rng) : small(rng) * 0.375 + 0.0625;
+      inputs.push_back(v);
+    }
+    std::vector<double> want = evaluateComputeDef(d, inputs);
+    std::vector<double> got;
+    try {
+      got = simulate(code, d, inputs);
+    } catch (const std::exception& e) {
+      FAIL() << e.what();
+    }
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t k = 0; k < want.size(); ++k) {
+      if (d.dtype() == DType::Int32) {
+        ASSERT_EQ(got[k], want[k]) << "element " << k;
+      } else {
+        ASSERT_NEAR(got[k], want[k], 1e-5 * std::max(1.0, std::fabs(want[k]))) << "element " << k;
+      }
+    }
+  }
+  std::string why;
+  for (const auto& [m, n] : rejections) why += "  " + std::to_string(n) + " × " + m + "\n";
+  EXPECT_GE(applied, 400) << "rejected:\n" << why;
+  for (Primitive p : {Primitive::Split, Primitive::Tile, Primitive::Fuse, Primitive::Reorder, Primitive::Bind,
+                      Primitive::Unroll, Primitive::Vectorize, Primitive::DoubleBuffer, Primitive::CacheRead,
+                      Primitive::CacheWrite}) {
+    EXPECT_GE(appliedWith[p], 50) << primitiveName(p) << " applied in " << appliedWith[p] << " sequences";
+  }
+  RecordProperty("applied", applied);
+  std::cout << applied << " of " << kPairs << " schedules applied;";
+  for (const auto& [p, n] : appliedWith) std::cout << " " << primitiveName(p) << " " << n;
+  std::cout << "\n";
+}
+
+}  // namespace
