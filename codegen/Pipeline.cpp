@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <functional>
+#include <stdexcept>
 #include <ostream>
 
 #include "codegen/emit/EmitModel.h"
@@ -15,9 +16,26 @@
 
 namespace pyasc::codegen {
 
+const std::vector<std::string>& graphStageNames() {
+  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors"};
+  return names;
+}
+
+void runGraphStage(const std::string& stage, graph::Graph& g, const registry::OpRegistry* registry) {
+  if (stage == "expand-composites") {
+    expandComposites(g, registry);
+  } else if (stage == "eliminate-dead-nodes") {
+    eliminateDeadNodes(g);
+  } else if (stage == "reciprocal-divisors") {
+    reciprocalDivisors(g);
+  } else {
+    throw std::invalid_argument("'" + stage + "' is not a stage that rewrites the graph");
+  }
+}
+
 const std::vector<std::string>& stageNames() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> n = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors"};
+    std::vector<std::string> n = graphStageNames();
     for (const auto& s : computeStageNames()) n.push_back(s);  // inside select-kernels, per te.compute kernel
     n.push_back("select-kernels");
     n.push_back("emit-model");
@@ -41,19 +59,13 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
   };
   Program program;
   result.work = graph::graphWork(g);
-  stage("expand-composites", [&] {
-    expandComposites(g, options.registry);
-    result.work.macs = graph::graphWork(g).macs;
-    return graph::printGraph(g);
-  });
-  stage("eliminate-dead-nodes", [&] {
-    eliminateDeadNodes(g);
-    return graph::printGraph(g);
-  });
-  stage("reciprocal-divisors", [&] {
-    reciprocalDivisors(g);
-    return graph::printGraph(g);
-  });
+  for (const std::string& name : graphStageNames()) {
+    stage(name, [&] {
+      runGraphStage(name, g, options.registry);
+      if (name == "expand-composites") result.work.macs = graph::graphWork(g).macs;
+      return graph::printGraph(g);
+    });
+  }
   stage("select-kernels", [&] {
     SelectOptions select;
     select.fuseElementwise = options.optLevel >= 1;

@@ -34,8 +34,12 @@ struct CompileResult {
   std::vector<std::pair<std::string, double>> stageMillis;
 };
 
-// The stage names, in order, for --dump-after.
+// The stage names, in order, for --dump-after and asc-opt: the graph stages, the loop-nest stages
+// (run inside select-kernels on each te.compute kernel), select-kernels, emit-model.
 const std::vector<std::string>& stageNames();
+// The stages that rewrite the graph, in order, and one of them run on `g`.
+const std::vector<std::string>& graphStageNames();
+void runGraphStage(const std::string& stage, graph::Graph& g, const registry::OpRegistry* registry);
 
 // Throws CompileError on a program the NPU cannot run (unsupported operator, buffer overflow,
 // device memory exceeded).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "sdk/loop/LoopNest.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 #include "sdk/te/Compute.h"
@@ -17,6 +18,10 @@
 namespace pyasc::codegen {
 
 const std::vector<std::string>& computeStageNames();
+
+// One stage after schedule-to-loops on a loop nest (asc-opt runs them on .loop text), verified.
+loop::Kernel runLoopStage(const std::string& stage, const loop::Kernel& k, const Target& target,
+                          const SourceLocation& where);
 
 // Called with each stage's name and the loop nest's text after it, as soon as the stage ends.
 using LoopNestObserver = std::function<void(const std::string& stage, const std::string& text)>;

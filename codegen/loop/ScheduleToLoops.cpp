@@ -70,7 +70,10 @@ class Builder {
       case Primitive::Reorder: reorder(step.names); break;
       case Primitive::Bind: bind(step.names[0], step.numbers[0]); break;
       case Primitive::Unroll: mark(step.names[0], ForKind::Unrolled); break;
-      case Primitive::Vectorize: mark(step.names[0], ForKind::Vectorized); break;
+      case Primitive::Vectorize:
+        mark(step.names[0], ForKind::Vectorized);
+        vectorizeStep_ = step;
+        break;
       case Primitive::DoubleBuffer: doubleBuffer(step); break;
       case Primitive::CacheRead:
       case Primitive::CacheWrite:
@@ -90,6 +93,7 @@ class Builder {
     applyDoubleBuffer();
     for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
       if (leaves_[i].kind == ForKind::Vectorized) {
+        step_ = &vectorizeStep_;
         fail("vectorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' must be the innermost loop (reorder it first)");
       }
     }
@@ -399,7 +403,7 @@ class Builder {
   std::map<std::string, int> aliases_;  // i<k>, r<k> → variable
   const te::ScheduleStep* step_ = nullptr;
   int bufferSets_ = 1;
-  te::ScheduleStep bufferStep_;
+  te::ScheduleStep bufferStep_, vectorizeStep_;
 };
 
 }  // namespace

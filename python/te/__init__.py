@@ -7,7 +7,7 @@ from .compute import abs, compute, exp, if_then_else, log, max, min, reduce_axis
 __all__ = ["lang", "create_schedule", "compute", "reduce_axis", "sum", "max", "min", "if_then_else", "exp", "log",
            "sqrt", "rsqrt", "abs", "relu"]
 
-_PRIMITIVES = {"split": 2, "tile": 4, "fuse": 1, "reorder": 0, "compute_at": 0, "cache_read": 0, "cache_write": 0,
+_PRIMITIVES = {"split": 2, "tile": 4, "fuse": 1, "reorder": 0, "compute_at": 0, "compute_inline": 0, "cache_read": 0, "cache_write": 0,
                "double_buffer": 0, "vectorize": 0, "tensorize": 0, "bind": 0, "unroll": 0}
 
 

@@ -20,6 +20,7 @@ const PrimitiveInfo kPrimitives[] = {
     {Primitive::Reorder, "reorder", {-1, 0, false, 0}},
     {Primitive::Fuse, "fuse", {2, 0, false, 1}},
     {Primitive::ComputeAt, "compute_at", {2, 0, false, 0}},
+    {Primitive::ComputeInline, "compute_inline", {1, 0, false, 0}},
     {Primitive::CacheRead, "cache_read", {1, 0, true, 0}},
     {Primitive::CacheWrite, "cache_write", {1, 0, true, 0}},
     {Primitive::DoubleBuffer, "double_buffer", {0, 1, false, 0}},

@@ -16,6 +16,7 @@ enum class Primitive {
   Reorder,       // reorder AXIS...
   Fuse,          // fuse AXIS AXIS -> AXIS
   ComputeAt,     // compute_at TENSOR AXIS
+  ComputeInline, // compute_inline TENSOR
   CacheRead,     // cache_read TENSOR SCOPE
   CacheWrite,    // cache_write TENSOR SCOPE
   DoubleBuffer,  // double_buffer BUFFERS

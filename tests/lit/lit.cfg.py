@@ -4,7 +4,7 @@ import lit.formats
 
 config.name = "pyasc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".s", ".py", ".test", ".graph", ".loop", ".yaml", ".json"]
+config.suffixes = [".s", ".py", ".test", ".graph", ".loop", ".te", ".yaml", ".json"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 # test outputs go to the build tree, never next to the sources

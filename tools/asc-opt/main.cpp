@@ -1,60 +1,154 @@
-// asc-opt: reads graph IR text, runs the named stages of the pipeline in order and prints the IR
-// after the last one (the graph, or the lowered program after select-kernels).
+// asc-opt: runs compiler stages on IR text and prints the result. Graph text (as printed by
+// pyasc --emit=graph) goes through the graph stages and select-kernels; a loop nest (.loop, as
+// printed by --dump-after of a loop-nest stage) through the loop-nest stages; a te.compute
+// definition (.te: its compute line, then its schedule, one primitive per line, or `default`)
+// through schedule-to-loops and the loop-nest stages. --emit=asm prints a loop nest's instructions.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <sstream>
 
 #include "codegen/Pipeline.h"
-#include "codegen/graph/EliminateDeadNodes.h"
-#include "codegen/graph/ExpandComposites.h"
-#include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/SelectKernels.h"
+#include "codegen/loop/DefaultSchedule.h"
+#include "codegen/loop/EmitLoops.h"
+#include "codegen/loop/LowerCompute.h"
+#include "codegen/loop/ScheduleToLoops.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
+#include "sdk/isa/Assembler.h"
+#include "sdk/loop/LoopText.h"
+#include "sdk/loop/LoopVerifier.h"
 #include "sdk/support/AtomicFile.h"
 #include "sdk/target/Target.h"
 
+namespace {
+
+using namespace pyasc;
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool isLoopStage(const std::string& s) {
+  for (const auto& n : codegen::computeStageNames()) {
+    if (n == s) return true;
+  }
+  return false;
+}
+
+// A .te file: the compute line, then schedule primitives (or `default`); // comments and blank lines aside.
+loop::Kernel readComputeFile(const std::string& path, const std::string& text, const Target& target) {
+  std::istringstream in(text);
+  std::string line, computeLine, scheduleText;
+  int lineNo = 0, computeLineNo = 0;
+  std::vector<int> stepLines;
+  bool useDefault = false;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos || line.compare(start, 2, "//") == 0) continue;
+    line = line.substr(start);
+    if (computeLine.empty()) {
+      computeLine = line;
+      computeLineNo = lineNo;
+    } else if (line == "default") {
+      useDefault = true;
+    } else {
+      scheduleText += line + "\n";
+      stepLines.push_back(lineNo);
+    }
+  }
+  te::ComputeDef def;
+  try {
+    def = te::parseComputeDef(computeLine);
+  } catch (const std::invalid_argument& e) {
+    throw CompileError(SourceLocation{path, computeLineNo, 1}, e.what());
+  }
+  te::Schedule schedule = useDefault ? codegen::defaultComputeSchedule(def, target) : te::parseSchedule(scheduleText, path);
+  for (size_t i = 0; i < schedule.steps.size() && i < stepLines.size(); ++i) {
+    if (schedule.steps[i].loc.file.empty()) schedule.steps[i].loc = SourceLocation{path, stepLines[i], 1};
+  }
+  return codegen::scheduleToLoops(def, schedule, SourceLocation{path, computeLineNo, 1});
+}
+
+int run(const std::string& input, const std::vector<std::string>& passes, const std::string& targetName,
+        const std::string& emit) {
+  std::vector<uint8_t> bytes = readFileBytes(input);
+  std::string text(bytes.begin(), bytes.end());
+  Target target = loadTarget(targetName);
+  const SourceLocation where{input, 1, 1};
+  if (endsWith(input, ".loop") || endsWith(input, ".te")) {
+    bool compute = endsWith(input, ".te");
+    loop::Kernel k;
+    if (!compute) {
+      k = loop::parseKernel(text);
+      if (std::string error = loop::verifyKernel(k); !error.empty()) throw CompileError(where, error);
+    }
+    for (const auto& pass : passes) {
+      if (pass == "schedule-to-loops" && compute) {
+        k = readComputeFile(input, text, target);
+        compute = false;
+        continue;
+      }
+      if (compute) throw CompileError(where, "a te.compute file starts with --pass=schedule-to-loops");
+      if (!isLoopStage(pass)) throw CompileError(where, "'" + pass + "' does not run on a loop nest");
+      k = codegen::runLoopStage(pass, k, target, where);
+    }
+    if (compute) throw CompileError(where, "a te.compute file starts with --pass=schedule-to-loops");
+    if (emit != "asm") {
+      std::cout << loop::printKernel(k);
+      return 0;
+    }
+    codegen::KernelCode code = codegen::emitLoops(k, 0, where);
+    std::cout << code.name << ": block_dim=" << code.blockDim << "\n";
+    for (const auto& inst : code.program) std::cout << "  " << isa::disassemble(inst) << "\n";
+    return 0;
+  }
+  graph::Graph g = graph::parseGraph(input, text);
+  DiagnosticEngine diags;
+  if (!graph::verifyGraph(g, diags)) {
+    std::cerr << diags.renderAll();
+    return 1;
+  }
+  std::string out = graph::printGraph(g);
+  for (const auto& pass : passes) {
+    if (pass == "select-kernels") {
+      codegen::SelectOptions options;
+      options.sourceFile = input;
+      out = codegen::printProgram(codegen::selectKernels(g, target, options));
+      continue;
+    }
+    if (isLoopStage(pass) || pass == "emit-model") throw CompileError(where, "'" + pass + "' does not run on a graph");
+    codegen::runGraphStage(pass, g, nullptr);
+    out = graph::printGraph(g);
+  }
+  std::cout << out;
+  return 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  CLI::App app{"Runs compiler stages on graph IR text and prints the result", "asc-opt"};
-  std::string input, target = "ascend310";
+  CLI::App app{"Runs compiler stages on graph, loop-nest or te.compute text and prints the result", "asc-opt"};
+  std::string input, target = "ascend310", emit;
   std::vector<std::string> passes;
-  app.add_option("input", input, "graph text file (as printed by pyasc --emit=graph)")->required();
+  app.add_option("input", input, "graph text (as pyasc --emit=graph prints it), a loop nest (.loop) or a te.compute file (.te)")
+      ->required();
   app.add_option("--pass", passes, "a stage to run, in order; repeatable")
       ->required()
       ->allow_extra_args(false)
-      ->check(CLI::IsMember({"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors", "select-kernels"}));
-  app.add_option("--target", target, "target for select-kernels")->capture_default_str();
+      ->check(CLI::IsMember(pyasc::codegen::stageNames()));
+  app.add_option("--target", target, "target for select-kernels and the loop-nest stages")->capture_default_str();
+  app.add_option("--emit", emit, "asm: print the loop nest's instructions instead of the nest")->check(CLI::IsMember({"asm"}));
   CLI11_PARSE(app, argc, argv);
   try {
-    std::vector<uint8_t> bytes = pyasc::readFileBytes(input);
-    pyasc::graph::Graph g = pyasc::graph::parseGraph(input, std::string(bytes.begin(), bytes.end()));
-    pyasc::DiagnosticEngine diags;
-    if (!pyasc::graph::verifyGraph(g, diags)) {
-      std::cerr << diags.renderAll();
-      return 1;
-    }
-    std::string out = pyasc::graph::printGraph(g);
-    for (const auto& pass : passes) {
-      if (pass == "expand-composites") {
-        pyasc::codegen::expandComposites(g, nullptr);
-        out = pyasc::graph::printGraph(g);
-      } else if (pass == "eliminate-dead-nodes") {
-        pyasc::codegen::eliminateDeadNodes(g);
-        out = pyasc::graph::printGraph(g);
-      } else if (pass == "reciprocal-divisors") {
-        pyasc::codegen::reciprocalDivisors(g);
-        out = pyasc::graph::printGraph(g);
-      } else {
-        pyasc::codegen::SelectOptions options;
-        options.sourceFile = input;
-        out = pyasc::codegen::printProgram(pyasc::codegen::selectKernels(g, pyasc::loadTarget(target), options));
-      }
-    }
-    std::cout << out;
+    return run(input, passes, target, emit);
   } catch (const pyasc::CompileError& e) {
     std::cerr << pyasc::DiagnosticEngine().render(e.diagnostic());
-    return 1;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "asc-opt: error: " << input << ": " << e.what() << "\n";
   }
-  return 0;
+  return 1;
 }

@@ -136,7 +136,7 @@ TEST(ScheduleTrace, TemplatesReportWhatTheyCannotApply) {
   EXPECT_EQ(errorOf([] { te::parseSchedule("split i0 -> a b\n", "bad.txt"); }),
             "schedule: split takes 2 operand(s) in 'split i0 -> a b'");
   EXPECT_EQ(errorOf([] { te::parseSchedule("parallel i0\n", "bad.txt"); }),
-            "schedule: unknown primitive 'parallel' (split, tile, reorder, fuse, compute_at, cache_read, cache_write, "
+            "schedule: unknown primitive 'parallel' (split, tile, reorder, fuse, compute_at, compute_inline, cache_read, cache_write, "
             "double_buffer, vectorize, tensorize, bind, unroll) in 'parallel i0'");
 }
 
