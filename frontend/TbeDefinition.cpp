@@ -987,6 +987,13 @@ void bindParams(Evaluator& ev, const Stmt& fn, const std::vector<ValueId>& input
   }
 }
 
+// The definition's body evaluated for `node`, its nodes added through `sink`: the value returned.
+ValueId runDefinition(const Stmt& fn, NodeSink& sink, const graph::Node& node, SourceLocation& returnLoc) {
+  Evaluator ev(&sink);
+  bindParams(ev, fn, node.inputs, &node);
+  return ev.run(fn, returnLoc).id;
+}
+
 }  // namespace
 
 std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(const std::string& file,
@@ -1022,11 +1029,9 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
   auto expand = [module, fn](graph::Graph& g, const registry::OpRegistry& r, const graph::Node& node,
                              std::vector<graph::Node>& out) {
     NodeSink sink(g, r, node, out);
-    Evaluator ev(&sink);
-    bindParams(ev, *fn, node.inputs, &node);
     SourceLocation returnLoc;
-    TbeValue result = ev.run(*fn, returnLoc);
-    sink.finish(result.id, returnLoc);
+    ValueId result = runDefinition(*fn, sink, node, returnLoc);
+    sink.finish(result, returnLoc);
   };
   // the definition run on a scratch graph of the operand types: the shape of what it returns
   auto inferShape = [module, fn](const registry::OpRegistry& r, const graph::Node& node,
@@ -1038,10 +1043,8 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
     scratch.outputs = {g.addValue("out", TensorType{}, node.loc)};
     std::vector<graph::Node> out;
     NodeSink sink(g, r, scratch, out);
-    Evaluator ev(&sink);
-    bindParams(ev, *fn, scratch.inputs, &scratch);
     SourceLocation returnLoc;
-    return g.type(ev.run(*fn, returnLoc).id).shape;
+    return g.type(runDefinition(*fn, sink, scratch, returnLoc)).shape;
   };
   return std::make_shared<registry::ExpansionImplementation>(expand, inferShape);
 }

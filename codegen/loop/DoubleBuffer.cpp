@@ -28,18 +28,6 @@ class Buffering {
   }
 
  private:
-  // Whether `s` holds DMA or vector statements (work beyond the scalar unit).
-  static bool pipeWork(const loop::Stmt& s) {
-    if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
-    for (const auto& b : s.body) {
-      if (pipeWork(*b)) return true;
-    }
-    for (const auto& b : s.orelse) {
-      if (pipeWork(*b)) return true;
-    }
-    return false;
-  }
-
   bool local(int b) const { return k_.buffers[static_cast<size_t>(b)].role == loop::Buffer::Role::Local; }
 
   // The buffers `s` (and what it holds) reads and writes.
@@ -84,7 +72,7 @@ class Buffering {
     for (auto& b : copy->orelse) b = rewrite(b);
     if (copy->kind != loop::StmtKind::For || copy->forKind != loop::ForKind::Pipelined) return copy;
     for (const auto& b : copy->body) {
-      if (pipeWork(*b) && (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block)) {
+      if (holdsPipeWork(*b) && (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block)) {
         throw CompileError(where_, "double_buffer: the loop '" + k_.vars[static_cast<size_t>(copy->var)] +
                                        "' holds loops or conditions with copies or vector instructions; only a "
                                        "straight run of them (element loops aside) can be double-buffered");

@@ -254,19 +254,24 @@ class Emitter {
     b_.freeReg(reg);
   }
 
+  // reg = the element a Load expression reads (its bits, for floats)
+  void loadElement(int reg, const te::ComputeNode& load) {
+    Address src = address(load.tensor, load.args[0]);
+    isa::Instruction ld;
+    ld.op = Opcode::Ld;
+    ld.type = load.dtype;
+    ld.rd = static_cast<uint8_t>(reg);
+    ld.src0 = src.ref;
+    b_.emit(ld);
+    release(src);
+  }
+
   // dst[index] = src[index'] (or an immediate) on the scalar unit
   void elementCopy(const loop::Stmt& s) {
     const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.buffer)];
     int value = b_.allocReg();
     if (s.value->op == Op::Load && s.value->dtype == dst.dtype) {
-      Address src = address(s.value->tensor, s.value->args[0]);
-      isa::Instruction ld;
-      ld.op = Opcode::Ld;
-      ld.type = s.value->dtype;
-      ld.rd = static_cast<uint8_t>(value);
-      ld.src0 = src.ref;
-      b_.emit(ld);
-      release(src);
+      loadElement(value, *s.value);
     } else if (s.value->op == Op::Int || s.value->op == Op::Float) {
       b_.li(value, scalarBitsOf(s.value->op == Op::Int ? static_cast<double>(s.value->ival) : s.value->fval, dst.dtype));
     } else {
@@ -347,15 +352,8 @@ class Emitter {
         op.scalarIsImm = true;
         op.scalarBits = scalarBitsOf(s.scalar->op == Op::Int ? static_cast<double>(s.scalar->ival) : s.scalar->fval, op.type);
       } else if (s.scalar->op == Op::Load) {
-        Address a = address(s.scalar->tensor, s.scalar->args[0]);
         scalarReg = b_.allocReg();
-        isa::Instruction ld;
-        ld.op = Opcode::Ld;
-        ld.type = s.scalar->dtype;
-        ld.rd = static_cast<uint8_t>(scalarReg);
-        ld.src0 = a.ref;
-        b_.emit(ld);
-        release(a);
+        loadElement(scalarReg, *s.scalar);
         op.scalarReg = scalarReg;
       } else {
         fail("a vector scalar operand must be an immediate or one element");

@@ -166,6 +166,17 @@ std::optional<Linear> linearIn(const Expr& e, int var) {
   }
 }
 
+bool holdsPipeWork(const loop::Stmt& s) {
+  if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
+  for (const auto& b : s.body) {
+    if (holdsPipeWork(*b)) return true;
+  }
+  for (const auto& b : s.orelse) {
+    if (holdsPipeWork(*b)) return true;
+  }
+  return false;
+}
+
 std::vector<loop::StmtPtr> flattenBlocks(const std::vector<loop::StmtPtr>& list) {
   std::vector<loop::StmtPtr> out;
   for (const auto& s : list) {

@@ -41,6 +41,8 @@ std::optional<Linear> linearIn(const loop::Expr& e, int var);
 // in one nest.
 loop::StmtPtr cloneFresh(loop::Kernel& k, const loop::StmtPtr& s, std::map<int, loop::Expr> rename,
                          const std::string& suffix, const std::map<int, int>& buffers = {});
+// Whether `s` holds DMA or vector statements (work of a pipe other than the scalar unit).
+bool holdsPipeWork(const loop::Stmt& s);
 // Nested blocks spliced into the list that holds them (recursively).
 std::vector<loop::StmtPtr> flattenBlocks(const std::vector<loop::StmtPtr>& list);
 // `e` with the buffers its loads read renamed as `buffers` says.

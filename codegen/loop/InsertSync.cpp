@@ -95,7 +95,7 @@ class Syncer {
       accesses.push_back(a);
       // a compound statement with work of other pipes is drained around; one of the scalar unit's
       // alone (an element loop) is a scalar statement like any other
-      bool drained = compound(s) && usesPipes(s);
+      bool drained = compound(s) && holdsPipeWork(s);
       pipes.push_back(drained ? Pipe::All : compound(s) ? Pipe::S : statementPipe(k_, s));
       if (drained || s.kind == loop::StmtKind::Sync) continue;
       int c = static_cast<int>(pipes[j]);
@@ -118,7 +118,7 @@ class Syncer {
       const loop::Stmt& s = *in[j];
       for (auto& w : before[j]) out.push_back(w);
       if (compound(s)) {
-        bool work = usesPipes(s);
+        bool work = holdsPipeWork(s);
         if (!work) {  // scalar work only: ordered by the flags around it
           out.push_back(in[j]);
           for (auto& set : after[j]) out.push_back(set);
@@ -163,7 +163,7 @@ class Syncer {
   // A loop body without nested work of other pipes: its iterations can be synchronised by flags.
   bool straight(const std::vector<StmtPtr>& body) const {
     for (const auto& b : body) {
-      if (compound(*b) && usesPipes(*b)) return false;
+      if (compound(*b) && holdsPipeWork(*b)) return false;
     }
     return true;
   }
@@ -235,18 +235,6 @@ class Syncer {
       out.insert(flags.begin(), flags.end());
     }
     return out;
-  }
-
-  // Whether `s` holds work of a pipe other than the scalar unit.
-  bool usesPipes(const loop::Stmt& s) const {
-    if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
-    for (const auto& b : s.body) {
-      if (usesPipes(*b)) return true;
-    }
-    for (const auto& b : s.orelse) {
-      if (usesPipes(*b)) return true;
-    }
-    return false;
   }
 
   const loop::Kernel& k_;

@@ -5,18 +5,11 @@
 #include <deque>
 #include <stdexcept>
 
-
 namespace pyasc::loop {
 
 namespace {
 
 using te::Op;
-
-int64_t floorDiv(int64_t a, int64_t b) {
-  if (b == 0) throw std::runtime_error("integer division by zero");
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 class Interpreter {
  public:
@@ -48,55 +41,12 @@ class Interpreter {
     return d[static_cast<size_t>(index)];
   }
 
-  static double round(double v, DType t) {
-    if (t == DType::Bool) return v != 0;
-    if (isInteger(t)) return std::trunc(v);
-    return v;
-  }
-
   double eval(const Expr& e) {
-    auto a = [&](size_t i) { return eval(e->args[i]); };
-    auto i64 = [](double v) { return static_cast<int64_t>(v); };
-    switch (e->op) {
-      case Op::Var: return static_cast<double>(vars_[static_cast<size_t>(e->var)]);
-      case Op::Int: return static_cast<double>(e->ival);
-      case Op::Float: return e->fval;
-      case Op::Add: return a(0) + a(1);
-      case Op::Sub: return a(0) - a(1);
-      case Op::Mul: return a(0) * a(1);
-      case Op::Div: return a(0) / a(1);
-      case Op::FloorDiv: return static_cast<double>(floorDiv(i64(a(0)), i64(a(1))));
-      case Op::FloorMod: {
-        int64_t x = i64(a(0)), y = i64(a(1));
-        return static_cast<double>(x - floorDiv(x, y) * y);
-      }
-      case Op::Min: return std::min(a(0), a(1));
-      case Op::Max: return std::max(a(0), a(1));
-      case Op::Neg: return -a(0);
-      case Op::Lt: return a(0) < a(1);
-      case Op::Le: return a(0) <= a(1);
-      case Op::Gt: return a(0) > a(1);
-      case Op::Ge: return a(0) >= a(1);
-      case Op::Eq: return a(0) == a(1);
-      case Op::Ne: return a(0) != a(1);
-      case Op::And: return a(0) != 0 && a(1) != 0;
-      case Op::Or: return a(0) != 0 || a(1) != 0;
-      case Op::Not: return a(0) == 0;
-      case Op::Select: return a(0) != 0 ? a(1) : a(2);
-      case Op::Load: return at(e->tensor, i64(a(0)), "load");
-      case Op::Cast: return round(a(0), e->dtype);
-      case Op::Call: {
-        double v = a(0);
-        if (e->fn == "exp") return std::exp(v);
-        if (e->fn == "log") return std::log(v);
-        if (e->fn == "sqrt") return std::sqrt(v);
-        if (e->fn == "rsqrt") return 1 / std::sqrt(v);
-        if (e->fn == "abs") return std::fabs(v);
-        return v > 0 ? v : 0;
-      }
-      case Op::Reduce: throw std::runtime_error("a reduction must be lowered to loops first");
-    }
-    return 0;
+    te::ExprEnvironment env;
+    env.var = [&](int v) { return static_cast<double>(vars_[static_cast<size_t>(v)]); };
+    env.load = [&](int buffer, const std::vector<int64_t>& indices) { return at(buffer, indices.at(0), "load"); };
+    env.reduce = [](const te::ComputeNode&) -> double { throw std::runtime_error("a reduction must be lowered to loops first"); };
+    return te::evaluateExpr(e, env);
   }
 
   int64_t integer(const Expr& e) { return static_cast<int64_t>(eval(e)); }
@@ -118,7 +68,7 @@ class Interpreter {
       }
       case StmtKind::Store: {
         double v = eval(s.value);
-        at(s.buffer, integer(s.index), "store") = round(v, k_.buffers[static_cast<size_t>(s.buffer)].dtype);
+        at(s.buffer, integer(s.index), "store") = te::castValue(v, k_.buffers[static_cast<size_t>(s.buffer)].dtype);
         return;
       }
       case StmtKind::If:
@@ -150,7 +100,7 @@ class Interpreter {
         double x = at(s.srcs[0].buffer, s0 + i, "vector");
         acc = s.op == "vcadd" ? acc + x : s.op == "vcmax" ? std::max(acc, x) : std::min(acc, x);
       }
-      at(s.dst.buffer, d0, "vector") = round(acc, k_.buffers[static_cast<size_t>(s.dst.buffer)].dtype);
+      at(s.dst.buffer, d0, "vector") = te::castValue(acc, k_.buffers[static_cast<size_t>(s.dst.buffer)].dtype);
       return;
     }
     std::vector<int64_t> src;
@@ -180,7 +130,7 @@ class Interpreter {
       else if (op == "vdup") v = scalar;
       else if (op == "vmov" || op == "vconv") v = x(0);
       else throw std::runtime_error("vector operation '" + op + "' is not interpreted");
-      at(s.dst.buffer, d0 + i, "vector") = round(v, t);
+      at(s.dst.buffer, d0 + i, "vector") = te::castValue(v, t);
     }
   }
 

@@ -208,6 +208,7 @@ bool usesFreely(const ComputeExpr& e, int axis) {
 }
 
 int64_t floorDiv(int64_t a, int64_t b) {
+  if (b == 0) throw std::domain_error("integer division by zero");
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
@@ -354,87 +355,97 @@ std::string verifyComputeDef(const ComputeDef& def) {
   return "";
 }
 
-std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& inputs) {
-  std::vector<int64_t> env(def.vars.size(), 0);
-  std::function<double(const ComputeExpr&)> eval = [&](const ComputeExpr& e) -> double {
-    const ComputeNode& n = *e;
-    auto arg = [&](size_t i) { return eval(n.args[i]); };
-    auto asInt = [](double v) { return static_cast<int64_t>(v); };
-    switch (n.op) {
-      case Op::Var: return static_cast<double>(env[static_cast<size_t>(n.var)]);
-      case Op::Int: return static_cast<double>(n.ival);
-      case Op::Float: return n.fval;
-      case Op::Add: return arg(0) + arg(1);
-      case Op::Sub: return arg(0) - arg(1);
-      case Op::Mul: return arg(0) * arg(1);
-      case Op::Div: return arg(0) / arg(1);
-      case Op::FloorDiv: return static_cast<double>(floorDiv(asInt(arg(0)), asInt(arg(1))));
-      case Op::FloorMod: {
-        int64_t a = asInt(arg(0)), b = asInt(arg(1));
-        return static_cast<double>(a - floorDiv(a, b) * b);
-      }
-      case Op::Min: return std::min(arg(0), arg(1));
-      case Op::Max: return std::max(arg(0), arg(1));
-      case Op::Neg: return -arg(0);
-      case Op::Lt: return arg(0) < arg(1);
-      case Op::Le: return arg(0) <= arg(1);
-      case Op::Gt: return arg(0) > arg(1);
-      case Op::Ge: return arg(0) >= arg(1);
-      case Op::Eq: return arg(0) == arg(1);
-      case Op::Ne: return arg(0) != arg(1);
-      case Op::And: return arg(0) != 0 && arg(1) != 0;
-      case Op::Or: return arg(0) != 0 || arg(1) != 0;
-      case Op::Not: return arg(0) == 0;
-      case Op::Select: return arg(0) != 0 ? arg(1) : arg(2);
-      case Op::Load: {
-        const ComputeInput& in = def.inputs[static_cast<size_t>(n.tensor)];
-        int64_t flat = 0;
-        for (size_t d = 0; d < in.shape.size(); ++d) {
-          int64_t i = asInt(arg(d));
-          if (i < 0 || i >= in.shape[d]) {
-            throw std::out_of_range("input " + std::to_string(n.tensor) + " read at index " + std::to_string(i) +
-                                    " of dimension " + std::to_string(d) + " (extent " + std::to_string(in.shape[d]) + ")");
-          }
-          flat = flat * in.shape[d] + i;
-        }
-        return inputs[static_cast<size_t>(n.tensor)][static_cast<size_t>(flat)];
-      }
-      case Op::Cast: {
-        double v = arg(0);
-        if (n.dtype == DType::Bool) return v != 0;
-        if (isInteger(n.dtype)) return std::trunc(v);
-        return v;
-      }
-      case Op::Call: {
-        double v = arg(0);
-        if (n.fn == "exp") return std::exp(v);
-        if (n.fn == "log") return std::log(v);
-        if (n.fn == "sqrt") return std::sqrt(v);
-        if (n.fn == "rsqrt") return 1 / std::sqrt(v);
-        if (n.fn == "abs") return std::fabs(v);
-        return v > 0 ? v : 0;  // relu
-      }
-      case Op::Reduce: {
-        double acc = n.fn == "sum" ? 0.0
-                     : n.fn == "max" ? -std::numeric_limits<double>::infinity()
-                                     : std::numeric_limits<double>::infinity();
-        std::function<void(size_t)> loop = [&](size_t k) {
-          if (k == n.axes.size()) {
-            double v = arg(0);
-            acc = n.fn == "sum" ? acc + v : n.fn == "max" ? std::max(acc, v) : std::min(acc, v);
-            return;
-          }
-          const IterVar& r = def.vars[static_cast<size_t>(n.axes[k])];
-          for (int64_t i = r.lo; i < r.lo + r.extent; ++i) {
-            env[static_cast<size_t>(n.axes[k])] = i;
-            loop(k + 1);
-          }
-        };
-        loop(0);
-        return acc;
-      }
+double evaluateExpr(const ComputeExpr& e, const ExprEnvironment& env) {
+  const ComputeNode& n = *e;
+  auto arg = [&](size_t i) { return evaluateExpr(n.args[i], env); };
+  auto asInt = [](double v) { return static_cast<int64_t>(v); };
+  switch (n.op) {
+    case Op::Var: return env.var(n.var);
+    case Op::Int: return static_cast<double>(n.ival);
+    case Op::Float: return n.fval;
+    case Op::Add: return arg(0) + arg(1);
+    case Op::Sub: return arg(0) - arg(1);
+    case Op::Mul: return arg(0) * arg(1);
+    case Op::Div: return arg(0) / arg(1);
+    case Op::FloorDiv: return static_cast<double>(floorDiv(asInt(arg(0)), asInt(arg(1))));
+    case Op::FloorMod: {
+      int64_t a = asInt(arg(0)), b = asInt(arg(1));
+      return static_cast<double>(a - floorDiv(a, b) * b);
     }
-    return 0;
+    case Op::Min: return std::min(arg(0), arg(1));
+    case Op::Max: return std::max(arg(0), arg(1));
+    case Op::Neg: return -arg(0);
+    case Op::Lt: return arg(0) < arg(1);
+    case Op::Le: return arg(0) <= arg(1);
+    case Op::Gt: return arg(0) > arg(1);
+    case Op::Ge: return arg(0) >= arg(1);
+    case Op::Eq: return arg(0) == arg(1);
+    case Op::Ne: return arg(0) != arg(1);
+    case Op::And: return arg(0) != 0 && arg(1) != 0;
+    case Op::Or: return arg(0) != 0 || arg(1) != 0;
+    case Op::Not: return arg(0) == 0;
+    case Op::Select: return arg(0) != 0 ? arg(1) : arg(2);
+    case Op::Load: {
+      std::vector<int64_t> indices;
+      for (size_t d = 0; d < n.args.size(); ++d) indices.push_back(asInt(arg(d)));
+      return env.load(n.tensor, indices);
+    }
+    case Op::Cast: return castValue(arg(0), n.dtype);
+    case Op::Call: {
+      double v = arg(0);
+      if (n.fn == "exp") return std::exp(v);
+      if (n.fn == "log") return std::log(v);
+      if (n.fn == "sqrt") return std::sqrt(v);
+      if (n.fn == "rsqrt") return 1 / std::sqrt(v);
+      if (n.fn == "abs") return std::fabs(v);
+      return v > 0 ? v : 0;  // relu
+    }
+    case Op::Reduce: return env.reduce(n);
+  }
+  return 0;
+}
+
+double castValue(double v, DType t) {
+  if (t == DType::Bool) return v != 0;
+  if (isInteger(t)) return std::trunc(v);
+  return v;
+}
+
+std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& inputs) {
+  std::vector<int64_t> vars(def.vars.size(), 0);
+  ExprEnvironment env;
+  env.var = [&](int v) { return static_cast<double>(vars[static_cast<size_t>(v)]); };
+  env.load = [&](int tensor, const std::vector<int64_t>& indices) {
+    const ComputeInput& in = def.inputs[static_cast<size_t>(tensor)];
+    int64_t flat = 0;
+    for (size_t d = 0; d < in.shape.size(); ++d) {
+      int64_t i = indices[d];
+      if (i < 0 || i >= in.shape[d]) {
+        throw std::out_of_range("input " + std::to_string(tensor) + " read at index " + std::to_string(i) +
+                                " of dimension " + std::to_string(d) + " (extent " + std::to_string(in.shape[d]) + ")");
+      }
+      flat = flat * in.shape[d] + i;
+    }
+    return inputs[static_cast<size_t>(tensor)][static_cast<size_t>(flat)];
+  };
+  env.reduce = [&](const ComputeNode& n) {
+    double acc = n.fn == "sum" ? 0.0
+                 : n.fn == "max" ? -std::numeric_limits<double>::infinity()
+                                 : std::numeric_limits<double>::infinity();
+    std::function<void(size_t)> loop = [&](size_t k) {
+      if (k == n.axes.size()) {
+        double v = evaluateExpr(n.args[0], env);
+        acc = n.fn == "sum" ? acc + v : n.fn == "max" ? std::max(acc, v) : std::min(acc, v);
+        return;
+      }
+      const IterVar& r = def.vars[static_cast<size_t>(n.axes[k])];
+      for (int64_t i = r.lo; i < r.lo + r.extent; ++i) {
+        vars[static_cast<size_t>(n.axes[k])] = i;
+        loop(k + 1);
+      }
+    };
+    loop(0);
+    return acc;
   };
   std::vector<int64_t> shape = def.shape();
   int64_t count = 1;
@@ -443,10 +454,10 @@ std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<
   for (int64_t flat = 0; flat < count; ++flat) {
     int64_t rest = flat;
     for (size_t d = shape.size(); d-- > 0;) {
-      env[d] = rest % shape[d];
+      vars[d] = rest % shape[d];
       rest /= shape[d];
     }
-    out[static_cast<size_t>(flat)] = eval(def.body);
+    out[static_cast<size_t>(flat)] = evaluateExpr(def.body, env);
   }
   return out;
 }

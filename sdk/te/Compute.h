@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -99,6 +100,17 @@ ComputeDef parseComputeDef(const std::string& text);
 // operand dtypes as each operation needs, reductions only at the top of the body or under casts),
 // else what is wrong.
 std::string verifyComputeDef(const ComputeDef& def);
+
+// What an expression's variables, loads and reductions are worth, for evaluateExpr.
+struct ExprEnvironment {
+  std::function<double(int var)> var;
+  std::function<double(int tensor, const std::vector<int64_t>& indices)> load;
+  std::function<double(const ComputeNode& reduction)> reduce;
+};
+// The value of `e` in float64 (index arithmetic exact, // and % as Python rounds them).
+double evaluateExpr(const ComputeExpr& e, const ExprEnvironment& env);
+// A value converted to `t` as a cast does: bools to 0/1, integers truncated, floats kept.
+double castValue(double v, DType t);
 
 // The value of `def` at every output element, row-major, computed in float64 from the inputs'
 // values (row-major, as float64); for tests and references. Index arithmetic is exact.
