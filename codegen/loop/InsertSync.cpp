@@ -243,6 +243,27 @@ class Syncer {
 
 }  // namespace
 
+namespace {
+
+bool isBarrier(const StmtPtr& s) { return s->kind == loop::StmtKind::Sync && s->sync == loop::Stmt::SyncKind::Barrier; }
+
+// A barrier right after another one drains nothing (in every nested list too), and neither does one
+// that starts the kernel.
+std::vector<StmtPtr> withoutRedundantBarriers(const std::vector<StmtPtr>& in, bool kernelStart) {
+  std::vector<StmtPtr> out;
+  for (const auto& s : in) {
+    if (isBarrier(s) && ((out.empty() && kernelStart) || (!out.empty() && isBarrier(out.back())))) continue;
+    auto copy = std::make_shared<loop::Stmt>(*s);
+    copy->body = withoutRedundantBarriers(s->body, kernelStart && out.empty() && s->kind == loop::StmtKind::For &&
+                                                      s->forKind == loop::ForKind::Cores);
+    copy->orelse = withoutRedundantBarriers(s->orelse, false);
+    out.push_back(copy);
+  }
+  return out;
+}
+
+}  // namespace
+
 Pipe statementPipe(const loop::Kernel& k, const loop::Stmt& s) {
   if (s.kind == loop::StmtKind::Vector) return Pipe::V;
   if (s.kind == loop::StmtKind::Dma) {
@@ -256,7 +277,7 @@ loop::Kernel insertSync(const loop::Kernel& k) {
   loop::Kernel out = k;
   Syncer s(k);
   std::vector<StmtPtr> top = k.body->kind == loop::StmtKind::Block ? k.body->body : std::vector<StmtPtr>{k.body};
-  out.body = loop::block(s.list(top));
+  out.body = loop::block(withoutRedundantBarriers(s.list(top), true));
   return out;
 }
 
