@@ -86,7 +86,7 @@ CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOp
     emit.memoryReuse = options.memoryOpt || options.memoryReuse;
     emit.flags = (options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (options.memoryReuse ? model::kFlagMemoryReuse : 0u);
     result.model = emitModel(program, target, emit);
-    return std::string();
+    return printMemoryPlan(result.model);
   });
   return result;
 }

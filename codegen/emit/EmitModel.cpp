@@ -1,6 +1,8 @@
 // Model emission: memory plan, tensor table, kernels with source lines, plan steps.
 #include "codegen/emit/EmitModel.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -107,6 +109,22 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
   };
   counts(program.steps);
   return m;
+}
+
+std::string printMemoryPlan(const model::Model& m) {
+  std::string out = "memory plan: " + std::to_string(m.memory.gmPeakBytes) + " bytes of device memory at the peak\n";
+  for (const auto& t : m.tensors) {
+    char range[64];
+    std::snprintf(range, sizeof range, "gm[0x%llx..0x%llx)", static_cast<unsigned long long>(t.gmOffset),
+                  static_cast<unsigned long long>(t.gmOffset + t.gmSize));
+    std::string shape;
+    for (const auto& d : t.shape) {
+      shape += (shape.empty() ? "" : ",") + std::to_string(d.min) + (d.isStatic() ? "" : ".." + std::to_string(d.max));
+    }
+    out += "  " + std::string(range) + " " + t.name + " " + dtypeShortName(t.dtype) + "[" + shape + "] " +
+           model::tensorRoleName(t.role) + "\n";
+  }
+  return out;
 }
 
 }  // namespace pyasc::codegen

@@ -16,4 +16,8 @@ struct EmitOptions {
 // builds the model: tensors, kernels, plan, constants.
 model::Model emitModel(const Program& program, const Target& target, const EmitOptions& options);
 
+// The model's device-memory plan, one tensor per line ("gm[0x200..0x600) x f32[256] input") and the
+// peak, for --dump-after=emit-model.
+std::string printMemoryPlan(const model::Model& model);
+
 }  // namespace pyasc::codegen
