@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -160,6 +161,72 @@ class NodeSink {
     return false;
   }
 
+  // compute_inline: every te.compute of the expansion that reads `v` (itself a te.compute without a
+  // reduction) computes v's elements where it reads them; "" or why it cannot.
+  std::string inlineCompute(ValueId v) {
+    const graph::Node* producer = nullptr;
+    for (const auto& n : out_) {
+      if (n.outputs[0] == v) producer = &n;
+    }
+    if (!producer || producer->op != "Compute") return "only a tensor the definition computes with te.compute can be inlined";
+    te::ComputeDef inner = te::parseComputeDef(producer->stringAttr("compute"));
+    std::vector<ValueId> innerInputs = producer->inputs;
+    std::function<bool(const te::ComputeExpr&)> reduces = [&](const te::ComputeExpr& e) {
+      if (e->op == te::Op::Reduce) return true;
+      for (const auto& a : e->args) {
+        if (reduces(a)) return true;
+      }
+      return false;
+    };
+    if (reduces(inner.body)) return "a reduction cannot be inlined; its consumers would repeat it for every element";
+    for (auto& n : out_) {
+      if (n.op != "Compute" || std::find(n.inputs.begin(), n.inputs.end(), v) == n.inputs.end()) continue;
+      te::ComputeDef outer = te::parseComputeDef(n.stringAttr("compute"));
+      int from = static_cast<int>(std::find(n.inputs.begin(), n.inputs.end(), v) - n.inputs.begin());
+      // the producer's inputs join the consumer's (where absent)
+      std::vector<int> remap;
+      for (size_t i = 0; i < innerInputs.size(); ++i) {
+        auto at = std::find(n.inputs.begin(), n.inputs.end(), innerInputs[i]);
+        if (at == n.inputs.end()) {
+          n.inputs.push_back(innerInputs[i]);
+          outer.inputs.push_back(inner.inputs[i]);
+          at = n.inputs.end() - 1;
+        }
+        remap.push_back(static_cast<int>(at - n.inputs.begin()));
+      }
+      std::function<te::ComputeExpr(const te::ComputeExpr&, const std::vector<te::ComputeExpr>&)> rewriteInner =
+          [&](const te::ComputeExpr& e, const std::vector<te::ComputeExpr>& at) -> te::ComputeExpr {
+        if (e->op == te::Op::Var) return at[static_cast<size_t>(e->var)];
+        te::ComputeNode copy = *e;
+        if (copy.op == te::Op::Load) copy.tensor = remap[static_cast<size_t>(copy.tensor)];
+        for (auto& a : copy.args) a = rewriteInner(a, at);
+        return std::make_shared<const te::ComputeNode>(std::move(copy));
+      };
+      std::function<te::ComputeExpr(const te::ComputeExpr&)> rewriteOuter = [&](const te::ComputeExpr& e) -> te::ComputeExpr {
+        te::ComputeNode copy = *e;
+        for (auto& a : copy.args) a = rewriteOuter(a);
+        if (copy.op == te::Op::Load && copy.tensor == from) return rewriteInner(inner.body, copy.args);
+        return std::make_shared<const te::ComputeNode>(std::move(copy));
+      };
+      outer.body = rewriteOuter(outer.body);
+      // v is read no more: drop it from the consumer's inputs
+      std::function<te::ComputeExpr(const te::ComputeExpr&)> shift = [&](const te::ComputeExpr& e) -> te::ComputeExpr {
+        te::ComputeNode copy = *e;
+        if (copy.op == te::Op::Load && copy.tensor > from) --copy.tensor;
+        for (auto& a : copy.args) a = shift(a);
+        return std::make_shared<const te::ComputeNode>(std::move(copy));
+      };
+      outer.body = shift(outer.body);
+      outer.inputs.erase(outer.inputs.begin() + from);
+      n.inputs.erase(n.inputs.begin() + from);
+      if (std::string error = te::verifyComputeDef(outer); !error.empty()) return error;
+      for (auto& a : n.attrs) {
+        if (a.name == "compute") a.value = outer.str();
+      }
+    }
+    return "";
+  }
+
   // Makes `v` the custom node's result: the last node defines it, or an Identity copies it.
   void finish(ValueId v, const SourceLocation& loc) {
     ValueId result = custom_.outputs[0];
@@ -211,7 +278,9 @@ class Evaluator {
           TbeValue v = eval(*s->value);
           if (v.kind != TbeValue::Tensor) fail(s->value->range, "an operator definition must return a tensor");
           returnLoc = loc(s->value->range);
-          if (hasSchedule_ && sink_ && !sink_->attachSchedule(scheduled_, schedule_.str())) {
+          if (hasSchedule_ && sink_) applyInlining();
+          // a schedule of inlining alone leaves the kernels to the compiler's own schedules
+          if (hasSchedule_ && sink_ && !schedule_.steps.empty() && !sink_->attachSchedule(scheduled_, schedule_.str())) {
             fail(scheduleRange_, "te.create_schedule: the scheduled tensor must be one the definition computes");
           }
           return v;
@@ -846,6 +915,25 @@ class Evaluator {
 
   bool isElementFunction(const std::string& fn) const {
     return fn == "sum" || fn == "max" || fn == "min" || fn == "if_then_else" || te::isMathFunction(fn);
+  }
+
+  // compute_inline steps act on the expansion (they merge computes), then leave the schedule.
+  void applyInlining() {
+    std::vector<te::ScheduleStep> kept;
+    for (const auto& step : schedule_.steps) {
+      if (step.primitive != te::Primitive::ComputeInline) {
+        kept.push_back(step);
+        continue;
+      }
+      auto it = env.find(step.names[0]);
+      if (it == env.end() || it->second.kind != TbeValue::Tensor) {
+        throw CompileError(step.loc, "compute_inline: '" + step.names[0] + "' is not a tensor of the definition");
+      }
+      if (std::string why = sink_->inlineCompute(it->second.id); !why.empty()) {
+        throw CompileError(step.loc, "compute_inline: " + why);
+      }
+    }
+    schedule_.steps = kept;
   }
 
   // te.create_schedule(t): the explicit schedule of the kernel that computes t (one per definition).

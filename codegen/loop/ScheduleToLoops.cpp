@@ -83,6 +83,9 @@ class Builder {
                step.scope + "' is not lowered yet");
         }
         break;
+      case Primitive::ComputeInline:
+        fail("compute_inline merges a definition's intermediate te.compute into its consumers when the definition "
+             "is read; a single te.compute kernel has nothing to inline");
       default:
         fail(std::string(te::primitiveName(step.primitive)) + " is not lowered for te.compute kernels yet");
     }
