@@ -71,13 +71,6 @@ class Buffering {
     for (auto& b : copy->body) b = rewrite(b);
     for (auto& b : copy->orelse) b = rewrite(b);
     if (copy->kind != loop::StmtKind::For || copy->forKind != loop::ForKind::Pipelined) return copy;
-    for (const auto& b : copy->body) {
-      if (holdsPipeWork(*b) && (b->kind == loop::StmtKind::For || b->kind == loop::StmtKind::If || b->kind == loop::StmtKind::Block)) {
-        throw CompileError(where_, "double_buffer: the loop '" + k_.vars[static_cast<size_t>(copy->var)] +
-                                       "' holds loops or conditions with copies or vector instructions; only a "
-                                       "straight run of them (element loops aside) can be double-buffered");
-      }
-    }
     const int sets = copy->copies;
     std::set<int> privates = privateBuffers(copy->body);
     // buffer maps per set: set 0 keeps the buffers, set k > 0 gets copies named <buffer>.<k>
@@ -85,7 +78,9 @@ class Buffering {
     for (int b : privates) {
       for (int set = 1; set < sets; ++set) {
         loop::Buffer twin = k_.buffers[static_cast<size_t>(b)];
-        twin.name += "." + std::to_string(set);
+        std::string base = twin.name + "." + std::to_string(set);
+        twin.name = base;
+        for (int n = 1; k_.findBuffer(twin.name) >= 0; ++n) twin.name = base + "." + std::to_string(n);
         k_.buffers.push_back(twin);
         maps[static_cast<size_t>(set)][b] = static_cast<int>(k_.buffers.size()) - 1;
       }

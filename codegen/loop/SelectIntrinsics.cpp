@@ -1,6 +1,8 @@
 // Stage select-intrinsics: DMA, broadcasts, vector instructions and scalar element loops.
 #include "codegen/loop/SelectIntrinsics.h"
 
+#include <optional>
+
 #include "codegen/loop/IndexMath.h"
 
 namespace pyasc::codegen {
@@ -74,6 +76,9 @@ class Selector {
       if (source && target->stride == 1 && source->stride == 0 && !isGm(st.buffer)) {
         return vector("vdup", Ref{st.buffer, target->base}, {}, n, st.value);
       }
+      if (target->stride == 1 && !isGm(st.buffer) && isGm(st.value->tensor)) {
+        if (auto c = clampedLinear(st.value->args[0], v)) return clampedCopy(l, *target, *c, n);
+      }
       return elementLoop(l);
     }
     if (!isGm(st.buffer) && target && target->stride == 0) return laneReduction(l, target->base);
@@ -113,6 +118,74 @@ class Selector {
     std::vector<StmtPtr> list = std::move(emitted_);
     emitted_.clear();
     return loop::block(std::move(list));
+  }
+
+  // idx = base + clamp(lane + offset) with lane-free bounds (either may be absent): a window that
+  // reads the same element for every lane past a border.
+  struct Clamped {
+    Expr base, offset, lo, hi;
+  };
+  std::optional<Clamped> clampedLinear(const Expr& idx, int lane) const {
+    Clamped c{intConst(0), nullptr, nullptr, nullptr};
+    Expr e = idx;
+    bool clamped = false;
+    for (;;) {
+      if (!usesVar(e, lane)) return std::nullopt;
+      if (clamped && e->op != Op::Max && e->op != Op::Min) break;  // inside the clamps: the window's offset
+      if (e->op == Op::Add && !usesVar(e->args[1], lane)) {
+        c.base = add(c.base, e->args[1]);
+        e = e->args[0];
+      } else if (e->op == Op::Add && !usesVar(e->args[0], lane)) {
+        c.base = add(c.base, e->args[0]);
+        e = e->args[1];
+      } else if ((e->op == Op::Max || e->op == Op::Min) && !usesVar(e->args[1], lane)) {
+        Expr& bound = e->op == Op::Max ? c.lo : c.hi;
+        if (bound) return std::nullopt;  // one clamp each way
+        bound = e->args[1];
+        clamped = true;
+        e = e->args[0];
+      } else {
+        break;
+      }
+    }
+    auto inner = linearIn(e, lane);
+    if (!clamped || !inner || inner->stride != 1) return std::nullopt;
+    c.offset = inner->base;
+    return c;
+  }
+
+  // A clamped window: where the whole unclamped window lies in the tensor, one DMA of it and the
+  // lanes past a border set on the scalar unit from the lane at the border; elsewhere (a window
+  // crossing the tensor's first or last element) element by element.
+  StmtPtr clampedCopy(const loop::Stmt& l, const Linear& target, const Clamped& c, int64_t n) {
+    const loop::Stmt& st = *l.body.at(0);
+    int staging = st.buffer, source = st.value->tensor;
+    Expr start = add(c.base, c.offset);  // the unclamped window's first element
+    int64_t elements = buffer(source).elements;
+    std::vector<Expr> fits = {te::node(Op::Ge, DType::Bool, {start, intConst(0)}),
+                              te::node(Op::Le, DType::Bool, {add(start, intConst(n)), intConst(elements)})};
+    std::vector<StmtPtr> fast;
+    fast.push_back(dma(Ref{staging, target.base}, Ref{source, start}, n));
+    auto patch = [&](Expr from, Expr to, Expr lane) {  // staging[p] = staging[lane] for p in [from, to)
+      int p = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".edge");
+      Expr value = te::load(staging, buffer(staging).dtype, {add(target.base, lane)});
+      fast.push_back(loop::forLoop(p, from, sub(to, from), loop::ForKind::Serial,
+                                   {loop::store(staging, add(target.base, te::var(p)), value)}));
+    };
+    auto clampTo = [&](Expr x, int64_t lo, int64_t hi) {
+      return minOf(te::node(Op::Max, DType::Int32, {x, intConst(lo)}), intConst(hi));
+    };
+    if (c.lo) {  // lanes before lo - offset read the element at lo
+      Expr edge = sub(c.lo, c.offset);
+      fits.push_back(te::node(Op::Lt, DType::Bool, {edge, intConst(n)}));
+      patch(intConst(0), clampTo(edge, 0, n), edge);
+    }
+    if (c.hi) {  // lanes after hi - offset read the element at hi
+      Expr edge = sub(c.hi, c.offset);
+      fits.push_back(te::node(Op::Ge, DType::Bool, {edge, intConst(0)}));
+      patch(clampTo(add(edge, intConst(1)), 0, n), intConst(n), edge);
+    }
+    return loop::ifThen(allOf(fits), std::move(fast), {elementLoop(l)});
   }
 
   // The loop as it is, run element by element on the scalar unit.

@@ -79,7 +79,7 @@ class Stager {
     for (const auto& b : list) gmStores(b, nullptr, stores);
     if (stores.size() < 2) return;
     int out = stores[0].store().buffer;
-    bool readsBack = false;
+    bool readsBack = false, initialises = false;
     std::optional<Linear> first;
     int64_t extent = 0;
     for (const GmStore& g : stores) {
@@ -93,9 +93,13 @@ class Stager {
       } else if (!sameExpr(first->base, at->base) || at->stride != first->stride || n != extent) {
         return;
       }
-      readsBack = readsBack || usesBuffer(st.value, out);
+      bool reads = usesBuffer(st.value, out);
+      readsBack = readsBack || reads;
+      initialises = initialises || !reads;
     }
-    if (!readsBack) return;
+    // the list must hold the initialisation too: updates alone (a part of the reduce loops) are left
+    // to the list that holds them all
+    if (!readsBack || !initialises) return;
     const loop::Buffer gm = k_.buffers[static_cast<size_t>(out)];  // a copy: addBuffer may move the buffers
     int acc = addBuffer(gm.name + ".acc", gm.dtype, extent);
     for (GmStore& g : stores) {
