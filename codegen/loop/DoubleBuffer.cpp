@@ -20,7 +20,7 @@ void reads(const Expr& e, std::set<int>& out) {
 
 class Buffering {
  public:
-  Buffering(const loop::Kernel& k, const SourceLocation& where) : k_(k), where_(where) {}
+  explicit Buffering(const loop::Kernel& k) : k_(k) {}
 
   loop::Kernel run() {
     k_.body = rewrite(k_.body);
@@ -108,11 +108,10 @@ class Buffering {
   }
 
   loop::Kernel k_;
-  SourceLocation where_;
 };
 
 }  // namespace
 
-loop::Kernel doubleBuffer(const loop::Kernel& k, const SourceLocation& where) { return Buffering(k, where).run(); }
+loop::Kernel doubleBuffer(const loop::Kernel& k) { return Buffering(k).run(); }
 
 }  // namespace pyasc::codegen

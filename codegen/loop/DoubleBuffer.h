@@ -7,10 +7,9 @@
 #pragma once
 
 #include "sdk/loop/LoopNest.h"
-#include "sdk/support/Diagnostics.h"
 
 namespace pyasc::codegen {
 
-loop::Kernel doubleBuffer(const loop::Kernel& k, const SourceLocation& where);
+loop::Kernel doubleBuffer(const loop::Kernel& k);
 
 }  // namespace pyasc::codegen

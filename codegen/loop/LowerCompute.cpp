@@ -28,7 +28,7 @@ const LoopStage kLoopStages[] = {
     {"partition-loops", [](const loop::Kernel& k, const Target&, const SourceLocation&) { return partitionLoops(k); }},
     {"stage-operands", [](const loop::Kernel& k, const Target&, const SourceLocation& w) { return stageOperands(k, w); }},
     {"select-intrinsics", [](const loop::Kernel& k, const Target&, const SourceLocation& w) { return selectIntrinsics(k, w); }},
-    {"double-buffer", [](const loop::Kernel& k, const Target&, const SourceLocation& w) { return doubleBuffer(k, w); }},
+    {"double-buffer", [](const loop::Kernel& k, const Target&, const SourceLocation&) { return doubleBuffer(k); }},
     {"plan-storage", [](const loop::Kernel& k, const Target& t, const SourceLocation& w) { return planStorage(k, t, w); }},
     {"insert-sync", [](const loop::Kernel& k, const Target&, const SourceLocation&) { return insertSync(k); }},
 };
