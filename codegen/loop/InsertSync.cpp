@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 
 #include "codegen/loop/IndexMath.h"
@@ -130,14 +131,18 @@ class Syncer {
         if (s.kind == loop::StmtKind::For && straight(s.body)) {
           // flags between consecutive iterations: set once before the loop, waited once after it
           std::vector<std::vector<StmtPtr>> first(s.body.size()), last(s.body.size());
+          std::vector<std::pair<std::pair<int, int>, int>> held;  // (pair, event) of the carried flags
           for (const Carried& c : carried(s.body)) {
             int e = event(static_cast<int>(c.producer), static_cast<int>(c.consumer));
+            held.push_back({{static_cast<int>(c.producer), static_cast<int>(c.consumer)}, e});
+            reserved_[held.back().first.first][held.back().first.second].insert(e);
             preset.push_back(syncStmt(loop::Stmt::SyncKind::Set, c.producer, c.consumer, e));
             last[c.last].push_back(syncStmt(loop::Stmt::SyncKind::Set, c.producer, c.consumer, e));
             first[c.first].push_back(syncStmt(loop::Stmt::SyncKind::Wait, c.producer, c.consumer, e));
             drain.push_back(syncStmt(loop::Stmt::SyncKind::Wait, c.producer, c.consumer, e));
           }
           copy->body = list(s.body, first, last);
+          for (const auto& [pair, e] : held) reserved_[pair.first][pair.second].erase(e);
         } else {
           copy->body = list(s.body);
           if (s.kind == loop::StmtKind::For) {  // each iteration drains before the next
@@ -158,7 +163,15 @@ class Syncer {
   }
 
  private:
-  int event(int producer, int consumer) { return events_[producer][consumer]++ % isa::kFlagEvents; }
+  // The next event of the pair in turn, skipping those a loop's carried flags hold across its body.
+  int event(int producer, int consumer) {
+    const std::set<int>& held = reserved_[producer][consumer];
+    for (int tries = 0; tries < isa::kFlagEvents; ++tries) {
+      int e = events_[producer][consumer]++ % isa::kFlagEvents;
+      if (!held.count(e)) return e;
+    }
+    throw std::logic_error("insert-sync: every event of a pipe pair is held by carried flags");
+  }
 
   // A loop body without nested work of other pipes: its iterations can be synchronised by flags.
   bool straight(const std::vector<StmtPtr>& body) const {
@@ -239,6 +252,7 @@ class Syncer {
 
   const loop::Kernel& k_;
   std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> events_{};  // next event per flag pair
+  std::array<std::array<std::set<int>, isa::kPipeCount>, isa::kPipeCount> reserved_{};  // held across a loop body
 };
 
 }  // namespace

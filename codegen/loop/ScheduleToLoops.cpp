@@ -93,6 +93,8 @@ class Builder {
   }
 
   loop::Kernel finish() {
+    const te::ComputeExpr reduction = te::reductionOf(def_.body);
+    if (reduction && reduceLeavesUnrolled()) expandUnrolledReduction(reduction);
     applyDoubleBuffer();
     for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
       if (leaves_[i].kind == ForKind::Vectorized) {
@@ -100,24 +102,40 @@ class Builder {
         fail("vectorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' must be the innermost loop (reorder it first)");
       }
     }
-    std::map<int, Expr> axes;
-    for (size_t a = 0; a < axisValue_.size(); ++a) axes[static_cast<int>(a)] = axisValue_[a];
     int out = static_cast<int>(def_.inputs.size());
     Expr index = flatIndex(def_.shape(), 0);
-    Expr body = def_.body;
-    bool castAfter = body->op == Op::Cast && body->args[0]->op == Op::Reduce;
-    const te::ComputeExpr reduction = castAfter ? body->args[0] : body;
-    if (reduction->op != Op::Reduce) {
-      k_.body = nest(0, {guarded(loop::store(out, index, lower(body, axes)))}, false);
+    if (!reduction || reduced_) {
+      k_.body = nest(0, {guarded(loop::store(out, index, lower(def_.body)))}, false);
       return std::move(k_);
     }
-    if (castAfter) fail("a cast of a reduction is not supported yet; reduce in the output's dtype");
-    // out = init; for the reduce loops: out = combine(out, source)
-    Expr source = lower(reduction->args[0], axes);
-    Expr current = te::load(out, def_.dtype(), {index});
+    // acc = init; for the reduce loops: acc = combine(acc, source); then out = epilogue(acc). The
+    // reduction alone accumulates in the output itself (stage-operands keeps its tile in UB).
+    Expr source = lower(reduction->args[0]);
     Op combine = reduction->fn == "sum" ? Op::Add : reduction->fn == "max" ? Op::Max : Op::Min;
-    Expr update = te::node(combine, def_.dtype(), {current, source});
-    k_.body = nest(0, {guarded(loop::store(out, index, update))}, true);
+    accumulator_ = out;
+    accIndex_ = index;
+    if (def_.body != reduction) {
+      int64_t elements = 1;
+      accIndex_ = intConst(0);
+      bool inside = false;
+      for (const Leaf& l : leaves_) {
+        inside = inside || l.reduce;
+        if (!inside || l.reduce) continue;
+        accIndex_ = add(mul(accIndex_, intConst(l.extent)), te::var(l.var));
+        elements *= l.extent;
+      }
+      loop::Buffer acc;
+      acc.name = "acc";
+      acc.dtype = reduction->dtype;
+      acc.elements = elements;
+      k_.buffers.push_back(acc);
+      accumulator_ = static_cast<int>(k_.buffers.size()) - 1;
+      reduced_ = te::load(accumulator_, reduction->dtype, {accIndex_});
+      epilogue_ = loop::store(out, index, lower(def_.body));
+    }
+    Expr update = te::node(combine, reduction->dtype, {te::load(accumulator_, reduction->dtype, {accIndex_}), source});
+    reduction_ = reduction;
+    k_.body = nest(0, {guarded(loop::store(accumulator_, accIndex_, update))}, true);
     return std::move(k_);
   }
 
@@ -264,6 +282,54 @@ class Builder {
     leaves_.insert(leaves_.begin(), Leaf{core, cores, false, ForKind::Cores});
   }
 
+  bool reduceLeavesUnrolled() const {
+    bool any = false;
+    for (const Leaf& l : leaves_) {
+      if (l.reduce && l.kind != ForKind::Unrolled) return false;
+      any = any || l.reduce;
+    }
+    return any;
+  }
+
+  // Reduce loops all unrolled: the reduction becomes one expression, its operand at each point of
+  // the loops in their order (points past a split's shorter last tile skipped), and the loops go.
+  void expandUnrolledReduction(const te::ComputeExpr& reduction) {
+    const int64_t kMaxTerms = 256;
+    std::vector<Leaf> loops;
+    for (const Leaf& l : leaves_) {
+      if (l.reduce) loops.push_back(l);
+    }
+    int64_t points = 1;
+    for (const Leaf& l : loops) points *= l.extent;
+    if (points > kMaxTerms) {
+      fail("unroll: the unrolled reduce loops run the reduction's operand " + std::to_string(points) +
+           " times; unroll at most " + std::to_string(kMaxTerms));
+    }
+    Expr source = lower(reduction->args[0]);
+    Op combine = reduction->fn == "sum" ? Op::Add : reduction->fn == "max" ? Op::Max : Op::Min;
+    Expr value;
+    std::vector<int64_t> at(loops.size(), 0);
+    for (int64_t p = 0; p < points; ++p) {
+      std::map<int, Expr> fixed;
+      for (size_t i = 0; i < loops.size(); ++i) fixed[loops[i].var] = intConst(at[i]);
+      bool inside = true;
+      for (size_t a = static_cast<size_t>(def_.rank()); a < def_.vars.size(); ++a) {
+        std::optional<int64_t> v = constValue(substitute(axisValue_[a], fixed));
+        inside = inside && v && *v >= def_.vars[a].lo && *v < def_.vars[a].lo + def_.vars[a].extent;
+      }
+      if (inside) {
+        Expr term = substitute(source, fixed);
+        value = value ? te::node(combine, reduction->dtype, {value, term}) : term;
+      }
+      for (size_t i = loops.size(); i-- > 0;) {  // the innermost loop advances first
+        if (++at[i] < loops[i].extent) break;
+        at[i] = 0;
+      }
+    }
+    reduced_ = value;
+    leaves_.erase(std::remove_if(leaves_.begin(), leaves_.end(), [](const Leaf& l) { return l.reduce; }), leaves_.end());
+  }
+
   // The flat index of axes [first, first + rank) of the output in row-major order.
   Expr flatIndex(const std::vector<int64_t>& shape, size_t first) const {
     Expr index = intConst(0);
@@ -271,12 +337,13 @@ class Builder {
     return index;
   }
 
-  // The definition's expression with axes replaced and loads of inputs read by flat index.
-  Expr lower(const Expr& e, const std::map<int, Expr>& axes) const {
-    if (e->op == Op::Var) return axes.at(e->var);
-    if (e->op == Op::Reduce) fail("a reduction must be the whole body of te.compute");
+  // The definition's expression with axes replaced by their values in loop variables, loads of
+  // inputs read by flat index, and the reduction by its value once reduced.
+  Expr lower(const Expr& e) const {
+    if (e->op == Op::Var) return axisValue_[static_cast<size_t>(e->var)];
+    if (e->op == Op::Reduce && reduced_) return reduced_;
     te::ComputeNode n = *e;
-    for (auto& a : n.args) a = lower(a, axes);
+    for (auto& a : n.args) a = lower(a);
     if (e->op == Op::Load) {
       const std::vector<int64_t>& shape = def_.inputs[static_cast<size_t>(e->tensor)].shape;
       Expr flat = intConst(0);
@@ -335,11 +402,11 @@ class Builder {
     }
     const Leaf& l = leaves_[from];
     if (reduction && l.reduce) {
-      std::vector<loop::StmtPtr> init;
-      init.push_back(initialisation(from + 1));
-      loop::StmtPtr reduce = nest(from, std::move(inner), false);
-      init.push_back(reduce);
-      return loop::block(std::move(init));
+      std::vector<loop::StmtPtr> list;
+      list.push_back(overOutputLeaves(from + 1, initialisation()));
+      list.push_back(nest(from, std::move(inner), false));
+      if (epilogue_) list.push_back(overOutputLeaves(from + 1, epilogue_));
+      return loop::block(std::move(list));
     }
     loop::StmtPtr body = nest(from + 1, std::move(inner), reduction);
     std::vector<loop::StmtPtr> list = body->kind == loop::StmtKind::Block ? body->body : std::vector<loop::StmtPtr>{body};
@@ -352,24 +419,30 @@ class Builder {
     return l.kind == ForKind::Vectorized ? guardedVector(loop, guards_) : loop;
   }
 
-  // out[index] = identity, in loops over the output leaves from `from` on (reduce leaves fixed at 0)
-  loop::StmtPtr initialisation(size_t from) {
-    const te::ComputeExpr& body = def_.body;
-    double identity = body->fn == "sum" ? 0.0 : body->fn == "max" ? -std::numeric_limits<double>::infinity()
-                                                                 : std::numeric_limits<double>::infinity();
-    DType t = def_.dtype();
-    if (!isFloat(t) && body->fn != "sum") {
-      identity = body->fn == "max" ? static_cast<double>(std::numeric_limits<int32_t>::min())
-                                   : static_cast<double>(std::numeric_limits<int32_t>::max());
+  // acc[index] = the reduction's identity
+  loop::StmtPtr initialisation() const {
+    const std::string& fn = reduction_->fn;
+    double identity = fn == "sum" ? 0.0 : fn == "max" ? -std::numeric_limits<double>::infinity()
+                                                     : std::numeric_limits<double>::infinity();
+    DType t = reduction_->dtype;
+    if (!isFloat(t) && fn != "sum") {
+      identity = fn == "max" ? static_cast<double>(std::numeric_limits<int32_t>::min())
+                             : static_cast<double>(std::numeric_limits<int32_t>::max());
     }
     Expr value = isFloat(t) ? te::floatImm(identity, t) : te::intImm(static_cast<int64_t>(identity), t);
+    return loop::store(accumulator_, accIndex_, value);
+  }
+
+  // Store `s` (before the reduce loops or after them) in loops over the output leaves from `from` on,
+  // on fresh variables, the reduce leaves fixed at 0.
+  loop::StmtPtr overOutputLeaves(size_t from, const loop::StmtPtr& store) {
     std::map<int, Expr> zeroReduce;
     for (const auto& l : leaves_) {
       if (l.reduce) zeroReduce[l.var] = intConst(0);
     }
     std::vector<Expr> guards;
     for (const auto& g : guards_) guards.push_back(substitute(g, zeroReduce));
-    loop::StmtPtr s = loop::store(static_cast<int>(def_.inputs.size()), substitute(flatIndex(def_.shape(), 0), zeroReduce), value);
+    loop::StmtPtr s = loop::store(store->buffer, substitute(store->index, zeroReduce), substitute(store->value, zeroReduce));
     bool guardsPlaced = false;
     auto placeGuards = [&](loop::StmtPtr inner) {
       Expr all = allOf(guards);
@@ -380,7 +453,7 @@ class Builder {
     for (size_t i = leaves_.size(); i-- > from;) {
       const Leaf& l = leaves_[i];
       if (l.reduce) continue;
-      int var = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".init");
+      int var = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + (store == epilogue_ ? ".out" : ".init"));
       bool vector = l.kind == ForKind::Vectorized;
       s = loop::forLoop(var, intConst(0), intConst(l.extent), vector ? ForKind::Vectorized : ForKind::Serial, {s});
       std::map<int, Expr> rename{{l.var, te::var(var)}};
@@ -392,7 +465,7 @@ class Builder {
   }
 
   static void renameInStores(const loop::StmtPtr& s, const std::map<int, Expr>& rename) {
-    if (s->kind == loop::StmtKind::Store) s->index = substitute(s->index, rename);
+    if (s->kind == loop::StmtKind::Store) s->index = substitute(s->index, rename), s->value = substitute(s->value, rename);
     if (s->kind == loop::StmtKind::If) s->cond = substitute(s->cond, rename);
     for (const auto& b : s->body) renameInStores(b, rename);
   }
@@ -403,6 +476,11 @@ class Builder {
   std::vector<Leaf> leaves_;
   std::vector<Expr> axisValue_;  // per definition axis: its value in loop variables
   std::vector<Expr> guards_;     // conditions every stored element must meet
+  te::ComputeExpr reduction_;    // the body's reduction, once its loops are built
+  Expr reduced_;                 // the reduction's value: unrolled into an expression, or read from acc
+  int accumulator_ = -1;         // the buffer the reduction accumulates in (the output, or acc)
+  Expr accIndex_;
+  loop::StmtPtr epilogue_;       // out = epilogue(acc), after the reduce loops
   std::map<std::string, int> aliases_;  // i<k>, r<k> → variable
   const te::ScheduleStep* step_ = nullptr;
   int bufferSets_ = 1;

@@ -107,7 +107,8 @@ ComputeDef readDef(const std::string& text) {
   return def;
 }
 
-// Checks one node and its arguments; `top` is whether a reduction may appear here.
+// Checks one node and its arguments; `top` is whether a reduction may appear here (outside indices
+// and other reductions).
 void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::string& error) {
   if (!error.empty()) return;
   const ComputeNode& n = *e;
@@ -181,7 +182,7 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
     case Op::Reduce:
       arity(1);
       sameAsNode(0);
-      if (!top) bad("a reduction must be the whole body (or the operand of its cast)");
+      if (!top) bad("a reduction cannot be inside an index or another reduction");
       if (!isReducer(n.fn)) bad("unknown reduction '" + n.fn + "'");
       if (n.axes.empty()) bad("needs a reduce axis");
       for (int a : n.axes) {
@@ -189,8 +190,14 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
       }
       break;
   }
-  bool childTop = n.op == Op::Cast && top;
+  bool childTop = top && n.op != Op::Load && n.op != Op::Reduce;
   for (const auto& a : n.args) verifyNode(def, a, childTop, error);
+}
+
+int countReductions(const ComputeExpr& e) {
+  int n = e->op == Op::Reduce ? 1 : 0;
+  for (const auto& a : e->args) n += countReductions(a);
+  return n;
 }
 
 // Whether reduce axis `axis` occurs in `e` outside a reduction over it.
@@ -237,6 +244,14 @@ bool isMathFunction(const std::string& fn) {
   return fn == "exp" || fn == "log" || fn == "sqrt" || fn == "rsqrt" || fn == "abs" || fn == "relu";
 }
 bool isReducer(const std::string& fn) { return fn == "sum" || fn == "max" || fn == "min"; }
+
+ComputeExpr reductionOf(const ComputeExpr& body) {
+  if (body->op == Op::Reduce) return body;
+  for (const auto& a : body->args) {
+    if (ComputeExpr r = reductionOf(a)) return r;
+  }
+  return nullptr;
+}
 
 ComputeExpr var(int index) {
   ComputeNode n;
@@ -347,6 +362,7 @@ std::string verifyComputeDef(const ComputeDef& def) {
   std::string error;
   verifyNode(def, def.body, true, error);
   if (!error.empty()) return error;
+  if (countReductions(def.body) > 1) return "a te.compute holds at most one reduction";
   for (size_t i = 0; i < def.vars.size(); ++i) {
     if (def.vars[i].reduce && usesFreely(def.body, static_cast<int>(i))) {
       return "reduce axis '" + def.vars[i].name + "' is used outside a reduction over it";

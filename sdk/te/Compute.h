@@ -97,9 +97,11 @@ bool isReducer(const std::string& fn);       // sum max min
 // Parses ComputeDef::str(); throws std::invalid_argument saying what is wrong and where.
 ComputeDef parseComputeDef(const std::string& text);
 // "" when `def` is well formed (indices and reduce axes in range, one index per input dimension,
-// operand dtypes as each operation needs, reductions only at the top of the body or under casts),
-// else what is wrong.
+// operand dtypes as each operation needs, at most one reduction, outside indices: the body is the
+// reduction or an elementwise epilogue of it), else what is wrong.
 std::string verifyComputeDef(const ComputeDef& def);
+// The reduction of a body (its first, in a malformed one), or null.
+ComputeExpr reductionOf(const ComputeExpr& body);
 
 // What an expression's variables, loads and reductions are worth, for evaluateExpr.
 struct ExprEnvironment {

@@ -79,8 +79,13 @@ TEST(ComputeDef, VerifierNamesTheProblem) {
   EXPECT_EQ(verifyComputeDef(d), "load: input 0 has 2 dimensions, 1 indices given");
   d.body = node(Op::Add, DType::Float16, {load(1, DType::Float16, {var(1)}), floatImm(1, DType::Float16)});
   EXPECT_EQ(verifyComputeDef(d), "reduce axis 'k' is used outside a reduction over it");
-  d.body = node(Op::Add, DType::Float16, {reduce("sum", load(1, DType::Float16, {var(1)}), {1}), floatImm(1, DType::Float16)});
-  EXPECT_EQ(verifyComputeDef(d), "reduce: a reduction must be the whole body (or the operand of its cast)");
+  d.body = load(0, DType::Float16, {var(0), node(Op::Cast, DType::Int32, {reduce("sum", load(1, DType::Float16, {var(1)}), {1})})});
+  EXPECT_EQ(verifyComputeDef(d), "reduce: a reduction cannot be inside an index or another reduction");
+  ComputeExpr sum = reduce("sum", load(1, DType::Float16, {var(1)}), {1});
+  d.body = node(Op::Add, DType::Float16, {sum, sum});
+  EXPECT_EQ(verifyComputeDef(d), "a te.compute holds at most one reduction");
+  d.body = node(Op::Add, DType::Float16, {sum, floatImm(1, DType::Float16)});
+  EXPECT_EQ(verifyComputeDef(d), "");  // an epilogue after the reduction
   d = window();
   d.body = node(Op::FloorDiv, DType::Float32, {load(0, DType::Float32, {var(0)}), floatImm(2, DType::Float32)});
   EXPECT_EQ(verifyComputeDef(d), "floordiv: needs integers");
