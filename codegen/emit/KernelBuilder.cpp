@@ -29,6 +29,12 @@ int KernelBuilder::allocReg() {
 
 void KernelBuilder::freeReg(int reg) { regUsed_[reg] = false; }
 
+int KernelBuilder::freeRegs() const {
+  int n = 0;
+  for (int r = 1; r < isa::kScalarRegisters; ++r) n += regUsed_[r] ? 0 : 1;
+  return n;
+}
+
 int KernelBuilder::newLabel() {
   labelTarget_.push_back(-1);
   return static_cast<int>(labelTarget_.size()) - 1;

@@ -29,6 +29,7 @@ class KernelBuilder {
   static int argReg(int index) { return 1 + index; }
   int allocReg();
   void freeReg(int reg);
+  int freeRegs() const;  // scalar registers not allocated
 
   int newLabel();
   void bind(int label);

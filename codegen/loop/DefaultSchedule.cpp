@@ -34,16 +34,51 @@ te::ScheduleStep step(te::Primitive p, std::vector<std::string> names, std::vect
   return s;
 }
 
-}  // namespace
+// Reductions of at most this many points whose reduce axes the default schedule unrolls (into one
+// expression: a window's taps).
+constexpr int64_t kUnrolledPoints = 32;
 
-int computeTileBuffers(const te::ComputeDef& def) {
-  std::vector<te::ComputeExpr> loads;
-  int values = 0;
-  countValues(def.body, loads, values);
-  return static_cast<int>(loads.size()) + std::max(values, 1);
+int64_t reductionPoints(const te::ComputeDef& def) {
+  int64_t points = 1;
+  for (const auto& v : def.vars) points *= v.reduce ? v.extent : 1;
+  return points;
 }
 
-namespace {
+// `e` with reduce axis `axis` fixed at `value`.
+te::ComputeExpr fixAxis(const te::ComputeExpr& e, int axis, int64_t value) {
+  if (e->op == te::Op::Var) return e->var == axis ? te::intImm(value, DType::Int32) : e;
+  if (e->args.empty()) return e;
+  te::ComputeNode n = *e;
+  for (auto& a : n.args) a = fixAxis(a, axis, value);
+  return std::make_shared<const te::ComputeNode>(std::move(n));
+}
+
+// The body with its reduction written out over every point of the reduce axes (as
+// schedule-to-loops unrolls it), for counting the tiles it reads.
+te::ComputeExpr unrolledBody(const te::ComputeDef& def) {
+  std::vector<te::ComputeExpr> terms{te::reductionOf(def.body)->args[0]};
+  for (size_t a = static_cast<size_t>(def.rank()); a < def.vars.size(); ++a) {
+    std::vector<te::ComputeExpr> next;
+    for (const auto& t : terms) {
+      for (int64_t v = def.vars[a].lo; v < def.vars[a].lo + def.vars[a].extent; ++v) next.push_back(fixAxis(t, static_cast<int>(a), v));
+    }
+    terms = next;
+  }
+  te::ComputeExpr sum = terms[0];
+  for (size_t i = 1; i < terms.size(); ++i) sum = te::node(te::Op::Add, sum->dtype, {sum, terms[i]});
+  return sum;
+}
+
+// UB tiles a vectorized tile of `def` needs: one per distinct input read, one for the result, one per
+// intermediate value, and the accumulator of a reduction that is not unrolled.
+int computeTileBuffers(const te::ComputeDef& def, bool unrolled) {
+  std::vector<te::ComputeExpr> loads;
+  int values = 0;
+  countValues(unrolled ? unrolledBody(def) : def.body, loads, values);
+  if (unrolled && def.body != te::reductionOf(def.body)) countValues(def.body, loads, values);  // the epilogue
+  int accumulator = te::reductionOf(def.body) && !unrolled ? 1 : 0;
+  return static_cast<int>(loads.size()) + std::max(values, 1) + accumulator;
+}
 
 // A reduce axis that indexes the last dimension of a load directly (x[..., k]): reducing it across
 // vector lanes reads contiguous elements.
@@ -102,8 +137,11 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   const int64_t lanes = 256 / elemBytes;  // one vector repeat
   const int copies = 2;                   // a tile loads while the one before computes
   int64_t ub = target.buffer(isa::Space::UB).size;
-  int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def)) * elemBytes * copies) / lanes * lanes;
-  if (int r = contiguousReduceAxis(def.body, def); r >= 0) return laneReductionSchedule(def, target, r, cap);
+  const int contiguous = contiguousReduceAxis(def.body, def);
+  const bool reduces = te::reductionOf(def.body) != nullptr;
+  const bool unrolled = reduces && contiguous < 0 && reductionPoints(def) <= kUnrolledPoints;
+  int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def, unrolled)) * elemBytes * copies) / lanes * lanes;
+  if (contiguous >= 0) return laneReductionSchedule(def, target, contiguous, cap);
   const te::IterVar& last = def.vars[static_cast<size_t>(rank - 1)];
   // enough tiles for every core when the output has them: rows first, then tiles of a row
   int64_t cores = std::max(target.vectorCores, 1);
@@ -112,6 +150,10 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   int64_t perRow = (cores + rows - 1) / rows;
   int64_t share = ((last.extent + perRow - 1) / perRow + lanes - 1) / lanes * lanes;
   int64_t tile = std::min({std::max(cap, lanes), std::max(share, lanes), last.extent});
+  // a divisor of the row down to half the size: no shorter last tile, so the tiles can pipeline
+  for (int64_t t = tile / lanes * lanes; rank > 1 && last.extent % tile != 0 && t >= tile / 2 && t > 0; t -= lanes) {
+    if (last.extent % t == 0) tile = t;
+  }
   std::vector<std::string> outer;
   for (int a = 0; a + 1 < rank; ++a) outer.push_back(def.vars[static_cast<size_t>(a)].name);
   std::string vector = last.name;
@@ -122,7 +164,8 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   }
   std::vector<std::string> reduceAxes;
   for (const auto& v : def.vars) {
-    if (v.reduce) reduceAxes.push_back(v.name);
+    if (v.reduce && unrolled) s.steps.push_back(step(te::Primitive::Unroll, {v.name}));  // written out
+    if (v.reduce && !unrolled) reduceAxes.push_back(v.name);
   }
   if (!reduceAxes.empty()) {  // the reductions run around the vectorized tile
     std::vector<std::string> order = reduceAxes;

@@ -1,6 +1,7 @@
 // Stage emit-loops: loop-nest statements to instructions.
 #include "codegen/loop/EmitLoops.h"
 
+#include <algorithm>
 #include <map>
 
 #include "codegen/isel/DmaIsel.h"
@@ -51,7 +52,53 @@ class Emitter {
 
   // ---- integer expressions into registers (the caller frees the register)
 
+  // Index values that take several instructions are kept in registers (the most recently used few)
+  // and copied when asked again, until the loop body or branch that computed them ends.
   int eval(const Expr& e) {
+    bool keep = cost(e) >= 4;
+    if (keep) {
+      for (Known& k : known_) {
+        if (!sameExpr(k.value, e)) continue;
+        k.used = ++uses_;
+        int r = b_.allocReg();
+        b_.aluImm(Opcode::Add, r, k.reg, 0);
+        return r;
+      }
+    }
+    int r = compute(e);
+    if (keep && (b_.freeRegs() > kSpareRegisters || !known_.empty())) {
+      if (known_.size() == kKnownValues || b_.freeRegs() <= kSpareRegisters) {  // the least recently used goes
+        auto oldest = std::min_element(known_.begin(), known_.end(), [](const Known& a, const Known& b) { return a.used < b.used; });
+        b_.freeReg(oldest->reg);
+        known_.erase(oldest);
+      }
+      int held = b_.allocReg();
+      b_.aluImm(Opcode::Add, held, r, 0);
+      known_.push_back(Known{e, held, depth_, ++uses_});
+    }
+    return r;
+  }
+  // Scalar instructions computing `e` (about).
+  static int cost(const Expr& e) {
+    if (e->op == Op::Var || e->op == Op::Int) return 1;
+    int c = e->op == Op::FloorDiv || e->op == Op::FloorMod ? 6 : 1;
+    for (const auto& a : e->args) c += cost(a);
+    return c;
+  }
+  void enterScope() { ++depth_; }
+  void leaveScope() {
+    for (auto it = known_.begin(); it != known_.end();) {
+      if (it->depth < depth_) {
+        ++it;
+        continue;
+      }
+      b_.freeReg(it->reg);
+      it = known_.erase(it);
+    }
+    --depth_;
+  }
+
+  int compute(const Expr& e) {
     if (auto c = constValue(e)) {
       int r = b_.allocReg();
       b_.li(r, *c);
@@ -191,11 +238,17 @@ class Emitter {
       case loop::StmtKind::For: forLoop(s); return;
       case loop::StmtKind::If: {
         int otherwise = b_.newLabel(), end = b_.newLabel();
+        enterScope();  // a condition may stop before its last operand: its values are not kept
         branchUnless(s.cond, otherwise);
+        leaveScope();
+        enterScope();
         stmts(s.body);
+        leaveScope();
         b_.jump(end);
         b_.bind(otherwise);
+        enterScope();
         stmts(s.orelse);
+        leaveScope();
         b_.bind(end);
         return;
       }
@@ -229,12 +282,16 @@ class Emitter {
       i.rd = static_cast<uint8_t>(reg);
       b_.emit(i);
       if (auto lo = constValue(s.min); !lo || *lo != 0) fail("a cores loop starts at 0");
+      enterScope();
       stmts(s.body);
+      leaveScope();
     } else if (s.forKind == loop::ForKind::Unrolled) {
       int64_t lo = constant(s.min, "an unrolled loop's start"), n = constant(s.extent, "an unrolled loop's extent");
       for (int64_t i = lo; i < lo + n; ++i) {
         b_.li(reg, i);
+        enterScope();
         stmts(s.body);
+        leaveScope();
       }
     } else {
       int end = eval(add(s.min, s.extent));
@@ -244,7 +301,9 @@ class Emitter {
       int top = b_.newLabel(), exit = b_.newLabel();
       b_.bind(top);
       b_.branch(Opcode::Bge, reg, end, exit);
+      enterScope();
       stmts(s.body);
+      leaveScope();
       b_.aluImm(Opcode::Add, reg, reg, 1);
       b_.jump(top);
       b_.bind(exit);
@@ -369,6 +428,16 @@ class Emitter {
   KernelBuilder b_;
   std::map<int, int> paramReg_;  // parameter buffer → argument register
   std::map<int, int> vars_;      // loop variable → register
+  struct Known {
+    Expr value;
+    int reg, depth;
+    uint64_t used;
+  };
+  static constexpr size_t kKnownValues = 14;
+  static constexpr int kSpareRegisters = 10;  // left for evaluating expressions
+  std::vector<Known> known_;  // index values kept in registers
+  int depth_ = 0;             // loop bodies and branches entered
+  uint64_t uses_ = 0;
   int blockDim_ = 1;
 };
 

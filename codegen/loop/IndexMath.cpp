@@ -40,6 +40,7 @@ Expr sub(Expr a, Expr b) { return binaryInt(Op::Sub, std::move(a), std::move(b))
 Expr mul(Expr a, Expr b) { return binaryInt(Op::Mul, std::move(a), std::move(b)); }
 Expr floorDiv(Expr a, Expr b) { return binaryInt(Op::FloorDiv, std::move(a), std::move(b)); }
 Expr floorMod(Expr a, Expr b) { return binaryInt(Op::FloorMod, std::move(a), std::move(b)); }
+Expr maxOf(Expr a, Expr b) { return binaryInt(Op::Max, std::move(a), std::move(b)); }
 Expr minOf(Expr a, Expr b) { return binaryInt(Op::Min, std::move(a), std::move(b)); }
 Expr lessThan(Expr a, Expr b) { return simplify(te::node(Op::Lt, DType::Bool, {std::move(a), std::move(b)})); }
 
@@ -164,6 +165,137 @@ std::optional<Linear> linearIn(const Expr& e, int var) {
     }
     default: return std::nullopt;
   }
+}
+
+std::optional<Interval> intervalOf(const loop::Expr& e, const std::map<int, Interval>& ranges) {
+  using te::Op;
+  if (e->op == Op::Int) return Interval{e->ival, e->ival};
+  if (e->op == Op::Var) {
+    auto it = ranges.find(e->var);
+    return it == ranges.end() ? std::nullopt : std::optional<Interval>(it->second);
+  }
+  std::vector<Interval> a;
+  for (const auto& arg : e->args) {
+    std::optional<Interval> r = intervalOf(arg, ranges);
+    if (!r) return std::nullopt;
+    a.push_back(*r);
+  }
+  auto hull = [](std::initializer_list<int64_t> v) { return Interval{std::min(v), std::max(v)}; };
+  switch (e->op) {
+    case Op::Add: return Interval{a[0].lo + a[1].lo, a[0].hi + a[1].hi};
+    case Op::Sub: return Interval{a[0].lo - a[1].hi, a[0].hi - a[1].lo};
+    case Op::Neg: return Interval{-a[0].hi, -a[0].lo};
+    case Op::Mul: return hull({a[0].lo * a[1].lo, a[0].lo * a[1].hi, a[0].hi * a[1].lo, a[0].hi * a[1].hi});
+    case Op::Min: return Interval{std::min(a[0].lo, a[1].lo), std::min(a[0].hi, a[1].hi)};
+    case Op::Max: return Interval{std::max(a[0].lo, a[1].lo), std::max(a[0].hi, a[1].hi)};
+    case Op::FloorDiv:
+      if (a[1].lo != a[1].hi || a[1].lo <= 0) return std::nullopt;
+      return Interval{floorDivInt(a[0].lo, a[1].lo), floorDivInt(a[0].hi, a[1].lo)};
+    case Op::FloorMod: {
+      if (a[1].lo != a[1].hi || a[1].lo <= 0) return std::nullopt;
+      int64_t m = a[1].lo;
+      if (floorDivInt(a[0].lo, m) == floorDivInt(a[0].hi, m)) {  // within one period
+        return Interval{a[0].lo - floorDivInt(a[0].lo, m) * m, a[0].hi - floorDivInt(a[0].lo, m) * m};
+      }
+      return Interval{0, m - 1};
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::optional<bool> truthOf(const loop::Expr& cond, const std::map<int, Interval>& ranges) {
+  using te::Op;
+  if (cond->op == Op::And) {
+    std::optional<bool> a = truthOf(cond->args[0], ranges), b = truthOf(cond->args[1], ranges);
+    if ((a && !*a) || (b && !*b)) return false;
+    if (a && b) return true;
+    return std::nullopt;
+  }
+  if (cond->op != Op::Lt && cond->op != Op::Le && cond->op != Op::Gt && cond->op != Op::Ge) return std::nullopt;
+  bool greater = cond->op == Op::Gt || cond->op == Op::Ge;
+  std::optional<Interval> a = intervalOf(cond->args[greater ? 1 : 0], ranges), b = intervalOf(cond->args[greater ? 0 : 1], ranges);
+  if (!a || !b) return std::nullopt;
+  bool strict = cond->op == Op::Lt || cond->op == Op::Gt;  // a < b, or a <= b
+  if (strict ? a->hi < b->lo : a->hi <= b->lo) return true;
+  if (strict ? a->lo >= b->hi : a->lo > b->hi) return false;
+  return std::nullopt;
+}
+
+std::optional<ClampedWindow> clampedWindow(const loop::Expr& idx, int lane) {
+  using te::Op;
+  ClampedWindow c{intConst(0), nullptr, nullptr, nullptr};
+  loop::Expr e = idx;
+  bool clamped = false;
+  for (;;) {
+    if (!usesVar(e, lane)) return std::nullopt;
+    if (clamped && e->op != Op::Max && e->op != Op::Min) break;  // inside the clamps: the window's offset
+    if (e->op == Op::Add && !usesVar(e->args[1], lane)) {
+      c.base = add(c.base, e->args[1]);
+      e = e->args[0];
+    } else if (e->op == Op::Add && !usesVar(e->args[0], lane)) {
+      c.base = add(c.base, e->args[0]);
+      e = e->args[1];
+    } else if ((e->op == Op::Max || e->op == Op::Min) && !usesVar(e->args[1], lane)) {
+      loop::Expr& bound = e->op == Op::Max ? c.lo : c.hi;
+      if (bound) return std::nullopt;  // one clamp each way
+      bound = e->args[1];
+      clamped = true;
+      e = e->args[0];
+    } else {
+      break;
+    }
+  }
+  auto inner = linearIn(e, lane);
+  if (!clamped || !inner || inner->stride != 1) return std::nullopt;
+  c.offset = inner->base;
+  return c;
+}
+
+bool windowInside(const ClampedWindow& w, int64_t lanes, int64_t elements, const std::map<int, Interval>& ranges) {
+  std::optional<Interval> start = intervalOf(add(w.base, w.offset), ranges);
+  return start && start->lo >= 0 && start->hi + lanes <= elements;
+}
+
+std::optional<Interval> loopRange(const loop::Stmt& s, const std::map<int, Interval>& ranges) {
+  std::optional<Interval> min = intervalOf(s.min, ranges), extent = intervalOf(s.extent, ranges);
+  if (!min || !extent || extent->hi < 1) return std::nullopt;
+  return Interval{min->lo, min->hi + extent->hi - 1};
+}
+
+namespace {
+
+void collectReads(const loop::Expr& e, std::set<int>& reads) {
+  if (!e) return;
+  if (e->op == te::Op::Load) reads.insert(e->tensor);
+  for (const auto& a : e->args) collectReads(a, reads);
+}
+
+void collect(const loop::Stmt& s, BufferAccess& a) {
+  switch (s.kind) {
+    case loop::StmtKind::Store:
+      a.writes.insert(s.buffer);
+      collectReads(s.index, a.reads);
+      collectReads(s.value, a.reads);
+      break;
+    case loop::StmtKind::Dma:
+    case loop::StmtKind::Vector:
+      a.writes.insert(s.dst.buffer);
+      for (const auto& r : s.srcs) a.reads.insert(r.buffer);
+      collectReads(s.scalar, a.reads);
+      break;
+    default: break;
+  }
+  collectReads(s.cond, a.reads);
+  for (const auto& b : s.body) collect(*b, a);
+  for (const auto& b : s.orelse) collect(*b, a);
+}
+
+}  // namespace
+
+BufferAccess bufferAccess(const loop::Stmt& s) {
+  BufferAccess a;
+  collect(s, a);
+  return a;
 }
 
 bool holdsPipeWork(const loop::Stmt& s) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "sdk/loop/LoopNest.h"
 
@@ -18,6 +19,7 @@ loop::Expr mul(loop::Expr a, loop::Expr b);
 loop::Expr floorDiv(loop::Expr a, loop::Expr b);
 loop::Expr floorMod(loop::Expr a, loop::Expr b);
 loop::Expr minOf(loop::Expr a, loop::Expr b);
+loop::Expr maxOf(loop::Expr a, loop::Expr b);
 loop::Expr lessThan(loop::Expr a, loop::Expr b);
 loop::Expr allOf(const std::vector<loop::Expr>& conditions);  // their conjunction; null when none (or all true)
 
@@ -36,11 +38,40 @@ struct Linear {
 };
 std::optional<Linear> linearIn(const loop::Expr& e, int var);
 
+// The values an integer expression takes while each variable in `ranges` takes every value of its
+// interval (bounds inclusive); nullopt when it uses another variable or an operation not bounded here.
+struct Interval {
+  int64_t lo = 0, hi = 0;
+};
+std::optional<Interval> intervalOf(const loop::Expr& e, const std::map<int, Interval>& ranges);
+
+// Whether a comparison (or a conjunction of them) holds for every value of the variables in
+// `ranges` (true), for none (false), or depends on them (nullopt).
+std::optional<bool> truthOf(const loop::Expr& cond, const std::map<int, Interval>& ranges);
+
+// idx = base + clamp(lane + offset) with lane-free bounds lo and hi (either may be null, not both):
+// a window of consecutive elements that reads the same element for every lane past a border.
+struct ClampedWindow {
+  loop::Expr base, offset, lo, hi;
+};
+std::optional<ClampedWindow> clampedWindow(const loop::Expr& idx, int lane);
+// Whether the unclamped window of `lanes` elements lies inside a tensor of `elements` for every value
+// of the variables in `ranges`.
+bool windowInside(const ClampedWindow& w, int64_t lanes, int64_t elements, const std::map<int, Interval>& ranges);
+// The values the variable of loop `s` takes, or nullopt when its bounds are not bounded by `ranges`.
+std::optional<Interval> loopRange(const loop::Stmt& s, const std::map<int, Interval>& ranges);
+
 // A copy of statement `s` with variables renamed as `rename` says, buffers as `buffers` says, and
 // every loop inside on a fresh variable of `k` (its name plus `suffix`): loops may then appear twice
 // in one nest.
 loop::StmtPtr cloneFresh(loop::Kernel& k, const loop::StmtPtr& s, std::map<int, loop::Expr> rename,
                          const std::string& suffix, const std::map<int, int>& buffers = {});
+// The buffers a statement (and every statement inside it) reads and writes: whole buffers, for
+// conservative dependence tests.
+struct BufferAccess {
+  std::set<int> reads, writes;
+};
+BufferAccess bufferAccess(const loop::Stmt& s);
 // Whether `s` holds DMA or vector statements (work of a pipe other than the scalar unit).
 bool holdsPipeWork(const loop::Stmt& s);
 // Nested blocks spliced into the list that holds them (recursively).

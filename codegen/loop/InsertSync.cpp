@@ -19,36 +19,7 @@ namespace {
 using isa::Pipe;
 using loop::StmtPtr;
 
-// Buffers a statement reads and writes (whole buffers: a conservative dependence test).
-struct Access {
-  std::set<int> reads, writes;
-};
-
-void collectReads(const loop::Expr& e, std::set<int>& reads) {
-  if (!e) return;
-  if (e->op == te::Op::Load) reads.insert(e->tensor);
-  for (const auto& a : e->args) collectReads(a, reads);
-}
-
-void collect(const loop::Stmt& s, Access& a) {
-  switch (s.kind) {
-    case loop::StmtKind::Store:
-      a.writes.insert(s.buffer);
-      collectReads(s.index, a.reads);
-      collectReads(s.value, a.reads);
-      break;
-    case loop::StmtKind::Dma:
-    case loop::StmtKind::Vector:
-      a.writes.insert(s.dst.buffer);
-      for (const auto& r : s.srcs) a.reads.insert(r.buffer);
-      collectReads(s.scalar, a.reads);
-      break;
-    default: break;
-  }
-  collectReads(s.cond, a.reads);
-  for (const auto& b : s.body) collect(*b, a);
-  for (const auto& b : s.orelse) collect(*b, a);
-}
+using Access = BufferAccess;
 
 bool dependent(const Access& a, const Access& b) {
   for (int w : a.writes) {
@@ -86,34 +57,26 @@ class Syncer {
     // per statement of `in`: its pipe and its accesses
     std::vector<Pipe> pipes;
     std::vector<Access> accesses;
-    std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> synced{};  // last producer index synced, +1
     before.resize(in.size());
     after.resize(in.size());
-    for (size_t j = 0; j < in.size(); ++j) {
-      const loop::Stmt& s = *in[j];
-      Access a;
-      collect(s, a);
-      accesses.push_back(a);
+    for (const auto& s : in) {
+      accesses.push_back(bufferAccess(*s));
       // a compound statement with work of other pipes is drained around; one of the scalar unit's
       // alone (an element loop) is a scalar statement like any other
-      bool drained = compound(s) && holdsPipeWork(s);
-      pipes.push_back(drained ? Pipe::All : compound(s) ? Pipe::S : statementPipe(k_, s));
-      if (drained || s.kind == loop::StmtKind::Sync) continue;
-      int c = static_cast<int>(pipes[j]);
-      for (int p = 0; p < isa::kPipeCount; ++p) {
-        if (p == c) continue;
-        for (size_t i = j; i-- > 0;) {
-          if (pipes[i] == Pipe::All) break;  // a drained compound statement orders everything before it
-          if (static_cast<int>(pipes[i]) != p || !dependent(accesses[i], a)) continue;
-          if (static_cast<int>(i) + 1 > synced[p][c]) {
-            int e = event(p, c);
-            after[i].push_back(syncStmt(loop::Stmt::SyncKind::Set, static_cast<Pipe>(p), static_cast<Pipe>(c), e));
-            before[j].push_back(syncStmt(loop::Stmt::SyncKind::Wait, static_cast<Pipe>(p), static_cast<Pipe>(c), e));
-            synced[p][c] = static_cast<int>(i) + 1;
-          }
-          break;
-        }
-      }
+      bool drained = compound(*s) && holdsPipeWork(*s);
+      pipes.push_back(drained ? Pipe::All : compound(*s) ? Pipe::S : statementPipe(k_, *s));
+    }
+    // a pipe pair with more flags waiting at once than it has events waits for its latest producer
+    std::set<std::pair<int, int>> coarse;
+    std::vector<Flag> flags = dependences(in, pipes, accesses, coarse);
+    const auto turns = events_;
+    while (!assignEvents(flags, coarse)) {
+      events_ = turns;
+      flags = dependences(in, pipes, accesses, coarse);
+    }
+    for (const Flag& f : flags) {
+      after[f.producer].push_back(syncStmt(loop::Stmt::SyncKind::Set, static_cast<Pipe>(f.p), static_cast<Pipe>(f.c), f.event));
+      before[f.consumer].push_back(syncStmt(loop::Stmt::SyncKind::Wait, static_cast<Pipe>(f.p), static_cast<Pipe>(f.c), f.event));
     }
     for (size_t j = 0; j < in.size(); ++j) {
       const loop::Stmt& s = *in[j];
@@ -163,6 +126,72 @@ class Syncer {
   }
 
  private:
+  // A flag from the statement at `producer` (on pipe p) to the one at `consumer` (on pipe c).
+  struct Flag {
+    size_t producer, consumer;
+    int p, c;
+    int event = 0;
+  };
+
+  // The flags a list needs: each statement waits for the last statement of every other pipe it
+  // depends on (or, for a pair in `coarse`, that pipe's last statement before it), unless an earlier
+  // flag of the pair already orders it.
+  std::vector<Flag> dependences(const std::vector<StmtPtr>& in, const std::vector<Pipe>& pipes,
+                                const std::vector<Access>& accesses, const std::set<std::pair<int, int>>& coarse) const {
+    std::vector<Flag> flags;
+    std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> synced{};  // last producer index synced, +1
+    for (size_t j = 0; j < in.size(); ++j) {
+      if (pipes[j] == Pipe::All || in[j]->kind == loop::StmtKind::Sync) continue;
+      int c = static_cast<int>(pipes[j]);
+      for (int p = 0; p < isa::kPipeCount; ++p) {
+        if (p == c) continue;
+        std::optional<size_t> latest;
+        for (size_t i = j; i-- > 0;) {
+          if (pipes[i] == Pipe::All) break;  // a drained compound statement orders everything before it
+          if (static_cast<int>(pipes[i]) != p) continue;
+          if (!latest) latest = i;
+          if (!dependent(accesses[i], accesses[j])) continue;
+          size_t producer = coarse.count({p, c}) ? *latest : i;
+          if (static_cast<int>(producer) + 1 > synced[p][c]) {
+            flags.push_back(Flag{producer, j, p, c});
+            synced[p][c] = static_cast<int>(producer) + 1;
+          }
+          break;
+        }
+      }
+    }
+    return flags;
+  }
+
+  // Events for `flags`, distinct among the flags of a pair waiting at the same time and from those a
+  // loop's carried flags hold, each pair's turn continued; false (and the pair added to `coarse`)
+  // when a pair runs out.
+  bool assignEvents(std::vector<Flag>& flags, std::set<std::pair<int, int>>& coarse) {
+    std::vector<int> busy;
+    for (size_t f = 0; f < flags.size(); ++f) {
+      Flag& flag = flags[f];
+      busy.clear();
+      for (size_t g = 0; g < f; ++g) {
+        const Flag& o = flags[g];
+        bool overlap = o.producer < flag.consumer && flag.producer < o.consumer;
+        if (o.p == flag.p && o.c == flag.c && overlap) busy.push_back(o.event);
+      }
+      const std::set<int>& held = reserved_[flag.p][flag.c];
+      bool found = false;
+      for (int tries = 0; tries < isa::kFlagEvents && !found; ++tries) {
+        int e = events_[flag.p][flag.c]++ % isa::kFlagEvents;
+        if (held.count(e) || std::find(busy.begin(), busy.end(), e) != busy.end()) continue;
+        flag.event = e;
+        found = true;
+      }
+      if (!found) {
+        if (!coarse.insert({flag.p, flag.c}).second) throw std::logic_error("insert-sync: a pipe pair has no free event");
+        return false;
+      }
+    }
+    return true;
+  }
+
   // The next event of the pair in turn, skipping those a loop's carried flags hold across its body.
   int event(int producer, int consumer) {
     const std::set<int>& held = reserved_[producer][consumer];
@@ -196,7 +225,7 @@ class Syncer {
     std::vector<Access> accesses;
     for (const auto& s : body) {
       Access a;
-      collect(*s, a);
+      a = bufferAccess(*s);
       accesses.push_back(a);
       pipes.push_back(compound(*s) ? Pipe::S : statementPipe(k_, *s));
     }

@@ -1,5 +1,8 @@
-// Stage partition-loops: loops split where a linear condition of their variable changes.
+// Stage partition-loops: loops split where a linear condition of their variable changes, and first and
+// last iterations peeled where only they read a clamped window across a tensor's border.
 #include "codegen/loop/PartitionLoops.h"
+
+#include <functional>
 
 #include "codegen/loop/IndexMath.h"
 
@@ -39,14 +42,76 @@ class Partitioner {
     return simplify(clamped);
   }
 
+  // Whether every clamped window of GM that a vectorized loop inside `s` reads lies inside its tensor
+  // for the values in `ranges` (and those of the loops inside `s`).
+  bool windowsInside(const loop::Stmt& s, std::map<int, Interval> ranges) const {
+    if (s.kind == loop::StmtKind::For && s.forKind == loop::ForKind::Vectorized) {
+      std::optional<int64_t> lanes = constValue(s.extent);
+      bool inside = true;
+      std::function<void(const Expr&)> visit = [&](const Expr& e) {
+        if (e->op == Op::Load && k_.buffers[static_cast<size_t>(e->tensor)].scope == isa::Space::GM) {
+          if (auto w = clampedWindow(e->args[0], s.var)) {
+            inside = inside && lanes && windowInside(*w, *lanes, k_.buffers[static_cast<size_t>(e->tensor)].elements, ranges);
+          }
+        }
+        for (const auto& a : e->args) visit(a);
+      };
+      for (const auto& b : s.body) {
+        if (b->value) visit(b->value);
+      }
+      return inside;
+    }
+    if (s.kind == loop::StmtKind::For) {
+      std::optional<Interval> r = loopRange(s, ranges);
+      if (!r) return false;
+      ranges[s.var] = *r;
+    }
+    for (const auto& b : s.body) {
+      if (!windowsInside(*b, ranges)) return false;
+    }
+    for (const auto& b : s.orelse) {
+      if (!windowsInside(*b, ranges)) return false;
+    }
+    return true;
+  }
+
+  // A loop whose windows cross a border only in its first or last iteration runs those two apart:
+  // the iterations between need no condition (select-intrinsics reads their windows by plain DMA).
+  StmtPtr peeled(const StmtPtr& l) {
+    if (l->kind != loop::StmtKind::For || (l->forKind != loop::ForKind::Serial && l->forKind != loop::ForKind::Pipelined)) return l;
+    std::optional<Interval> min = intervalOf(l->min, ranges_), extent = intervalOf(l->extent, ranges_);
+    if (!min || !extent || extent->hi < 3 || windowsInside(*l, ranges_)) return l;
+    std::map<int, Interval> middle = ranges_;
+    middle[l->var] = Interval{min->lo + 1, min->hi + extent->hi - 2};
+    for (const auto& b : l->body) {
+      if (!windowsInside(*b, middle)) return l;
+    }
+    auto part = [&](Expr from, Expr count, loop::ForKind kind, const std::string& suffix) {
+      StmtPtr p = loop::forLoop(l->var, from, count, kind, l->body);
+      p->copies = kind == loop::ForKind::Pipelined ? l->copies : 1;
+      return cloneFresh(k_, p, {}, suffix);
+    };
+    auto max0 = [](Expr x) { return maxOf(std::move(x), intConst(0)); };
+    std::vector<StmtPtr> parts;
+    parts.push_back(part(l->min, minOf(l->extent, intConst(1)), loop::ForKind::Serial, ".first"));
+    parts.push_back(part(add(l->min, intConst(1)), max0(sub(l->extent, intConst(2))), l->forKind, ".mid"));
+    parts.push_back(part(add(l->min, maxOf(sub(l->extent, intConst(1)), intConst(1))),
+                         minOf(max0(sub(l->extent, intConst(1))), intConst(1)), loop::ForKind::Serial, ".last"));
+    return loop::block(std::move(parts));
+  }
+
   StmtPtr rewrite(const StmtPtr& s) {
     auto copy = std::make_shared<loop::Stmt>(*s);
+    std::optional<Interval> range = s->kind == loop::StmtKind::For ? loopRange(*s, ranges_) : std::nullopt;
+    if (range) ranges_[s->var] = *range;
     for (auto& b : copy->body) b = rewrite(b);
+    ranges_.erase(s->var);
     for (auto& b : copy->orelse) b = rewrite(b);
     if (copy->kind != loop::StmtKind::For || copy->forKind == loop::ForKind::Vectorized ||
-        copy->forKind == loop::ForKind::Cores || copy->body.size() != 1 || copy->body[0]->kind != loop::StmtKind::If) {
+        copy->forKind == loop::ForKind::Cores) {
       return copy;
     }
+    if (copy->body.size() != 1 || copy->body[0]->kind != loop::StmtKind::If) return peeled(copy);
     const loop::Stmt& choice = *copy->body[0];
     std::optional<Expr> n = prefix(*copy, choice.cond);
     if (!n) return copy;
@@ -63,6 +128,7 @@ class Partitioner {
   }
 
   loop::Kernel k_;
+  std::map<int, Interval> ranges_;  // the values of the enclosing loops' variables
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Stage plan-storage: every local buffer gets its byte offset in its scope (every start aligned as
-// the buffer and the scope ask); a scope that cannot hold them is a located error listing the
-// buffers and their sizes.
+// the buffer and the scope ask); buffers used only in different phases of a core's statements (the
+// pipes drain between them) may share space. A scope that cannot hold them is a located error
+// listing the buffers and their sizes.
 #pragma once
 
 #include "sdk/loop/LoopNest.h"

@@ -449,6 +449,12 @@ class Builder {
       guardsPlaced = true;
       return all ? loop::ifThen(all, {std::move(inner)}) : inner;
     };
+    bool vectorInside = false;
+    for (size_t i = from; i < leaves_.size(); ++i) vectorInside = vectorInside || (!leaves_[i].reduce && leaves_[i].kind == ForKind::Vectorized);
+    if (store == epilogue_ && !vectorInside) {  // the epilogue computes: one lane of the vector unit
+      s = loop::forLoop(k_.addVar(k_.vars[static_cast<size_t>(leaves_[from - 1].var)] + ".out"), intConst(0), intConst(1),
+                        ForKind::Vectorized, {s});
+    }
     if (vectorVar() < 0 || leaves_.back().reduce) s = placeGuards(s);
     for (size_t i = leaves_.size(); i-- > from;) {
       const Leaf& l = leaves_[i];

@@ -32,11 +32,35 @@ class Selector {
   StmtPtr rewrite(const StmtPtr& s) {
     if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Vectorized) return select(*s);
     auto copy = std::make_shared<loop::Stmt>(*s);
+    std::optional<Interval> range = s->kind == loop::StmtKind::For ? loopRange(*s, ranges_) : std::nullopt;
+    if (range) ranges_[s->var] = *range;
     for (auto& b : copy->body) b = rewrite(b);
+    ranges_.erase(s->var);
     for (auto& b : copy->orelse) b = rewrite(b);
-    copy->body = flattenBlocks(copy->body);
-    copy->orelse = flattenBlocks(copy->orelse);
+    copy->body = loadsFirst(flattenBlocks(copy->body));
+    copy->orelse = loadsFirst(flattenBlocks(copy->orelse));
     return copy;
+  }
+
+  // Each DMA into a local buffer moved before the statements ahead of it that do not touch its
+  // destination or write its source: the loads of a tile start together, before the scalar unit
+  // waits for the first of them.
+  std::vector<StmtPtr> loadsFirst(std::vector<StmtPtr> list) const {
+    for (size_t i = 0; i < list.size(); ++i) {
+      const loop::Stmt& d = *list[i];
+      if (d.kind != loop::StmtKind::Dma || isGm(d.dst.buffer)) continue;
+      BufferAccess moving = bufferAccess(d);
+      for (size_t j = i; j > 0; --j) {
+        const loop::Stmt& before = *list[j - 1];
+        if (before.kind == loop::StmtKind::Sync || (before.kind == loop::StmtKind::Dma && !isGm(before.dst.buffer))) break;
+        BufferAccess a = bufferAccess(before);
+        bool conflict = a.writes.count(d.dst.buffer) || a.reads.count(d.dst.buffer);
+        for (int r : moving.reads) conflict = conflict || a.writes.count(r);
+        if (conflict) break;
+        std::swap(list[j - 1], list[j]);
+      }
+    }
+    return list;
   }
 
   static StmtPtr dma(Ref dst, Ref src, int64_t len) {
@@ -77,7 +101,7 @@ class Selector {
         return vector("vdup", Ref{st.buffer, target->base}, {}, n, st.value);
       }
       if (target->stride == 1 && !isGm(st.buffer) && isGm(st.value->tensor)) {
-        if (auto c = clampedLinear(st.value->args[0], v)) return clampedCopy(l, *target, *c, n);
+        if (auto c = clampedWindow(st.value->args[0], v)) return clampedCopy(l, *target, *c, n);
       }
       return elementLoop(l);
     }
@@ -120,72 +144,79 @@ class Selector {
     return loop::block(std::move(list));
   }
 
-  // idx = base + clamp(lane + offset) with lane-free bounds (either may be absent): a window that
-  // reads the same element for every lane past a border.
-  struct Clamped {
-    Expr base, offset, lo, hi;
-  };
-  std::optional<Clamped> clampedLinear(const Expr& idx, int lane) const {
-    Clamped c{intConst(0), nullptr, nullptr, nullptr};
-    Expr e = idx;
-    bool clamped = false;
-    for (;;) {
-      if (!usesVar(e, lane)) return std::nullopt;
-      if (clamped && e->op != Op::Max && e->op != Op::Min) break;  // inside the clamps: the window's offset
-      if (e->op == Op::Add && !usesVar(e->args[1], lane)) {
-        c.base = add(c.base, e->args[1]);
-        e = e->args[0];
-      } else if (e->op == Op::Add && !usesVar(e->args[0], lane)) {
-        c.base = add(c.base, e->args[0]);
-        e = e->args[1];
-      } else if ((e->op == Op::Max || e->op == Op::Min) && !usesVar(e->args[1], lane)) {
-        Expr& bound = e->op == Op::Max ? c.lo : c.hi;
-        if (bound) return std::nullopt;  // one clamp each way
-        bound = e->args[1];
-        clamped = true;
-        e = e->args[0];
-      } else {
-        break;
-      }
-    }
-    auto inner = linearIn(e, lane);
-    if (!clamped || !inner || inner->stride != 1) return std::nullopt;
-    c.offset = inner->base;
-    return c;
-  }
-
-  // A clamped window: where the whole unclamped window lies in the tensor, one DMA of it and the
-  // lanes past a border set on the scalar unit from the lane at the border; elsewhere (a window
-  // crossing the tensor's first or last element) element by element.
-  StmtPtr clampedCopy(const loop::Stmt& l, const Linear& target, const Clamped& c, int64_t n) {
+  // A clamped window: one DMA of the unclamped window and the lanes past a border set on the
+  // scalar unit from the lane at the border (loops of no iteration where no lane is past it). Where
+  // the enclosing loops' ranges do not prove the window inside the tensor, that runs under a
+  // condition; a window crossing the tensor's first or last element by less than one 32-byte block
+  // loads the rest by DMA and that block element by element; any other, element by element.
+  StmtPtr clampedCopy(const loop::Stmt& l, const Linear& target, const ClampedWindow& c, int64_t n) {
     const loop::Stmt& st = *l.body.at(0);
     int staging = st.buffer, source = st.value->tensor;
-    Expr start = add(c.base, c.offset);  // the unclamped window's first element
-    int64_t elements = buffer(source).elements;
-    std::vector<Expr> fits = {te::node(Op::Ge, DType::Bool, {start, intConst(0)}),
-                              te::node(Op::Le, DType::Bool, {add(start, intConst(n)), intConst(elements)})};
-    std::vector<StmtPtr> fast;
-    fast.push_back(dma(Ref{staging, target.base}, Ref{source, start}, n));
-    auto patch = [&](Expr from, Expr to, Expr lane) {  // staging[p] = staging[lane] for p in [from, to)
-      int p = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".edge");
-      Expr value = te::load(staging, buffer(staging).dtype, {add(target.base, lane)});
-      fast.push_back(loop::forLoop(p, from, sub(to, from), loop::ForKind::Serial,
-                                   {loop::store(staging, add(target.base, te::var(p)), value)}));
-    };
+    const int64_t elements = buffer(source).elements;
+    const int64_t block = std::max<int64_t>(32 / dtypeSize(buffer(staging).dtype), 1);
+    auto compare = [](Op op, Expr a, Expr b) { return te::node(op, DType::Bool, {std::move(a), std::move(b)}); };
     auto clampTo = [&](Expr x, int64_t lo, int64_t hi) {
-      return minOf(te::node(Op::Max, DType::Int32, {x, intConst(lo)}), intConst(hi));
+      return minOf(maxOf(x, intConst(lo)), intConst(hi));
     };
-    if (c.lo) {  // lanes before lo - offset read the element at lo
-      Expr edge = sub(c.lo, c.offset);
-      fits.push_back(te::node(Op::Lt, DType::Bool, {edge, intConst(n)}));
-      patch(intConst(0), clampTo(edge, 0, n), edge);
+    Expr start = add(c.base, c.offset);  // the unclamped window's first element
+    Expr loEdge = c.lo ? sub(c.lo, c.offset) : nullptr, hiEdge = c.hi ? sub(c.hi, c.offset) : nullptr;
+    std::vector<Expr> edgesInside;  // the lanes at the borders lie in the window
+    std::optional<Interval> lo = loEdge ? intervalOf(loEdge, ranges_) : std::nullopt;
+    std::optional<Interval> hi = hiEdge ? intervalOf(hiEdge, ranges_) : std::nullopt;
+    if (loEdge && !(lo && lo->hi < n)) edgesInside.push_back(compare(Op::Lt, loEdge, intConst(n)));
+    if (hiEdge && !(hi && hi->lo >= 0)) edgesInside.push_back(compare(Op::Ge, hiEdge, intConst(0)));
+    auto patches = [&](std::vector<StmtPtr>& list) {
+      auto patch = [&](Expr from, Expr to, Expr lane) {  // staging[p] = staging[lane] for p in [from, to)
+        int p = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".edge");
+        Expr value = te::load(staging, buffer(staging).dtype, {add(target.base, lane)});
+        list.push_back(loop::forLoop(p, from, sub(to, from), loop::ForKind::Serial,
+                                     {loop::store(staging, add(target.base, te::var(p)), value)}));
+      };
+      // lanes before lo's read the element at lo, those after hi's the one at hi (where the loops' ranges
+      // leave any such lane)
+      if (loEdge && !(lo && lo->hi <= 0)) patch(intConst(0), clampTo(loEdge, 0, n), loEdge);
+      if (hiEdge && !(hi && hi->lo >= n - 1)) patch(clampTo(add(hiEdge, intConst(1)), 0, n), intConst(n), hiEdge);
+    };
+    auto lanes = [&](int64_t from, int64_t to) {  // lanes [from, to) element by element
+      int p = k_.addVar(k_.vars[static_cast<size_t>(l.var)] + ".el");
+      return loop::forLoop(p, intConst(from), intConst(to - from), loop::ForKind::Serial,
+                           {loop::store(staging, add(target.base, te::var(p)), substitute(st.value, {{l.var, te::var(p)}}))});
+    };
+    std::vector<StmtPtr> fast{dma(Ref{staging, target.base}, Ref{source, start}, n)};
+    patches(fast);
+    if (windowInside(c, n, elements, ranges_)) return choose(edgesInside, std::move(fast), {elementLoop(l)});
+    std::vector<Expr> fits = edgesInside;
+    fits.push_back(compare(Op::Ge, start, intConst(0)));
+    fits.push_back(compare(Op::Le, add(start, intConst(n)), intConst(elements)));
+    StmtPtr slow = elementLoop(l);
+    if (n > block && n <= elements) {
+      std::vector<Expr> tail = edgesInside, head = edgesInside;  // crossing the last, the first element
+      tail.push_back(compare(Op::Gt, add(start, intConst(n)), intConst(elements)));
+      tail.push_back(compare(Op::Le, add(start, intConst(n - block)), intConst(elements)));
+      std::vector<StmtPtr> tailList{dma(Ref{staging, target.base}, Ref{source, start}, n - block), lanes(n - block, n)};
+      patches(tailList);
+      slow = choose(tail, std::move(tailList), {slow});
+      head.push_back(compare(Op::Lt, start, intConst(0)));
+      head.push_back(compare(Op::Ge, add(start, intConst(block)), intConst(0)));
+      std::vector<StmtPtr> headList{dma(Ref{staging, add(target.base, intConst(block))}, Ref{source, add(start, intConst(block))}, n - block),
+                                    lanes(0, block)};
+      patches(headList);
+      slow = choose(head, std::move(headList), {slow});
     }
-    if (c.hi) {  // lanes after hi - offset read the element at hi
-      Expr edge = sub(c.hi, c.offset);
-      fits.push_back(te::node(Op::Ge, DType::Bool, {edge, intConst(0)}));
-      patch(clampTo(add(edge, intConst(1)), 0, n), intConst(n), edge);
+    return choose(fits, std::move(fast), {slow});
+  }
+
+  // `then` where every condition holds, `otherwise` where one does not: the code of the branch the
+  // enclosing loops' ranges decide, or a condition on those they leave open.
+  StmtPtr choose(const std::vector<Expr>& conditions, std::vector<StmtPtr> then, std::vector<StmtPtr> otherwise) const {
+    std::vector<Expr> open;
+    for (const Expr& c : conditions) {
+      std::optional<bool> known = truthOf(c, ranges_);
+      if (known && !*known) return loop::block(std::move(otherwise));
+      if (!known) open.push_back(c);
     }
-    return loop::ifThen(allOf(fits), std::move(fast), {elementLoop(l)});
+    if (open.empty()) return loop::block(std::move(then));
+    return loop::ifThen(allOf(open), std::move(then), std::move(otherwise));
   }
 
   // The loop as it is, run element by element on the scalar unit.
@@ -281,6 +312,7 @@ class Selector {
   int64_t count_ = 0;
   int temps_ = 0;
   std::vector<StmtPtr> emitted_;
+  std::map<int, Interval> ranges_;  // the values of the enclosing loops' variables
 };
 
 }  // namespace
