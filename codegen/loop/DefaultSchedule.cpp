@@ -80,6 +80,21 @@ int computeTileBuffers(const te::ComputeDef& def, bool unrolled) {
   return static_cast<int>(loads.size()) + std::max(values, 1) + accumulator;
 }
 
+// Whether every load of `e` reads an input of the output's shape at the output's own element.
+bool readsOwnElement(const te::ComputeExpr& e, const te::ComputeDef& def) {
+  if (e->op == te::Op::Load) {
+    if (def.inputs[static_cast<size_t>(e->tensor)].shape != def.shape()) return false;
+    for (size_t d = 0; d < e->args.size(); ++d) {
+      if (e->args[d]->op != te::Op::Var || e->args[d]->var != static_cast<int>(d)) return false;
+    }
+    return true;
+  }
+  for (const auto& a : e->args) {
+    if (!readsOwnElement(a, def)) return false;
+  }
+  return true;
+}
+
 // A reduce axis that indexes the last dimension of a load directly (x[..., k]): reducing it across
 // vector lanes reads contiguous elements.
 int contiguousReduceAxis(const te::ComputeExpr& e, const te::ComputeDef& def) {
@@ -142,25 +157,38 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
   const bool unrolled = reduces && contiguous < 0 && reductionPoints(def) <= kUnrolledPoints;
   int64_t cap = ub / (static_cast<int64_t>(computeTileBuffers(def, unrolled)) * elemBytes * copies) / lanes * lanes;
   if (contiguous >= 0) return laneReductionSchedule(def, target, contiguous, cap);
-  const te::IterVar& last = def.vars[static_cast<size_t>(rank - 1)];
+  // the output's axes, outermost first; one, fused, when every input is read at the output's own
+  // element (the tiles then run over the flattened array, as a short row would not fill them)
+  std::vector<std::pair<std::string, int64_t>> axes;
+  for (int a = 0; a < rank; ++a) axes.emplace_back(def.vars[static_cast<size_t>(a)].name, def.vars[static_cast<size_t>(a)].extent);
+  if (!reduces && rank > 1 && readsOwnElement(def.body, def)) {
+    while (axes.size() > 1) {
+      std::string fused = axes[0].first + "." + axes[1].first;
+      s.steps.push_back(step(te::Primitive::Fuse, {axes[0].first, axes[1].first}, {}, {fused}));
+      axes[1] = {fused, axes[0].second * axes[1].second};
+      axes.erase(axes.begin());
+    }
+  }
+  const std::string last = axes.back().first;
+  const int64_t extent = axes.back().second;
   // enough tiles for every core when the output has them: rows first, then tiles of a row
   int64_t cores = std::max(target.vectorCores, 1);
   int64_t rows = 1;
-  for (int a = 0; a + 1 < rank; ++a) rows *= def.vars[static_cast<size_t>(a)].extent;
+  for (size_t a = 0; a + 1 < axes.size(); ++a) rows *= axes[a].second;
   int64_t perRow = (cores + rows - 1) / rows;
-  int64_t share = ((last.extent + perRow - 1) / perRow + lanes - 1) / lanes * lanes;
-  int64_t tile = std::min({std::max(cap, lanes), std::max(share, lanes), last.extent});
+  int64_t share = ((extent + perRow - 1) / perRow + lanes - 1) / lanes * lanes;
+  int64_t tile = std::min({std::max(cap, lanes), std::max(share, lanes), extent});
   // a divisor of the row down to half the size: no shorter last tile, so the tiles can pipeline
-  for (int64_t t = tile / lanes * lanes; rank > 1 && last.extent % tile != 0 && t >= tile / 2 && t > 0; t -= lanes) {
-    if (last.extent % t == 0) tile = t;
+  for (int64_t t = tile / lanes * lanes; axes.size() > 1 && extent % tile != 0 && t >= tile / 2 && t > 0; t -= lanes) {
+    if (extent % t == 0) tile = t;
   }
   std::vector<std::string> outer;
-  for (int a = 0; a + 1 < rank; ++a) outer.push_back(def.vars[static_cast<size_t>(a)].name);
-  std::string vector = last.name;
-  if (tile < last.extent) {
-    vector = last.name + ".i";
-    s.steps.push_back(step(te::Primitive::Split, {last.name}, {tile}, {last.name + ".o", vector}));
-    outer.push_back(last.name + ".o");
+  for (size_t a = 0; a + 1 < axes.size(); ++a) outer.push_back(axes[a].first);
+  std::string vector = last;
+  if (tile < extent) {
+    vector = last + ".i";
+    s.steps.push_back(step(te::Primitive::Split, {last}, {tile}, {last + ".o", vector}));
+    outer.push_back(last + ".o");
   }
   std::vector<std::string> reduceAxes;
   for (const auto& v : def.vars) {
@@ -178,19 +206,14 @@ te::Schedule defaultComputeSchedule(const te::ComputeDef& def, const Target& tar
     outer.erase(outer.begin());
     outer[0] = fused;
   }
-  if (!outer.empty()) {
-    int64_t extent = 1;
-    for (int a = 0; a + 1 < rank; ++a) extent *= def.vars[static_cast<size_t>(a)].extent;
-    extent *= (last.extent + tile - 1) / tile;
-    s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {std::min(cores, extent)}));
-  }
+  const int64_t tiles = rows * ((extent + tile - 1) / tile);
+  if (!outer.empty()) s.steps.push_back(step(te::Primitive::Bind, {outer[0]}, {std::min(cores, tiles)}));
   s.steps.push_back(step(te::Primitive::Vectorize, {vector}));
   // a core with several tiles loads the next while it computes one (not across reduce loops, whose
   // bodies hold loops)
   // (nor when a row's shorter last tile is fused with the rows: which tiles are short is then not a
   // range of the loop, and the loop's body is not straight-line code)
-  int64_t tiles = rows * ((last.extent + tile - 1) / tile);
-  bool shortTilesInRows = rank > 1 && last.extent % tile != 0;
+  bool shortTilesInRows = axes.size() > 1 && extent % tile != 0;
   if (reduceAxes.empty() && tiles > cores && !shortTilesInRows) {
     s.steps.push_back(step(te::Primitive::DoubleBuffer, {}, {copies}));
   }

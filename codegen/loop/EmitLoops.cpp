@@ -66,12 +66,20 @@ class Emitter {
       }
     }
     int r = compute(e);
-    if (keep && (b_.freeRegs() > kSpareRegisters || !known_.empty())) {
-      if (known_.size() == kKnownValues || b_.freeRegs() <= kSpareRegisters) {  // the least recently used goes
-        auto oldest = std::min_element(known_.begin(), known_.end(), [](const Known& a, const Known& b) { return a.used < b.used; });
+    if (keep && (known_.size() == kKnownValues || b_.freeRegs() <= kSpareRegisters)) {
+      // the least recently used value of this scope goes (one of a scope outside would be missing
+      // in the next iteration of the code before this point)
+      auto oldest = known_.end();
+      for (auto it = known_.begin(); it != known_.end(); ++it) {
+        if (it->depth == depth_ && (oldest == known_.end() || it->used < oldest->used)) oldest = it;
+      }
+      keep = oldest != known_.end();
+      if (keep) {
         b_.freeReg(oldest->reg);
         known_.erase(oldest);
       }
+    }
+    if (keep) {
       int held = b_.allocReg();
       b_.aluImm(Opcode::Add, held, r, 0);
       known_.push_back(Known{e, held, depth_, ++uses_});

@@ -298,6 +298,25 @@ BufferAccess bufferAccess(const loop::Stmt& s) {
   return a;
 }
 
+std::vector<loop::StmtPtr> loadsFirst(const loop::Kernel& k, std::vector<loop::StmtPtr> list) {
+  auto local = [&](int b) { return k.buffers[static_cast<size_t>(b)].scope != isa::Space::GM; };
+  for (size_t i = 0; i < list.size(); ++i) {
+    const loop::Stmt& d = *list[i];
+    if (d.kind != loop::StmtKind::Dma || !local(d.dst.buffer)) continue;
+    BufferAccess moving = bufferAccess(d);
+    for (size_t j = i; j > 0; --j) {
+      const loop::Stmt& before = *list[j - 1];
+      if (before.kind == loop::StmtKind::Sync || (before.kind == loop::StmtKind::Dma && local(before.dst.buffer))) break;
+      BufferAccess a = bufferAccess(before);
+      bool conflict = a.writes.count(d.dst.buffer) || a.reads.count(d.dst.buffer);
+      for (int r : moving.reads) conflict = conflict || a.writes.count(r);
+      if (conflict) break;
+      std::swap(list[j - 1], list[j]);
+    }
+  }
+  return list;
+}
+
 bool holdsPipeWork(const loop::Stmt& s) {
   if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
   for (const auto& b : s.body) {

@@ -72,6 +72,10 @@ struct BufferAccess {
   std::set<int> reads, writes;
 };
 BufferAccess bufferAccess(const loop::Stmt& s);
+// `list` with each DMA into a local buffer moved before the statements ahead of it that neither touch
+// its destination nor write its source (other such DMAs and synchronisation stop it): the loads of a
+// tile start together, before the scalar unit waits for the first of them.
+std::vector<loop::StmtPtr> loadsFirst(const loop::Kernel& k, std::vector<loop::StmtPtr> list);
 // Whether `s` holds DMA or vector statements (work of a pipe other than the scalar unit).
 bool holdsPipeWork(const loop::Stmt& s);
 // Nested blocks spliced into the list that holds them (recursively).

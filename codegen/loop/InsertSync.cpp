@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -66,13 +67,12 @@ class Syncer {
       bool drained = compound(*s) && holdsPipeWork(*s);
       pipes.push_back(drained ? Pipe::All : compound(*s) ? Pipe::S : statementPipe(k_, *s));
     }
-    // a pipe pair with more flags waiting at once than it has events waits for its latest producer
-    std::set<std::pair<int, int>> coarse;
-    std::vector<Flag> flags = dependences(in, pipes, accesses, coarse);
+    // a pipe pair with more flags waiting at once than it has events merges some of them
+    std::vector<Flag> flags = dependences(in, pipes, accesses);
     const auto turns = events_;
-    while (!assignEvents(flags, coarse)) {
+    for (std::optional<std::pair<int, int>> short_; (short_ = assignEvents(flags));) {
       events_ = turns;
-      flags = dependences(in, pipes, accesses, coarse);
+      mergeTwo(flags, *short_);
     }
     for (const Flag& f : flags) {
       after[f.producer].push_back(syncStmt(loop::Stmt::SyncKind::Set, static_cast<Pipe>(f.p), static_cast<Pipe>(f.c), f.event));
@@ -134,10 +134,9 @@ class Syncer {
   };
 
   // The flags a list needs: each statement waits for the last statement of every other pipe it
-  // depends on (or, for a pair in `coarse`, that pipe's last statement before it), unless an earlier
-  // flag of the pair already orders it.
+  // depends on, unless an earlier flag of the pair already orders it.
   std::vector<Flag> dependences(const std::vector<StmtPtr>& in, const std::vector<Pipe>& pipes,
-                                const std::vector<Access>& accesses, const std::set<std::pair<int, int>>& coarse) const {
+                                const std::vector<Access>& accesses) const {
     std::vector<Flag> flags;
     std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> synced{};  // last producer index synced, +1
     for (size_t j = 0; j < in.size(); ++j) {
@@ -145,16 +144,12 @@ class Syncer {
       int c = static_cast<int>(pipes[j]);
       for (int p = 0; p < isa::kPipeCount; ++p) {
         if (p == c) continue;
-        std::optional<size_t> latest;
         for (size_t i = j; i-- > 0;) {
           if (pipes[i] == Pipe::All) break;  // a drained compound statement orders everything before it
-          if (static_cast<int>(pipes[i]) != p) continue;
-          if (!latest) latest = i;
-          if (!dependent(accesses[i], accesses[j])) continue;
-          size_t producer = coarse.count({p, c}) ? *latest : i;
-          if (static_cast<int>(producer) + 1 > synced[p][c]) {
-            flags.push_back(Flag{producer, j, p, c});
-            synced[p][c] = static_cast<int>(producer) + 1;
+          if (static_cast<int>(pipes[i]) != p || !dependent(accesses[i], accesses[j])) continue;
+          if (static_cast<int>(i) + 1 > synced[p][c]) {
+            flags.push_back(Flag{i, j, p, c});
+            synced[p][c] = static_cast<int>(i) + 1;
           }
           break;
         }
@@ -164,9 +159,8 @@ class Syncer {
   }
 
   // Events for `flags`, distinct among the flags of a pair waiting at the same time and from those a
-  // loop's carried flags hold, each pair's turn continued; false (and the pair added to `coarse`)
-  // when a pair runs out.
-  bool assignEvents(std::vector<Flag>& flags, std::set<std::pair<int, int>>& coarse) {
+  // loop's carried flags hold, each pair's turn continued; the pair that ran out of events, if one did.
+  std::optional<std::pair<int, int>> assignEvents(std::vector<Flag>& flags) {
     std::vector<int> busy;
     for (size_t f = 0; f < flags.size(); ++f) {
       Flag& flag = flags[f];
@@ -184,12 +178,28 @@ class Syncer {
         flag.event = e;
         found = true;
       }
-      if (!found) {
-        if (!coarse.insert({flag.p, flag.c}).second) throw std::logic_error("insert-sync: a pipe pair has no free event");
-        return false;
+      if (!found) return std::make_pair(flag.p, flag.c);
+    }
+    return std::nullopt;
+  }
+
+  // Two flags of `pair` become one: set after the later producer, waited for by the earlier consumer
+  // (the later one runs after it on the same pipe). The two whose producers are closest, of those
+  // the merge keeps correct (the later producer comes before the earlier consumer).
+  static void mergeTwo(std::vector<Flag>& flags, std::pair<int, int> pair) {
+    std::optional<std::pair<size_t, size_t>> best;
+    size_t distance = SIZE_MAX;
+    for (size_t f = 0; f < flags.size(); ++f) {
+      for (size_t g = 0; g < flags.size(); ++g) {
+        const Flag &a = flags[f], &b = flags[g];
+        if (f == g || a.p != pair.first || a.c != pair.second || b.p != a.p || b.c != a.c) continue;
+        if (!(a.consumer <= b.consumer && a.producer <= b.producer && b.producer < a.consumer)) continue;
+        if (b.producer - a.producer < distance) distance = b.producer - a.producer, best = std::make_pair(f, g);
       }
     }
-    return true;
+    if (!best) throw std::logic_error("insert-sync: a pipe pair has more flags waiting at once than events");
+    flags[best->first].producer = flags[best->second].producer;
+    flags.erase(flags.begin() + static_cast<long>(best->second));
   }
 
   // The next event of the pair in turn, skipping those a loop's carried flags hold across its body.

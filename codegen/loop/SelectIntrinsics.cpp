@@ -37,31 +37,11 @@ class Selector {
     for (auto& b : copy->body) b = rewrite(b);
     ranges_.erase(s->var);
     for (auto& b : copy->orelse) b = rewrite(b);
-    copy->body = loadsFirst(flattenBlocks(copy->body));
-    copy->orelse = loadsFirst(flattenBlocks(copy->orelse));
+    copy->body = loadsFirst(k_, flattenBlocks(copy->body));
+    copy->orelse = loadsFirst(k_, flattenBlocks(copy->orelse));
     return copy;
   }
 
-  // Each DMA into a local buffer moved before the statements ahead of it that do not touch its
-  // destination or write its source: the loads of a tile start together, before the scalar unit
-  // waits for the first of them.
-  std::vector<StmtPtr> loadsFirst(std::vector<StmtPtr> list) const {
-    for (size_t i = 0; i < list.size(); ++i) {
-      const loop::Stmt& d = *list[i];
-      if (d.kind != loop::StmtKind::Dma || isGm(d.dst.buffer)) continue;
-      BufferAccess moving = bufferAccess(d);
-      for (size_t j = i; j > 0; --j) {
-        const loop::Stmt& before = *list[j - 1];
-        if (before.kind == loop::StmtKind::Sync || (before.kind == loop::StmtKind::Dma && !isGm(before.dst.buffer))) break;
-        BufferAccess a = bufferAccess(before);
-        bool conflict = a.writes.count(d.dst.buffer) || a.reads.count(d.dst.buffer);
-        for (int r : moving.reads) conflict = conflict || a.writes.count(r);
-        if (conflict) break;
-        std::swap(list[j - 1], list[j]);
-      }
-    }
-    return list;
-  }
 
   static StmtPtr dma(Ref dst, Ref src, int64_t len) {
     auto s = std::make_shared<loop::Stmt>();
