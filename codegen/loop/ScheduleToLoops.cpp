@@ -118,11 +118,18 @@ class Builder {
       int64_t elements = 1;
       accIndex_ = intConst(0);
       bool inside = false;
+      // rows of the vectorized loop start on a 32-byte block, as vector operands must
+      const int64_t block = std::max<int64_t>(32 / dtypeSize(reduction->dtype), 1);
       for (const Leaf& l : leaves_) {
         inside = inside || l.reduce;
         if (!inside || l.reduce) continue;
-        accIndex_ = add(mul(accIndex_, intConst(l.extent)), te::var(l.var));
-        elements *= l.extent;
+        if (l.tail) {
+          fail("the reduction's result is kept for the loops inside its reduce loops, and '" +
+               k_.vars[static_cast<size_t>(l.var)] + "' has a shorter last tile; split it by a divisor of its extent");
+        }
+        int64_t extent = l.kind == ForKind::Vectorized ? (l.extent + block - 1) / block * block : l.extent;
+        accIndex_ = add(mul(accIndex_, intConst(extent)), te::var(l.var));
+        elements *= extent;
       }
       loop::Buffer acc;
       acc.name = "acc";

@@ -1,5 +1,6 @@
 """Box3x3: the mean of each 3x3 neighbourhood, borders clamped (a box filter over two reduce axes); written with te.compute, with a hand schedule
-(`ascop test --default-schedules` tests the compiler's own)."""
+(`ascop test --default-schedules` tests the compiler's own). The sum is inlined into the mean (one kernel) and its nine taps unrolled
+into one expression."""
 import te
 import te_op
 
@@ -13,6 +14,9 @@ def box3x3(x):
                                                       te.min(te.max(j + dj - 1, 0), w - 1)], axis=[di, dj]), name="box_sum")
     y = te.compute(x.shape, lambda i, j: total[i, j] / 9, name="box3x3")
     s = te.create_schedule(y)
+    s.compute_inline(total)
+    s.unroll(s.reduce_axis(0))
+    s.unroll(s.reduce_axis(1))
     cols, lanes = s.split(s.axis(1), factor=16)
     rows = s.fuse(s.axis(0), cols)
     s.bind(rows, 6)

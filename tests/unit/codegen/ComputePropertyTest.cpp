@@ -28,7 +28,8 @@ const Target& bundled910b() {
 
 // A random definition: rank 1 to 3, small extents; the body a small tree of +, -, *, max, min over
 // loads of one or two inputs at the output's indices, shifted and clamped, and constants; sometimes a
-// sum or max over a reduce axis of the last input dimension. float32 or int32.
+// sum or max over a reduce axis of the last input dimension, sometimes followed by an epilogue.
+// float32 or int32.
 ComputeDef randomDef(std::mt19937& rng) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   ComputeDef d;
@@ -80,6 +81,10 @@ ComputeDef randomDef(std::mt19937& rng) {
   scan(body);
   if (!hasLoad) body = node(Op::Add, t, {body, leaf()});
   d.body = reduction ? reduce(pick(2) ? "sum" : "max", body, {rank}) : body;
+  if (reduction && pick(2) == 0) {  // an epilogue after the reduction
+    ComputeExpr c = t == DType::Int32 ? intImm(pick(5) - 2, t) : floatImm(0.5 * (pick(5) - 2), t);
+    d.body = node(pick(2) ? Op::Mul : Op::Add, t, {d.body, c});
+  }
   return d;
 }
 
