@@ -79,8 +79,14 @@ SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& c, const Target& target, i
   return SoftmaxSchedule{rows, blockDim};
 }
 
+bool rowKernelTakes(const SoftmaxCompute& c, const Target& target) {
+  if (c.kind == RowNorm::LayerNorm && c.cols * dtypeSize(c.dtype) > kMaxLayerNormRowBytes) return false;
+  return c.cols > 0 && ubBytes(c, 1) <= target.buffer(Space::UB).size;
+}
+
 SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& c, const Target& target, int maxCores) {
   SoftmaxSchedule s;
+  if (!rowKernelTakes(c, target)) return s;
   int64_t ub = target.buffer(Space::UB).size;
   // no more rows per tile than keep every core busy
   int64_t share = (c.rows + maxCores - 1) / std::max(1, maxCores);
