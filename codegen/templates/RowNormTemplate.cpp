@@ -43,12 +43,7 @@ std::string rowNormRefusal(const Node& n, const graph::Graph& g, const Target& t
       }
     }
   }
-  if (!rowKernelTakes(c, target)) {
-    return std::string(kindName(kind)) + " rows of " + std::to_string(c.cols) + " " + dtypeName(c.dtype) + " elements need " +
-           std::to_string(3 * c.cols * dtypeSize(c.dtype)) + " bytes of UB, but UB holds " +
-           std::to_string(target.buffer(isa::Space::UB).size);
-  }
-  return "";
+  return rowKernelRefusal(c, target);
 }
 
 namespace {

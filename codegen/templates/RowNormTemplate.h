@@ -11,7 +11,7 @@ namespace pyasc::codegen {
 
 // Why the fused row kernel does not take `n` (a Softmax, LogSoftmax or LayerNorm node); empty when
 // it does: float16 or float32 along the last axis, a layer norm's gamma and beta one row each of
-// x's type, and rows the kernel takes (rowKernelTakes).
+// x's type, and rows the kernel takes (rowKernelRefusal).
 std::string rowNormRefusal(const graph::Node& n, const graph::Graph& g, const Target& target);
 
 }  // namespace pyasc::codegen
