@@ -5,9 +5,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 void lowerArgReduce(const Node& n, Lowering& l, std::vector<Step>& out) {

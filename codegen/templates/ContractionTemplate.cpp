@@ -9,9 +9,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 void lowerContraction(const Node& n, Lowering& l, const std::string& la, const std::string& lb, const std::string& lo,

@@ -8,9 +8,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 void lowerTranspose(const Node& n, Lowering& l, std::vector<Step>& out) {

@@ -7,12 +7,10 @@
 
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
+#include "codegen/templates/Template.h"
 #include "ops/Elementwise.h"
 
 namespace pyasc::codegen {
-
-using graph::Node;
-using graph::ValueId;
 
 int64_t columnStretch(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
   std::vector<int64_t> from = shape;

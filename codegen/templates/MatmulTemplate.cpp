@@ -9,9 +9,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 void checkCubeTypes(const Node& n, DType a, DType b) {
   if (a != b || !(a == DType::Float16 || a == DType::Float32)) {
     throw CompileError(n.loc, std::string("matmul of ") + dtypeName(a) + " and " + dtypeName(b) +

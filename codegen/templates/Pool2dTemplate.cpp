@@ -6,9 +6,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 void lowerPool2d(const Node& n, Lowering& l, std::vector<Step>& out) {

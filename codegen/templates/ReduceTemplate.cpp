@@ -12,9 +12,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 std::vector<int64_t> normalizedAxes(const Node& n, size_t rank) {

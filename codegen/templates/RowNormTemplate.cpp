@@ -8,9 +8,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 RowNorm rowNormOf(const Node& n) {

@@ -11,6 +11,9 @@
 
 namespace pyasc::codegen {
 
+using graph::Node;
+using graph::ValueId;
+
 struct Template {
   const char* name;
   std::vector<std::string> ops;

@@ -6,9 +6,6 @@
 
 namespace pyasc::codegen {
 
-using graph::Node;
-using graph::ValueId;
-
 namespace {
 
 // A view of a compile-time scalar is that scalar; of anything else, the same storage.
