@@ -1,93 +1,124 @@
-// The whole compiler after the frontend, one stage per line.
+// The whole compiler after the frontend: the one list of stages, each a line.
 #include "codegen/Pipeline.h"
 
 #include <chrono>
 #include <functional>
-#include <stdexcept>
 #include <ostream>
 
 #include "codegen/emit/EmitModel.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
+#include "codegen/graph/FuseElementwise.h"
+#include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
-#include "codegen/graph/SelectKernels.h"
-#include "codegen/loop/LowerCompute.h"
+#include "codegen/graph/SelectTemplates.h"
 #include "sdk/graph/Printer.h"
 
 namespace pyasc::codegen {
 
-const std::vector<std::string>& graphStageNames() {
-  static const std::vector<std::string> names = {"expand-composites", "eliminate-dead-nodes", "reciprocal-divisors"};
-  return names;
+namespace {
+
+using IR = StageIR;
+
+// A graph stage: its rewrite, then the graph printed.
+template <void (*Rewrite)(PipelineState&, const StageContext&)>
+std::string graphStage(PipelineState& s, const StageContext& c) {
+  Rewrite(s, c);
+  return graph::printGraph(s.graph);
 }
 
-void runGraphStage(const std::string& stage, graph::Graph& g, const registry::OpRegistry* registry) {
-  if (stage == "expand-composites") {
-    expandComposites(g, registry);
-  } else if (stage == "eliminate-dead-nodes") {
-    eliminateDeadNodes(g);
-  } else if (stage == "reciprocal-divisors") {
-    reciprocalDivisors(g);
-  } else {
-    throw std::invalid_argument("'" + stage + "' is not a stage that rewrites the graph");
+void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
+void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
+void reciprocals(PipelineState& s, const StageContext&) { reciprocalDivisors(s.graph); }
+void fuse(PipelineState& s, const StageContext& c) { fuseElementwise(s.graph, c.options.optLevel >= 1); }
+
+std::string select(PipelineState& s, const StageContext& c) {
+  SelectOptions select;
+  select.doubleBuffer = c.options.optLevel >= 1;
+  select.sourceFile = c.options.sourceFile;
+  select.definitionSchedules = c.options.definitionSchedules;
+  select.observeLoopNest = c.observeLoopNest;
+  s.program = selectTemplates(s.graph, c.target, select);
+  return printProgram(s.program);
+}
+
+std::string planStage(PipelineState& s, const StageContext& c) {
+  planMemory(s.program, c.target, c.options.memoryOpt || c.options.memoryReuse);
+  return printMemoryPlan(s.program);
+}
+
+std::string emit(PipelineState& s, const StageContext& c) {
+  EmitOptions emit;
+  emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (c.options.memoryReuse ? model::kFlagMemoryReuse : 0u);
+  s.model = emitModel(s.program, c.target, emit);
+  return printMemoryPlan(s.model);
+}
+
+}  // namespace
+
+const char* stageIRName(StageIR ir) {
+  switch (ir) {
+    case IR::Graph: return "graph";
+    case IR::LoopNest: return "loop nest";
+    case IR::Program: return "program";
+    case IR::Model: return "model";
   }
+  return "?";
+}
+
+const std::vector<Stage>& stages() {
+  static const std::vector<Stage> all = [] {
+    std::vector<Stage> s = {
+        {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
+        {"eliminate-dead-nodes", IR::Graph, IR::Graph, graphStage<eliminate>},
+        {"reciprocal-divisors", IR::Graph, IR::Graph, graphStage<reciprocals>},
+        {"fuse-elementwise", IR::Graph, IR::Graph, graphStage<fuse>},
+    };
+    for (const auto& name : computeStageNames()) s.push_back({name.c_str(), IR::LoopNest, IR::LoopNest, nullptr});  // inside select-templates
+    s.push_back({"select-templates", IR::Graph, IR::Program, select});
+    s.push_back({"plan-memory", IR::Program, IR::Program, planStage});
+    s.push_back({"emit-model", IR::Program, IR::Model, emit});
+    return s;
+  }();
+  return all;
 }
 
 const std::vector<std::string>& stageNames() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> n = graphStageNames();
-    for (const auto& s : computeStageNames()) n.push_back(s);  // inside select-kernels, per te.compute kernel
-    n.push_back("select-kernels");
-    n.push_back("emit-model");
+    std::vector<std::string> n;
+    for (const Stage& s : stages()) n.push_back(s.name);
     return n;
   }();
   return names;
 }
 
-
+const Stage* findStage(const std::string& name) {
+  for (const Stage& s : stages())
+    if (name == s.name) return &s;
+  return nullptr;
+}
 
 CompileResult compileGraph(graph::Graph g, const Target& target, const CompileOptions& options) {
   CompileResult result;
-  auto stage = [&](const std::string& name, const std::function<std::string()>& run) {
-    auto start = std::chrono::steady_clock::now();
-    std::string dump = run();
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    result.stageMillis.emplace_back(name, ms);
+  auto dump = [&](const std::string& name, const std::string& text) {
     if (options.dumpAfter != name) return;
-    result.dump += "// after " + name + "\n" + dump;
-    if (options.dumpTo) *options.dumpTo << "// after " << name << "\n" << dump << std::flush;
+    result.dump += "// after " + name + "\n" + text;
+    if (options.dumpTo) *options.dumpTo << "// after " << name << "\n" << text << std::flush;
   };
-  Program program;
-  result.work = graph::graphWork(g);
-  for (const std::string& name : graphStageNames()) {
-    stage(name, [&] {
-      runGraphStage(name, g, options.registry);
-      if (name == "expand-composites") result.work.macs = graph::graphWork(g).macs;
-      return graph::printGraph(g);
-    });
+  PipelineState state;
+  state.graph = std::move(g);
+  result.work = graph::graphWork(state.graph);
+  StageContext context{target, options, dump};
+  for (const Stage& stage : stages()) {
+    if (!stage.run) continue;  // a loop-nest stage: inside select-templates
+    auto start = std::chrono::steady_clock::now();
+    std::string text = stage.run(state, context);
+    if (stage.name == std::string("expand-composites")) result.work.macs = graph::graphWork(state.graph).macs;
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    result.stageMillis.emplace_back(stage.name, ms);
+    dump(stage.name, text);
   }
-  stage("select-kernels", [&] {
-    SelectOptions select;
-    select.fuseElementwise = options.optLevel >= 1;
-    select.doubleBuffer = options.optLevel >= 1;
-    select.sourceFile = options.sourceFile;
-    select.registry = options.registry;
-    select.definitionSchedules = options.definitionSchedules;
-    select.observeLoopNest = [&](const std::string& name, const std::string& text) {
-      if (options.dumpAfter != name) return;
-      result.dump += "// after " + name + "\n" + text;
-      if (options.dumpTo) *options.dumpTo << "// after " << name << "\n" << text << std::flush;
-    };
-    program = selectKernels(g, target, select);
-    return printProgram(program);
-  });
-  stage("emit-model", [&] {
-    EmitOptions emit;
-    emit.memoryReuse = options.memoryOpt || options.memoryReuse;
-    emit.flags = (options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (options.memoryReuse ? model::kFlagMemoryReuse : 0u);
-    result.model = emitModel(program, target, emit);
-    return printMemoryPlan(result.model);
-  });
+  result.model = std::move(state.model);
   return result;
 }
 

@@ -1,4 +1,5 @@
-// The compiler after the frontend: every stage in order, with --dump-after and per-stage timing.
+// The compiler after the frontend: the one list of stages, in order, with --dump-after and
+// per-stage timing; asc-opt runs the same stages by the same list.
 #pragma once
 
 #include <ostream>
@@ -6,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/graph/Program.h"
+#include "codegen/loop/LowerCompute.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Graph.h"
 #include "sdk/graph/GraphWork.h"
@@ -19,8 +22,8 @@ struct CompileOptions {
   bool memoryOpt = false;    // --enable-memory-opt: reuse GM between intermediates by liveness
   bool memoryReuse = false;  // --enable-memory-reuse: the same
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
-  std::ostream* dumpTo = nullptr;
-  bool definitionSchedules = true;  // false: schedules written in operator definitions are ignored  // also written here as soon as the stage ends (a later stage may fail)
+  std::ostream* dumpTo = nullptr;  // also written here as soon as the stage ends (a later stage may fail)
+  bool definitionSchedules = true;  // false: schedules written in operator definitions are ignored
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // the registry the frontend used (custom operators)
 };
@@ -34,12 +37,36 @@ struct CompileResult {
   std::vector<std::pair<std::string, double>> stageMillis;
 };
 
-// The stage names, in order, for --dump-after and asc-opt: the graph stages, the loop-nest stages
-// (run inside select-kernels on each te.compute kernel), select-kernels, emit-model.
+// What a stage takes and gives.
+enum class StageIR { Graph, LoopNest, Program, Model };
+const char* stageIRName(StageIR ir);  // "graph", "loop nest", "program", "model"
+
+// What the stages work on, each stage reading and writing one of them.
+struct PipelineState {
+  graph::Graph graph;
+  Program program;
+  model::Model model;
+};
+
+struct StageContext {
+  const Target& target;
+  const CompileOptions& options;
+  LoopNestObserver observeLoopNest;  // the loop-nest stages' results, inside select-templates
+};
+
+struct Stage {
+  const char* name;
+  StageIR input, output;
+  // Runs the stage on `state`; returns its result as text for --dump-after. Null for the loop-nest
+  // stages, which select-templates runs on each te.compute kernel (asc-opt on .loop and .te text).
+  std::string (*run)(PipelineState& state, const StageContext& context);
+};
+
+// The stages in order: the graph stages, the loop-nest stages, select-templates, plan-memory,
+// emit-model. --dump-after, asc-opt --pass and docs/architecture.md name these.
+const std::vector<Stage>& stages();
 const std::vector<std::string>& stageNames();
-// The stages that rewrite the graph, in order, and one of them run on `g`.
-const std::vector<std::string>& graphStageNames();
-void runGraphStage(const std::string& stage, graph::Graph& g, const registry::OpRegistry* registry);
+const Stage* findStage(const std::string& name);
 
 // Throws CompileError on a program the NPU cannot run (unsupported operator, buffer overflow,
 // device memory exceeded).

@@ -1,13 +1,11 @@
-// Model emission: memory plan, tensor table, kernels with source lines, plan steps.
+// emit-model: the tensor table (with plan-memory's GM placement), kernels with source lines, plan steps.
 #include "codegen/emit/EmitModel.h"
-
-#include <cstdio>
 
 #include <algorithm>
 #include <functional>
 #include <set>
 
-#include "codegen/graph/MemoryPlan.h"
+#include "codegen/graph/PlanMemory.h"
 
 namespace pyasc::codegen {
 
@@ -37,27 +35,10 @@ model::RandomSource randomSource(const graph::RandomSpec& r) {
 }  // namespace
 
 model::Model emitModel(const Program& program, const Target& target, const EmitOptions& options) {
-  int end = 0;
-  for (const auto& s : program.storages) end = std::max(end, s.lastUse);
-  std::vector<GmBuffer> buffers;
-  for (const auto& s : program.storages) {
-    GmBuffer b;
-    b.name = s.name;
-    b.bytes = s.bytes();
-    bool external = s.role != model::TensorRole::Intermediate;
-    b.firstUse = external ? 0 : std::max(0, s.firstUse);
-    b.lastUse = external ? end + 1 : std::max(b.firstUse, s.lastUse);
-    b.reusable = !external;
-    b.loc = s.loc;
-    buffers.push_back(b);
-  }
-  SourceLocation where{program.sourceFile, 0, 0};
-  MemoryPlanResult plan = planMemory(buffers, options.memoryReuse, target.deviceMemory, where);
-
   model::Model m;
   m.target = target.name;
   m.flags = options.flags;
-  m.memory.gmPeakBytes = plan.peakBytes;
+  m.memory.gmPeakBytes = program.gmPeakBytes;
   // tensor names are unique in a model: inputs and outputs keep theirs, others get a suffix
   std::set<std::string> taken;
   for (const auto& s : program.storages)
@@ -76,7 +57,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     t.dtype = s.dtype;
     for (int64_t d : s.shape) t.shape.push_back(model::Dim::fixed(d));
     t.role = s.role;
-    t.gmOffset = buffers[i].offset;
+    t.gmOffset = s.gmOffset;
     t.gmSize = std::max<int64_t>(s.bytes(), 1);
     if (s.role == model::TensorRole::RandomInput) t.random = randomSource(s.random);
     m.tensors.push_back(t);
@@ -114,15 +95,12 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
 std::string printMemoryPlan(const model::Model& m) {
   std::string out = "memory plan: " + std::to_string(m.memory.gmPeakBytes) + " bytes of device memory at the peak\n";
   for (const auto& t : m.tensors) {
-    char range[64];
-    std::snprintf(range, sizeof range, "gm[0x%llx..0x%llx)", static_cast<unsigned long long>(t.gmOffset),
-                  static_cast<unsigned long long>(t.gmOffset + t.gmSize));
     std::string shape;
     for (const auto& d : t.shape) {
       shape += (shape.empty() ? "" : ",") + std::to_string(d.min) + (d.isStatic() ? "" : ".." + std::to_string(d.max));
     }
-    out += "  " + std::string(range) + " " + t.name + " " + dtypeShortName(t.dtype) + "[" + shape + "] " +
-           model::tensorRoleName(t.role) + "\n";
+    out += "  " + gmRangeText(static_cast<int64_t>(t.gmOffset), static_cast<int64_t>(t.gmSize)) + " " + t.name + " " +
+           dtypeShortName(t.dtype) + "[" + shape + "] " + model::tensorRoleName(t.role) + "\n";
   }
   return out;
 }

@@ -1,4 +1,4 @@
-// Packs a lowered program and its memory plan into the .om model structures.
+// emit-model: packs a lowered program and its memory plan into the .om model structures.
 #pragma once
 
 #include "codegen/graph/Program.h"
@@ -8,12 +8,11 @@
 namespace pyasc::codegen {
 
 struct EmitOptions {
-  bool memoryReuse = false;  // intermediates share GM by liveness
-  uint32_t flags = 0;        // model::ModelFlag bits
+  uint32_t flags = 0;  // model::ModelFlag bits
 };
 
-// Places every storage in GM (throws the MemoryError CompileError beyond the device memory) and
-// builds the model: tensors, kernels, plan, constants.
+// Builds the model of a program whose memory is planned (plan-memory): tensors, kernels, plan,
+// constants.
 model::Model emitModel(const Program& program, const Target& target, const EmitOptions& options);
 
 // The model's device-memory plan, one tensor per line ("gm[0x200..0x600) x f32[256] input") and the

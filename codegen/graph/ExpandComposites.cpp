@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/templates/RowNormTemplate.h"
 #include "registry/Expansion.h"
 #include "registry/OpRegistry.h"
 
@@ -88,31 +89,15 @@ class Expander {
   const Node& n_;
 };
 
-// Layer norm along the last axis of float rows of at most 16 KB (five of them fit every target's
-// UB), with gamma and beta one row each of x's type, runs as one fused kernel.
-bool fusedLayerNorm(const graph::Graph& g, const Node& n, int64_t axis) {
-  const TensorType& x = g.type(n.inputs[0]);
-  if (axis != x.rank() - 1 || !(x.dtype == DType::Float16 || x.dtype == DType::Float32)) return false;
-  const int64_t cols = x.shape.back().extent;
-  if (cols <= 0 || cols * dtypeSize(x.dtype) > 16 * 1024 || graph::elementCount(x.shape) < 0) return false;
-  for (ValueId affine : {n.inputs[1], n.inputs[2]}) {
-    const TensorType& t = g.type(affine);
-    if (t.dtype != x.dtype || graph::elementCount(t.shape) != cols || t.shape.empty() || t.shape.back().extent != cols) {
-      return false;
-    }
-  }
-  return true;
-}
-
-bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
+bool expand(graph::Graph& g, const Target& target, const Node& n, std::vector<Node>& out) {
   Expander e(g, n);
   ValueId result = n.outputs.empty() ? graph::kNoValue : n.outputs[0];
   DType t = result == graph::kNoValue ? DType::Float32 : g.type(result).dtype;
+  if ((n.op == "Softmax" || n.op == "LogSoftmax" || n.op == "LayerNorm") && rowNormRefusal(n, g, target).empty()) {
+    return false;  // one fused kernel (codegen/templates/RowNormTemplate)
+  }
   if (n.op == "Softmax" || n.op == "LogSoftmax") {
     int64_t axis = e.axisOf(-1);
-    if (axis == g.type(n.inputs[0]).rank() - 1 && (t == DType::Float16 || t == DType::Float32)) {
-      return false;  // along the last axis: one fused kernel (codegen/lower/SoftmaxKernel)
-    }
     ValueId x = n.inputs[0];
     ValueId shifted = e.binary("Sub", x, e.reduce("ReduceMax", x, axis));
     ValueId ex = e.unary("Exp", shifted);
@@ -128,7 +113,6 @@ bool expand(graph::Graph& g, const Node& n, std::vector<Node>& out) {
     ValueId eps = e.scalar(n.floatAttr("epsilon", 1e-5), t);
     if (n.op == "LayerNorm") {
       int64_t axis = e.axisOf(-1);
-      if (fusedLayerNorm(g, n, axis)) return false;  // one fused kernel (codegen/lower/SoftmaxKernel)
       ValueId centred = e.binary("Sub", x, e.reduce("ReduceMean", x, axis));
       ValueId var = e.reduce("ReduceMean", e.binary("Mul", centred, centred), axis);
       ValueId norm = e.binary("Div", centred, e.unary("Sqrt", e.binary("Add", var, eps)));
@@ -209,11 +193,11 @@ const registry::ExpansionImplementation* customDefinition(const registry::OpRegi
   return e ? dynamic_cast<const registry::ExpansionImplementation*>(e->implementation.get()) : nullptr;
 }
 
-int expandRegion(graph::Graph& g, const registry::OpRegistry* registry, graph::Region& r) {
+int expandRegion(graph::Graph& g, const registry::OpRegistry* registry, const Target& target, graph::Region& r) {
   int expanded = 0;
   std::vector<Node> nodes;
   for (auto& n : r.nodes) {
-    for (auto& sub : n.regions) expanded += expandRegion(g, registry, sub);
+    for (auto& sub : n.regions) expanded += expandRegion(g, registry, target, sub);
     std::vector<Node> primitives;
     if (const auto* definition = customDefinition(registry, n)) {
       definition->expand(g, *registry, n, primitives);
@@ -223,7 +207,7 @@ int expandRegion(graph::Graph& g, const registry::OpRegistry* registry, graph::R
     }
     for (auto& p : primitives) {
       Node copy = p;
-      if (expand(g, copy, nodes)) {
+      if (expand(g, target, copy, nodes)) {
         ++expanded;
       } else {
         nodes.push_back(std::move(copy));
@@ -236,8 +220,8 @@ int expandRegion(graph::Graph& g, const registry::OpRegistry* registry, graph::R
 
 }  // namespace
 
-int expandComposites(graph::Graph& graph, const registry::OpRegistry* registry) {
-  return expandRegion(graph, registry, graph.body);
+int expandComposites(graph::Graph& graph, const registry::OpRegistry* registry, const Target& target) {
+  return expandRegion(graph, registry, target, graph.body);
 }
 
 }  // namespace pyasc::codegen

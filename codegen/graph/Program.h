@@ -20,8 +20,10 @@ struct Storage {
   model::TensorRole role = model::TensorRole::Intermediate;
   std::vector<uint8_t> constant;  // Constant role: its bytes
   graph::RandomSpec random;       // RandomInput role
-  int firstUse = -1, lastUse = -1;  // plan step positions (flattened), for memory planning
   SourceLocation loc;               // where the value it holds was defined
+  // plan-memory: the launches (flattened positions) between which it is live, and its GM offset
+  int firstUse = -1, lastUse = -1;
+  int64_t gmOffset = -1;
 
   int64_t elements() const;
   int64_t bytes() const { return elements() * dtypeSize(dtype); }
@@ -38,6 +40,7 @@ struct Step {
   Launch launch;
   int64_t tripCount = 0;
   uint32_t inductionVar = 0;
+  std::vector<int> carried;  // storages the iterations hand on (live through the whole loop)
   std::vector<Step> body;
 };
 
@@ -47,6 +50,7 @@ struct Program {
   std::vector<Step> steps;
   std::vector<std::pair<std::string, int>> outputs;  // output name -> storage
   std::string sourceFile;
+  int64_t gmPeakBytes = 0;  // plan-memory: device memory the plan needs at its peak
 };
 
 // A text listing of the program (kernels with their schedules, launches, loops) for --dump-after.

@@ -562,7 +562,10 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   TileEmitter tile{b, c, plan, scalarRegs, 0, s.slotBytes, persistentBase, {}};
   // constant tiles
   std::vector<RepeatedRow> rows;
-  for (const auto& [e, index] : plan.persistent) {
+  std::vector<const Expr*> tiles(static_cast<size_t>(plan.persistentSlots));  // by tile, not by address
+  for (const auto& [e, index] : plan.persistent) tiles[static_cast<size_t>(index)] = e;
+  for (int64_t index = 0; index < static_cast<int64_t>(tiles.size()); ++index) {
+    const Expr* e = tiles[static_cast<size_t>(index)];
     if (e->prim == Prim::Placeholder && c.inputs[e->index].period > 0) {
       rows.push_back({MemRef{Space::UB, 0, persistentBase + index * s.slotBytes}, inputReg[static_cast<size_t>(e->index)],
                       c.inputs[e->index].period * dtypeSize(e->dtype)});

@@ -79,8 +79,22 @@ SoftmaxSchedule softmaxSchedule(const SoftmaxCompute& c, const Target& target, i
   return SoftmaxSchedule{rows, blockDim};
 }
 
+std::string rowKernelRefusal(const SoftmaxCompute& c, const Target& target) {
+  const std::string rows = std::string(c.kind == RowNorm::LayerNorm ? "layer norm" : "softmax") + " rows of " +
+                           std::to_string(c.cols) + " " + dtypeName(c.dtype) + " elements";
+  if (c.kind == RowNorm::LayerNorm && c.cols * dtypeSize(c.dtype) > kMaxLayerNormRowBytes) {
+    return rows + " are over " + std::to_string(kMaxLayerNormRowBytes) + " bytes, the longest the fused kernel takes";
+  }
+  if (c.cols < 1 || ubBytes(c, 1) > target.buffer(Space::UB).size) {
+    return rows + " need " + std::to_string(ubBytes(c, 1)) + " bytes of UB, but UB holds " +
+           std::to_string(target.buffer(Space::UB).size);
+  }
+  return "";
+}
+
 SoftmaxSchedule scheduleSoftmax(const SoftmaxCompute& c, const Target& target, int maxCores) {
   SoftmaxSchedule s;
+  if (!rowKernelRefusal(c, target).empty()) return s;
   int64_t ub = target.buffer(Space::UB).size;
   // no more rows per tile than keep every core busy
   int64_t share = (c.rows + maxCores - 1) / std::max(1, maxCores);

@@ -22,8 +22,15 @@ struct SoftmaxCompute {
   int sourceLine = 0;
 };
 
+// Why the fused kernel does not take rows of `compute.cols` elements on `target`, empty when it
+// does: one row's buffers must fit UB, and a layer norm's row be at most 16 KB. The one answer to
+// "is this row the fused kernel's?": expand-composites keeps a node whole by it, the row-norm
+// template accepts by it, the solver schedules by it.
+std::string rowKernelRefusal(const SoftmaxCompute& compute, const Target& target);
+constexpr int64_t kMaxLayerNormRowBytes = 16 * 1024;
+
 struct SoftmaxSchedule {
-  int64_t rowsPerTile = 0;  // 0: a row does not fit UB (the caller lowers the composite instead)
+  int64_t rowsPerTile = 0;  // 0: the kernel does not take the rows (rowKernelRefusal)
   int blockDim = 1;
   std::string str() const;
 };

@@ -1,15 +1,15 @@
-// asc-opt: runs compiler stages on IR text and prints the result. Graph text (as printed by
-// pyasc --emit=graph) goes through the graph stages and select-kernels; a loop nest (.loop, as
-// printed by --dump-after of a loop-nest stage) through the loop-nest stages; a te.compute
-// definition (.te: its compute line, then its schedule, one primitive per line, or `default`)
-// through schedule-to-loops and the loop-nest stages. --emit=asm prints a loop nest's instructions.
+// asc-opt: runs compiler stages (codegen/Pipeline's list) on IR text and prints the result. Graph
+// text (as printed by pyasc --emit=graph) goes through the graph stages, then select-templates,
+// plan-memory and emit-model in order; a loop nest (.loop, as printed by --dump-after of a loop-nest
+// stage) through the loop-nest stages; a te.compute definition (.te: its compute line, then its
+// schedule, one primitive per line, or `default`) through schedule-to-loops and the loop-nest
+// stages. --emit=asm prints a loop nest's instructions; --list-passes the stages.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 #include <sstream>
 
 #include "codegen/Pipeline.h"
-#include "codegen/graph/SelectKernels.h"
 #include "codegen/loop/DefaultSchedule.h"
 #include "codegen/loop/EmitLoops.h"
 #include "codegen/loop/LowerCompute.h"
@@ -106,23 +106,28 @@ int run(const std::string& input, const std::vector<std::string>& passes, const 
     for (const auto& inst : code.program) std::cout << "  " << isa::disassemble(inst) << "\n";
     return 0;
   }
-  graph::Graph g = graph::parseGraph(input, text);
+  codegen::PipelineState state;
+  state.graph = graph::parseGraph(input, text);
   DiagnosticEngine diags;
-  if (!graph::verifyGraph(g, diags)) {
+  if (!graph::verifyGraph(state.graph, diags)) {
     std::cerr << diags.renderAll();
     return 1;
   }
-  std::string out = graph::printGraph(g);
+  codegen::CompileOptions options;
+  options.sourceFile = input;
+  const codegen::StageContext context{target, options, {}};
+  codegen::StageIR ir = codegen::StageIR::Graph;
+  std::string out = graph::printGraph(state.graph);
   for (const auto& pass : passes) {
-    if (pass == "select-kernels") {
-      codegen::SelectOptions options;
-      options.sourceFile = input;
-      out = codegen::printProgram(codegen::selectKernels(g, target, options));
-      continue;
+    const codegen::Stage& stage = *codegen::findStage(pass);
+    if (stage.input != ir) {
+      throw CompileError(where, "'" + pass + "' runs on a " + codegen::stageIRName(stage.input) + ", not on a " +
+                                    codegen::stageIRName(ir) + (stage.input == codegen::StageIR::LoopNest
+                                                                    ? " (give it a .loop or .te file)"
+                                                                    : " (run the stages before it first)"));
     }
-    if (isLoopStage(pass) || pass == "emit-model") throw CompileError(where, "'" + pass + "' does not run on a graph");
-    codegen::runGraphStage(pass, g, nullptr);
-    out = graph::printGraph(g);
+    out = stage.run(state, context);
+    ir = stage.output;
   }
   std::cout << out;
   return 0;
@@ -134,15 +139,28 @@ int main(int argc, char** argv) {
   CLI::App app{"Runs compiler stages on graph, loop-nest or te.compute text and prints the result", "asc-opt"};
   std::string input, target = "ascend310", emit;
   std::vector<std::string> passes;
-  app.add_option("input", input, "graph text (as pyasc --emit=graph prints it), a loop nest (.loop) or a te.compute file (.te)")
-      ->required();
-  app.add_option("--pass", passes, "a stage to run, in order; repeatable")
-      ->required()
-      ->allow_extra_args(false)
-      ->check(CLI::IsMember(pyasc::codegen::stageNames()));
-  app.add_option("--target", target, "target for select-kernels and the loop-nest stages")->capture_default_str();
+  bool listPasses = false;
+  app.add_flag("--list-passes", listPasses, "print the stages in order (name: input -> output) and exit");
+  auto* inputOption =
+      app.add_option("input", input, "graph text (as pyasc --emit=graph prints it), a loop nest (.loop) or a te.compute file (.te)");
+  auto* passOption = app.add_option("--pass", passes, "a stage to run, in order; repeatable")
+                         ->allow_extra_args(false)
+                         ->check(CLI::IsMember(pyasc::codegen::stageNames()));
+  app.callback([&] {
+    if (listPasses) return;
+    if (inputOption->empty()) throw CLI::RequiredError(inputOption->get_name());
+    if (passOption->empty()) throw CLI::RequiredError(passOption->get_name());
+  });
+  app.add_option("--target", target, "target for the stages that need one")->capture_default_str();
   app.add_option("--emit", emit, "asm: print the loop nest's instructions instead of the nest")->check(CLI::IsMember({"asm"}));
   CLI11_PARSE(app, argc, argv);
+  if (listPasses) {
+    for (const auto& stage : pyasc::codegen::stages()) {
+      std::cout << stage.name << ": " << pyasc::codegen::stageIRName(stage.input) << " -> "
+                << pyasc::codegen::stageIRName(stage.output) << "\n";
+    }
+    return 0;
+  }
   try {
     return run(input, passes, target, emit);
   } catch (const pyasc::CompileError& e) {

@@ -84,7 +84,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
           co.memoryOpt = f.memoryOpt;
           co.memoryReuse = f.memoryReuse;
           co.definitionSchedules = !f.defaultSchedules;
-          co.dumpAfter = f.emit == "program" ? "select-kernels" : f.dumpAfter;
+          co.dumpAfter = f.emit == "program" ? "select-templates" : f.dumpAfter;
           if (f.emit.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails
           co.sourceFile = f.input;
           co.registry = &registry;

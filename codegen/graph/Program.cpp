@@ -1,10 +1,16 @@
-// Text listing of a lowered program, for --dump-after=select-kernels.
+// A lowered program: storage sizes, and its text listing for --dump-after=select-templates.
 #include <sstream>
 
 #include "codegen/graph/Program.h"
 #include "sdk/model/Model.h"
 
 namespace pyasc::codegen {
+
+int64_t Storage::elements() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
 
 namespace {
 

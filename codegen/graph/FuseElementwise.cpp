@@ -1,0 +1,124 @@
+// fuse-elementwise: fusion groups of elementwise nodes, decided in select-templates' walking order
+// with the same value classes (codegen/graph/ValueClasses) and the elementwise template's answer to
+// how it reads each operand.
+#include "codegen/graph/FuseElementwise.h"
+
+#include <algorithm>
+#include <set>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "codegen/graph/SelectTemplates.h"
+#include "codegen/graph/ValueClasses.h"
+#include "codegen/templates/ElementwiseTemplate.h"
+#include "codegen/templates/Template.h"
+#include "ops/Elementwise.h"
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+namespace {
+
+std::vector<int64_t> extents(const graph::TensorType& t) {
+  std::vector<int64_t> e;
+  for (const auto& d : t.shape) e.push_back(d.extent);
+  return e;
+}
+
+class Fuser {
+ public:
+  Fuser(graph::Graph& g, bool fuse) : g_(g), classes_(g), fuse_(fuse) {}
+
+  int groups() const { return next_; }
+
+  void walk(graph::Region& r) {
+    Group group;
+    for (Node& n : r.nodes) {
+      if (classes_.foldAffine(n)) {
+        classes_.readsDone(n);
+        continue;
+      }
+      if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
+        add(group, n);
+        classes_.setArray(n.outputs[0]);
+      } else {
+        group = Group{};
+        if (n.isLoop()) {
+          classes_.enterLoop(n);
+          walk(n.body());
+          classes_.leaveLoop(n);
+        } else {
+          classifyNode(templateFor(n.op), n, classes_);
+        }
+      }
+      classes_.readsDone(n);
+    }
+  }
+
+ private:
+  struct Group {
+    int id = -1;
+    int64_t count = -1;
+    std::vector<int64_t> shape;
+    std::set<ValueId> members;
+    std::vector<ValueId> inputs;  // the kernel's inputs: graph values, kNoValue for broadcast copies
+  };
+
+  // The group's inputs, `n`'s result, `n`'s new inputs and the group's values read later.
+  bool argumentsFit(const Group& group, const Node& n) const {
+    size_t args = group.inputs.size() + 1;
+    for (ValueId v : n.inputs) {
+      bool external = !group.members.count(v) && classes_.of(v) != ValueClasses::Class::Scalar;
+      if (external && std::find(group.inputs.begin(), group.inputs.end(), v) == group.inputs.end()) ++args;
+    }
+    for (ValueId v : group.members) args += classes_.readsAhead(v) > 0;
+    return args <= static_cast<size_t>(KernelBuilder::kMaxArgs);
+  }
+
+  void add(Group& group, Node& n) {
+    const graph::TensorType& type = g_.type(n.outputs[0]);
+    const int64_t count = graph::elementCount(type.shape);
+    bool internalBroadcast = false;
+    for (ValueId v : n.inputs) internalBroadcast |= group.members.count(v) && graph::elementCount(g_.type(v).shape) != count;
+    if (group.id >= 0 && (count != group.count || internalBroadcast || !fuse_ || !argumentsFit(group, n))) group = Group{};
+    if (group.id < 0) {
+      group.id = next_++;
+      group.count = count;
+      group.shape = extents(type);
+    }
+    for (ValueId v : n.inputs) addOperand(group, v);
+    group.members.insert(n.outputs[0]);
+    n.hints.erase(std::remove_if(n.hints.begin(), n.hints.end(), [](const auto& h) { return h.name == kFusionGroupHint; }),
+                  n.hints.end());
+    n.hints.push_back(graph::NamedAttr{kFusionGroupHint, static_cast<int64_t>(group.id)});
+  }
+
+  // As the elementwise template reads operands: group values and scalars are no inputs, a loop
+  // counter or an array one (each once), an operand it cannot read itself one copy per use.
+  void addOperand(Group& group, ValueId v) {
+    if (group.members.count(v) || classes_.of(v) == ValueClasses::Class::Scalar) return;
+    bool copied = classes_.of(v) != ValueClasses::Class::Counter &&
+                  !readsOperand(extents(g_.type(v)), group.shape, g_.type(v).dtype);
+    if (copied) {
+      group.inputs.push_back(graph::kNoValue);
+    } else if (std::find(group.inputs.begin(), group.inputs.end(), v) == group.inputs.end()) {
+      group.inputs.push_back(v);
+    }
+  }
+
+  graph::Graph& g_;
+  ValueClasses classes_;
+  bool fuse_;
+  int next_ = 0;
+};
+
+}  // namespace
+
+int fuseElementwise(graph::Graph& graph, bool fuse) {
+  Fuser f(graph, fuse);
+  f.walk(graph.body);
+  return f.groups();
+}
+
+}  // namespace pyasc::codegen

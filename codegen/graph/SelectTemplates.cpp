@@ -1,0 +1,185 @@
+// select-templates: the in-order walk from graph to program. Fusion groups become elementwise
+// kernels, other nodes go to the template that takes them, loops to plan loops, outputs to storages.
+#include "codegen/graph/SelectTemplates.h"
+
+#include <set>
+#include <variant>
+
+#include "codegen/templates/ElementwiseTemplate.h"
+#include "codegen/templates/Template.h"
+#include "ops/Elementwise.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+namespace {
+
+class Selector {
+ public:
+  Selector(const graph::Graph& g, const Target& t, const SelectOptions& o) : l_(g, t, o), g_(g) {}
+
+  Program run() {
+    l_.program.sourceFile = l_.options.sourceFile;
+    for (const auto& in : g_.inputs) {
+      const graph::Value& v = g_.value(in.value);
+      Storage s;
+      s.name = v.name;
+      s.dtype = v.type.dtype;
+      s.shape = staticShape(v.type, v.loc);
+      s.role = in.role == graph::InputRole::Random ? model::TensorRole::RandomInput : model::TensorRole::Input;
+      s.loc = v.loc;
+      s.random = in.random;
+      l_.bind(in.value, l_.addStorage(s));
+    }
+    for (const auto& c : g_.constants) {
+      if (l_.classes.of(c.value) == ValueClasses::Class::Scalar) continue;
+      const graph::Value& v = g_.value(c.value);
+      Storage s;
+      s.name = v.name;
+      s.dtype = v.type.dtype;
+      s.shape = staticShape(v.type, v.loc);
+      s.role = model::TensorRole::Constant;
+      s.constant = c.bytes;
+      l_.bind(c.value, l_.addStorage(s));
+    }
+    lowerNodes(g_.body.nodes, l_.program.steps);
+    bindOutputs();
+    return std::move(l_.program);
+  }
+
+ private:
+  // Arrays without elements, or larger than any device, are refused before kernels are generated
+  // for them (smaller ones that do not fit this target are the memory plan's to report).
+  void checkSizes(const Node& n) const {
+    std::vector<ValueId> values = n.inputs;
+    values.insert(values.end(), n.outputs.begin(), n.outputs.end());
+    for (ValueId v : values) {
+      const int64_t count = graph::elementCount(g_.type(v).shape);
+      if (count == 0) {
+        throw CompileError(n.loc, "'" + g_.value(v).name + "' has no elements (shape " + graph::shapeString(g_.type(v).shape) +
+                                      "); zero-size arrays are not supported on the NPU");
+      }
+      double bytes = dtypeSize(g_.type(v).dtype);  // in floating point: the element count may overflow
+      for (const auto& d : g_.type(v).shape) bytes *= static_cast<double>(std::max<int64_t>(d.extent, 0));
+      if (bytes > static_cast<double>(kMaxGmBytes)) {
+        throw CompileError(n.loc, "MemoryError: Device memory exceeded (requested " + humanBytes(bytes) + " for '" +
+                                      g_.value(v).name + "', available " +
+                                      humanBytes(static_cast<double>(l_.target.deviceMemory)) + ")");
+      }
+    }
+  }
+
+  // The node's fusion group (fuse-elementwise's hint), or a new group of its own.
+  int fusionGroupOf(const Node& n) {
+    for (const auto& h : n.hints)
+      if (h.name == kFusionGroupHint && std::holds_alternative<int64_t>(h.value)) return static_cast<int>(std::get<int64_t>(h.value));
+    return --ungrouped_;
+  }
+
+  void lowerNodes(const std::vector<Node>& nodes, std::vector<Step>& out) {
+    for (const Node& n : nodes) {
+      checkSizes(n);
+      if (l_.classes.foldAffine(n)) {
+        l_.classes.readsDone(n);
+        continue;
+      }
+      if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
+        group_.add(n, fusionGroupOf(n), l_, out);
+        l_.classes.setArray(n.outputs[0]);
+      } else {
+        group_.flush(l_, out);
+        locatedAt(n, [&] { lowerNode(n, out); });
+      }
+      l_.classes.readsDone(n);
+    }
+    group_.flush(l_, out);
+  }
+
+  void lowerNode(const Node& n, std::vector<Step>& out) {
+    if (n.isLoop()) return lowerLoop(n, out);
+    const Template* t = templateFor(n.op);
+    if (!t) throw CompileError(n.loc, "operator '" + n.op + "' has no NPU lowering yet on target '" + l_.target.name + "'");
+    if (t->refusal) {
+      if (std::string why = t->refusal(n, g_, l_.target); !why.empty()) throw CompileError(n.loc, why);
+    }
+    classifyNode(t, n, l_.classes);
+    t->lower(n, l_, out);
+  }
+
+  // A graph loop as a plan loop: carried values keep one storage for the whole loop.
+  void lowerLoop(const Node& n, std::vector<Step>& out) {
+    const graph::Region& body = n.body();
+    int64_t start = n.intAttr("start"), stop = n.intAttr("stop"), step = n.intAttr("step", 1);
+    int64_t trips = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
+                             : std::max<int64_t>(0, (start - stop - step - 1) / -step);
+    Step loop;
+    loop.isLoop = true;
+    loop.tripCount = trips;
+    loop.inductionVar = l_.classes.enterLoop(n);
+    for (size_t k = 0; k < n.inputs.size(); ++k) {
+      ValueId init = n.inputs[k], arg = body.arguments[k + 1];
+      int src = l_.storageOf(init, n.loc);
+      int dst = src;
+      if (l_.program.storages[src].role != model::TensorRole::Intermediate || l_.classes.readsAhead(init) > 1) {
+        dst = l_.newIntermediate(arg);
+        l_.copyWhole(src, dst, n, out);
+      }
+      l_.bind(arg, dst);
+      loop.carried.push_back(dst);
+    }
+    lowerNodes(body.nodes, loop.body);
+    l_.classes.leaveLoop(n);
+    for (size_t k = 0; k < body.yields.size(); ++k) {
+      int y = l_.storageOf(body.yields[k], n.loc);
+      if (y != loop.carried[k]) l_.copyWhole(y, loop.carried[k], n, loop.body);
+    }
+    for (size_t k = 0; k < n.outputs.size(); ++k) l_.bind(n.outputs[k], loop.carried[k]);
+    out.push_back(std::move(loop));
+  }
+
+  void bindOutputs() {
+    std::set<int> claimed;
+    for (const auto& o : g_.outputs) {
+      l_.classes.readAsArray(o.value);
+      int src = l_.storageOf(o.value, g_.value(o.value).loc);
+      Storage& s = l_.program.storages[src];
+      std::vector<int64_t> shape = staticShape(g_.type(o.value), g_.value(o.value).loc);
+      if (s.role == model::TensorRole::Intermediate && !claimed.count(src)) {
+        s.role = model::TensorRole::Output;
+        s.name = o.name;
+        s.shape = shape;
+        claimed.insert(src);
+        l_.program.outputs.emplace_back(o.name, src);
+        continue;
+      }
+      // an input, constant or shared storage: the output gets its own copy
+      Storage copy;
+      copy.name = o.name;
+      copy.dtype = g_.type(o.value).dtype;
+      copy.shape = shape;
+      copy.role = model::TensorRole::Output;
+      int dst = l_.addStorage(copy);
+      Node n;
+      n.loc = g_.value(o.value).loc;
+      l_.copyWhole(src, dst, n, l_.program.steps);
+      claimed.insert(dst);
+      l_.program.outputs.emplace_back(o.name, dst);
+    }
+  }
+
+  Lowering l_;
+  const graph::Graph& g_;
+  FusionGroup group_;
+  int ungrouped_ = 0;  // ids of nodes without a fusion group: -1, -2, ...
+};
+
+}  // namespace
+
+Program selectTemplates(const graph::Graph& graph, const Target& target, const SelectOptions& options) {
+  return Selector(graph, target, options).run();
+}
+
+}  // namespace pyasc::codegen

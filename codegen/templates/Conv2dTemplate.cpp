@@ -1,0 +1,71 @@
+// The conv2d template: the img2col cube kernel (depthwise ones possibly on the vector window
+// engine), NCHW through NHWC scratch copies (codegen/lower/ConvKernel).
+#include <map>
+
+#include "codegen/lower/ConvKernel.h"
+#include "codegen/schedule/PatternSchedules.h"
+#include "codegen/templates/Template.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
+  const graph::Graph& g = l.graph;
+  ValueId x = n.inputs[0], w = n.inputs[1], res = n.outputs[0];
+  std::vector<int64_t> sx = staticShape(g.type(x), n.loc), sw = staticShape(g.type(w), n.loc);
+  DType in = g.type(x).dtype;
+  if (g.type(w).dtype != in || !(in == DType::Float16 || in == DType::Float32)) {
+    throw CompileError(n.loc, std::string("conv2d of ") + dtypeName(in) + " and " + dtypeName(g.type(w).dtype) +
+                                  " is not supported by the cube unit yet (float16 or float32 on both sides)");
+  }
+  Conv2dCompute c;
+  c.name = l.kernelName("conv2d");
+  c.inType = in;
+  c.outType = g.type(res).dtype;
+  c.nchw = n.stringAttr("layout", "NHWC") == "NCHW";
+  c.n = sx[0];
+  c.h = sx[c.nchw ? 2 : 1];
+  c.w = sx[c.nchw ? 3 : 2];
+  c.cin = sx[c.nchw ? 1 : 3];
+  c.kh = sw[c.nchw ? 2 : 0];
+  c.kw = sw[c.nchw ? 3 : 1];
+  c.cout = sw[c.nchw ? 0 : 3];
+  std::vector<int64_t> strides = n.intListAttr("strides"), pads = n.intListAttr("pads"), dil = n.intListAttr("dilations");
+  c.strideH = strides[0];
+  c.strideW = strides[1];
+  c.padTop = pads[0];
+  c.padBottom = pads[1];
+  c.padLeft = pads[2];
+  c.padRight = pads[3];
+  c.dilationH = dil[0];
+  c.dilationW = dil[1];
+  c.groups = n.intAttr("groups", 1);
+  c.sourceLine = n.loc.line;
+  Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true));
+  Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, l.target);
+  for (auto& launch : plan.launches)
+    if (launch.code.name == c.name) launch.code.schedule = conv2dTrace(c, schedule).str();
+  std::map<Conv2dTensor, int> tensors = {
+      {Conv2dTensor::Input, l.storageOf(x, n.loc)}, {Conv2dTensor::Weights, l.storageOf(w, n.loc)},
+      {Conv2dTensor::Output, l.newIntermediate(res)}};
+  for (const auto& scratch : plan.scratch) {
+    Storage s;
+    s.name = g.value(res).name + "_nhwc";
+    s.dtype = scratch.tensor == Conv2dTensor::OutputNhwc ? c.outType : c.inType;
+    s.shape = {scratch.bytes / dtypeSize(s.dtype)};
+    s.loc = n.loc;
+    tensors[scratch.tensor] = l.addStorage(s);
+  }
+  for (auto& launch : plan.launches) {
+    std::vector<int> args;
+    for (Conv2dTensor t : launch.args) args.push_back(tensors.at(t));
+    l.launch(out, std::move(launch.code), args);
+  }
+}
+
+}  // namespace
+
+const Template conv2dTemplate{"conv2d", {"Conv2D"}, lowerConv2d};
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,149 @@
+// The fused elementwise template: a group's TE expressions over placeholders (GM inputs, loop
+// counters by value) and constants as one ElementwiseCompute (codegen/lower/ElementwiseKernel),
+// writing back only the values read later.
+#include "codegen/templates/ElementwiseTemplate.h"
+
+#include <algorithm>
+
+#include "codegen/lower/ElementwiseKernel.h"
+#include "codegen/schedule/PatternSchedules.h"
+#include "codegen/templates/Template.h"
+#include "ops/Elementwise.h"
+
+namespace pyasc::codegen {
+
+int64_t columnStretch(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
+  std::vector<int64_t> from = shape;
+  const std::vector<int64_t>& to = groupShape;
+  if (from.size() > to.size()) return 0;
+  from.insert(from.begin(), to.size() - from.size(), 1);
+  size_t kept = 0;
+  while (kept < to.size() && from[kept] == to[kept]) ++kept;
+  if (kept == to.size()) return 0;
+  for (size_t i = kept; i < to.size(); ++i)
+    if (from[i] != 1) return 0;
+  int64_t stretch = product(to, kept);
+  return dtype != DType::Bool && columnBroadcastFits(stretch, dtype) ? stretch : 0;
+}
+
+namespace {
+
+// Whether an operand of `shape` broadcasts to `groupShape` as whole trailing rows the kernel repeats.
+bool repeatsAsRows(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
+  std::vector<int64_t> from = shape;
+  while (!from.empty() && from.front() == 1) from.erase(from.begin());
+  const std::vector<int64_t>& to = groupShape;
+  if (from.empty() || from.size() > to.size() || !std::equal(from.begin(), from.end(), to.end() - static_cast<long>(from.size()))) {
+    return false;
+  }
+  return dtype != DType::Bool && rowBroadcastFits(product(shape), dtype);
+}
+
+}  // namespace
+
+bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
+  int64_t n = product(shape);
+  return n == 1 || n == product(groupShape) || repeatsAsRows(shape, groupShape, dtype) ||
+         columnStretch(shape, groupShape, dtype) != 0;
+}
+
+void FusionGroup::add(const Node& n, int id, Lowering& l, std::vector<Step>& out) {
+  ValueId result = n.outputs[0];
+  std::vector<int64_t> shape = staticShape(l.graph.type(result), n.loc);
+  if (!nodes_.empty() && id != id_) flush(l, out);
+  if (nodes_.empty()) {
+    id_ = id;
+    count_ = product(shape);
+    shape_ = shape;
+  }
+  std::vector<te::ExprPtr> args;
+  for (ValueId v : n.inputs) args.push_back(operandExpr(v, n, l, out));
+  std::string error;
+  te::ExprPtr e = ops::elementwiseExpr(n, args, l.graph.type(result).dtype, error);
+  if (!e) throw CompileError(n.loc, error + " (target '" + l.target.name + "')");
+  exprs_[result] = e;
+  nodes_.push_back(&n);
+}
+
+te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, std::vector<Step>& out) {
+  auto it = exprs_.find(v);
+  if (it != exprs_.end()) return it->second;
+  DType t = l.graph.type(v).dtype;
+  if (l.classes.of(v) == ValueClasses::Class::Scalar) return te::constant(l.classes.scalar(v), t == DType::Bool ? DType::Float16 : t);
+  auto indexOf = [&](const Operand& o) {
+    auto pos = std::find_if(inputs_.begin(), inputs_.end(), [&](const Operand& i) { return o.copy < 0 && i.copy < 0 && i.value == o.value; });
+    int index = static_cast<int>(pos - inputs_.begin());
+    if (pos == inputs_.end()) inputs_.push_back(o);
+    return index;
+  };
+  // a loop counter reaches the kernel by value, as a scalar argument
+  if (l.classes.of(v) == ValueClasses::Class::Counter) return te::placeholder(indexOf(Operand{v}), DType::Int32);
+  Operand operand{v};
+  std::vector<int64_t> shape;
+  for (const auto& d : l.graph.type(v).shape) shape.push_back(d.extent);
+  if (!readsOperand(shape, shape_, t)) {
+    // a broadcast operand: materialise it at the group's shape first
+    operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc), shape_,
+                                      l.graph.value(v).name + "_broadcast", user, out);
+  }
+  DType gmType = t == DType::Bool ? DType::UInt8 : t;
+  te::ExprPtr p = te::placeholder(indexOf(operand), gmType);
+  return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
+}
+
+void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
+  if (nodes_.empty()) return;
+  FusionGroup g = std::move(*this);
+  *this = FusionGroup{};
+  // a value leaves the group when something after the group still reads it
+  std::vector<ValueId> results;
+  for (const Node* n : g.nodes_)
+    if (l.classes.readsAhead(n->outputs[0]) > 0) results.push_back(n->outputs[0]);
+  if (results.empty()) return;
+  ElementwiseCompute c;
+  c.name = l.kernelName("elementwise");
+  c.count = g.count_;
+  c.sourceLine = g.nodes_.front()->loc.line;
+  std::vector<int> args;
+  std::vector<model::AffineScalar> scalars;
+  for (const Operand& o : g.inputs_) {
+    if (o.copy >= 0) {
+      DType t = l.program.storages[o.copy].dtype;
+      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, false, false, 0, 0});
+      args.push_back(o.copy);
+      continue;
+    }
+    if (l.classes.of(o.value) == ValueClasses::Class::Counter) {
+      c.inputs.push_back(ElementwiseInput{DType::Int32, true, true});
+      scalars.push_back(l.classes.affine(o.value));
+      continue;
+    }
+    DType t = l.graph.type(o.value).dtype;
+    std::vector<int64_t> shape;
+    for (const auto& d : l.graph.type(o.value).shape) shape.push_back(d.extent);
+    int64_t n = product(shape);
+    const bool broadcast = n != 1 && n != g.count_;
+    const int64_t stretch = broadcast ? columnStretch(shape, g.shape_, t) : 0;
+    c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, n == 1 && g.count_ != 1, false,
+                                        broadcast && !stretch ? n : 0, stretch});
+    args.push_back(l.storageOf(o.value, g.nodes_.front()->loc));
+  }
+  for (ValueId v : results) {
+    te::ExprPtr e = g.exprs_.at(v);
+    if (l.graph.type(v).dtype == DType::Bool) e = ops::castTo(ops::castTo(e, DType::Float16), DType::UInt8);
+    c.outputs.push_back(e);
+    args.push_back(l.newIntermediate(v));
+  }
+  locatedAt(*g.nodes_.front(), [&] {
+    ElementwiseSchedule s = scheduleElementwise(c, l.target, l.options.doubleBuffer, l.cores(false));
+    for (const Node* n : g.nodes_)
+      if (const Schedule* explicitSchedule = l.explicitScheduleOf(*n)) {
+        s = replayElementwise(*explicitSchedule, c, s, l.target, l.cores(false));
+      }
+    KernelCode code = lowerElementwise(c, s, l.target);
+    code.schedule = elementwiseTrace(c, s).str();
+    l.launch(out, std::move(code), args, scalars);
+  });
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,183 @@
+// The program under construction: storages bound to graph values, launches, shared data movements.
+#include "codegen/templates/Lowering.h"
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <stdexcept>
+
+#include "codegen/lower/CopyKernel.h"
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+std::vector<int64_t> staticShape(const graph::TensorType& t, const SourceLocation& loc) {
+  std::vector<int64_t> s;
+  for (const auto& d : t.shape) {
+    if (!d.isKnown()) {
+      throw CompileError(loc, "dimension '" + d.str() + "' of " + t.str() +
+                                  " is not known at compile time; dynamic shapes are not supported yet");
+    }
+    s.push_back(d.extent);
+  }
+  return s;
+}
+
+int64_t product(const std::vector<int64_t>& v, size_t from, size_t to) {
+  auto last = v.begin() + static_cast<std::ptrdiff_t>(std::min(to, v.size()));
+  auto first = v.begin() + static_cast<std::ptrdiff_t>(std::min(from, v.size()));
+  return std::accumulate(first, last, int64_t{1}, std::multiplies<int64_t>());
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+  return s;
+}
+
+Lowering::Lowering(const graph::Graph& g, const Target& t, const SelectOptions& o)
+    : graph(g), target(t), options(o), classes(g), storage_(g.values.size(), -1) {}
+
+int Lowering::addStorage(Storage s) {
+  program.storages.push_back(std::move(s));
+  return static_cast<int>(program.storages.size()) - 1;
+}
+
+void Lowering::bind(ValueId v, int storage) { storage_[static_cast<size_t>(v)] = storage; }
+
+int Lowering::newIntermediate(ValueId v) {
+  const graph::Value& val = graph.value(v);
+  Storage s;
+  s.name = val.name;
+  s.dtype = val.type.dtype;
+  s.shape = staticShape(val.type, val.loc);
+  s.loc = val.loc;
+  int id = addStorage(s);
+  bind(v, id);
+  return id;
+}
+
+int Lowering::storageOf(ValueId v, const SourceLocation& loc) {
+  if (boundStorage(v) >= 0) return boundStorage(v);
+  if (classes.of(v) == ValueClasses::Class::Scalar) {
+    // templates declare the inputs they read as arrays (Template::classify), so that fuse-elementwise
+    // knows which scalars stay scalars
+    throw std::logic_error("'%" + graph.value(v).name + "' is read as an array by a template that did not declare it");
+  }
+  if (classes.of(v) == ValueClasses::Class::Array && classes.wasScalar(v)) {
+    // a scalar constant used where a tensor is needed: give it GM bytes
+    const graph::Value& val = graph.value(v);
+    int id = constantStorage(val.name, val.type.dtype, staticShape(val.type, val.loc), classes.scalar(v));
+    bind(v, id);
+    return id;
+  }
+  throw CompileError(loc, "value '%" + graph.value(v).name + "' (a loop counter) cannot be used as an array here yet");
+}
+
+int Lowering::constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape, double value) {
+  Storage s;
+  s.name = name;
+  s.dtype = dtype;
+  s.shape = shape;
+  s.role = model::TensorRole::Constant;
+  s.constant = graph::encodeConstant(dtype, std::vector<double>(static_cast<size_t>(std::max<int64_t>(1, s.elements())), value));
+  return addStorage(s);
+}
+
+std::string Lowering::kernelName(const std::string& prefix) const {
+  return prefix + "_" + std::to_string(program.kernels.size());
+}
+
+void Lowering::launch(std::vector<Step>& out, KernelCode code, std::vector<int> storages,
+                      std::vector<model::AffineScalar> scalars) {
+  program.kernels.push_back(std::move(code));
+  Step step;
+  step.launch = Launch{static_cast<int>(program.kernels.size()) - 1, std::move(storages), std::move(scalars)};
+  out.push_back(std::move(step));
+}
+
+const te::Schedule* Lowering::explicitScheduleOf(const Node& n) {
+  if (!options.definitionSchedules) return nullptr;
+  for (const auto& h : n.hints) {
+    if (h.name != graph::kScheduleHint || !std::holds_alternative<std::string>(h.value)) continue;
+    const std::string& text = std::get<std::string>(h.value);
+    auto it = explicitSchedules_.find(text);
+    if (it == explicitSchedules_.end()) it = explicitSchedules_.emplace(text, te::parseSchedule(text, n.loc.file)).first;
+    return &it->second;
+  }
+  return nullptr;
+}
+
+int Lowering::transposeInto(int src, DType t, const std::vector<int64_t>& shape, const std::vector<int64_t>& perm,
+                            const Node& n, std::vector<Step>& out) {
+  CopyCompute c;
+  c.name = kernelName("transpose");
+  c.dtype = t;
+  std::vector<int64_t> strides = rowMajorStrides(shape);
+  for (int64_t p : perm) {
+    c.shape.push_back(shape[p]);
+    c.srcStrides.push_back(strides[p]);
+  }
+  c.dstStrides = rowMajorStrides(c.shape);
+  c.sourceLine = n.loc.line;
+  Storage s;
+  s.name = program.storages[src].name + "_t";
+  s.dtype = t;
+  s.shape = c.shape;
+  int dst = addStorage(s);
+  launch(out, lowerCopy(c, target, cores(false)), {src, dst});
+  return dst;
+}
+
+int Lowering::broadcastStorage(int src, const std::vector<int64_t>& from, const std::vector<int64_t>& to,
+                               const std::string& name, const Node& user, std::vector<Step>& out) {
+  CopyCompute c;
+  c.name = kernelName("broadcast");
+  c.dtype = program.storages[src].dtype;
+  c.shape = to;
+  c.dstStrides = rowMajorStrides(to);
+  std::vector<int64_t> fromStrides = rowMajorStrides(from);
+  c.srcStrides.assign(to.size(), 0);
+  for (size_t i = 0; i < from.size(); ++i) {
+    size_t j = to.size() - from.size() + i;
+    c.srcStrides[j] = from[i] == 1 ? 0 : fromStrides[i];
+  }
+  c.sourceLine = user.loc.line;
+  Storage s;
+  s.name = name;
+  s.dtype = c.dtype;
+  s.shape = to;
+  int dst = addStorage(s);
+  launch(out, lowerCopy(c, target, cores(false)), {src, dst});
+  return dst;
+}
+
+void Lowering::copyWhole(int src, int dst, const Node& n, std::vector<Step>& out) {
+  CopyCompute c;
+  c.name = kernelName("copy");
+  c.dtype = program.storages[dst].dtype;
+  c.shape = {program.storages[dst].elements()};
+  c.srcStrides = c.dstStrides = {1};
+  c.sourceLine = n.loc.line;
+  launch(out, lowerCopy(c, target, cores(false)), {src, dst});
+}
+
+int Lowering::writableCopyOf(ValueId base, ValueId result, const Node& n, std::vector<Step>& out) {
+  int src = storageOf(base, n.loc);
+  const Storage& s = program.storages[src];
+  int sharers = 0;
+  for (size_t v = 0; v < storage_.size(); ++v)
+    sharers += storage_[v] == src && classes.readsAhead(static_cast<ValueId>(v)) > 0;
+  bool inPlace = s.role == model::TensorRole::Intermediate && classes.readsAhead(base) == 1 && sharers <= 1;
+  if (inPlace) {
+    bind(result, src);
+    return src;
+  }
+  int dst = newIntermediate(result);
+  copyWhole(src, dst, n, out);
+  return dst;
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,74 @@
+// The matmul template with NumPy's rules: 1-D operands become one row or column; a B whose batch
+// dimensions are all 1 is shared and every batch of A stacks into M; otherwise an operand whose
+// batch dimensions differ from the broadcast batch shape is first copied out to it.
+#include "codegen/templates/MatmulTemplate.h"
+
+#include "codegen/lower/MatmulKernel.h"
+#include "codegen/schedule/PatternSchedules.h"
+#include "codegen/templates/Template.h"
+
+namespace pyasc::codegen {
+
+void checkCubeTypes(const Node& n, DType a, DType b) {
+  if (a != b || !(a == DType::Float16 || a == DType::Float32)) {
+    throw CompileError(n.loc, std::string("matmul of ") + dtypeName(a) + " and " + dtypeName(b) +
+                                  " is not supported by the cube unit yet (float16 or float32 on both sides)");
+  }
+}
+
+void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k,
+                  int64_t nn, DType in, DType outType, std::vector<Step>& out) {
+  MatmulCompute mm;
+  mm.name = l.kernelName("matmul");
+  mm.inType = in;
+  mm.outType = outType;
+  mm.batch = batch;
+  mm.batchB = batchB;
+  mm.m = m;
+  mm.k = k;
+  mm.n = nn;
+  mm.sourceLine = n.loc.line;
+  MatmulSchedule s = scheduleMatmul(mm, l.target, l.cores(true));
+  if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayMatmul(*explicitSchedule, mm, s, l.target, l.cores(true));
+  KernelCode code = codegen::lowerMatmul(mm, s, l.target);
+  code.schedule = matmulTrace(mm, s).str();
+  l.launch(out, std::move(code), {a, b, dst});
+}
+
+namespace {
+
+void lowerMatmul(const Node& n, Lowering& l, std::vector<Step>& out) {
+  const graph::Graph& g = l.graph;
+  ValueId a = n.inputs[0], b = n.inputs[1], res = n.outputs[0];
+  std::vector<int64_t> sa = staticShape(g.type(a), n.loc), sb = staticShape(g.type(b), n.loc);
+  checkCubeTypes(n, g.type(a).dtype, g.type(b).dtype);
+  if (sa.size() == 1) sa.insert(sa.begin(), 1);
+  if (sb.size() == 1) sb.push_back(1);
+  const int64_t k = sa.back(), nn = sb.back(), m = sa[sa.size() - 2];
+  const size_t rank = std::max(sa.size(), sb.size());
+  sa.insert(sa.begin(), rank - sa.size(), 1);
+  sb.insert(sb.begin(), rank - sb.size(), 1);
+  std::vector<int64_t> batch(rank - 2);
+  for (size_t d = 0; d + 2 < rank; ++d) batch[d] = std::max(sa[d], sb[d]);
+  int ta = l.storageOf(a, n.loc), tb = l.storageOf(b, n.loc);
+  int dst = l.newIntermediate(res);
+  if (product(sb, 0, rank - 2) == 1) {
+    // a 2-d B is shared: every batch of A then stacks into the M dimension
+    launchMatmul(n, l, ta, tb, dst, 1, true, product(sa, 0, rank - 2) * m, k, nn, g.type(a).dtype, g.type(res).dtype, out);
+    return;
+  }
+  auto full = [&](int storage, const std::vector<int64_t>& shape, const char* suffix) {
+    std::vector<int64_t> to = batch;
+    to.insert(to.end(), shape.end() - 2, shape.end());
+    return to == shape ? storage : l.broadcastStorage(storage, shape, to, g.value(res).name + suffix, n, out);
+  };
+  ta = full(ta, sa, "_a");
+  tb = full(tb, sb, "_b");
+  launchMatmul(n, l, ta, tb, dst, product(batch), true, m, k, nn, g.type(a).dtype, g.type(res).dtype, out);
+}
+
+}  // namespace
+
+const Template matmulTemplate{"matmul", {"MatMul"}, lowerMatmul};
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,120 @@
+// The reduction template: sum, mean, max, min and prod over any axes as [outer, reduce, inner]
+// row reductions. Legalised on the way: non-contiguous axes are transposed to the end first, an
+// extent whose unit does not fit UB (or too few units for the cores) is reduced in stages through
+// partial-result tensors, and an int32 sum accumulates in int32 and is widened to NumPy's int64.
+#include <algorithm>
+#include <numeric>
+
+#include "codegen/lower/CopyKernel.h"
+#include "codegen/lower/ReduceKernel.h"
+#include "codegen/schedule/PatternSchedules.h"
+#include "codegen/templates/Template.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+std::vector<int64_t> normalizedAxes(const Node& n, size_t rank) {
+  std::vector<int64_t> axes;
+  if (n.hasAttr("axes")) {
+    for (int64_t a : n.intListAttr("axes")) axes.push_back(a < 0 ? a + static_cast<int64_t>(rank) : a);
+  } else {
+    axes.resize(rank);
+    std::iota(axes.begin(), axes.end(), 0);
+  }
+  std::sort(axes.begin(), axes.end());
+  return axes;
+}
+
+void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
+  const graph::Graph& g = l.graph;
+  ValueId in = n.inputs[0], res = n.outputs[0];
+  // the kernel's type: the input's; an int32 sum accumulates in int32 (exact while the partial
+  // sums fit) and widens to NumPy's int64 at the end
+  DType t = g.type(in).dtype, resType = g.type(res).dtype;
+  bool floats = (t == DType::Float16 || t == DType::Float32) && resType == t;
+  bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && resType == DType::Int64) ||
+                                    ((n.op == "ReduceMax" || n.op == "ReduceMin") && resType == t));
+  if (!floats && !ints) {
+    throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(t) + " to " + dtypeName(resType) +
+                                  " is not supported on the NPU yet (float16 and float32 are; int32 sums, maxima and "
+                                  "minima)");
+  }
+  std::vector<int64_t> shape = staticShape(g.type(in), n.loc);
+  std::vector<int64_t> axes = normalizedAxes(n, shape.size());
+  int src = l.storageOf(in, n.loc);
+  if (shape.empty()) shape = {1};
+  if (axes.empty()) axes = {0};
+  bool contiguous = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size());
+  if (!contiguous) {
+    // move the reduced axes to the end with a transpose, then reduce the trailing block
+    std::vector<int64_t> perm;
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (!std::binary_search(axes.begin(), axes.end(), static_cast<int64_t>(i))) perm.push_back(static_cast<int64_t>(i));
+    for (int64_t a : axes) perm.push_back(a);
+    src = l.transposeInto(src, t, shape, perm, n, out);
+    std::vector<int64_t> permuted;
+    for (int64_t p : perm) permuted.push_back(shape[p]);
+    shape = permuted;
+    int64_t first = static_cast<int64_t>(shape.size() - axes.size());
+    for (size_t i = 0; i < axes.size(); ++i) axes[i] = first + static_cast<int64_t>(i);
+  }
+  ReduceCompute r;
+  r.name = l.kernelName("reduce");
+  r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
+           : n.op == "ReduceMax" ? ReduceKind::Max : n.op == "ReduceProd" ? ReduceKind::Prod : ReduceKind::Min;
+  r.dtype = t;
+  r.outer = product(shape, 0, static_cast<size_t>(axes.front()));
+  r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
+  r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
+  r.sourceLine = n.loc.line;
+  std::vector<int64_t> stages = planReduceStages(r, l.target, l.cores(false));
+  for (size_t i = 0; i + 1 < stages.size(); ++i) {
+    // [outer, m·k, inner] → [outer·k, inner]: partial results in a scratch tensor
+    ReduceCompute stage = r;
+    stage.name = l.kernelName("reduce");
+    stage.reduce = stages[i];
+    stage.outer = r.outer * (r.reduce / stages[i]);
+    Storage partial;
+    partial.name = l.program.storages[src].name + "_partial";
+    partial.dtype = t;
+    partial.shape = {stage.outer, r.inner};
+    int dst = l.addStorage(partial);
+    ReduceSchedule stageSchedule = scheduleReduce(stage, l.target, l.cores(false));
+    KernelCode code = codegen::lowerReduce(stage, stageSchedule, l.target);
+    code.schedule = reduceTrace(stage, stageSchedule).str();
+    l.launch(out, std::move(code), {src, dst});
+    src = dst;
+    r.reduce /= stages[i];
+    r.name = l.kernelName("reduce");
+  }
+  ReduceSchedule s = scheduleReduce(r, l.target, l.cores(false));
+  if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayReduce(*explicitSchedule, r, s, l.target, l.cores(false));
+  int dst = l.newIntermediate(res);
+  KernelCode code = codegen::lowerReduce(r, s, l.target);
+  code.schedule = reduceTrace(r, s).str();
+  if (resType == t) {
+    l.launch(out, std::move(code), {src, dst});
+    return;
+  }
+  Storage narrow;
+  narrow.name = g.value(res).name + "_" + dtypeName(t);
+  narrow.dtype = t;
+  narrow.shape = {r.outer * r.inner};
+  int sums = l.addStorage(narrow);
+  l.launch(out, std::move(code), {src, sums});
+  CopyCompute widen;
+  widen.name = l.kernelName("widen");
+  widen.dtype = t;
+  widen.toType = resType;
+  widen.shape = narrow.shape;
+  widen.srcStrides = widen.dstStrides = {1};
+  widen.sourceLine = n.loc.line;
+  l.launch(out, lowerCopy(widen, l.target, l.cores(false)), {sums, dst});
+}
+
+}  // namespace
+
+const Template reduceTemplate{"reduce", {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd"}, lowerReduce};
+
+}  // namespace pyasc::codegen
