@@ -215,15 +215,7 @@ class NodeSink {
       }
       // the producer's inputs join the consumer's (where absent)
       std::vector<int> remap;
-      for (size_t i = 0; i < innerInputs.size(); ++i) {
-        auto at = std::find(n.inputs.begin(), n.inputs.end(), innerInputs[i]);
-        if (at == n.inputs.end()) {
-          n.inputs.push_back(innerInputs[i]);
-          outer.inputs.push_back(inner.inputs[i]);
-          at = n.inputs.end() - 1;
-        }
-        remap.push_back(static_cast<int>(at - n.inputs.begin()));
-      }
+      for (size_t i = 0; i < innerInputs.size(); ++i) remap.push_back(joinInput(n, outer, innerInputs[i], inner.inputs[i]));
       std::function<te::ComputeExpr(const te::ComputeExpr&, const std::vector<te::ComputeExpr>&)> rewriteInner =
           [&](const te::ComputeExpr& e, const std::vector<te::ComputeExpr>& at) -> te::ComputeExpr {
         if (e->op == te::Op::Var) {
@@ -243,22 +235,81 @@ class NodeSink {
         return std::make_shared<const te::ComputeNode>(std::move(copy));
       };
       outer.body = rewriteOuter(outer.body);
-      // v is read no more: drop it from the consumer's inputs
-      std::function<te::ComputeExpr(const te::ComputeExpr&)> shift = [&](const te::ComputeExpr& e) -> te::ComputeExpr {
-        te::ComputeNode copy = *e;
-        if (copy.op == te::Op::Load && copy.tensor > from) --copy.tensor;
-        for (auto& a : copy.args) a = shift(a);
-        return std::make_shared<const te::ComputeNode>(std::move(copy));
-      };
-      outer.body = shift(outer.body);
-      outer.inputs.erase(outer.inputs.begin() + from);
-      n.inputs.erase(n.inputs.begin() + from);
+      dropInput(n, outer, from);  // v is read no more
       if (std::string error = te::verifyComputeDef(outer); !error.empty()) return error;
       for (auto& a : n.attrs) {
         if (a.name == "compute") a.value = outer.str();
       }
     }
     return "";
+  }
+
+  // compute_at: the te.compute `consumer` computes `producer` (a te.compute only it reads) inside its
+  // own loops, where its schedule's compute_at step says; "" or why it cannot.
+  std::string attachCompute(ValueId producer, ValueId consumer) {
+    auto p = std::find_if(out_.begin(), out_.end(), [&](const graph::Node& n) { return n.outputs[0] == producer; });
+    auto c = std::find_if(out_.begin(), out_.end(), [&](const graph::Node& n) { return n.outputs[0] == consumer; });
+    if (p == out_.end() || p->op != "Compute") return "only a tensor the definition computes with te.compute can be attached";
+    if (c == out_.end() || c->op != "Compute") return "the scheduled tensor must be a te.compute";
+    if (producer == consumer) return "a tensor cannot be computed inside its own loops";
+    for (const auto& n : out_) {
+      bool reads = std::find(n.inputs.begin(), n.inputs.end(), producer) != n.inputs.end();
+      if (reads && n.outputs[0] != consumer) return "'" + g_.value(n.outputs[0]).name + "' reads it too; it can be computed at one consumer only";
+    }
+    if (std::find(c->inputs.begin(), c->inputs.end(), producer) == c->inputs.end()) return "the scheduled tensor does not read it";
+    te::ComputeDef inner = te::parseComputeDef(p->stringAttr("compute"));
+    te::ComputeDef outer = te::parseComputeDef(c->stringAttr("compute"));
+    if (!inner.attached.empty()) return "it has attached computes of its own";
+    std::vector<ValueId> innerInputs = p->inputs;
+    std::vector<int> remap;
+    for (size_t i = 0; i < innerInputs.size(); ++i) remap.push_back(joinInput(*c, outer, innerInputs[i], inner.inputs[i]));
+    int from = static_cast<int>(std::find(c->inputs.begin(), c->inputs.end(), producer) - c->inputs.begin());
+    // the producer reads the consumer's inputs; its result becomes the consumer's next attached tensor
+    inner.inputs = outer.inputs;
+    inner.body = mapTensors(inner.body, [&](int t) { return remap[static_cast<size_t>(t)]; });
+    const int attachedAt = static_cast<int>(outer.inputs.size() + outer.attached.size());
+    outer.body = mapTensors(outer.body, [&](int t) { return t == from ? attachedAt : t; });
+    outer.attached.push_back(inner);
+    dropInput(*c, outer, from);
+    if (std::string error = te::verifyComputeDef(outer); !error.empty()) return error;
+    for (auto& a : c->attrs) {
+      if (a.name == "compute") a.value = outer.str();
+    }
+    out_.erase(p);
+    return "";
+  }
+
+  // `e` with the tensors its loads read renamed.
+  static te::ComputeExpr mapTensors(const te::ComputeExpr& e, const std::function<int(int)>& to) {
+    te::ComputeNode copy = *e;
+    if (copy.op == te::Op::Load) copy.tensor = to(copy.tensor);
+    for (auto& a : copy.args) a = mapTensors(a, to);
+    return std::make_shared<const te::ComputeNode>(std::move(copy));
+  }
+
+  // The place of `v` among the inputs of te.compute node `n` (of definition `def`), appended when
+  // absent: the attached tensors after the inputs move up one, and every attached compute reads it too.
+  static int joinInput(graph::Node& n, te::ComputeDef& def, ValueId v, const te::ComputeInput& type) {
+    auto at = std::find(n.inputs.begin(), n.inputs.end(), v);
+    if (at != n.inputs.end()) return static_cast<int>(at - n.inputs.begin());
+    const int count = static_cast<int>(def.inputs.size());
+    def.body = mapTensors(def.body, [&](int t) { return t >= count ? t + 1 : t; });
+    def.inputs.push_back(type);
+    for (auto& a : def.attached) a.inputs.push_back(type);
+    n.inputs.push_back(v);
+    return count;
+  }
+
+  // Input `from` of te.compute node `n` removed (no load reads it any more).
+  static void dropInput(graph::Node& n, te::ComputeDef& def, int from) {
+    auto shift = [&](int t) { return t > from ? t - 1 : t; };
+    def.body = mapTensors(def.body, shift);
+    def.inputs.erase(def.inputs.begin() + from);
+    for (auto& a : def.attached) {
+      a.body = mapTensors(a.body, shift);
+      a.inputs.erase(a.inputs.begin() + from);
+    }
+    n.inputs.erase(n.inputs.begin() + from);
   }
 
   // Makes `v` the custom node's result: the last node defines it, or an Identity copies it.
@@ -951,21 +1002,24 @@ class Evaluator {
     return fn == "sum" || fn == "max" || fn == "min" || fn == "if_then_else" || te::isMathFunction(fn);
   }
 
-  // compute_inline steps act on the expansion (they merge computes), then leave the schedule.
+  // compute_inline steps act on the expansion (they merge computes), then leave the schedule;
+  // compute_at steps attach a compute to the scheduled one and stay (they say at which loop).
   void applyInlining() {
     std::vector<te::ScheduleStep> kept;
     for (const auto& step : schedule_.steps) {
-      if (step.primitive != te::Primitive::ComputeInline) {
+      if (step.primitive != te::Primitive::ComputeInline && step.primitive != te::Primitive::ComputeAt) {
         kept.push_back(step);
         continue;
       }
+      const char* what = te::primitiveName(step.primitive);
       auto it = env.find(step.names[0]);
       if (it == env.end() || it->second.kind != TbeValue::Tensor) {
-        throw CompileError(step.loc, "compute_inline: '" + step.names[0] + "' is not a tensor of the definition");
+        throw CompileError(step.loc, std::string(what) + ": '" + step.names[0] + "' is not a tensor of the definition");
       }
-      if (std::string why = sink_->inlineCompute(it->second.id); !why.empty()) {
-        throw CompileError(step.loc, "compute_inline: " + why);
-      }
+      std::string why = step.primitive == te::Primitive::ComputeInline ? sink_->inlineCompute(it->second.id)
+                                                                       : sink_->attachCompute(it->second.id, scheduled_);
+      if (!why.empty()) throw CompileError(step.loc, std::string(what) + ": " + why);
+      if (step.primitive == te::Primitive::ComputeAt) kept.push_back(step);
     }
     schedule_.steps = kept;
   }

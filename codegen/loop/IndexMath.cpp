@@ -203,6 +203,18 @@ std::optional<Interval> intervalOf(const loop::Expr& e, const std::map<int, Inte
   }
 }
 
+bool multipleOf(const loop::Expr& e, int64_t n) {
+  using te::Op;
+  if (auto c = constValue(e)) return *c % n == 0;
+  switch (e->op) {
+    case Op::Add:
+    case Op::Sub: return multipleOf(e->args[0], n) && multipleOf(e->args[1], n);
+    case Op::Mul: return multipleOf(e->args[0], n) || multipleOf(e->args[1], n);
+    case Op::Neg: return multipleOf(e->args[0], n);
+    default: return false;
+  }
+}
+
 std::optional<bool> truthOf(const loop::Expr& cond, const std::map<int, Interval>& ranges) {
   using te::Op;
   if (cond->op == Op::And) {

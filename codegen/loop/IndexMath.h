@@ -45,6 +45,10 @@ struct Interval {
 };
 std::optional<Interval> intervalOf(const loop::Expr& e, const std::map<int, Interval>& ranges);
 
+// Whether integer expression `e` is a multiple of `n` for every value of its variables (a sum of
+// terms each a multiple: constants, and products with a constant multiple of n).
+bool multipleOf(const loop::Expr& e, int64_t n);
+
 // Whether a comparison (or a conjunction of them) holds for every value of the variables in
 // `ranges` (true), for none (false), or depends on them (nullopt).
 std::optional<bool> truthOf(const loop::Expr& cond, const std::map<int, Interval>& ranges);

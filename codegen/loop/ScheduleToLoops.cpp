@@ -2,7 +2,10 @@
 #include "codegen/loop/ScheduleToLoops.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
+#include <map>
+#include <set>
 
 #include "codegen/loop/IndexMath.h"
 
@@ -25,9 +28,18 @@ struct Leaf {
   Expr fullTile;     // ... and the condition under which the tile is a full one
 };
 
+// The region of an attached compute a consumer keeps: its local buffer, first element per dimension
+// (in the consumer's loop variables), and the stored shape.
+struct Attached {
+  int buffer = -1;
+  std::vector<Expr> origin;
+  std::vector<int64_t> shape;
+};
+
 class Builder {
  public:
-  Builder(const te::ComputeDef& def, const SourceLocation& where) : def_(def), where_(where) {
+  // The consumer: a kernel of its own, its inputs and output in GM.
+  Builder(const te::ComputeDef& def, const SourceLocation& where) : def_(def), where_(where), k_(own_) {
     k_.name = def.name;
     for (size_t i = 0; i < def.inputs.size(); ++i) {
       loop::Buffer b;
@@ -45,12 +57,75 @@ class Builder {
     out.elements = count(def.shape());
     out.role = loop::Buffer::Role::Output;
     k_.buffers.push_back(out);
-    for (size_t a = 0; a < def.vars.size(); ++a) {
-      const te::IterVar& v = def.vars[a];
-      int var = k_.addVar(v.name);
-      leaves_.push_back(Leaf{var, v.extent, v.reduce});
+    out_ = static_cast<int>(k_.buffers.size()) - 1;
+    addAxes("", {});
+    for (int a = 0; a < def.rank(); ++a) {
+      storeAxis_.push_back(axisValue_[static_cast<size_t>(a)]);
+      storeShape_.push_back(def.vars[static_cast<size_t>(a)].extent);
+    }
+  }
+
+  // An attached compute (compute_at), built into its consumer's kernel `k`: it reads the consumer's
+  // inputs (the kernel's first buffers) and stores the region of `shape` elements (rows padded to a
+  // 32-byte block) from `origin` of its result into local buffer `out`.
+  Builder(const te::ComputeDef& def, const SourceLocation& where, loop::Kernel& k, int out, const std::vector<Expr>& origin,
+          const std::vector<int64_t>& shape)
+      : def_(def), where_(where), k_(k), out_(out) {
+    prefix_ = def.name + ".";
+    addAxes(prefix_, shape);
+    for (int a = 0; a < def.rank(); ++a) {
+      storeAxis_.push_back(axisValue_[static_cast<size_t>(a)]);
+      axisValue_[static_cast<size_t>(a)] = add(origin[static_cast<size_t>(a)], axisValue_[static_cast<size_t>(a)]);
+    }
+    storeShape_ = paddedRows(shape, def.dtype());
+  }
+
+  // Its own schedule: the reduce loops around the innermost axis (unrolled up to 32 points), that
+  // axis vectorized.
+  void scheduleAttached() {
+    te::Schedule s;
+    std::vector<std::string> reduce;
+    int64_t points = 1;
+    for (const auto& l : leaves_) {
+      if (l.reduce) reduce.push_back(k_.vars[static_cast<size_t>(l.var)]), points *= l.extent;
+    }
+    const std::string lane = k_.vars[static_cast<size_t>(leaves_[static_cast<size_t>(def_.rank() - 1)].var)];
+    auto step = [&](te::Primitive p, std::vector<std::string> names) {
+      te::ScheduleStep st;
+      st.primitive = p;
+      st.names = std::move(names);
+      s.steps.push_back(st);
+    };
+    if (!reduce.empty()) {
+      std::vector<std::string> order = reduce;
+      order.push_back(lane);
+      step(te::Primitive::Reorder, order);
+      for (const auto& r : reduce) {
+        if (points <= 32) step(te::Primitive::Unroll, {r});
+      }
+    }
+    step(te::Primitive::Vectorize, {lane});
+    for (const auto& st : s.steps) apply(st);
+  }
+
+  // The shape of a local buffer holding `shape`: its last extent rounded up to a 32-byte block, so
+  // that every row starts where vector operands may.
+  static std::vector<int64_t> paddedRows(std::vector<int64_t> shape, DType t) {
+    const int64_t block = std::max<int64_t>(32 / dtypeSize(t), 1);
+    shape.back() = (shape.back() + block - 1) / block * block;
+    return shape;
+  }
+
+  // One loop per axis (the output's, then the reduce axes), named `prefix` + the axis's name; `extents`
+  // replaces the output axes' extents when given.
+  void addAxes(const std::string& prefix, const std::vector<int64_t>& extents) {
+    for (size_t a = 0; a < def_.vars.size(); ++a) {
+      const te::IterVar& v = def_.vars[a];
+      int var = k_.addVar(prefix + v.name);
+      int64_t extent = !v.reduce && a < extents.size() ? extents[a] : v.extent;
+      leaves_.push_back(Leaf{var, extent, v.reduce});
       axisValue_.push_back(v.lo == 0 ? te::var(var) : add(te::var(var), intConst(v.lo)));
-      aliases_[v.reduce ? "r" + std::to_string(a - static_cast<size_t>(def.rank())) : "i" + std::to_string(a)] = var;
+      aliases_[v.reduce ? "r" + std::to_string(a - static_cast<size_t>(def_.rank())) : "i" + std::to_string(a)] = var;
     }
   }
 
@@ -86,14 +161,39 @@ class Builder {
       case Primitive::ComputeInline:
         fail("compute_inline merges a definition's intermediate te.compute into its consumers when the definition "
              "is read; a single te.compute kernel has nothing to inline");
+      case Primitive::ComputeAt: {  // placed once the loops are final
+        int a = 0;
+        while (a < static_cast<int>(def_.attached.size()) && def_.attached[static_cast<size_t>(a)].name != step.names[0]) ++a;
+        if (a == static_cast<int>(def_.attached.size())) {
+          fail("compute_at: '" + step.names[0] + "' is not a te.compute attached to '" + def_.name + "'");
+        }
+        attachSteps_[a] = step;
+        attachVar_[a] = leaves_[leafIndex(step.names[1])].var;  // followed through later splits, binds, fuses
+        break;
+      }
       default:
         fail(std::string(te::primitiveName(step.primitive)) + " is not lowered for te.compute kernels yet");
     }
     step_ = nullptr;
   }
 
+  // The consumer's kernel, once every step is applied.
   loop::Kernel finish() {
+    loop::StmtPtr body = statements();
+    std::vector<loop::StmtPtr> list = attachedIn(-1);  // attached before every loop
+    if (list.empty()) {
+      k_.body = body;
+    } else {
+      list.push_back(body);
+      k_.body = loop::block(std::move(list));
+    }
+    return std::move(own_);
+  }
+
+  // The loop nest computing the definition (its output, or an attached compute's region).
+  loop::StmtPtr statements() {
     const te::ComputeExpr reduction = te::reductionOf(def_.body);
+    placeAttached();
     if (reduction && reduceLeavesUnrolled()) expandUnrolledReduction(reduction);
     applyDoubleBuffer();
     for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
@@ -102,12 +202,9 @@ class Builder {
         fail("vectorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' must be the innermost loop (reorder it first)");
       }
     }
-    int out = static_cast<int>(def_.inputs.size());
-    Expr index = flatIndex(def_.shape(), 0);
-    if (!reduction || reduced_) {
-      k_.body = nest(0, {guarded(loop::store(out, index, lower(def_.body)))}, false);
-      return std::move(k_);
-    }
+    const int out = out_;
+    Expr index = flatIndex();
+    if (!reduction || reduced_) return nest(0, {guarded(loop::store(out, index, lower(def_.body)))}, false);
     // acc = init; for the reduce loops: acc = combine(acc, source); then out = epilogue(acc). The
     // reduction alone accumulates in the output itself (stage-operands keeps its tile in UB).
     Expr source = lower(reduction->args[0]);
@@ -132,7 +229,7 @@ class Builder {
         elements *= extent;
       }
       loop::Buffer acc;
-      acc.name = "acc";
+      acc.name = prefix_ + "acc";
       acc.dtype = reduction->dtype;
       acc.elements = elements;
       k_.buffers.push_back(acc);
@@ -142,8 +239,7 @@ class Builder {
     }
     Expr update = te::node(combine, reduction->dtype, {te::load(accumulator_, reduction->dtype, {accIndex_}), source});
     reduction_ = reduction;
-    k_.body = nest(0, {guarded(loop::store(accumulator_, accIndex_, update))}, true);
-    return std::move(k_);
+    return nest(0, {guarded(loop::store(accumulator_, accIndex_, update))}, true);
   }
 
  private:
@@ -177,6 +273,7 @@ class Builder {
   void replaceVar(int var, const Expr& value) {
     std::map<int, Expr> m{{var, value}};
     for (auto& v : axisValue_) v = substitute(v, m);
+    for (auto& v : storeAxis_) v = substitute(v, m);
     for (auto& g : guards_) g = substitute(g, m);
     for (auto& l : leaves_) {
       if (l.fullTile) l.fullTile = substitute(l.fullTile, m);
@@ -204,6 +301,7 @@ class Builder {
     }
     leaves_[at] = innerLeaf;
     leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
+    follow(old.var, inner);
   }
 
   // unroll, vectorize: a loop that runs one iteration after another becomes one of `kind`
@@ -253,6 +351,8 @@ class Builder {
     replaceVar(inner.var, floorMod(te::var(fused), intConst(inner.extent)));
     leaves_[ia] = Leaf{fused, outer.extent * inner.extent, outer.reduce};
     leaves_.erase(leaves_.begin() + static_cast<long>(ib));
+    follow(outer.var, fused);
+    follow(inner.var, fused);
   }
 
   void reorder(const std::vector<std::string>& names) {
@@ -285,8 +385,129 @@ class Builder {
     Expr value = add(mul(te::var(step), intConst(cores)), te::var(core));
     if (old.extent % cores != 0) guards_.push_back(lessThan(value, intConst(old.extent)));
     replaceVar(old.var, value);
+    follow(old.var, step);
     leaves_[at] = Leaf{step, (old.extent + cores - 1) / cores, false, old.kind};
     leaves_.insert(leaves_.begin(), Leaf{core, cores, false, ForKind::Cores});
+  }
+
+  // Each attached compute: at the loop its compute_at step names (without one: the loop directly
+  // outside the vectorized one), its region of what the loops inside read, a local buffer for it,
+  // and its own loops at the start of that loop's body.
+  void placeAttached() {
+    for (size_t a = 0; a < def_.attached.size(); ++a) {
+      const te::ComputeDef& p = def_.attached[a];
+      int at = static_cast<int>(leaves_.size()) - 1;  // the leaf whose body starts with it; -1: before all
+      if (auto st = attachSteps_.find(static_cast<int>(a)); st != attachSteps_.end()) {
+        step_ = &st->second;
+        at = -1;
+        for (size_t i = 0; i < leaves_.size(); ++i) {
+          if (leaves_[i].var == attachVar_.at(static_cast<int>(a))) at = static_cast<int>(i);
+        }
+        if (leaves_[static_cast<size_t>(at)].kind == ForKind::Vectorized) {
+          fail("compute_at: '" + st->second.names[1] + "' is vectorized; attach at a loop outside it");
+        }
+        if (leaves_[static_cast<size_t>(at)].kind == ForKind::Unrolled && leaves_[static_cast<size_t>(at)].reduce) {
+          fail("compute_at: '" + st->second.names[1] + "' is an unrolled reduce loop, written out as one expression");
+        }
+      } else {
+        while (at >= 0 && leaves_[static_cast<size_t>(at)].kind == ForKind::Vectorized) --at;
+      }
+      Attached region;
+      regionOf(static_cast<int>(def_.inputs.size() + a), at, region);
+      loop::Buffer b;
+      b.name = p.name;
+      for (int n = 1; k_.findBuffer(b.name) >= 0; ++n) b.name = p.name + "." + std::to_string(n);
+      b.dtype = p.dtype();
+      std::vector<int64_t> padded = paddedRows(region.shape, p.dtype());
+      b.elements = count(padded);
+      k_.buffers.push_back(b);
+      region.buffer = static_cast<int>(k_.buffers.size()) - 1;
+      Builder producer(p, where_, k_, region.buffer, region.origin, region.shape);
+      producer.scheduleAttached();
+      loop::StmtPtr body = producer.statements();
+      region.shape = padded;
+      attached_.push_back(region);
+      int var = at < 0 ? -1 : leaves_[static_cast<size_t>(at)].var;
+      attachedIn_[var].push_back(body);
+      step_ = nullptr;
+    }
+  }
+
+  // The region of tensor `t` that the loads inside leaf `at` (-1: all leaves) read: per dimension its
+  // first element, in the variables of the loops outside, and its extent. An index linear in the
+  // inner loops' variables gives its span; one that is not, or loads at places that differ by more
+  // than a constant, take the whole dimension. The region is moved inside the tensor where it would
+  // cross a border (what is read lies inside).
+  void regionOf(int t, int at, Attached& out) {
+    const std::vector<int64_t> dims = def_.tensor(t).shape;
+    std::vector<std::vector<Expr>> reads;
+    std::function<void(const te::ComputeExpr&)> collect = [&](const te::ComputeExpr& e) {
+      if (e->op == Op::Load && e->tensor == t) {
+        std::vector<Expr> idx;
+        for (const auto& arg : e->args) idx.push_back(lower(arg));
+        reads.push_back(idx);
+      }
+      for (const auto& arg : e->args) collect(arg);
+    };
+    collect(def_.body);
+    for (size_t d = 0; d < dims.size(); ++d) {
+      std::vector<Expr> lows;
+      std::vector<int64_t> spans;
+      bool known = !reads.empty();
+      for (const auto& idx : reads) {
+        Expr lo = idx[d];
+        int64_t span = 0;
+        for (size_t i = static_cast<size_t>(at + 1); known && i < leaves_.size(); ++i) {
+          const Leaf& l = leaves_[i];
+          std::optional<Linear> lin = linearIn(idx[d], l.var);
+          if (!lin) {
+            known = false;
+            break;
+          }
+          lo = substitute(lo, {{l.var, intConst(lin->stride >= 0 ? 0 : l.extent - 1)}});
+          span += (lin->stride >= 0 ? lin->stride : -lin->stride) * (l.extent - 1);
+        }
+        lows.push_back(lo);
+        spans.push_back(span);
+      }
+      int64_t first = 0, end = 0;
+      for (size_t k = 0; known && k < lows.size(); ++k) {
+        std::optional<int64_t> off = constantDifference(lows[k], lows[0]);
+        if (!off) {
+          known = false;
+          break;
+        }
+        first = k == 0 ? *off : std::min(first, *off);
+        end = k == 0 ? *off + spans[k] + 1 : std::max(end, *off + spans[k] + 1);
+      }
+      int64_t extent = known ? std::min(end - first, dims[d]) : dims[d];
+      Expr origin = known ? add(lows[0], intConst(first)) : intConst(0);
+      out.origin.push_back(minOf(maxOf(origin, intConst(0)), intConst(dims[d] - extent)));
+      out.shape.push_back(extent);
+    }
+  }
+
+  // a - b when they differ by a constant addend, else nullopt.
+  static std::optional<int64_t> constantDifference(const Expr& a, const Expr& b) {
+    auto split = [](const Expr& e) -> std::pair<Expr, int64_t> {
+      if (e->op == Op::Add) {
+        if (auto c = constValue(e->args[1])) return {e->args[0], *c};
+      }
+      if (auto c = constValue(e)) return {intConst(0), *c};
+      return {e, 0};
+    };
+    auto [xa, ca] = split(a);
+    auto [xb, cb] = split(b);
+    if (!sameExpr(xa, xb)) return std::nullopt;
+    return ca - cb;
+  }
+
+  // compute_at follows a loop the later steps transform: to a split's inner loop, a bound loop's
+  // serial part, a fused loop.
+  void follow(int from, int to) {
+    for (auto& [a, var] : attachVar_) {
+      if (var == from) var = to;
+    }
   }
 
   bool reduceLeavesUnrolled() const {
@@ -337,10 +558,10 @@ class Builder {
     leaves_.erase(std::remove_if(leaves_.begin(), leaves_.end(), [](const Leaf& l) { return l.reduce; }), leaves_.end());
   }
 
-  // The flat index of axes [first, first + rank) of the output in row-major order.
-  Expr flatIndex(const std::vector<int64_t>& shape, size_t first) const {
+  // The flat index of the element stored, in row-major order of the stored shape.
+  Expr flatIndex() const {
     Expr index = intConst(0);
-    for (size_t d = 0; d < shape.size(); ++d) index = add(mul(index, intConst(shape[d])), axisValue_[first + d]);
+    for (size_t d = 0; d < storeShape_.size(); ++d) index = add(mul(index, intConst(storeShape_[d])), storeAxis_[d]);
     return index;
   }
 
@@ -351,7 +572,13 @@ class Builder {
     if (e->op == Op::Reduce && reduced_) return reduced_;
     te::ComputeNode n = *e;
     for (auto& a : n.args) a = lower(a);
-    if (e->op == Op::Load) {
+    if (e->op == Op::Load && e->tensor >= static_cast<int>(def_.inputs.size())) {  // an attached compute's region
+      const Attached& a = attached_.at(static_cast<size_t>(e->tensor) - def_.inputs.size());
+      Expr flat = intConst(0);
+      for (size_t d = 0; d < a.shape.size(); ++d) flat = add(mul(flat, intConst(a.shape[d])), sub(n.args[d], a.origin[d]));
+      n.tensor = a.buffer;
+      n.args = {flat};
+    } else if (e->op == Op::Load) {
       const std::vector<int64_t>& shape = def_.inputs[static_cast<size_t>(e->tensor)].shape;
       Expr flat = intConst(0);
       for (size_t d = 0; d < shape.size(); ++d) flat = add(mul(flat, intConst(shape[d])), n.args[d]);
@@ -416,7 +643,8 @@ class Builder {
       return loop::block(std::move(list));
     }
     loop::StmtPtr body = nest(from + 1, std::move(inner), reduction);
-    std::vector<loop::StmtPtr> list = body->kind == loop::StmtKind::Block ? body->body : std::vector<loop::StmtPtr>{body};
+    std::vector<loop::StmtPtr> list = attachedIn(l.var);
+    for (const auto& b : body->kind == loop::StmtKind::Block ? body->body : std::vector<loop::StmtPtr>{body}) list.push_back(b);
     if (l.tail) {
       fail("the loop '" + k_.vars[static_cast<size_t>(l.var)] + "' has a shorter last tile but runs outside the loop "
            "that counts its tiles; reorder them or split by a divisor");
@@ -483,9 +711,29 @@ class Builder {
     for (const auto& b : s->body) renameInStores(b, rename);
   }
 
+  // The statements computing the attached computes placed in leaf `var`'s body (-1: before all),
+  // on fresh variables for each place they appear.
+  std::vector<loop::StmtPtr> attachedIn(int var) {
+    std::vector<loop::StmtPtr> out;
+    auto it = attachedIn_.find(var);
+    if (it == attachedIn_.end()) return out;
+    for (const auto& s : it->second) out.push_back(placed_.insert(s.get()).second ? s : cloneFresh(k_, s, {}, ".again"));
+    return out;
+  }
+
   const te::ComputeDef& def_;
   SourceLocation where_;
-  loop::Kernel k_;
+  loop::Kernel own_;
+  loop::Kernel& k_;
+  int out_ = -1;                        // the buffer the definition's elements are stored in
+  std::string prefix_;                  // of its loops' and local buffers' names
+  std::vector<Expr> storeAxis_;         // per output axis: the place stored, in loop variables
+  std::vector<int64_t> storeShape_;     // the shape of the stored buffer
+  std::map<int, te::ScheduleStep> attachSteps_;  // attached compute → its compute_at step
+  std::map<int, int> attachVar_;                 // ... and the loop it names
+  std::vector<Attached> attached_;
+  std::map<int, std::vector<loop::StmtPtr>> attachedIn_;  // leaf variable → attached computes' loops
+  std::set<const loop::Stmt*> placed_;
   std::vector<Leaf> leaves_;
   std::vector<Expr> axisValue_;  // per definition axis: its value in loop variables
   std::vector<Expr> guards_;     // conditions every stored element must meet

@@ -86,6 +86,11 @@ class Selector {
       return elementLoop(l);
     }
     if (!isGm(st.buffer) && target && target->stride == 0) return laneReduction(l, target->base);
+    if (st.value->op == Op::Load && target && target->stride == 1 && !isGm(st.buffer)) {  // a local copy
+      auto source = linearIn(st.value->args[0], v);
+      const int64_t block = std::max<int64_t>(32 / dtypeSize(st.value->dtype), 1);
+      if (!source || source->stride != 1 || !multipleOf(source->base, block)) return elementLoop(l);
+    }
     if (isGm(st.buffer) || !target || target->stride != 1) return elementLoop(l);
     // a computation into a UB tile over UB tiles read at the lane
     Ref dst{st.buffer, target->base};

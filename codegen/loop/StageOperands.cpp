@@ -141,10 +141,19 @@ class Stager {
     return static_cast<int>(k_.buffers.size()) - 1;
   }
 
-  // Replaces GM loads in `e` by loads of their tiles at `v`, creating the tiles and their copies.
+  // Whether a load of a local buffer reads consecutive elements from the start of a 32-byte block at
+  // the first lane of `v` (a vector operand as it is); others are copied into a tile first.
+  bool alignedRead(const Expr& load, int v) const {
+    std::optional<Linear> at = linearIn(load->args[0], v);
+    const int64_t block = std::max<int64_t>(32 / dtypeSize(load->dtype), 1);
+    return at && at->stride == 1 && multipleOf(at->base, block);
+  }
+
+  // Replaces GM loads in `e` (and local reads a vector operand cannot take as they are) by loads of
+  // their tiles at `v`, creating the tiles and their copies.
   Expr replaceLoads(const Expr& e, int v, int lane, int64_t extent, std::vector<Expr>& staged, std::vector<int>& tiles,
                     std::vector<StmtPtr>& copies) {
-    if (e->op == Op::Load && isGm(e->tensor)) {
+    if (e->op == Op::Load && (isGm(e->tensor) || !alignedRead(e, v))) {
       for (size_t i = 0; i < staged.size(); ++i) {
         if (sameExpr(staged[i], e)) return te::load(tiles[i], e->dtype, {te::var(lane)});
       }

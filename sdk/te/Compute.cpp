@@ -70,9 +70,8 @@ void readIterVars(TextReader& r, ComputeDef& def, bool reduce) {
   r.expect(')');
 }
 
-// Reads ComputeDef::str() text.
-ComputeDef readDef(const std::string& text) {
-  TextReader r(text, "compute text");
+// Reads one ComputeDef::str() text from `r`, up to the end of its body.
+ComputeDef readDef(TextReader& r) {
   ComputeDef def;
   r.word("compute");
   def.name = r.identifier();
@@ -87,6 +86,12 @@ ComputeDef readDef(const std::string& text) {
     if (!r.peek(')')) r.expect(',');
   }
   r.expect(')');
+  while (r.atWord("with")) {
+    r.word("with");
+    r.expect('(');
+    def.attached.push_back(readDef(r));
+    r.expect(')');
+  }
   r.word("axes");
   readIterVars(r, def, false);
   if (def.vars.size() != shape.size()) {
@@ -102,8 +107,14 @@ ComputeDef readDef(const std::string& text) {
   }
   r.expect('=');
   def.body = readExpr(r, def.names());
-  if (!r.atEnd()) r.fail("unexpected text after the body");
   if (def.body->dtype != outType) r.fail("the body's dtype differs from the type's");
+  return def;
+}
+
+ComputeDef readDef(const std::string& text) {
+  TextReader r(text, "compute text");
+  ComputeDef def = readDef(r);
+  if (!r.atEnd()) r.fail("unexpected text after the body");
   return def;
 }
 
@@ -157,11 +168,11 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
       }
       break;
     case Op::Load: {
-      if (n.tensor < 0 || static_cast<size_t>(n.tensor) >= def.inputs.size()) {
+      if (n.tensor < 0 || n.tensor >= def.tensors()) {
         bad("input out of range");
         break;
       }
-      const ComputeInput& in = def.inputs[static_cast<size_t>(n.tensor)];
+      const ComputeInput in = def.tensor(n.tensor);
       if (n.dtype != in.dtype) bad("dtype differs from the input's");
       if (n.args.size() != in.shape.size()) {
         bad("input " + std::to_string(n.tensor) + " has " + std::to_string(in.shape.size()) + " dimensions, " +
@@ -323,7 +334,9 @@ std::vector<int64_t> ComputeDef::shape() const {
 std::string ComputeDef::str() const {
   std::string s = "compute " + name + " : " + typeText(dtype(), shape()) + " (";
   for (size_t i = 0; i < inputs.size(); ++i) s += (i ? ", " : "") + typeText(inputs[i].dtype, inputs[i].shape);
-  s += ") axes(";
+  s += ")";
+  for (const auto& a : attached) s += " with (" + a.str() + ")";
+  s += " axes(";
   std::string reduceAxes;
   for (const auto& v : vars) {
     if (v.reduce) {
@@ -341,8 +354,14 @@ std::string ComputeDef::str() const {
 ExprNames ComputeDef::names() const {
   ExprNames n;
   for (const auto& v : vars) n.vars.push_back(v.name);
-  for (size_t i = 0; i < inputs.size(); ++i) n.tensors.push_back("in" + std::to_string(i));
+  for (int i = 0; i < tensors(); ++i) n.tensors.push_back("in" + std::to_string(i));
   return n;
+}
+
+ComputeInput ComputeDef::tensor(int t) const {
+  if (t < static_cast<int>(inputs.size())) return inputs[static_cast<size_t>(t)];
+  const ComputeDef& a = attached.at(static_cast<size_t>(t) - inputs.size());
+  return ComputeInput{a.dtype(), a.shape()};
 }
 
 ComputeDef parseComputeDef(const std::string& text) {
@@ -358,6 +377,16 @@ std::string verifyComputeDef(const ComputeDef& def) {
     if (v.extent < 1) return "axis '" + v.name + "' has extent " + std::to_string(v.extent);
     if (!v.reduce && reduceSeen) return "the output's axes come before the reduce axes";
     reduceSeen = reduceSeen || v.reduce;
+  }
+  for (const auto& a : def.attached) {
+    if (a.inputs.size() != def.inputs.size()) return "attached '" + a.name + "' reads other inputs than its consumer";
+    for (size_t i = 0; i < a.inputs.size(); ++i) {
+      if (a.inputs[i].dtype != def.inputs[i].dtype || a.inputs[i].shape != def.inputs[i].shape) {
+        return "attached '" + a.name + "' reads other inputs than its consumer";
+      }
+    }
+    if (!a.attached.empty()) return "attached '" + a.name + "' has attached computes of its own";
+    if (std::string error = verifyComputeDef(a); !error.empty()) return "attached '" + a.name + "': " + error;
   }
   std::string error;
   verifyNode(def, def.body, true, error);
@@ -427,12 +456,14 @@ double castValue(double v, DType t) {
   return v;
 }
 
-std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& inputs) {
+std::vector<double> evaluateComputeDef(const ComputeDef& def, const std::vector<std::vector<double>>& given) {
+  std::vector<std::vector<double>> inputs = given;  // then the attached computes' results
+  for (const auto& a : def.attached) inputs.push_back(evaluateComputeDef(a, given));
   std::vector<int64_t> vars(def.vars.size(), 0);
   ExprEnvironment env;
   env.var = [&](int v) { return static_cast<double>(vars[static_cast<size_t>(v)]); };
   env.load = [&](int tensor, const std::vector<int64_t>& indices) {
-    const ComputeInput& in = def.inputs[static_cast<size_t>(tensor)];
+    const ComputeInput in = def.tensor(tensor);
     int64_t flat = 0;
     for (size_t d = 0; d < in.shape.size(); ++d) {
       int64_t i = indices[d];

@@ -69,14 +69,21 @@ struct ExprNames {
 struct ComputeDef {
   std::string name;
   std::vector<ComputeInput> inputs;
+  // te.computes computed inside this one's loops (compute_at), over the inputs above; the body reads
+  // attached[a] as tensor inputs.size() + a
+  std::vector<ComputeDef> attached;
   std::vector<IterVar> vars;  // the output's axes, one per dimension in order, then reduce axes
   ComputeExpr body;           // the output element at the output's axes
+
+  // The type of tensor `t` the body reads: an input, or an attached compute's result.
+  ComputeInput tensor(int t) const;
+  int tensors() const { return static_cast<int>(inputs.size() + attached.size()); }
 
   std::vector<int64_t> shape() const;  // extents of the output's axes
   DType dtype() const { return body->dtype; }
   int rank() const;                     // number of output axes
   std::string str() const;              // one line; parseComputeDef reads it back
-  ExprNames names() const;              // its axes' names, and in0, in1, ... for its inputs
+  ExprNames names() const;              // its axes' names, and in0, in1, ... for its tensors
 };
 
 // Node construction (no type checks: verifyComputeDef checks a whole definition).
