@@ -172,69 +172,15 @@ class NodeSink {
     }
     if (!producer || producer->op != "Compute") return "only a tensor the definition computes with te.compute can be inlined";
     te::ComputeDef inner = te::parseComputeDef(producer->stringAttr("compute"));
+    if (!inner.attached.empty()) return "it has attached computes (compute_at)";
     std::vector<ValueId> innerInputs = producer->inputs;
-    const bool reduces = te::reductionOf(inner.body) != nullptr;
     for (auto& n : out_) {
       if (n.op != "Compute" || std::find(n.inputs.begin(), n.inputs.end(), v) == n.inputs.end()) continue;
       te::ComputeDef outer = te::parseComputeDef(n.stringAttr("compute"));
-      int from = static_cast<int>(std::find(n.inputs.begin(), n.inputs.end(), v) - n.inputs.begin());
-      std::function<int(const te::ComputeExpr&)> reads = [&](const te::ComputeExpr& e) {
-        int k = e->op == te::Op::Load && e->tensor == from ? 1 : 0;
-        for (const auto& a : e->args) k += reads(a);
-        return k;
-      };
-      if (reduces && te::reductionOf(outer.body)) {
-        return "'" + outer.name + "' reduces too; a te.compute holds one reduction";
-      }
-      std::set<int> indexAxes;  // the consumer's axes its reads of v depend on
-      std::function<void(const te::ComputeExpr&, bool)> axesOf = [&](const te::ComputeExpr& e, bool inIndex) {
-        if (inIndex && e->op == te::Op::Var) indexAxes.insert(e->var);
-        for (const auto& a : e->args) axesOf(a, inIndex || (e->op == te::Op::Load && e->tensor == from));
-      };
-      axesOf(outer.body, false);
-      for (int a = 0; reduces && a < outer.rank(); ++a) {
-        if (!indexAxes.count(a)) return "a reduction cannot be inlined; its consumers would repeat it for every element";
-      }
-      if (reduces && reads(outer.body) > 1) {
-        return "'" + outer.name + "' reads the reduction at " + std::to_string(reads(outer.body)) +
-               " places, which would repeat it; read it once";
-      }
-      // the producer's reduce axes join the consumer's
-      std::map<int, int> reduceVar;
-      for (size_t a = static_cast<size_t>(inner.rank()); a < inner.vars.size(); ++a) {
-        te::IterVar r = inner.vars[a];
-        auto taken = [&](const std::string& name) {
-          for (const auto& w : outer.vars) {
-            if (w.name == name) return true;
-          }
-          return false;
-        };
-        for (int k = 1; taken(r.name); ++k) r.name = inner.vars[a].name + "_" + std::to_string(k);
-        reduceVar[static_cast<int>(a)] = static_cast<int>(outer.vars.size());
-        outer.vars.push_back(r);
-      }
-      // the producer's inputs join the consumer's (where absent)
-      std::vector<int> remap;
+      std::vector<int> remap;  // the producer's inputs join the consumer's (where absent)
       for (size_t i = 0; i < innerInputs.size(); ++i) remap.push_back(joinInput(n, outer, innerInputs[i], inner.inputs[i]));
-      std::function<te::ComputeExpr(const te::ComputeExpr&, const std::vector<te::ComputeExpr>&)> rewriteInner =
-          [&](const te::ComputeExpr& e, const std::vector<te::ComputeExpr>& at) -> te::ComputeExpr {
-        if (e->op == te::Op::Var) {
-          auto r = reduceVar.find(e->var);
-          return r != reduceVar.end() ? te::var(r->second) : at[static_cast<size_t>(e->var)];
-        }
-        te::ComputeNode copy = *e;
-        if (copy.op == te::Op::Load) copy.tensor = remap[static_cast<size_t>(copy.tensor)];
-        for (auto& a : copy.axes) a = reduceVar.at(a);
-        for (auto& a : copy.args) a = rewriteInner(a, at);
-        return std::make_shared<const te::ComputeNode>(std::move(copy));
-      };
-      std::function<te::ComputeExpr(const te::ComputeExpr&)> rewriteOuter = [&](const te::ComputeExpr& e) -> te::ComputeExpr {
-        te::ComputeNode copy = *e;
-        for (auto& a : copy.args) a = rewriteOuter(a);
-        if (copy.op == te::Op::Load && copy.tensor == from) return rewriteInner(inner.body, copy.args);
-        return std::make_shared<const te::ComputeNode>(std::move(copy));
-      };
-      outer.body = rewriteOuter(outer.body);
+      int from = static_cast<int>(std::find(n.inputs.begin(), n.inputs.end(), v) - n.inputs.begin());
+      if (std::string why = te::inlineInto(outer, from, inner, remap); !why.empty()) return why;
       dropInput(n, outer, from);  // v is read no more
       if (std::string error = te::verifyComputeDef(outer); !error.empty()) return error;
       for (auto& a : n.attrs) {
@@ -243,6 +189,7 @@ class NodeSink {
     }
     return "";
   }
+
 
   // compute_at: the te.compute `consumer` computes `producer` (a te.compute only it reads) inside its
   // own loops, where its schedule's compute_at step says; "" or why it cannot.

@@ -216,6 +216,7 @@ class Builder {
       accIndex_ = intConst(0);
       bool inside = false;
       // rows of the vectorized loop start on a 32-byte block, as vector operands must
+      bool vectorInside = false;
       const int64_t block = std::max<int64_t>(32 / dtypeSize(reduction->dtype), 1);
       for (const Leaf& l : leaves_) {
         inside = inside || l.reduce;
@@ -227,6 +228,11 @@ class Builder {
         int64_t extent = l.kind == ForKind::Vectorized ? (l.extent + block - 1) / block * block : l.extent;
         accIndex_ = add(mul(accIndex_, intConst(extent)), te::var(l.var));
         elements *= extent;
+        vectorInside = vectorInside || l.kind == ForKind::Vectorized;
+      }
+      if (!vectorInside) {  // elements one by one (a lane reduction's): each on a block of its own
+        accIndex_ = mul(accIndex_, intConst(block));
+        elements *= block;
       }
       loop::Buffer acc;
       acc.name = prefix_ + "acc";
@@ -391,8 +397,9 @@ class Builder {
   }
 
   // Each attached compute: at the loop its compute_at step names (without one: the loop directly
-  // outside the vectorized one), its region of what the loops inside read, a local buffer for it,
-  // and its own loops at the start of that loop's body.
+  // outside the vectorized one; the loop outside a vectorized loop or a written-out reduction), its
+  // region of what the loops inside read, a local buffer for it, and its own loops at the start of
+  // that loop's body.
   void placeAttached() {
     for (size_t a = 0; a < def_.attached.size(); ++a) {
       const te::ComputeDef& p = def_.attached[a];
@@ -403,14 +410,13 @@ class Builder {
         for (size_t i = 0; i < leaves_.size(); ++i) {
           if (leaves_[i].var == attachVar_.at(static_cast<int>(a))) at = static_cast<int>(i);
         }
-        if (leaves_[static_cast<size_t>(at)].kind == ForKind::Vectorized) {
-          fail("compute_at: '" + st->second.names[1] + "' is vectorized; attach at a loop outside it");
-        }
-        if (leaves_[static_cast<size_t>(at)].kind == ForKind::Unrolled && leaves_[static_cast<size_t>(at)].reduce) {
-          fail("compute_at: '" + st->second.names[1] + "' is an unrolled reduce loop, written out as one expression");
-        }
-      } else {
-        while (at >= 0 && leaves_[static_cast<size_t>(at)].kind == ForKind::Vectorized) --at;
+      }
+      // a vectorized loop computes its lanes at once, an unrolled reduction is one expression: the
+      // loop outside them
+      while (at >= 0 && (leaves_[static_cast<size_t>(at)].kind == ForKind::Vectorized ||
+                         (leaves_[static_cast<size_t>(at)].kind == ForKind::Unrolled && leaves_[static_cast<size_t>(at)].reduce &&
+                          reduceLeavesUnrolled()))) {
+        --at;
       }
       Attached region;
       regionOf(static_cast<int>(def_.inputs.size() + a), at, region);

@@ -142,18 +142,19 @@ class Stager {
   }
 
   // Whether a load of a local buffer reads consecutive elements from the start of a 32-byte block at
-  // the first lane of `v` (a vector operand as it is); others are copied into a tile first.
-  bool alignedRead(const Expr& load, int v) const {
+  // the first lane of `v` (a vector operand as it is); others (but the element a reduction updates)
+  // are copied into a tile first.
+  bool alignedRead(const Expr& load, int v, int64_t lanes) const {
     std::optional<Linear> at = linearIn(load->args[0], v);
     const int64_t block = std::max<int64_t>(32 / dtypeSize(load->dtype), 1);
-    return at && at->stride == 1 && multipleOf(at->base, block);
+    return at && (at->stride == 1 || lanes == 1) && multipleOf(at->base, block);
   }
 
   // Replaces GM loads in `e` (and local reads a vector operand cannot take as they are) by loads of
   // their tiles at `v`, creating the tiles and their copies.
-  Expr replaceLoads(const Expr& e, int v, int lane, int64_t extent, std::vector<Expr>& staged, std::vector<int>& tiles,
+  Expr replaceLoads(const Expr& e, int v, int lane, int64_t extent, int self, std::vector<Expr>& staged, std::vector<int>& tiles,
                     std::vector<StmtPtr>& copies) {
-    if (e->op == Op::Load && (isGm(e->tensor) || !alignedRead(e, v))) {
+    if (e->op == Op::Load && (isGm(e->tensor) || (e->tensor != self && !alignedRead(e, v, extent)))) {
       for (size_t i = 0; i < staged.size(); ++i) {
         if (sameExpr(staged[i], e)) return te::load(tiles[i], e->dtype, {te::var(lane)});
       }
@@ -168,7 +169,7 @@ class Stager {
     }
     if (e->args.empty()) return e;
     te::ComputeNode n = *e;
-    for (auto& a : n.args) a = replaceLoads(a, v, lane, extent, staged, tiles, copies);
+    for (auto& a : n.args) a = replaceLoads(a, v, lane, extent, self, staged, tiles, copies);
     return std::make_shared<const te::ComputeNode>(std::move(n));
   }
 
@@ -193,7 +194,7 @@ class Stager {
     std::vector<int> tiles;
     std::vector<StmtPtr> list;
     int lane = k_.addVar(k_.vars[static_cast<size_t>(v)] + ".v");
-    Expr value = replaceLoads(st.value, v, lane, *extent, staged, tiles, list);
+    Expr value = replaceLoads(st.value, v, lane, *extent, st.buffer, staged, tiles, list);
     value = substitute(value, {{v, te::var(lane)}});
     if (!isGm(st.buffer)) {  // already a local result
       list.push_back(loop::forLoop(lane, intConst(0), intConst(*extent), loop::ForKind::Vectorized,

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 namespace pyasc::te {
@@ -255,6 +257,58 @@ bool isMathFunction(const std::string& fn) {
   return fn == "exp" || fn == "log" || fn == "sqrt" || fn == "rsqrt" || fn == "abs" || fn == "relu";
 }
 bool isReducer(const std::string& fn) { return fn == "sum" || fn == "max" || fn == "min"; }
+
+std::string inlineInto(ComputeDef& consumer, int tensor, const ComputeDef& producer, const std::vector<int>& inputs) {
+  const bool reduces = reductionOf(producer.body) != nullptr;
+  int reads = 0;
+  std::set<int> indexAxes;  // the consumer's axes its reads of the tensor depend on
+  std::function<void(const ComputeExpr&, bool)> scan = [&](const ComputeExpr& e, bool inIndex) {
+    if (inIndex && e->op == Op::Var) indexAxes.insert(e->var);
+    reads += e->op == Op::Load && e->tensor == tensor ? 1 : 0;
+    for (const auto& a : e->args) scan(a, inIndex || (e->op == Op::Load && e->tensor == tensor));
+  };
+  scan(consumer.body, false);
+  if (reduces && reductionOf(consumer.body)) return "'" + consumer.name + "' reduces too; a te.compute holds one reduction";
+  for (int a = 0; reduces && a < consumer.rank(); ++a) {
+    if (!indexAxes.count(a)) return "a reduction cannot be inlined; its consumers would repeat it for every element";
+  }
+  if (reduces && reads > 1) {
+    return "'" + consumer.name + "' reads the reduction at " + std::to_string(reads) + " places, which would repeat it; read it once";
+  }
+  std::map<int, int> reduceVar;  // the producer's reduce axes join the consumer's
+  for (size_t a = static_cast<size_t>(producer.rank()); a < producer.vars.size(); ++a) {
+    IterVar r = producer.vars[a];
+    auto taken = [&](const std::string& name) {
+      for (const auto& w : consumer.vars) {
+        if (w.name == name) return true;
+      }
+      return false;
+    };
+    for (int k = 1; taken(r.name); ++k) r.name = producer.vars[a].name + "_" + std::to_string(k);
+    reduceVar[static_cast<int>(a)] = static_cast<int>(consumer.vars.size());
+    consumer.vars.push_back(r);
+  }
+  std::function<ComputeExpr(const ComputeExpr&, const std::vector<ComputeExpr>&)> inner =
+      [&](const ComputeExpr& e, const std::vector<ComputeExpr>& at) -> ComputeExpr {
+    if (e->op == Op::Var) {
+      auto r = reduceVar.find(e->var);
+      return r != reduceVar.end() ? var(r->second) : at[static_cast<size_t>(e->var)];
+    }
+    ComputeNode copy = *e;
+    if (copy.op == Op::Load) copy.tensor = inputs[static_cast<size_t>(copy.tensor)];
+    for (auto& a : copy.axes) a = reduceVar.at(a);
+    for (auto& a : copy.args) a = inner(a, at);
+    return std::make_shared<const ComputeNode>(std::move(copy));
+  };
+  std::function<ComputeExpr(const ComputeExpr&)> outer = [&](const ComputeExpr& e) -> ComputeExpr {
+    ComputeNode copy = *e;
+    for (auto& a : copy.args) a = outer(a);
+    if (copy.op == Op::Load && copy.tensor == tensor) return inner(producer.body, copy.args);
+    return std::make_shared<const ComputeNode>(std::move(copy));
+  };
+  consumer.body = outer(consumer.body);
+  return "";
+}
 
 ComputeExpr reductionOf(const ComputeExpr& body) {
   if (body->op == Op::Reduce) return body;

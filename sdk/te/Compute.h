@@ -107,6 +107,12 @@ ComputeDef parseComputeDef(const std::string& text);
 // operand dtypes as each operation needs, at most one reduction, outside indices: the body is the
 // reduction or an elementwise epilogue of it), else what is wrong.
 std::string verifyComputeDef(const ComputeDef& def);
+// compute_inline: `consumer` computes the elements of its tensor `tensor` (the result of `producer`,
+// whose input i is the consumer's tensor inputs[i]) where it reads them; the tensor is then read no
+// more. A reduction is inlined only into a consumer without one that reads it once, at an index
+// using each of the consumer's axes; its reduce axes join the consumer's. "" or why it cannot.
+std::string inlineInto(ComputeDef& consumer, int tensor, const ComputeDef& producer, const std::vector<int>& inputs);
+
 // The reduction of a body (its first, in a malformed one), or null.
 ComputeExpr reductionOf(const ComputeExpr& body);
 

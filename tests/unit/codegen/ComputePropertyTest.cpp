@@ -88,6 +88,39 @@ ComputeDef randomDef(std::mt19937& rng) {
   return d;
 }
 
+// Two te.computes: `producer` (a random definition) and a consumer over the same axes reading it at
+// its element or next to it (clamped), as its input `inputs.size()` (the reference reads it so).
+struct Staged {
+  ComputeDef producer, consumer;
+};
+Staged randomStaged(std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  Staged st;
+  st.producer = randomDef(rng);
+  st.producer.name = "producer";
+  ComputeDef& c = st.consumer;
+  c.name = "random";
+  c.inputs = st.producer.inputs;
+  c.inputs.push_back(ComputeInput{st.producer.dtype(), st.producer.shape()});
+  const int rank = st.producer.rank();
+  for (int a = 0; a < rank; ++a) c.vars.push_back(IterVar{"i" + std::to_string(a), 0, st.producer.vars[static_cast<size_t>(a)].extent, false});
+  const DType t = st.producer.dtype();
+  const int slot = static_cast<int>(st.producer.inputs.size());
+  auto read = [&](bool shifted) {
+    std::vector<ComputeExpr> idx;
+    for (int a = 0; a < rank; ++a) idx.push_back(var(a));
+    if (shifted) {  // the next element along the last axis, clamped
+      int64_t last = c.vars[static_cast<size_t>(rank - 1)].extent - 1;
+      idx.back() = node(Op::Min, DType::Int32, {node(Op::Add, DType::Int32, {var(rank - 1), intImm(1)}), intImm(last)});
+    }
+    return load(slot, t, idx);
+  };
+  ComputeExpr scale = t == DType::Int32 ? intImm(2, t) : floatImm(0.5, t);
+  c.body = node(Op::Mul, t, {read(false), scale});
+  if (!reductionOf(st.producer.body) && pick(2) == 0) c.body = node(Op::Add, t, {c.body, read(pick(2) == 0)});
+  return st;
+}
+
 // The loops as the schedule has shaped them so far (names as schedule-to-loops gives them).
 struct LoopShape {
   std::string name;
@@ -133,8 +166,13 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
         loops.insert(loops.begin() + static_cast<long>(at), LoopShape{l.name + ".o", (l.extent + f - 1) / f, l.reduce});
         break;
       }
-      case 1: {  // fuse with the next loop
-        if (at + 1 >= loops.size() || loops[at].reduce != loops[at + 1].reduce) break;
+      case 1: {  // fuse two adjacent loops of the same kind
+        std::vector<size_t> pairs;
+        for (size_t i = 0; i + 1 < loops.size(); ++i) {
+          if (loops[i].reduce == loops[i + 1].reduce) pairs.push_back(i);
+        }
+        if (pairs.empty()) break;
+        at = pairs[static_cast<size_t>(pick(static_cast<int>(pairs.size())))];
         LoopShape a = loops[at], b = loops[at + 1];
         add(Primitive::Fuse, {a.name, b.name}, {}, "", {a.name + "." + b.name});
         loops[at] = {a.name + "." + b.name, a.extent * b.extent, a.reduce};
@@ -250,9 +288,38 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
   int applied = 0;
   std::map<Primitive, int> appliedWith;
   std::map<std::string, int> rejections;
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   for (int pair = 0; pair < kPairs; ++pair) {
-    ComputeDef d = randomDef(rng);
+    // two in five pairs are two te.computes: the producer inlined (compute_inline) or computed
+    // inside the consumer's loops (compute_at)
+    const int kind = pick(5);  // 0: inline, 1: attach, else one te.compute
+    ComputeDef d, reference, stagedProducer;
+    if (kind < 2) {
+      Staged st = randomStaged(rng);
+      stagedProducer = st.producer;
+      reference = st.consumer;
+      d = st.consumer;
+      const int slot = static_cast<int>(st.producer.inputs.size());
+      if (kind == 0) {
+        std::vector<int> same;
+        for (int i = 0; i < slot; ++i) same.push_back(i);
+        ASSERT_EQ(inlineInto(d, slot, st.producer, same), "");
+      } else {
+        d.attached.push_back(st.producer);  // read as tensor inputs.size(): the slot's number
+      }
+      d.inputs.pop_back();
+      ASSERT_EQ(verifyComputeDef(d), "") << d.str();
+    } else {
+      d = randomDef(rng);
+      reference = d;
+    }
     Schedule s = randomSchedule(rng, d);
+    if (kind == 1) {  // attached at one of the consumer's axes (followed through the steps after it)
+      ScheduleStep at;
+      at.primitive = Primitive::ComputeAt;
+      at.names = {"producer", "i" + std::to_string(pick(d.rank()))};
+      s.steps.insert(s.steps.begin(), at);
+    }
     SCOPED_TRACE("pair " + std::to_string(pair) + ": " + d.str() + "\n" + s.str());
     codegen::KernelCode code;
     try {
@@ -265,17 +332,25 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
     ++applied;
     std::set<Primitive> used;
     for (const auto& step : s.steps) used.insert(step.primitive);
+    if (kind == 0) used.insert(Primitive::ComputeInline);
     for (Primitive p : used) ++appliedWith[p];
     std::vector<std::vector<double>> inputs;
     std::uniform_int_distribution<int> small(-6, 6);
-    for (const auto& in : d.inputs) {
+    for (const auto& in : d.inputs) {  // the producer's result is the reference's last input
       int64_t n = 1;
       for (int64_t e : in.shape) n *= e;
       std::vector<double> v(static_cast<size_t>(n));
       for (auto& x : v) x = d.dtype() == DType::Int32 ? small(rng) : small(rng) * 0.375 + 0.0625;
       inputs.push_back(v);
     }
-    std::vector<double> want = evaluateComputeDef(d, inputs);
+    std::vector<double> want;
+    if (kind < 2) {  // the producer's result, then the consumer reading it
+      std::vector<std::vector<double>> withProducer = inputs;
+      withProducer.push_back(evaluateComputeDef(stagedProducer, inputs));
+      want = evaluateComputeDef(reference, withProducer);
+    } else {
+      want = evaluateComputeDef(d, inputs);
+    }
     std::vector<double> got;
     try {
       got = simulate(code, d, inputs);
@@ -296,7 +371,7 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
   EXPECT_GE(applied, 400) << "rejected:\n" << why;
   for (Primitive p : {Primitive::Split, Primitive::Tile, Primitive::Fuse, Primitive::Reorder, Primitive::Bind,
                       Primitive::Unroll, Primitive::Vectorize, Primitive::DoubleBuffer, Primitive::CacheRead,
-                      Primitive::CacheWrite}) {
+                      Primitive::CacheWrite, Primitive::ComputeAt, Primitive::ComputeInline}) {
     EXPECT_GE(appliedWith[p], 50) << primitiveName(p) << " applied in " << appliedWith[p] << " sequences";
   }
   RecordProperty("applied", applied);
