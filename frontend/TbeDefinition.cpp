@@ -192,8 +192,9 @@ class NodeSink {
 
 
   // compute_at: the te.compute `consumer` computes `producer` (a te.compute only it reads) inside its
-  // own loops, where its schedule's compute_at step says; "" or why it cannot.
-  std::string attachCompute(ValueId producer, ValueId consumer) {
+  // own loops, where its schedule's compute_at step says; "" or why it cannot. `attachedName` is
+  // the producer's te.compute name, by which the step names it from then on.
+  std::string attachCompute(ValueId producer, ValueId consumer, std::string& attachedName) {
     auto p = std::find_if(out_.begin(), out_.end(), [&](const graph::Node& n) { return n.outputs[0] == producer; });
     auto c = std::find_if(out_.begin(), out_.end(), [&](const graph::Node& n) { return n.outputs[0] == consumer; });
     if (p == out_.end() || p->op != "Compute") return "only a tensor the definition computes with te.compute can be attached";
@@ -201,12 +202,16 @@ class NodeSink {
     if (producer == consumer) return "a tensor cannot be computed inside its own loops";
     for (const auto& n : out_) {
       bool reads = std::find(n.inputs.begin(), n.inputs.end(), producer) != n.inputs.end();
-      if (reads && n.outputs[0] != consumer) return "'" + g_.value(n.outputs[0]).name + "' reads it too; it can be computed at one consumer only";
+      if (reads && n.outputs[0] != consumer) {
+        std::string other = n.op == "Compute" ? te::parseComputeDef(n.stringAttr("compute")).name : n.op;
+        return "'" + other + "' reads it too; it can be computed at one consumer only";
+      }
     }
     if (std::find(c->inputs.begin(), c->inputs.end(), producer) == c->inputs.end()) return "the scheduled tensor does not read it";
     te::ComputeDef inner = te::parseComputeDef(p->stringAttr("compute"));
     te::ComputeDef outer = te::parseComputeDef(c->stringAttr("compute"));
     if (!inner.attached.empty()) return "it has attached computes of its own";
+    attachedName = inner.name;
     std::vector<ValueId> innerInputs = p->inputs;
     std::vector<int> remap;
     for (size_t i = 0; i < innerInputs.size(); ++i) remap.push_back(joinInput(*c, outer, innerInputs[i], inner.inputs[i]));
@@ -963,10 +968,15 @@ class Evaluator {
       if (it == env.end() || it->second.kind != TbeValue::Tensor) {
         throw CompileError(step.loc, std::string(what) + ": '" + step.names[0] + "' is not a tensor of the definition");
       }
+      std::string attachedName;
       std::string why = step.primitive == te::Primitive::ComputeInline ? sink_->inlineCompute(it->second.id)
-                                                                       : sink_->attachCompute(it->second.id, scheduled_);
+                                                                       : sink_->attachCompute(it->second.id, scheduled_, attachedName);
       if (!why.empty()) throw CompileError(step.loc, std::string(what) + ": " + why);
-      if (step.primitive == te::Primitive::ComputeAt) kept.push_back(step);
+      if (step.primitive == te::Primitive::ComputeAt) {  // the kernel knows the attached compute by its name
+        te::ScheduleStep named = step;
+        named.names[0] = attachedName;
+        kept.push_back(named);
+      }
     }
     schedule_.steps = kept;
   }

@@ -93,6 +93,7 @@ Expr simplify(const Expr& e) {
   if (e->args.size() != 2 || !isInteger(e->dtype)) return e;
   const Expr& a = e->args[0];
   const Expr& b = e->args[1];
+  if (e->op == Op::Sub && sameExpr(a, b)) return te::intImm(0, e->dtype);
   std::optional<int64_t> ca = constValue(a), cb = constValue(b);
   if (ca && cb) {
     switch (e->op) {

@@ -64,7 +64,7 @@ loop::Kernel runLoopStage(const std::string& stage, const loop::Kernel& k, const
 KernelCode lowerCompute(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target, int sourceLine,
                         const SourceLocation& where, const LoopNestObserver& observe) {
   te::Schedule chosen = schedule ? *schedule : defaultComputeSchedule(def, target);
-  loop::Kernel k = scheduleToLoops(def, chosen, where);
+  loop::Kernel k = scheduleToLoops(def, chosen, target, where);
   verified(k, "schedule-to-loops");
   if (observe) observe("schedule-to-loops", loop::printKernel(k));
   for (const auto& s : kLoopStages) {

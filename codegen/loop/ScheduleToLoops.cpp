@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "codegen/loop/DefaultSchedule.h"
 #include "codegen/loop/IndexMath.h"
 
 namespace pyasc::codegen {
@@ -39,7 +40,8 @@ struct Attached {
 class Builder {
  public:
   // The consumer: a kernel of its own, its inputs and output in GM.
-  Builder(const te::ComputeDef& def, const SourceLocation& where) : def_(def), where_(where), k_(own_) {
+  Builder(const te::ComputeDef& def, const Target& target, const SourceLocation& where)
+      : def_(def), target_(target), where_(where), k_(own_) {
     k_.name = def.name;
     for (size_t i = 0; i < def.inputs.size(); ++i) {
       loop::Buffer b;
@@ -68,9 +70,9 @@ class Builder {
   // An attached compute (compute_at), built into its consumer's kernel `k`: it reads the consumer's
   // inputs (the kernel's first buffers) and stores the region of `shape` elements (rows padded to a
   // 32-byte block) from `origin` of its result into local buffer `out`.
-  Builder(const te::ComputeDef& def, const SourceLocation& where, loop::Kernel& k, int out, const std::vector<Expr>& origin,
-          const std::vector<int64_t>& shape)
-      : def_(def), where_(where), k_(k), out_(out) {
+  Builder(const te::ComputeDef& def, const Target& target, const SourceLocation& where, loop::Kernel& k, int out,
+          const std::vector<Expr>& origin, const std::vector<int64_t>& shape)
+      : def_(def), target_(target), where_(where), k_(k), out_(out) {
     prefix_ = def.name + ".";
     addAxes(prefix_, shape);
     for (int a = 0; a < def.rank(); ++a) {
@@ -80,32 +82,17 @@ class Builder {
     storeShape_ = paddedRows(shape, def.dtype());
   }
 
-  // Its own schedule: the reduce loops around the innermost axis (unrolled up to 32 points), that
-  // axis vectorized.
-  void scheduleAttached() {
-    te::Schedule s;
-    std::vector<std::string> reduce;
-    int64_t points = 1;
-    for (const auto& l : leaves_) {
-      if (l.reduce) reduce.push_back(k_.vars[static_cast<size_t>(l.var)]), points *= l.extent;
+  // Its own schedule: the default one of its region for `target` (codegen/loop/DefaultSchedule),
+  // without binding cores or buffer sets (its consumer's loops have them), on its prefixed names.
+  void scheduleAttached(const Target& target) {
+    te::ComputeDef region = def_;
+    for (int a = 0; a < def_.rank(); ++a) region.vars[static_cast<size_t>(a)].extent = leaves_[static_cast<size_t>(a)].extent;
+    for (te::ScheduleStep step : defaultComputeSchedule(region, target).steps) {
+      if (step.primitive == te::Primitive::Bind || step.primitive == te::Primitive::DoubleBuffer) continue;
+      for (auto& n : step.names) n = prefix_ + n;
+      for (auto& r : step.results) r = prefix_ + r;
+      apply(step);
     }
-    const std::string lane = k_.vars[static_cast<size_t>(leaves_[static_cast<size_t>(def_.rank() - 1)].var)];
-    auto step = [&](te::Primitive p, std::vector<std::string> names) {
-      te::ScheduleStep st;
-      st.primitive = p;
-      st.names = std::move(names);
-      s.steps.push_back(st);
-    };
-    if (!reduce.empty()) {
-      std::vector<std::string> order = reduce;
-      order.push_back(lane);
-      step(te::Primitive::Reorder, order);
-      for (const auto& r : reduce) {
-        if (points <= 32) step(te::Primitive::Unroll, {r});
-      }
-    }
-    step(te::Primitive::Vectorize, {lane});
-    for (const auto& st : s.steps) apply(st);
   }
 
   // The shape of a local buffer holding `shape`: its last extent rounded up to a 32-byte block, so
@@ -428,8 +415,8 @@ class Builder {
       b.elements = count(padded);
       k_.buffers.push_back(b);
       region.buffer = static_cast<int>(k_.buffers.size()) - 1;
-      Builder producer(p, where_, k_, region.buffer, region.origin, region.shape);
-      producer.scheduleAttached();
+      Builder producer(p, target_, where_, k_, region.buffer, region.origin, region.shape);
+      producer.scheduleAttached(target_);
       loop::StmtPtr body = producer.statements();
       region.shape = padded;
       attached_.push_back(region);
@@ -488,7 +475,11 @@ class Builder {
       }
       int64_t extent = known ? std::min(end - first, dims[d]) : dims[d];
       Expr origin = known ? add(lows[0], intConst(first)) : intConst(0);
-      out.origin.push_back(minOf(maxOf(origin, intConst(0)), intConst(dims[d] - extent)));
+      std::map<int, Interval> outer;  // the values of the loops outside
+      for (int i = 0; i <= at; ++i) outer[leaves_[static_cast<size_t>(i)].var] = Interval{0, leaves_[static_cast<size_t>(i)].extent - 1};
+      std::optional<Interval> range = intervalOf(origin, outer);
+      bool inside = range && range->lo >= 0 && range->hi <= dims[d] - extent;
+      out.origin.push_back(inside ? origin : minOf(maxOf(origin, intConst(0)), intConst(dims[d] - extent)));
       out.shape.push_back(extent);
     }
   }
@@ -728,6 +719,7 @@ class Builder {
   }
 
   const te::ComputeDef& def_;
+  const Target& target_;
   SourceLocation where_;
   loop::Kernel own_;
   loop::Kernel& k_;
@@ -756,8 +748,9 @@ class Builder {
 
 }  // namespace
 
-loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where) {
-  Builder b(def, where);
+loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const Target& target,
+                             const SourceLocation& where) {
+  Builder b(def, target, where);
   for (const auto& step : schedule.steps) b.apply(step);
   return b.finish();
 }

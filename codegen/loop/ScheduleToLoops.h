@@ -1,12 +1,15 @@
 // Stage schedule-to-loops: the loop nest of a te.compute definition under a schedule. Every axis
 // (the output's, then the reduce axes) starts as one serial loop, outermost first; the schedule's
 // loop primitives then transform the nest as Halide and TVM define them, and the body stores the
-// output element, the inputs read by flat index. compute_at, compute_inline and tensorize are
-// errors (not lowered yet).
+// output element, the inputs read by flat index. A te.compute attached to it (compute_at) is
+// computed, with its region's default schedule for the target, at the start of the loop its
+// compute_at step names. compute_inline (applied when a definition is read) and tensorize are
+// errors here.
 #pragma once
 
 #include "sdk/loop/LoopNest.h"
 #include "sdk/support/Diagnostics.h"
+#include "sdk/target/Target.h"
 #include "sdk/te/Compute.h"
 #include "sdk/te/Schedule.h"
 
@@ -24,8 +27,13 @@ namespace pyasc::codegen {
 //   double_buffer N  the loop directly outside the vectorized one becomes pipelined over N buffer sets.
 //   cache_read T UB, cache_write T UB  what stage-operands does for every GM tensor (other scopes: an
 //                 error).
+//   compute_at T A  the attached te.compute T computed at the start of loop A's body (followed
+//                 through later splits, binds and fuses; a vectorized loop: the loop outside it), over
+//                 the region the loops inside read: per dimension, the span of an index linear in
+//                 their variables (else the whole dimension), moved inside the tensor at its borders.
 // An axis is named by its definition name (the lambda's parameter) or as s.axis(k) names it: i<k>,
 // reduce axes r<k>. A primitive that cannot apply throws a CompileError at its step.
-loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const SourceLocation& where);
+loop::Kernel scheduleToLoops(const te::ComputeDef& def, const te::Schedule& schedule, const Target& target,
+                             const SourceLocation& where);
 
 }  // namespace pyasc::codegen

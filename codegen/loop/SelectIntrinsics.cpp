@@ -71,6 +71,7 @@ class Selector {
     const loop::Stmt& st = *l.body.at(0);
     int v = l.var;
     auto target = linearIn(st.index, v);
+    if (n == 1 && target) target->stride = 1;  // one lane: the element it stores is the lane's
     // a copy: dst[...] = src[...]
     if (st.value->op == Op::Load && (isGm(st.buffer) || isGm(st.value->tensor)) && target) {
       auto source = linearIn(st.value->args[0], v);
@@ -92,15 +93,23 @@ class Selector {
       if (!source || source->stride != 1 || !multipleOf(source->base, block)) return elementLoop(l);
     }
     if (isGm(st.buffer) || !target || target->stride != 1) return elementLoop(l);
-    // a computation into a UB tile over UB tiles read at the lane
-    Ref dst{st.buffer, target->base};
+    // a computation into a UB tile over UB tiles read at the lane (into a temporary when the tile
+    // does not start on a block, copied there on the scalar unit)
+    const DType t = buffer(st.buffer).dtype;
+    const bool aligned = multipleOf(target->base, std::max<int64_t>(32 / dtypeSize(t), 1));
     lane_ = v;
     count_ = n;
+    Ref dst = aligned ? Ref{st.buffer, target->base} : temporary(t);
     Ref result = compute(st.value, &dst);
     std::vector<StmtPtr> list = std::move(emitted_);
     emitted_.clear();
     if (result.buffer != dst.buffer || !sameExpr(result.offset, dst.offset)) {
-      list.push_back(vector(buffer(dst.buffer).dtype == buffer(result.buffer).dtype ? "vmov" : "vconv", dst, {result}, n));
+      list.push_back(vector(t == buffer(result.buffer).dtype ? "vmov" : "vconv", dst, {result}, n));
+    }
+    if (!aligned) {
+      int p = k_.addVar(k_.vars[static_cast<size_t>(v)] + ".el");
+      list.push_back(loop::forLoop(p, intConst(0), intConst(n), loop::ForKind::Serial,
+                                   {loop::store(st.buffer, add(target->base, te::var(p)), te::load(dst.buffer, t, {te::var(p)}))}));
     }
     return loop::block(std::move(list));
   }
@@ -123,7 +132,15 @@ class Selector {
     Ref folded = temporary(st.value->dtype);
     emitted_.push_back(vector("vc" + it->second, folded, {part}, count_));
     Ref acc{st.buffer, at};
-    emitted_.push_back(vector("v" + it->second, acc, {acc, folded}, 1));
+    const int64_t block = std::max<int64_t>(32 / dtypeSize(st.value->dtype), 1);
+    if (multipleOf(at, block)) {
+      emitted_.push_back(vector("v" + it->second, acc, {acc, folded}, 1));
+    } else {  // an element off a block: combined in a temporary, copied in and out on the scalar unit
+      Ref held = temporary(st.value->dtype);
+      emitted_.push_back(loop::store(held.buffer, intConst(0), te::load(st.buffer, st.value->dtype, {at})));
+      emitted_.push_back(vector("v" + it->second, held, {held, folded}, 1));
+      emitted_.push_back(loop::store(st.buffer, at, te::load(held.buffer, st.value->dtype, {intConst(0)})));
+    }
     std::vector<StmtPtr> list = std::move(emitted_);
     emitted_.clear();
     return loop::block(std::move(list));
@@ -240,7 +257,7 @@ class Selector {
       case Op::Load: {
         if (isGm(e->tensor)) fail("a GM read inside a vector computation (stage-operands must stage it)");
         auto at = linearIn(e->args[0], lane_);
-        if (!at || at->stride != 1) fail("a UB tile read at an index other than the lane");
+        if (!at || (at->stride != 1 && count_ != 1)) fail("a UB tile read at an index other than the lane");
         return Ref{e->tensor, at->base};
       }
       case Op::Float:

@@ -70,7 +70,7 @@ loop::Kernel readComputeFile(const std::string& path, const std::string& text, c
   for (size_t i = 0; i < schedule.steps.size() && i < stepLines.size(); ++i) {
     if (schedule.steps[i].loc.file.empty()) schedule.steps[i].loc = SourceLocation{path, stepLines[i], 1};
   }
-  return codegen::scheduleToLoops(def, schedule, SourceLocation{path, computeLineNo, 1});
+  return codegen::scheduleToLoops(def, schedule, target, SourceLocation{path, computeLineNo, 1});
 }
 
 int run(const std::string& input, const std::vector<std::string>& passes, const std::string& targetName,

@@ -7,11 +7,17 @@
 #include "sdk/loop/LoopText.h"
 #include "sdk/loop/LoopVerifier.h"
 #include "sdk/support/Diagnostics.h"
+#include "sdk/target/Target.h"
 
 using namespace pyasc;
 using namespace pyasc::te;
 
 namespace {
+
+const Target& target910b() {
+  static const Target t = loadTargetFile(std::string(PYASC_SOURCE_DIR) + "/targets/ascend910b.yaml");
+  return t;
+}
 
 // out[i, j] = x[max(i - 1, 0), j] * 2 + x[i, min(j + 1, 6)] over x: f32[5, 7]
 ComputeDef stencil() {
@@ -47,7 +53,7 @@ Schedule parse(const std::string& text) { return parseSchedule(text, "test"); }
 // Interprets the scheduled nest and compares with the definition evaluated directly.
 void expectSameValues(const ComputeDef& d, const std::string& schedule) {
   SCOPED_TRACE(schedule);
-  loop::Kernel k = codegen::scheduleToLoops(d, parse(schedule), SourceLocation{});
+  loop::Kernel k = codegen::scheduleToLoops(d, parse(schedule), target910b(), SourceLocation{});
   ASSERT_EQ(loop::verifyKernel(k), "") << loop::printKernel(k);
   std::vector<std::vector<double>> params;
   std::vector<std::vector<double>> inputs;
@@ -76,7 +82,7 @@ TEST(ScheduleToLoops, EveryLoopPrimitiveKeepsTheValues) {
 }
 
 TEST(ScheduleToLoops, SplitRunsTheLastTileOnItsOwn) {
-  loop::Kernel k = codegen::scheduleToLoops(stencil(), parse("fuse i j -> ij\nsplit ij 8 -> o v\nbind o 5\nvectorize v"),
+  loop::Kernel k = codegen::scheduleToLoops(stencil(), parse("fuse i j -> ij\nsplit ij 8 -> o v\nbind o 5\nvectorize v"), target910b(),
                                             SourceLocation{});
   std::string text = loop::printKernel(k);
   // 35 elements in tiles of 8: four full tiles and one of 3, each a vectorized loop of constant extent;
@@ -92,7 +98,7 @@ TEST(ScheduleToLoops, SplitRunsTheLastTileOnItsOwn) {
 TEST(ScheduleToLoops, PrimitivesThatCannotApplySayWhy) {
   auto error = [](const ComputeDef& d, const char* s) {
     try {
-      codegen::scheduleToLoops(d, parse(s), SourceLocation{});
+      codegen::scheduleToLoops(d, parse(s), target910b(), SourceLocation{});
     } catch (const CompileError& e) {
       return e.diagnostic().message;
     }
