@@ -158,6 +158,9 @@ class Builder {
         attachVar_[a] = leaves_[leafIndex(step.names[1])].var;  // followed through later splits, binds, fuses
         break;
       }
+      case Primitive::Tensorize:
+        fail("tensorize: the loop-nest stages have no cube statements; select-templates lowers a tensorized "
+             "contraction (te.sum(a[i, k] * b[k, j], axis=k)) through the matmul template");
       default:
         fail(std::string(te::primitiveName(step.primitive)) + " is not lowered for te.compute kernels yet");
     }
