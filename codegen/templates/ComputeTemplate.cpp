@@ -2,6 +2,8 @@
 // (codegen/loop), with the definition's explicit schedule or the default one; a contraction
 // (te.sum(a[i, k] * b[k, j], axis=k)) the schedule tensorizes, or that has no schedule, through the
 // cube's mmad pipeline of the matmul template.
+#include "codegen/templates/ComputeTemplate.h"
+
 #include "codegen/loop/LowerCompute.h"
 #include "codegen/lower/MatmulKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
@@ -66,27 +68,33 @@ void lowerComputeNode(const graph::Node& n, Lowering& l, std::vector<Step>& out)
   for (graph::ValueId v : n.inputs) args.push_back(l.storageOf(v, n.loc));
   args.push_back(l.newIntermediate(n.outputs[0]));
   const te::Schedule* schedule = l.explicitScheduleOf(n);
-  std::vector<const te::ScheduleStep*> tensorize = schedule ? schedule->find(te::Primitive::Tensorize) : std::vector<const te::ScheduleStep*>{};
-  if (!schedule || !tensorize.empty()) {
-    if (std::optional<Contraction> c = contractionOf(def)) {
-      c->compute.name = def.name;
-      c->compute.sourceLine = n.loc.line;
-      MatmulSchedule s = scheduleMatmul(c->compute, l.target, l.cores(true));
-      if (schedule) s = replayMatmul(templateNames(*schedule, def), c->compute, s, l.target, l.cores(true));
-      KernelCode code = lowerMatmul(c->compute, s, l.target);
-      code.schedule = matmulTrace(c->compute, s).str();
-      l.launch(out, std::move(code), {args[static_cast<size_t>(c->a)], args[static_cast<size_t>(c->b)], args.back()});
-      return;
-    }
-    if (schedule) {
-      throw CompileError(tensorize[0]->loc, "tensorize: mmad takes a te.compute of the form te.sum(a[i, k] * b[k, j], axis=k) "
-                                            "(or b[j, k]) over float16 or float32 matrices");
-    }
+  if (std::optional<CubeKernel> cube = tensorizedKernel(def, schedule, l.target, n.loc.line, l.cores(true))) {
+    l.launch(out, std::move(cube->code), {args[static_cast<size_t>(cube->a)], args[static_cast<size_t>(cube->b)], args.back()});
+    return;
   }
   l.launch(out, lowerCompute(def, schedule, l.target, n.loc.line, n.loc, l.options.observeLoopNest), std::move(args));
 }
 
 }  // namespace
+
+std::optional<CubeKernel> tensorizedKernel(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target,
+                                           int sourceLine, int cores) {
+  std::vector<const te::ScheduleStep*> tensorize = schedule ? schedule->find(te::Primitive::Tensorize) : std::vector<const te::ScheduleStep*>{};
+  if (schedule && tensorize.empty()) return std::nullopt;
+  std::optional<Contraction> c = contractionOf(def);
+  if (!c && schedule) {
+    throw CompileError(tensorize[0]->loc, "tensorize: mmad takes a te.compute of the form te.sum(a[i, k] * b[k, j], axis=k) "
+                                          "(or b[j, k]) over float16 or float32 matrices");
+  }
+  if (!c) return std::nullopt;
+  c->compute.name = def.name;
+  c->compute.sourceLine = sourceLine;
+  MatmulSchedule s = scheduleMatmul(c->compute, target, cores);
+  if (schedule) s = replayMatmul(templateNames(*schedule, def), c->compute, s, target, cores);
+  CubeKernel k{lowerMatmul(c->compute, s, target), c->a, c->b};
+  k.code.schedule = matmulTrace(c->compute, s).str();
+  return k;
+}
 
 const Template computeTemplate{"te-compute", {"Compute"}, lowerComputeNode};
 

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "codegen/loop/LowerCompute.h"
+#include "codegen/templates/ComputeTemplate.h"
 #include "sdk/support/Diagnostics.h"
 #include "sim/Simulator.h"
 
@@ -119,6 +120,49 @@ Staged randomStaged(std::mt19937& rng) {
   c.body = node(Op::Mul, t, {read(false), scale});
   if (!reductionOf(st.producer.body) && pick(2) == 0) c.body = node(Op::Add, t, {c.body, read(pick(2) == 0)});
   return st;
+}
+
+// A matrix product of float32 matrices, B stored K×N or N×K (transposed).
+ComputeDef randomContraction(std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  int64_t m = 1 + pick(80), n = 1 + pick(80), k = 1 + pick(100);
+  bool transB = pick(2) == 0;
+  ComputeDef d;
+  d.name = "random";
+  d.inputs = {ComputeInput{DType::Float32, {m, k}}, ComputeInput{DType::Float32, transB ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n}}};
+  d.vars = {IterVar{"i", 0, m, false}, IterVar{"j", 0, n, false}, IterVar{"r", 0, k, true}};
+  ComputeExpr b = transB ? load(1, DType::Float32, {var(1), var(2)}) : load(1, DType::Float32, {var(2), var(1)});
+  d.body = reduce("sum", node(Op::Mul, DType::Float32, {load(0, DType::Float32, {var(0), var(2)}), b}), {2});
+  return d;
+}
+
+// A schedule of a contraction tensorized to mmad: tiles of the output, a split of the contraction,
+// cores, L0C buffers, caches naming the cube's buffers.
+Schedule randomCubeSchedule(std::mt19937& rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  Schedule s;
+  auto add = [&](Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers, std::string scope = "",
+                 std::vector<std::string> results = {}) {
+    ScheduleStep step;
+    step.primitive = p;
+    step.names = std::move(names);
+    step.numbers = std::move(numbers);
+    step.scope = std::move(scope);
+    step.results = std::move(results);
+    s.steps.push_back(step);
+  };
+  if (pick(3) != 0) add(Primitive::Tile, {"i0", "i1"}, {16 * (1 + pick(4)), 16 * (1 + pick(4))}, "", {"i0.o", "i1.o", "i0.i", "i1.i"});
+  std::string inner = "r0";
+  if (pick(3) != 0) {
+    add(Primitive::Split, {"r0"}, {8 * (1 + pick(8))}, "", {"r0.o", "r0.i"});
+    inner = "r0.i";
+  }
+  if (pick(2) == 0) add(Primitive::Bind, {"i0"}, {1 + pick(4)});
+  if (pick(3) == 0) add(Primitive::DoubleBuffer, {}, {1 + pick(2)});
+  if (pick(3) == 0) add(Primitive::CacheRead, {"a"}, {}, pick(2) ? "L1" : "L0A");
+  if (pick(3) == 0) add(Primitive::CacheWrite, {"c"}, {}, "L0C");
+  add(Primitive::Tensorize, {inner}, {}, "mmad");
+  return s;
 }
 
 // The loops as the schedule has shaped them so far (names as schedule-to-loops gives them).
@@ -292,9 +336,12 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
   for (int pair = 0; pair < kPairs; ++pair) {
     // two in five pairs are two te.computes: the producer inlined (compute_inline) or computed
     // inside the consumer's loops (compute_at)
-    const int kind = pick(5);  // 0: inline, 1: attach, else one te.compute
+    const int kind = pick(6);  // 0: inline, 1: attach, 2: a contraction tensorized, else one te.compute
     ComputeDef d, reference, stagedProducer;
-    if (kind < 2) {
+    if (kind == 2) {
+      d = randomContraction(rng);
+      reference = d;
+    } else if (kind < 2) {
       Staged st = randomStaged(rng);
       stagedProducer = st.producer;
       reference = st.consumer;
@@ -313,7 +360,7 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
       d = randomDef(rng);
       reference = d;
     }
-    Schedule s = randomSchedule(rng, d);
+    Schedule s = kind == 2 ? randomCubeSchedule(rng) : randomSchedule(rng, d);
     if (kind == 1) {  // attached at one of the consumer's axes (followed through the steps after it)
       ScheduleStep at;
       at.primitive = Primitive::ComputeAt;
@@ -323,7 +370,11 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
     SCOPED_TRACE("pair " + std::to_string(pair) + ": " + d.str() + "\n" + s.str());
     codegen::KernelCode code;
     try {
-      code = codegen::lowerCompute(d, &s, bundled910b(), 0, SourceLocation{"random", 1, 1});
+      if (kind == 2) {
+        code = codegen::tensorizedKernel(d, &s, bundled910b(), 0, bundled910b().cubeCores)->code;
+      } else {
+        code = codegen::lowerCompute(d, &s, bundled910b(), 0, SourceLocation{"random", 1, 1});
+      }
     } catch (const CompileError& e) {
       std::string m = e.diagnostic().message;
       ++rejections[m.substr(0, 90)];
@@ -372,7 +423,7 @@ TEST(ComputeProperty, RandomSchedulesKeepTheValues) {
   EXPECT_GE(applied, 400) << "rejected:\n" << why;
   for (Primitive p : {Primitive::Split, Primitive::Tile, Primitive::Fuse, Primitive::Reorder, Primitive::Bind,
                       Primitive::Unroll, Primitive::Vectorize, Primitive::DoubleBuffer, Primitive::CacheRead,
-                      Primitive::CacheWrite, Primitive::ComputeAt, Primitive::ComputeInline}) {
+                      Primitive::CacheWrite, Primitive::ComputeAt, Primitive::ComputeInline, Primitive::Tensorize}) {
     EXPECT_GE(appliedWith[p], 50) << primitiveName(p) << " applied in " << appliedWith[p] << " sequences";
   }
   RecordProperty("applied", applied);
