@@ -122,6 +122,11 @@ Staged randomStaged(std::mt19937& rng) {
   return st;
 }
 
+void addStep(Schedule& s, Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers, std::string scope = "",
+             std::vector<std::string> results = {}) {
+  s.steps.push_back(ScheduleStep{p, std::move(names), std::move(numbers), std::move(scope), std::move(results), {}});
+}
+
 // A matrix product of float32 matrices, B stored K×N or N×K (transposed).
 ComputeDef randomContraction(std::mt19937& rng) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
@@ -141,27 +146,17 @@ ComputeDef randomContraction(std::mt19937& rng) {
 Schedule randomCubeSchedule(std::mt19937& rng) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
   Schedule s;
-  auto add = [&](Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers, std::string scope = "",
-                 std::vector<std::string> results = {}) {
-    ScheduleStep step;
-    step.primitive = p;
-    step.names = std::move(names);
-    step.numbers = std::move(numbers);
-    step.scope = std::move(scope);
-    step.results = std::move(results);
-    s.steps.push_back(step);
-  };
-  if (pick(3) != 0) add(Primitive::Tile, {"i0", "i1"}, {16 * (1 + pick(4)), 16 * (1 + pick(4))}, "", {"i0.o", "i1.o", "i0.i", "i1.i"});
+  if (pick(3) != 0) addStep(s, Primitive::Tile, {"i0", "i1"}, {16 * (1 + pick(4)), 16 * (1 + pick(4))}, "", {"i0.o", "i1.o", "i0.i", "i1.i"});
   std::string inner = "r0";
   if (pick(3) != 0) {
-    add(Primitive::Split, {"r0"}, {8 * (1 + pick(8))}, "", {"r0.o", "r0.i"});
+    addStep(s, Primitive::Split, {"r0"}, {8 * (1 + pick(8))}, "", {"r0.o", "r0.i"});
     inner = "r0.i";
   }
-  if (pick(2) == 0) add(Primitive::Bind, {"i0"}, {1 + pick(4)});
-  if (pick(3) == 0) add(Primitive::DoubleBuffer, {}, {1 + pick(2)});
-  if (pick(3) == 0) add(Primitive::CacheRead, {"a"}, {}, pick(2) ? "L1" : "L0A");
-  if (pick(3) == 0) add(Primitive::CacheWrite, {"c"}, {}, "L0C");
-  add(Primitive::Tensorize, {inner}, {}, "mmad");
+  if (pick(2) == 0) addStep(s, Primitive::Bind, {"i0"}, {1 + pick(4)});
+  if (pick(3) == 0) addStep(s, Primitive::DoubleBuffer, {}, {1 + pick(2)});
+  if (pick(3) == 0) addStep(s, Primitive::CacheRead, {"a"}, {}, pick(2) ? "L1" : "L0A");
+  if (pick(3) == 0) addStep(s, Primitive::CacheWrite, {"c"}, {}, "L0C");
+  addStep(s, Primitive::Tensorize, {inner}, {}, "mmad");
   return s;
 }
 
@@ -179,16 +174,6 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
   std::vector<LoopShape> loops;
   for (const auto& v : d.vars) loops.push_back({v.name, v.extent, v.reduce});
   Schedule s;
-  auto add = [&](Primitive p, std::vector<std::string> names, std::vector<int64_t> numbers, std::string scope = "",
-                 std::vector<std::string> results = {}) {
-    ScheduleStep step;
-    step.primitive = p;
-    step.names = std::move(names);
-    step.numbers = std::move(numbers);
-    step.scope = std::move(scope);
-    step.results = std::move(results);
-    s.steps.push_back(step);
-  };
   // mostly a divisor of the extent (a split with a remainder cannot be split or fused again)
   auto factorOf = [&](int64_t extent) {
     std::vector<int64_t> divisors;
@@ -205,7 +190,7 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
       case 0: {  // split
         LoopShape l = loops[at];
         int64_t f = factorOf(l.extent);
-        add(Primitive::Split, {l.name}, {f}, "", {l.name + ".o", l.name + ".i"});
+        addStep(s, Primitive::Split, {l.name}, {f}, "", {l.name + ".o", l.name + ".i"});
         loops[at] = {l.name + ".i", f, l.reduce};
         loops.insert(loops.begin() + static_cast<long>(at), LoopShape{l.name + ".o", (l.extent + f - 1) / f, l.reduce});
         break;
@@ -218,7 +203,7 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
         if (pairs.empty()) break;
         at = pairs[static_cast<size_t>(pick(static_cast<int>(pairs.size())))];
         LoopShape a = loops[at], b = loops[at + 1];
-        add(Primitive::Fuse, {a.name, b.name}, {}, "", {a.name + "." + b.name});
+        addStep(s, Primitive::Fuse, {a.name, b.name}, {}, "", {a.name + "." + b.name});
         loops[at] = {a.name + "." + b.name, a.extent * b.extent, a.reduce};
         loops.erase(loops.begin() + static_cast<long>(at) + 1);
         break;
@@ -226,14 +211,14 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
       case 2: {  // reorder two loops
         size_t other = static_cast<size_t>(pick(static_cast<int>(loops.size())));
         if (other == at) break;
-        add(Primitive::Reorder, {loops[at].name, loops[other].name}, {});
+        addStep(s, Primitive::Reorder, {loops[at].name, loops[other].name}, {});
         if (at > other) std::swap(loops[at], loops[other]);  // the named order fills the sorted places
         break;
       }
       case 4: {  // reorder the two innermost loops
         if (loops.size() < 2) break;
         size_t n = loops.size();
-        add(Primitive::Reorder, {loops[n - 1].name, loops[n - 2].name}, {});
+        addStep(s, Primitive::Reorder, {loops[n - 1].name, loops[n - 2].name}, {});
         std::swap(loops[n - 1], loops[n - 2]);
         break;
       }
@@ -241,7 +226,7 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
         if (at + 1 >= loops.size()) break;
         LoopShape a = loops[at], b = loops[at + 1];
         int64_t fa = factorOf(a.extent), fb = factorOf(b.extent);
-        add(Primitive::Tile, {a.name, b.name}, {fa, fb}, "", {a.name + ".o", b.name + ".o", a.name + ".i", b.name + ".i"});
+        addStep(s, Primitive::Tile, {a.name, b.name}, {fa, fb}, "", {a.name + ".o", b.name + ".o", a.name + ".i", b.name + ".i"});
         loops[at] = {a.name + ".o", (a.extent + fa - 1) / fa, a.reduce};
         loops[at + 1] = {b.name + ".o", (b.extent + fb - 1) / fb, b.reduce};
         loops.insert(loops.begin() + static_cast<long>(at) + 2, LoopShape{a.name + ".i", fa, a.reduce});
@@ -257,20 +242,20 @@ Schedule randomSchedule(std::mt19937& rng, const ComputeDef& d) {
   // unroll a loop that is neither bound, vectorized nor double-buffered
   std::vector<size_t> unrollable;
   for (size_t i = bind ? 1 : 0; i + (buffered ? 2 : 1) < loops.size(); ++i) unrollable.push_back(i);
-  if (!unrollable.empty() && pick(2) == 0) add(Primitive::Unroll, {loops[unrollable[static_cast<size_t>(pick(static_cast<int>(unrollable.size())))]].name}, {});
+  if (!unrollable.empty() && pick(2) == 0) addStep(s, Primitive::Unroll, {loops[unrollable[static_cast<size_t>(pick(static_cast<int>(unrollable.size())))]].name}, {});
   if (bind) {
     int64_t cores = 1 + pick(8);
-    add(Primitive::Bind, {loops[0].name}, {cores});
+    addStep(s, Primitive::Bind, {loops[0].name}, {cores});
     if (cores < loops[0].extent) {  // core c runs c, c + cores, ...: a cores loop and a serial one
       LoopShape l = loops[0];
       loops[0] = {l.name + ".s", (l.extent + cores - 1) / cores, false};
       loops.insert(loops.begin(), LoopShape{l.name + ".c", cores, false});
     }
   }
-  if (vectorized) add(Primitive::Vectorize, {loops.back().name}, {});
-  if (buffered && loops[loops.size() - 2].name.find(".c") == std::string::npos) add(Primitive::DoubleBuffer, {}, {2});
-  if (pick(4) == 0) add(Primitive::CacheRead, {"x"}, {}, "UB");
-  if (pick(4) == 0) add(Primitive::CacheWrite, {"y"}, {}, "UB");
+  if (vectorized) addStep(s, Primitive::Vectorize, {loops.back().name}, {});
+  if (buffered && loops[loops.size() - 2].name.find(".c") == std::string::npos) addStep(s, Primitive::DoubleBuffer, {}, {2});
+  if (pick(4) == 0) addStep(s, Primitive::CacheRead, {"x"}, {}, "UB");
+  if (pick(4) == 0) addStep(s, Primitive::CacheWrite, {"y"}, {}, "UB");
   return s;
 }
 
