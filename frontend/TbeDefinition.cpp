@@ -558,6 +558,18 @@ class Evaluator {
     if ((name == "min" || name == "max") && compute_) {
       fail(e.range, "Python's " + name + " cannot compare index expressions; use te." + name + "(a, b)");
     }
+    if (name == "min" || name == "max") {  // of compile-time numbers (shapes, tile sizes)
+      if (e.children.size() < 3 || !e.keywords.empty()) fail(e.range, name + " takes two or more numbers");
+      double best = 0;
+      for (size_t i = 1; i < e.children.size(); ++i) {
+        TbeValue v = eval(*e.children[i]);
+        if (v.kind != TbeValue::Number) fail(e.children[i]->range, name + " compares compile-time numbers (shapes, sizes)");
+        best = i == 1 ? v.number : name == "min" ? std::min(best, v.number) : std::max(best, v.number);
+      }
+      TbeValue out = valueOf(TbeValue::Number);
+      out.number = best;
+      return out;
+    }
     const std::string prefix = "te.lang.cce.";
     if (name.rfind(prefix, 0) != 0) {
       fail(e.range, "'" + (name.empty() ? std::string("this call") : name) +

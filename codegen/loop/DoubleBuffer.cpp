@@ -1,6 +1,7 @@
 // Stage double-buffer: pipelined loops unrolled over private buffer sets.
 #include "codegen/loop/DoubleBuffer.h"
 
+#include <map>
 #include <set>
 
 #include "codegen/loop/IndexMath.h"
@@ -23,12 +24,25 @@ class Buffering {
   explicit Buffering(const loop::Kernel& k) : k_(k) {}
 
   loop::Kernel run() {
+    nested_ = nestsPipelined(*k_.body, false);
     k_.body = rewrite(k_.body);
     return std::move(k_);
   }
 
  private:
   bool local(int b) const { return k_.buffers[static_cast<size_t>(b)].role == loop::Buffer::Role::Local; }
+
+  static bool nestsPipelined(const loop::Stmt& s, bool inside) {
+    bool pipelined = s.kind == loop::StmtKind::For && s.forKind == loop::ForKind::Pipelined;
+    if (pipelined && inside) return true;
+    for (const auto& b : s.body) {
+      if (nestsPipelined(*b, inside || pipelined)) return true;
+    }
+    for (const auto& b : s.orelse) {
+      if (nestsPipelined(*b, inside || pipelined)) return true;
+    }
+    return false;
+  }
 
   // Local buffers whose first access in the body (in order) is a write: private to an iteration.
   std::set<int> privateBuffers(const std::vector<StmtPtr>& body) const {
@@ -55,12 +69,19 @@ class Buffering {
     std::vector<std::map<int, int>> maps(static_cast<size_t>(sets));
     for (int b : privates) {
       for (int set = 1; set < sets; ++set) {
-        loop::Buffer twin = k_.buffers[static_cast<size_t>(b)];
-        std::string base = twin.name + "." + std::to_string(set);
-        twin.name = base;
-        for (int n = 1; k_.findBuffer(twin.name) >= 0; ++n) twin.name = base + "." + std::to_string(n);
-        k_.buffers.push_back(twin);
-        maps[static_cast<size_t>(set)][b] = static_cast<int>(k_.buffers.size()) - 1;
+        // one twin per buffer and set, whichever pipelined loops use it (they run one after another,
+        // unless one holds another)
+        auto [known, fresh] = twins_.try_emplace({b, set}, -1);
+        fresh = fresh || nested_;
+        if (fresh) {
+          loop::Buffer twin = k_.buffers[static_cast<size_t>(b)];
+          std::string base = twin.name + "." + std::to_string(set);
+          twin.name = base;
+          for (int n = 1; k_.findBuffer(twin.name) >= 0; ++n) twin.name = base + "." + std::to_string(n);
+          k_.buffers.push_back(twin);
+          known->second = static_cast<int>(k_.buffers.size()) - 1;
+        }
+        maps[static_cast<size_t>(set)][b] = known->second;
       }
     }
     if (sets == 2) {
@@ -139,6 +160,8 @@ class Buffering {
   }
 
   loop::Kernel k_;
+  std::map<std::pair<int, int>, int> twins_;  // (buffer, set) → its twin
+  bool nested_ = false;                        // a pipelined loop holds another
 };
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
 #include "codegen/loop/IndexMath.h"
+#include "codegen/lower/CubeShapes.h"
 #include "codegen/lower/RowFold.h"
 #include "sdk/support/Float16.h"
 
@@ -262,6 +263,7 @@ class Emitter {
       }
       case loop::StmtKind::Store: elementCopy(s); return;
       case loop::StmtKind::Dma: dma(s); return;
+      case loop::StmtKind::Cube: cube(s); return;
       case loop::StmtKind::Vector: vector(s); return;
       case loop::StmtKind::Sync: {
         if (s.sync == loop::Stmt::SyncKind::Barrier) {
@@ -360,15 +362,61 @@ class Emitter {
     const loop::Buffer& src = k_.buffers[static_cast<size_t>(s.srcs[0].buffer)];
     Opcode op;
     if (src.scope == Space::GM && dst.scope == Space::UB) op = Opcode::CopyGmToUb;
+    else if (src.scope == Space::GM && dst.scope == Space::L1) op = Opcode::CopyGmToL1;
     else if (src.scope == Space::UB && dst.scope == Space::GM) op = Opcode::CopyUbToGm;
     else if (src.scope == Space::UB && dst.scope == Space::UB) op = Opcode::CopyUbToUb;
     else fail(std::string("a copy from ") + isa::spaceName(src.scope) + " to " + isa::spaceName(dst.scope));
-    if (constant(s.rows, "a copy's row count") != 1) fail("copies of several rows are not emitted yet");
-    int64_t bytes = constant(s.len, "a copy's length") * dtypeSize(dst.dtype);
+    const int64_t rows = constant(s.rows, "a copy's row count"), es = dtypeSize(dst.dtype);
+    const int64_t bytes = constant(s.len, "a copy's length") * es;
+    int64_t gmGap = 0;  // several rows: from GM rows `srcStride` apart into 32-byte padded local rows
+    if (rows > 1) {
+      if (src.scope != Space::GM || dst.scope == Space::GM || constant(s.dstStride, "a copy's stride") * es != localRowBytes(bytes)) {
+        fail("copies of several rows go from GM into 32-byte padded rows of a local buffer");
+      }
+      gmGap = constant(s.srcStride, "a copy's stride") * es - bytes;
+    }
     Address d = address(s.dst.buffer, s.dst.offset), from = address(s.srcs[0].buffer, s.srcs[0].offset);
-    emitCopyRows(b_, op, d.ref, from.ref, 1, bytes);
+    emitCopyRows(b_, op, d.ref, from.ref, rows, bytes, gmGap);
     release(d);
     release(from);
+  }
+
+  // A cube statement: the instruction of the matmul template's pipeline (codegen/lower/MatmulKernel).
+  void cube(const loop::Stmt& s) {
+    const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.dst.buffer)];
+    const DType in = k_.buffers[static_cast<size_t>(s.srcs.at(0).buffer)].dtype;
+    auto u16 = [&](const Expr& e, const char* what) { return static_cast<uint16_t>(constant(e, what)); };
+    Address d = address(s.dst.buffer, s.dst.offset), a = address(s.srcs[0].buffer, s.srcs[0].offset);
+    if (s.op == "mmad") {
+      Address bRef = address(s.srcs.at(1).buffer, s.srcs[1].offset);
+      if (d.reg >= 0 || a.reg >= 0 || bRef.reg >= 0) fail("mmad operands at computed places are not emitted");
+      b_.emit(mmadInstruction(in, d.ref.offset, a.ref.offset, bRef.ref.offset, s.m, s.k, s.n, s.init));
+      release(bRef);
+    } else {
+      isa::Instruction i;
+      i.type = in;
+      i.dst = d.ref;
+      i.src0 = a.ref;
+      i.validRows = u16(s.validRows, "a cube tile's valid rows");
+      i.validCols = u16(s.validCols, "a cube tile's valid columns");
+      if (s.op == "fix") {
+        i.op = Opcode::FixL0CToGm;
+        i.type2 = dst.dtype;
+        i.m = static_cast<uint16_t>(s.m);
+        i.n = static_cast<uint16_t>(s.n);
+        i.dstStride = u16(s.dstStride, "a fixpipe's row stride");
+      } else {
+        i.op = s.op == "load_l0a" ? Opcode::LoadL0A : Opcode::LoadL0B;
+        i.m = static_cast<uint16_t>(s.m);
+        i.k = static_cast<uint16_t>(s.k);
+        i.n = static_cast<uint16_t>(s.n);
+        i.srcStride = u16(s.srcStride, "a cube load's row stride");
+        i.mode = s.transposed ? 1 : 0;
+      }
+      b_.emit(i);
+    }
+    release(d);
+    release(a);
   }
 
   // dst[0] = fold of src[0..count): pairwise folding with the matching binary operation down to one

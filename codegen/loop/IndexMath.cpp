@@ -292,9 +292,11 @@ void collect(const loop::Stmt& s, BufferAccess& a) {
       break;
     case loop::StmtKind::Dma:
     case loop::StmtKind::Vector:
+    case loop::StmtKind::Cube:
       a.writes.insert(s.dst.buffer);
       for (const auto& r : s.srcs) a.reads.insert(r.buffer);
       collectReads(s.scalar, a.reads);
+      if (s.kind == loop::StmtKind::Cube && s.op == "mmad" && !s.init) a.reads.insert(s.dst.buffer);  // accumulates
       break;
     default: break;
   }
@@ -331,7 +333,7 @@ std::vector<loop::StmtPtr> loadsFirst(const loop::Kernel& k, std::vector<loop::S
 }
 
 bool holdsPipeWork(const loop::Stmt& s) {
-  if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector) return true;
+  if (s.kind == loop::StmtKind::Dma || s.kind == loop::StmtKind::Vector || s.kind == loop::StmtKind::Cube) return true;
   for (const auto& b : s.body) {
     if (holdsPipeWork(*b)) return true;
   }
@@ -384,7 +386,7 @@ loop::StmtPtr cloneFresh(loop::Kernel& k, const loop::StmtPtr& s, std::map<int, 
     c->var = fresh;
   }
   for (Expr* e : {&c->index, &c->value, &c->cond, &c->rows, &c->len, &c->dstStride, &c->srcStride, &c->count,
-                  &c->scalar, &c->event, &c->dst.offset}) {
+                  &c->scalar, &c->event, &c->dst.offset, &c->validRows, &c->validCols}) {
     if (*e) *e = renameBuffers(substitute(*e, rename), buffers);
   }
   for (auto& r : c->srcs) r.offset = substitute(r.offset, rename);

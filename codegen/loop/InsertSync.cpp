@@ -319,6 +319,7 @@ std::vector<StmtPtr> withoutRedundantBarriers(const std::vector<StmtPtr>& in, bo
 
 Pipe statementPipe(const loop::Kernel& k, const loop::Stmt& s) {
   if (s.kind == loop::StmtKind::Vector) return Pipe::V;
+  if (s.kind == loop::StmtKind::Cube) return s.op == "mmad" ? Pipe::M : s.op == "fix" ? Pipe::FIX : Pipe::MTE1;
   if (s.kind == loop::StmtKind::Dma) {
     bool toGm = k.buffers[static_cast<size_t>(s.dst.buffer)].scope == isa::Space::GM;
     return toGm ? Pipe::MTE3 : Pipe::MTE2;

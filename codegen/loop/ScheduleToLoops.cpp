@@ -139,8 +139,11 @@ class Builder {
       case Primitive::DoubleBuffer: doubleBuffer(step); break;
       case Primitive::CacheRead:
       case Primitive::CacheWrite:
-        // stage-operands copies what a vectorized loop reads from GM, and its result, through UB
-        if (step.scope != "UB" && step.scope != "ub") {
+        // stage-operands copies what a vectorized loop reads from GM, and its result, through UB; a
+        // tensorized tile goes through L1, L0A, L0B and L0C
+        cacheScopes_.push_back(step);
+        if (step.scope != "UB" && step.scope != "ub" && step.scope != "L1" && step.scope != "L0A" && step.scope != "L0B" &&
+            step.scope != "L0C") {
           fail(std::string(te::primitiveName(step.primitive)) + ": a te.compute kernel stages its tiles in UB; scope '" +
                step.scope + "' is not lowered yet");
         }
@@ -158,9 +161,15 @@ class Builder {
         attachVar_[a] = leaves_[leafIndex(step.names[1])].var;  // followed through later splits, binds, fuses
         break;
       }
-      case Primitive::Tensorize:
-        fail("tensorize: the loop-nest stages have no cube statements; select-templates lowers a tensorized "
-             "contraction (te.sum(a[i, k] * b[k, j], axis=k)) through the matmul template");
+      case Primitive::Tensorize:  // the loops inside it become one tile of the cube, once they are final
+        if (step.scope != "mmad") fail("tensorize: the only intrinsic is mmad");
+        if (!te::contractionOf(def_)) {
+          fail("tensorize: mmad takes a te.compute of the form te.sum(a[i, k] * b[k, j], axis=k) (or b[j, k]) over "
+               "float16 or float32 matrices");
+        }
+        tensorizeStep_ = step;
+        tensorizeVar_ = leaves_[leafIndex(step.names[0])].var;
+        break;
       default:
         fail(std::string(te::primitiveName(step.primitive)) + " is not lowered for te.compute kernels yet");
     }
@@ -186,6 +195,14 @@ class Builder {
     placeAttached();
     if (reduction && reduceLeavesUnrolled()) expandUnrolledReduction(reduction);
     applyDoubleBuffer();
+    for (const auto& st : cacheScopes_) {
+      if (tensorizeVar_ < 0 && st.scope != "UB" && st.scope != "ub") {
+        step_ = &st;
+        fail(std::string(te::primitiveName(st.primitive)) + ": a te.compute kernel stages its tiles in UB; scope '" +
+             st.scope + "' holds tensorized tiles only (tensorize a contraction to mmad)");
+      }
+    }
+    if (tensorizeVar_ >= 0) return tensorized();
     for (size_t i = 0; i + 1 < leaves_.size(); ++i) {
       if (leaves_[i].kind == ForKind::Vectorized) {
         step_ = &vectorizeStep_;
@@ -321,6 +338,17 @@ class Builder {
   void applyDoubleBuffer() {
     if (bufferSets_ < 2) return;
     step_ = &bufferStep_;
+    if (tensorizeVar_ >= 0) {  // the contraction's loop outside the tile loads the next chunk while one computes
+      size_t t = tensorizedLeaf();
+      if (t == 0 || !leaves_[t - 1].reduce || leaves_[t - 1].kind != ForKind::Serial) {
+        fail("double_buffer: a tensorized tile pipelines the contraction's loop directly outside it; split the reduce "
+             "axis and order its outer loop there");
+      }
+      leaves_[t - 1].kind = ForKind::Pipelined;
+      leaves_[t - 1].copies = bufferSets_;
+      step_ = nullptr;
+      return;
+    }
     if (leaves_.back().kind != ForKind::Vectorized) fail("double_buffer: vectorize a loop first");
     if (leaves_.size() < 2) {
       fail("double_buffer: no loop outside the vectorized '" + k_.vars[static_cast<size_t>(leaves_.back().var)] +
@@ -508,6 +536,193 @@ class Builder {
     for (auto& [a, var] : attachVar_) {
       if (var == from) var = to;
     }
+    if (tensorizeVar_ == from) tensorizeVar_ = to;
+  }
+
+  // ---- tensorize: the loops inside the tensorized loop are one tile of the cube
+
+  size_t tensorizedLeaf() {
+    for (size_t i = 0; i < leaves_.size(); ++i) {
+      if (leaves_[i].var == tensorizeVar_) return i;
+    }
+    step_ = &tensorizeStep_;
+    fail("tensorize: no loop '" + tensorizeStep_.names[0] + "' (loops: " + leafNames() + ")");
+  }
+
+  // The axis (0: rows, 1: columns, 2: contraction) a leaf's variable advances by one, or -1.
+  int axisOfLeaf(const Leaf& l) const {
+    int found = -1;
+    for (int a = 0; a < 3; ++a) {
+      std::optional<Linear> lin = linearIn(axisValue_[static_cast<size_t>(a)], l.var);
+      if (!lin) return -1;
+      if (lin->stride == 1 && found < 0) found = a;
+      else if (lin->stride != 0) return -1;
+    }
+    return found;
+  }
+
+  // The nest with the tile inside the tensorized loop: per tile of the output, the contraction's
+  // chunks loaded into L1 (A and B), L0A and L0B, multiplied into L0C (the first chunk initialising
+  // it), and L0C written to GM once the chunks are done.
+  loop::StmtPtr tensorized() {
+    step_ = &tensorizeStep_;
+    const size_t t = tensorizedLeaf();
+    if (leaves_.size() - t != 3) {
+      fail("tensorize: the loops inside '" + tensorizeStep_.names[0] + "' must be one each of rows, columns and the "
+           "contraction (loops: " + leafNames() + ")");
+    }
+    int found[3] = {-1, -1, -1};
+    for (size_t i = t; i < leaves_.size(); ++i) {
+      int a = axisOfLeaf(leaves_[i]);
+      if (a < 0 || found[a] >= 0 || leaves_[i].kind != ForKind::Serial) {
+        fail("tensorize: '" + k_.vars[static_cast<size_t>(leaves_[i].var)] + "' is not a plain part of one axis "
+             "(the tile's loops are one of rows, columns and the contraction each, serial)");
+      }
+      found[a] = static_cast<int>(i);
+    }
+    for (size_t i = 0; i < t; ++i) {
+      if (leaves_[i].reduce && i + 1 != t) {
+        fail("tensorize: the contraction's loop outside the tile must be directly outside '" + tensorizeStep_.names[0] + "'");
+      }
+    }
+    for (int a = 0; a < 3; ++a) tileLeaf_[a] = found[a];
+    const te::Contraction c = *te::contractionOf(def_);
+    const DType in = def_.tensor(c.a).dtype;
+    auto local = [&](const std::string& name, isa::Space scope, DType type) {
+      loop::Buffer b;
+      b.name = name;
+      b.scope = scope;
+      b.dtype = type;
+      k_.buffers.push_back(b);
+      return static_cast<int>(k_.buffers.size()) - 1;
+    };
+    cube_ = CubeBuffers{local("a.l1", isa::Space::L1, in), local("b.l1", isa::Space::L1, in), local("a.l0a", isa::Space::L0A, in),
+                        local("b.l0b", isa::Space::L0B, in), local("c.l0c", isa::Space::L0C, DType::Float32), c};
+    tensorizedAt_ = static_cast<int>(t);
+    return nest(0, {}, false);
+  }
+
+  struct CubeBuffers {
+    int aL1 = -1, bL1 = -1, aL0 = -1, bL0 = -1, cL0 = -1;
+    te::Contraction c;
+  };
+
+  // The value of axis `a` at the first element of the tile.
+  Expr tileOrigin(int a) const {
+    std::map<int, Expr> zero;
+    for (int i = 0; i < 3; ++i) zero[leaves_[static_cast<size_t>(tileLeaf_[i])].var] = intConst(0);
+    return substitute(axisValue_[static_cast<size_t>(a)], zero);
+  }
+
+  // One chunk of the contraction: A and B into L1 (rows padded to 32 bytes), into L0A and L0B, mmad.
+  std::vector<loop::StmtPtr> cubeChunk(bool init) {
+    const int64_t tm = leaves_[static_cast<size_t>(tileLeaf_[0])].extent, tn = leaves_[static_cast<size_t>(tileLeaf_[1])].extent,
+                  tk = leaves_[static_cast<size_t>(tileLeaf_[2])].extent;
+    const DType in = k_.buffers[static_cast<size_t>(cube_.aL1)].dtype;
+    const int64_t es = dtypeSize(in), block = 32 / es, c0 = 32 / es;
+    auto padded = [&](int64_t elems) { return (elems + block - 1) / block * block; };
+    const int64_t mPad = (tm + 15) / 16 * 16, nPad = (tn + 15) / 16 * 16, kPad = (tk + c0 - 1) / c0 * c0;
+    const int64_t m = def_.vars[0].extent, n = def_.vars[1].extent, k = def_.vars[2].extent;
+    Expr row = tileOrigin(0), col = tileOrigin(1), chunk = tileOrigin(2);
+    auto grow = [&](int b, int64_t elements) {
+      loop::Buffer& buf = k_.buffers[static_cast<size_t>(b)];
+      buf.elements = std::max(buf.elements, elements);
+    };
+    auto dma = [&](int dst, int src, Expr at, int64_t rows, int64_t len, int64_t srcStride) {
+      auto d = std::make_shared<loop::Stmt>();
+      d->kind = loop::StmtKind::Dma;
+      d->dst = loop::Ref{dst, intConst(0)};
+      d->srcs = {loop::Ref{src, at}};
+      d->rows = intConst(rows);
+      d->len = intConst(len);
+      d->dstStride = intConst(padded(len));
+      d->srcStride = intConst(srcStride);
+      grow(dst, rows * padded(len));
+      return d;
+    };
+    auto cube = [&](const std::string& op, int dst, std::vector<int> srcs, int64_t cm, int64_t ck, int64_t cn, int64_t stride,
+                    int64_t rows, int64_t cols) {
+      auto c = std::make_shared<loop::Stmt>();
+      c->kind = loop::StmtKind::Cube;
+      c->op = op;
+      c->dst = loop::Ref{dst, intConst(0)};
+      for (int b : srcs) c->srcs.push_back(loop::Ref{b, intConst(0)});
+      c->m = cm, c->k = ck, c->n = cn;
+      c->srcStride = intConst(stride);
+      c->validRows = intConst(rows);
+      c->validCols = intConst(cols);
+      return c;
+    };
+    const bool tb = cube_.c.transposedB;
+    std::vector<loop::StmtPtr> list;
+    list.push_back(dma(cube_.aL1, cube_.c.a, add(mul(row, intConst(k)), chunk), tm, tk, k));
+    list.push_back(tb ? dma(cube_.bL1, cube_.c.b, add(mul(col, intConst(k)), chunk), tn, tk, k)
+                      : dma(cube_.bL1, cube_.c.b, add(mul(chunk, intConst(n)), col), tk, tn, n));
+    list.push_back(cube("load_l0a", cube_.aL0, {cube_.aL1}, mPad, kPad, 0, padded(tk), tm, tk));
+    grow(cube_.aL0, mPad * kPad);
+    auto lb = cube("load_l0b", cube_.bL0, {cube_.bL1}, 0, kPad, nPad, tb ? padded(tk) : padded(tn), tk, tn);
+    lb->transposed = tb;
+    list.push_back(lb);
+    grow(cube_.bL0, kPad * nPad);
+    auto mm = cube("mmad", cube_.cL0, {cube_.aL0, cube_.bL0}, mPad, kPad, nPad, 0, mPad, nPad);
+    mm->init = init;
+    list.push_back(mm);
+    grow(cube_.cL0, mPad * nPad);
+    (void)m;
+    return list;
+  }
+
+  // L0C's tile written to the output.
+  loop::StmtPtr cubeFix() {
+    const int64_t tm = leaves_[static_cast<size_t>(tileLeaf_[0])].extent, tn = leaves_[static_cast<size_t>(tileLeaf_[1])].extent;
+    const int64_t n = def_.vars[1].extent;
+    auto c = std::make_shared<loop::Stmt>();
+    c->kind = loop::StmtKind::Cube;
+    c->op = "fix";
+    c->dst = loop::Ref{out_, add(mul(tileOrigin(0), intConst(n)), tileOrigin(1))};
+    c->srcs = {loop::Ref{cube_.cL0, intConst(0)}};
+    c->m = (tm + 15) / 16 * 16;
+    c->n = (tn + 15) / 16 * 16;
+    c->dstStride = intConst(n);
+    c->validRows = intConst(tm);
+    c->validCols = intConst(tn);
+    return c;
+  }
+
+  // The statements at the tensorized loop `from` - 1 (the contraction's outer loop) or at the tile.
+  loop::StmtPtr cubeNest(size_t from) {
+    Expr guards = allOf(guards_);  // a core's iterations past the output (bind with a remainder)
+    loop::StmtPtr block = cubeTile(from);
+    return guards ? loop::ifThen(guards, {block}) : block;
+  }
+
+  loop::StmtPtr cubeTile(size_t from) {
+    const Leaf& outer = leaves_[from];
+    if (static_cast<int>(from) == tensorizedAt_) {  // no contraction loop outside: one chunk
+      std::vector<loop::StmtPtr> list = cubeChunk(true);
+      list.push_back(cubeFix());
+      return loop::block(std::move(list));
+    }
+    // the contraction's loop: its first chunk initialises L0C, the rest accumulate (a shorter last
+    // chunk apart), then the fixpipe
+    Leaf& chunkLeaf = leaves_[static_cast<size_t>(tileLeaf_[2])];
+    const int64_t full = chunkLeaf.extent, last = outer.extent - 1;
+    auto chunkAt = [&](int64_t index, bool init) {  // the chunk of iteration `index`, as its own statements
+      chunkLeaf.extent = chunkLeaf.tail && index == last ? chunkLeaf.tail : full;
+      loop::StmtPtr chunk = loop::block(cubeChunk(init));
+      chunkLeaf.extent = full;
+      return cloneFresh(k_, chunk, {{outer.var, intConst(index)}}, index == 0 ? ".first" : ".last");
+    };
+    std::vector<loop::StmtPtr> list{chunkAt(0, true)};
+    const int64_t between = outer.extent - 1 - (chunkLeaf.tail && last > 0 ? 1 : 0);
+    if (between > 0) {
+      loop::StmtPtr rest = loop::forLoop(outer.var, intConst(1), intConst(between), outer.kind, cubeChunk(false));
+      rest->copies = outer.copies;
+      list.push_back(rest);
+    }
+    if (chunkLeaf.tail && last > 0) list.push_back(chunkAt(last, false));
+    list.push_back(cubeFix());
+    return loop::block(std::move(list));
   }
 
   bool reduceLeavesUnrolled() const {
@@ -635,6 +850,9 @@ class Builder {
       return loop::ifThen(fullTile, list(fullNest), list(tailNest));
     }
     const Leaf& l = leaves_[from];
+    if (tensorizedAt_ >= 0 && (static_cast<int>(from) == tensorizedAt_ || (l.reduce && static_cast<int>(from) + 1 == tensorizedAt_))) {
+      return cubeNest(from);
+    }
     if (reduction && l.reduce) {
       std::vector<loop::StmtPtr> list;
       list.push_back(overOutputLeaves(from + 1, initialisation()));
@@ -732,6 +950,12 @@ class Builder {
   std::vector<int64_t> storeShape_;     // the shape of the stored buffer
   std::map<int, te::ScheduleStep> attachSteps_;  // attached compute → its compute_at step
   std::map<int, int> attachVar_;                 // ... and the loop it names
+  te::ScheduleStep tensorizeStep_;
+  int tensorizeVar_ = -1;                        // the tensorized loop (followed through later steps)
+  int tensorizedAt_ = -1;                        // ... its leaf, once the loops are final
+  int tileLeaf_[3] = {-1, -1, -1};               // the tile's loop of rows, columns, contraction
+  CubeBuffers cube_;
+  std::vector<te::ScheduleStep> cacheScopes_;
   std::vector<Attached> attached_;
   std::map<int, std::vector<loop::StmtPtr>> attachedIn_;  // leaf variable → attached computes' loops
   std::set<const loop::Stmt*> placed_;

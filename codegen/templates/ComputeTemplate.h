@@ -6,7 +6,6 @@
 #include "codegen/emit/KernelBuilder.h"
 #include "sdk/target/Target.h"
 #include "sdk/te/Compute.h"
-#include "sdk/te/Schedule.h"
 
 namespace pyasc::codegen {
 
@@ -16,11 +15,9 @@ struct CubeKernel {
   int a = 0, b = 0;
 };
 
-// The kernel of `def` when it is a contraction (te.sum(a[i, k] * b[k, j], axis=k), or b[j, k]) that
-// `schedule` tensorizes to mmad, or that has no schedule: the matmul template's pipeline with the
-// schedule's tiles (`cores` cube cores at most); nullopt otherwise. A schedule that tensorizes
-// another compute is a CompileError at the step.
-std::optional<CubeKernel> tensorizedKernel(const te::ComputeDef& def, const te::Schedule* schedule, const Target& target,
-                                           int sourceLine, int cores);
+// The kernel of `def` when it is a contraction (te.sum(a[i, k] * b[k, j], axis=k), or b[j, k]) without
+// a schedule: the matmul template's pipeline, its tiling solver's tiles (`cores` cube cores at most);
+// nullopt otherwise.
+std::optional<CubeKernel> tensorizedKernel(const te::ComputeDef& def, const Target& target, int sourceLine, int cores);
 
 }  // namespace pyasc::codegen

@@ -87,7 +87,45 @@ class Interpreter {
         return;
       }
       case StmtKind::Vector: vector(s); return;
+      case StmtKind::Cube: cube(s); return;
       case StmtKind::Sync: return;  // ordering only: the interpreter runs statements in program order
+    }
+  }
+
+  // L0A, L0B and L0C hold their tiles row by row here (the cube's fractal order is the simulator's).
+  void cube(const Stmt& s) {
+    const int64_t d0 = integer(s.dst.offset), rows = integer(s.validRows), cols = integer(s.validCols);
+    if (s.op == "mmad") {
+      int64_t a0 = integer(s.srcs[0].offset), b0 = integer(s.srcs[1].offset);
+      for (int64_t i = 0; i < s.m; ++i) {
+        for (int64_t j = 0; j < s.n; ++j) {
+          double acc = s.init ? 0.0 : at(s.dst.buffer, d0 + i * s.n + j, "mmad");
+          for (int64_t t = 0; t < s.k; ++t) acc += at(s.srcs[0].buffer, a0 + i * s.k + t, "mmad") * at(s.srcs[1].buffer, b0 + t * s.n + j, "mmad");
+          at(s.dst.buffer, d0 + i * s.n + j, "mmad") = acc;
+        }
+      }
+      return;
+    }
+    const int64_t s0 = integer(s.srcs[0].offset);
+    if (s.op == "fix") {
+      const int64_t stride = integer(s.dstStride);
+      for (int64_t r = 0; r < rows; ++r) {
+        for (int64_t c = 0; c < cols; ++c) {
+          at(s.dst.buffer, d0 + r * stride + c, "fix") =
+              te::castValue(at(s.srcs[0].buffer, s0 + r * s.n + c, "fix"), k_.buffers[static_cast<size_t>(s.dst.buffer)].dtype);
+        }
+      }
+      return;
+    }
+    const int64_t stride = integer(s.srcStride);
+    const bool a = s.op == "load_l0a";
+    const int64_t tileRows = a ? s.m : s.k, tileCols = a ? s.k : s.n;
+    for (int64_t r = 0; r < tileRows; ++r) {
+      for (int64_t c = 0; c < tileCols; ++c) {
+        bool valid = r < rows && c < cols;
+        int64_t from = s.transposed ? c * stride + r : r * stride + c;
+        at(s.dst.buffer, d0 + r * tileCols + c, s.op.c_str()) = valid ? at(s.srcs[0].buffer, s0 + from, s.op.c_str()) : 0.0;
+      }
     }
   }
 

@@ -44,6 +44,8 @@ enum class StmtKind : uint8_t {
   If,      // if cond: body else orelse
   Dma,     // rows bursts of len elements from src to dst, each side advancing by its stride (elements)
   Vector,  // dst[0..count) = op(srcs[0..count)..., scalar) on the vector unit
+  Cube,    // a tile on the cube's pipes: load_l0a (L1 rows → L0A), load_l0b (L1 rows → L0B),
+           // mmad (L0C (+)= L0A · L0B), fix (L0C → GM, converted)
   Sync,    // set/wait of the flag (src pipe, dst pipe, event), or a barrier of src pipe
 };
 
@@ -78,6 +80,13 @@ struct Stmt {
                           // vcadd/vcmax/vcmin fold all `count` source elements into dst's first
   Expr count;             // Vector: elements
   Expr scalar;            // Vector: the scalar operand of the *s forms, else null
+  // Cube (op: load_l0a, load_l0b, mmad, fix; dst and srcs as for Vector): an m×k (A), k×n (B) or
+  // m×n (C) tile, its valid rows and columns (the rest zero), the row stride in elements of the L1
+  // rows loaded (srcStride) or of the GM rows written (dstStride), mmad's init (C = A · B, not +=),
+  // load_l0b's rows stored N×K (transposed)
+  int64_t m = 0, k = 0, n = 0;
+  Expr validRows, validCols;
+  bool init = false, transposed = false;
   // Sync
   enum class SyncKind : uint8_t { Set, Wait, Barrier } sync = SyncKind::Set;
   isa::Pipe srcPipe = isa::Pipe::S, dstPipe = isa::Pipe::S;

@@ -85,6 +85,16 @@ class Printer {
         line(depth, t);
         return;
       }
+      case StmtKind::Cube: {
+        std::string t = "cube " + s.op + " " + ref(s.dst) + " <-";
+        for (size_t i = 0; i < s.srcs.size(); ++i) t += (i ? ", " : " ") + ref(s.srcs[i]);
+        t += " m " + std::to_string(s.m) + " k " + std::to_string(s.k) + " n " + std::to_string(s.n) + " stride " +
+             e(s.op == "fix" ? s.dstStride : s.srcStride) + " valid " + e(s.validRows) + " " + e(s.validCols);
+        if (s.init) t += " init";
+        if (s.transposed) t += " transposed";
+        line(depth, t);
+        return;
+      }
       case StmtKind::Sync:
         if (s.sync == Stmt::SyncKind::Barrier) {
           line(depth, std::string("barrier ") + isa::pipeName(s.srcPipe));
@@ -241,6 +251,31 @@ class Parser {
         r_.word("scalar");
         s->scalar = expr();
       }
+      return s;
+    }
+    if (r_.atWord("cube")) {
+      r_.word("cube");
+      s->kind = StmtKind::Cube;
+      s->op = r_.identifier();
+      s->dst = ref();
+      r_.expect('<');
+      r_.expect('-');
+      do {
+        s->srcs.push_back(ref());
+      } while (r_.peek(',') && (r_.expect(','), true));
+      r_.word("m");
+      s->m = r_.integer();
+      r_.word("k");
+      s->k = r_.integer();
+      r_.word("n");
+      s->n = r_.integer();
+      r_.word("stride");
+      (s->op == "fix" ? s->dstStride : s->srcStride) = expr();
+      r_.word("valid");
+      s->validRows = expr();
+      s->validCols = expr();
+      if (r_.atWord("init")) r_.word("init"), s->init = true;
+      if (r_.atWord("transposed")) r_.word("transposed"), s->transposed = true;
       return s;
     }
     if (r_.atWord("set_flag") || r_.atWord("wait_flag")) {

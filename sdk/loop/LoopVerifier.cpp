@@ -1,6 +1,7 @@
 // The loop-nest IR's invariants.
 #include "sdk/loop/LoopVerifier.h"
 
+#include <map>
 #include <set>
 
 namespace pyasc::loop {
@@ -131,6 +132,33 @@ class Verifier {
         integer(s.count, "vector");
         if (s.scalar) expr(s.scalar, "vector");
         return;
+      case StmtKind::Cube: {
+        static const std::map<std::string, std::pair<std::vector<isa::Space>, isa::Space>> forms = {
+            {"load_l0a", {{isa::Space::L1}, isa::Space::L0A}},
+            {"load_l0b", {{isa::Space::L1}, isa::Space::L0B}},
+            {"mmad", {{isa::Space::L0A, isa::Space::L0B}, isa::Space::L0C}},
+            {"fix", {{isa::Space::L0C}, isa::Space::GM}}};
+        auto form = forms.find(s.op);
+        if (form == forms.end()) return fail("cube: unknown operation '" + s.op + "'");
+        if (s.srcs.size() != form->second.first.size()) return fail("cube " + s.op + ": wrong number of sources");
+        ref(s.dst, "cube");
+        written(s.dst.buffer, "cube");
+        for (const auto& r : s.srcs) ref(r, "cube");
+        if (!error_.empty()) return;
+        for (size_t i = 0; i < s.srcs.size(); ++i) {
+          if (k_.buffers[static_cast<size_t>(s.srcs[i].buffer)].scope != form->second.first[i]) {
+            return fail("cube " + s.op + ": " + bufferName(s.srcs[i].buffer) + " is not in " + isa::spaceName(form->second.first[i]));
+          }
+        }
+        if (k_.buffers[static_cast<size_t>(s.dst.buffer)].scope != form->second.second) {
+          return fail("cube " + s.op + ": " + bufferName(s.dst.buffer) + " is not in " + isa::spaceName(form->second.second));
+        }
+        if (s.m < 0 || s.k < 0 || s.n < 0) return fail("cube " + s.op + ": negative tile extents");
+        integer(s.validRows, "cube");
+        integer(s.validCols, "cube");
+        integer(s.op == "fix" ? s.dstStride : s.srcStride, "cube");
+        return;
+      }
       case StmtKind::Sync:
         if (s.sync != Stmt::SyncKind::Barrier) integer(s.event, "sync");
         return;

@@ -310,6 +310,23 @@ std::string inlineInto(ComputeDef& consumer, int tensor, const ComputeDef& produ
   return "";
 }
 
+std::optional<Contraction> contractionOf(const ComputeDef& def) {
+  if (def.rank() != 2 || def.vars.size() != 3 || def.vars[2].lo != 0 || !def.attached.empty()) return std::nullopt;
+  ComputeExpr sum = def.body->op == Op::Cast ? def.body->args[0] : def.body;
+  if (sum->op != Op::Reduce || sum->fn != "sum" || sum->args[0]->op != Op::Mul) return std::nullopt;
+  auto operand = [](ComputeExpr e) { return e->op == Op::Cast ? e->args[0] : e; };
+  ComputeExpr x = operand(sum->args[0]->args[0]), y = operand(sum->args[0]->args[1]);
+  if (x->op != Op::Load || y->op != Op::Load || x->args.size() != 2 || y->args.size() != 2) return std::nullopt;
+  auto at = [](const ComputeExpr& load, int first, int second) {
+    return load->args[0]->op == Op::Var && load->args[0]->var == first && load->args[1]->op == Op::Var &&
+           load->args[1]->var == second;
+  };
+  if (!at(x, 0, 2)) std::swap(x, y);  // A is read at [i, k]
+  if (!at(x, 0, 2) || !(at(y, 2, 1) || at(y, 1, 2)) || x->dtype != y->dtype) return std::nullopt;
+  if (x->dtype != DType::Float16 && x->dtype != DType::Float32) return std::nullopt;
+  return Contraction{x->tensor, y->tensor, at(y, 1, 2)};
+}
+
 ComputeExpr reductionOf(const ComputeExpr& body) {
   if (body->op == Op::Reduce) return body;
   for (const auto& a : body->args) {

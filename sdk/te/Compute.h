@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,15 @@ std::string verifyComputeDef(const ComputeDef& def);
 // more. A reduction is inlined only into a consumer without one that reads it once, at an index
 // using each of the consumer's axes; its reduce axes join the consumer's. "" or why it cannot.
 std::string inlineInto(ComputeDef& consumer, int tensor, const ComputeDef& producer, const std::vector<int>& inputs);
+
+// A matrix product as a definition writes it: out[i, j] = sum over k of a[i, k] * b[k, j] (or b[j, k],
+// transposed), both operands of one float type (cast or not to the sum's type), the sum maybe cast
+// to the output's: which inputs hold A and B.
+struct Contraction {
+  int a = 0, b = 0;
+  bool transposedB = false;
+};
+std::optional<Contraction> contractionOf(const ComputeDef& def);
 
 // The reduction of a body (its first, in a malformed one), or null.
 ComputeExpr reductionOf(const ComputeExpr& body);

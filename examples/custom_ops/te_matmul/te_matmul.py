@@ -1,6 +1,6 @@
 """TeMatmul: a matrix product written with te.compute (a sum over a reduce axis of products), tensorized onto the cube: the hand
-schedule tiles the output, splits the contraction and tensorizes the tile to mmad (through L1, L0A, L0B and L0C); without a schedule
-(`ascop test --default-schedules`) the compiler tensorizes it with tiles of its own."""
+schedule tiles the output, splits the contraction and tensorizes the tile to mmad through the loop-nest stages (L1, L0A, L0B, L0C);
+without a schedule (`ascop test --default-schedules`) the matmul template, its expert schedule, lowers it."""
 import te
 import te_op
 
@@ -12,8 +12,10 @@ def te_matmul(a, b):
     r = te.reduce_axis((0, k), name="r")
     c = te.compute((m, n), lambda i, j: te.sum(a[i, r] * b[r, j], axis=r), name="te_matmul")
     s = te.create_schedule(c)
-    s.tile(s.axis(0), s.axis(1), 32, 32)
-    ro, ri = s.split(s.reduce_axis(0), factor=32)
-    s.tensorize(ri, "mmad")
-    s.bind(s.axis(0), 2)
+    io, jo, ii, ji = s.tile(s.axis(0), s.axis(1), min(m, 224), min(n, 128))
+    ro, ri = s.split(s.reduce_axis(0), factor=min(k, 64))
+    s.reorder(io, jo, ro, ii, ji, ri)
+    s.tensorize(ii, "mmad")          # the tile inside ii: one mmad per chunk through L1, L0A, L0B and L0C
+    s.bind(s.fuse(io, jo), 24)       # the output's tiles over (at most) 24 cores
+    s.double_buffer(2)               # the contraction's chunks load while the one before multiplies
     return c
