@@ -3,8 +3,8 @@
 // loop primitives then transform the nest as Halide and TVM define them, and the body stores the
 // output element, the inputs read by flat index. A te.compute attached to it (compute_at) is
 // computed, with its region's default schedule for the target, at the start of the loop its
-// compute_at step names. compute_inline (applied when a definition is read) and tensorize are
-// errors here.
+// compute_at step names. A tensorized tile of a contraction becomes cube statements.
+// compute_inline (applied when a definition is read) is an error here.
 #pragma once
 
 #include "sdk/loop/LoopNest.h"
@@ -25,8 +25,13 @@ namespace pyasc::codegen {
 //                 outermost).
 //   unroll A, vectorize A (the innermost loop).
 //   double_buffer N  the loop directly outside the vectorized one becomes pipelined over N buffer sets.
-//   cache_read T UB, cache_write T UB  what stage-operands does for every GM tensor (other scopes: an
-//                 error).
+//   cache_read T UB, cache_write T UB  what stage-operands does for every GM tensor; L1, L0A, L0B, L0C
+//                 what a tensorized tile does (an error elsewhere).
+//   tensorize A mmad  the loops inside A (one each of rows, columns and the contraction of
+//                 te.sum(a[i, k] * b[k, j], axis=k)) become, per chunk, DMAs of A and B into L1,
+//                 load_l0a/load_l0b and mmad into L0C (the first chunk initialising it), the fixpipe
+//                 to GM after the contraction's outer loop (directly outside A; double_buffer
+//                 pipelines it).
 //   compute_at T A  the attached te.compute T computed at the start of loop A's body (followed
 //                 through later splits, binds and fuses; a vectorized loop: the loop outside it), over
 //                 the region the loops inside read: per dimension, the span of an index linear in
