@@ -238,13 +238,7 @@ class Parser {
     if (r_.atWord("vector")) {
       r_.word("vector");
       s->kind = StmtKind::Vector;
-      s->op = r_.identifier();
-      s->dst = ref();
-      r_.expect('<');
-      r_.expect('-');
-      do {
-        s->srcs.push_back(ref());
-      } while (r_.peek(',') && (r_.expect(','), true));
+      operation(*s);
       r_.word("count");
       s->count = expr();
       if (r_.atWord("scalar")) {
@@ -256,13 +250,7 @@ class Parser {
     if (r_.atWord("cube")) {
       r_.word("cube");
       s->kind = StmtKind::Cube;
-      s->op = r_.identifier();
-      s->dst = ref();
-      r_.expect('<');
-      r_.expect('-');
-      do {
-        s->srcs.push_back(ref());
-      } while (r_.peek(',') && (r_.expect(','), true));
+      operation(*s);
       r_.word("m");
       s->m = r_.integer();
       r_.word("k");
@@ -301,6 +289,17 @@ class Parser {
     s->index = target.offset;
     s->value = expr();
     return s;
+  }
+
+  // OP DST <- SRC, SRC...
+  void operation(Stmt& s) {
+    s.op = r_.identifier();
+    s.dst = ref();
+    r_.expect('<');
+    r_.expect('-');
+    do {
+      s.srcs.push_back(ref());
+    } while (r_.peek(',') && (r_.expect(','), true));
   }
 
   te::TextReader r_;
