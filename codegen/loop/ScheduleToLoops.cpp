@@ -619,10 +619,10 @@ class Builder {
     const int64_t tm = leaves_[static_cast<size_t>(tileLeaf_[0])].extent, tn = leaves_[static_cast<size_t>(tileLeaf_[1])].extent,
                   tk = leaves_[static_cast<size_t>(tileLeaf_[2])].extent;
     const DType in = k_.buffers[static_cast<size_t>(cube_.aL1)].dtype;
-    const int64_t es = dtypeSize(in), block = 32 / es, c0 = 32 / es;
+    const int64_t es = dtypeSize(in), block = 32 / es, c0 = block;  // a fractal row is one 32-byte block
     auto padded = [&](int64_t elems) { return (elems + block - 1) / block * block; };
     const int64_t mPad = (tm + 15) / 16 * 16, nPad = (tn + 15) / 16 * 16, kPad = (tk + c0 - 1) / c0 * c0;
-    const int64_t m = def_.vars[0].extent, n = def_.vars[1].extent, k = def_.vars[2].extent;
+    const int64_t n = def_.vars[1].extent, k = def_.vars[2].extent;
     Expr row = tileOrigin(0), col = tileOrigin(1), chunk = tileOrigin(2);
     auto grow = [&](int b, int64_t elements) {
       loop::Buffer& buf = k_.buffers[static_cast<size_t>(b)];
@@ -668,7 +668,6 @@ class Builder {
     mm->init = init;
     list.push_back(mm);
     grow(cube_.cL0, mPad * nPad);
-    (void)m;
     return list;
   }
 
@@ -713,7 +712,8 @@ class Builder {
       chunkLeaf.extent = full;
       return cloneFresh(k_, chunk, {{outer.var, intConst(index)}}, index == 0 ? ".first" : ".last");
     };
-    std::vector<loop::StmtPtr> list{chunkAt(0, true)};
+    std::vector<loop::StmtPtr> list;
+    list.push_back(chunkAt(0, true));
     const int64_t between = outer.extent - 1 - (chunkLeaf.tail && last > 0 ? 1 : 0);
     if (between > 0) {
       loop::StmtPtr rest = loop::forLoop(outer.var, intConst(1), intConst(between), outer.kind, cubeChunk(false));
