@@ -16,6 +16,7 @@
 #include "sdk/support/AtomicFile.h"
 #include "tools/ascop/CaseFile.h"
 #include "tools/ascop/Command.h"
+#include "tools/ascop/WorkerPool.h"
 
 namespace pyasc::ascop {
 
@@ -30,6 +31,10 @@ struct BenchOptions {
   bool dryRun = false;
   bool progress = false;
   bool defaultSchedules = false;
+  int workers = 0;         // 0: one per core
+  int shard = 1, shards = 1;  // this run measures every shards-th row from the shard-th
+  std::vector<std::string> merge;  // reports of shards to combine into `output`
+  std::string output;
 };
 
 // What one entry measures: the expression each case evaluates.
@@ -131,7 +136,43 @@ int compareWithBaseline(const nlohmann::json& report, const std::string& baselin
   return regressions ? 1 : 0;
 }
 
+// The reports of --shard runs as one: their rows (and skipped entries) in the order of the run
+// they split.
+int merge(const std::vector<std::string>& files, const std::string& output) {
+  if (output.empty()) return reportError("--merge needs -o FILE for the merged report");
+  nlohmann::json merged;
+  std::map<int64_t, nlohmann::json> rows, skipped;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    if (!in) return reportError(f + ": cannot read");
+    nlohmann::json part;
+    try {
+      part = nlohmann::json::parse(in);
+    } catch (const std::exception&) {
+      return reportError(f + ": not a JSON report of ascop bench");
+    }
+    if (!part.contains("results") || !part["results"].is_array()) return reportError(f + ": not a JSON report of ascop bench");
+    for (const auto& [key, value] : part.items()) {
+      if (key != "results" && key != "skipped") merged[key] = value;
+    }
+    for (const auto& r : part["results"]) {
+      if (!r.contains("index")) return reportError(f + ": a result without its index (written before --shard existed)");
+      rows[r["index"].get<int64_t>()] = r;
+    }
+    if (part.contains("skipped")) {
+      for (const auto& r : part["skipped"]) skipped[r.value("index", int64_t{-1})] = r;
+    }
+  }
+  merged["results"] = nlohmann::json::array();
+  for (const auto& [index, r] : rows) merged["results"].push_back(r);
+  for (const auto& [index, r] : skipped) merged["skipped"].push_back(r);
+  writeFileAtomically(output, merged.dump(2) + "\n");
+  std::printf("merged %zu result(s) of %zu report(s): %s\n", rows.size(), files.size(), output.c_str());
+  return 0;
+}
+
 int run(const BenchOptions& o) {
+  if (!o.merge.empty()) return merge(o.merge, o.output);
   try {
     std::string benchPath = caseFileArgument(o.config, "_bench.yaml");
     std::vector<CaseFile> entries = readCaseFiles(benchPath);
@@ -152,14 +193,11 @@ int run(const BenchOptions& o) {
     std::vector<std::string> targets = o.targets.empty() ? entries[0].targets : o.targets;
     if (targets.empty()) targets = {"ascend910b"};
 
-    size_t total = 0, done = 0;
     int width = 24, opWidth = 4;
     for (const auto& e : entries) {
-      total += targets.size() * e.dtypes.size() * e.cases.size();
       width = std::max(width, caseColumnWidth(e.cases));
       opWidth = std::max(opWidth, static_cast<int>(e.op.size()));
     }
-    bool progress = ::isatty(STDERR_FILENO) && total > 1;
     nlohmann::json report;
     if (!suite) report["op"] = entries[0].op;
     report["results"] = nlohmann::json::array();
@@ -167,59 +205,124 @@ int run(const BenchOptions& o) {
     auto lead = [&](const std::string& op) { return suite ? op + std::string(opWidth + 1 - op.size(), ' ') : std::string(); };
     std::printf("%s%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", lead("op").c_str(), "target", width, "case", "dtype",
                 "cycles", "roofline", "bytes moved", "energy uJ", "compile ms", "sim ms");
-    int failures = 0;
+    // every row in the order a serial run measures them: skipped entries, and cases
+    struct Item {
+      const CaseFile* entry;
+      std::string target;
+      DType dtype = DType::Float32;
+      const OperatorCase* c = nullptr;  // null: the entry is skipped
+    };
+    std::vector<Item> items;
     for (const auto& entry : entries) {
       if (!entry.skip.empty()) {
-        std::printf("%sskipped: %s\n", lead(entry.op).c_str(), entry.skip.c_str());
-        report["skipped"].push_back({{"op", entry.op}, {"reason", entry.skip}});
+        items.push_back(Item{&entry, "", DType::Float32, nullptr});
         continue;
       }
       for (const auto& targetName : targets) {
-        Target target = loadTarget(targetName);
         for (DType dtype : entry.dtypes) {
-          for (const auto& c : entry.cases) {
-            if (progress) std::fprintf(stderr, "\r[%zu/%zu] %s %s %s %s ...", done + 1, total, entry.op.c_str(),
-                                       targetName.c_str(), dtypeName(dtype), caseText(c).c_str());
-            ++done;
-            nlohmann::json row = {{"op", entry.op}, {"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(dtype)}};
-            if (!entry.call.empty()) row["call"] = entry.call;
-            OperatorRun r;
-            try {
-              r = runOperator(expressionFor(entry, custom, c), registry, c, dtype, targetName, entry.seed, false, !o.dryRun,
-                              o.progress, !o.defaultSchedules);
-            } catch (const CompileError& e) {
-              if (!suite) throw;
-              // an operator this target cannot run yet: a row saying why, not the end of the suite
-              if (progress) std::fprintf(stderr, "\r%*s\r", 100, "");
-              std::printf("%s%-11s %-*s %-8s unsupported: %s\n", lead(entry.op).c_str(), targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype), e.diagnostic().message.c_str());
-              row["error"] = e.diagnostic().message;
-              report["results"].push_back(row);
-              ++failures;
-              continue;
-            }
-            if (progress) std::fprintf(stderr, "\r%*s\r", 100, "");
-            if (o.dryRun) {
-              std::printf("%s%-11s %-*s %-8s compiled in %.1f ms\n", lead(entry.op).c_str(), targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype), r.compileMillis);
-              continue;
-            }
-            // floors of the call's unavoidable work: the bytes it must move, its MACs without padding
-            double dataFloor = dataMovementFloor(target, r.work.readBytes, r.work.writeBytes, target.vectorCores);
-            double floor = std::max(dataFloor, cubeFloor(target, r.work.macs, dtype, target.cubeCores));
-            double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
-            uint64_t moved = 0;
-            for (uint64_t b : r.stats.bytes) moved += b;
-            std::printf("%s%-11s %-*s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f\n", lead(entry.op).c_str(),
-                        targetName.c_str(), width, caseText(c).c_str(), dtypeName(dtype),
-                        static_cast<unsigned long long>(r.stats.cycles), 100 * roofline,
-                        static_cast<unsigned long long>(moved), r.stats.energyPJ * 1e-6, r.compileMillis, r.runMillis);
-            row.update({{"cycles", r.stats.cycles}, {"data_floor_cycles", dataFloor}, {"floor_cycles", floor},
-                        {"roofline", roofline}, {"bytes_moved", moved}, {"energy_pj", r.stats.energyPJ},
-                        {"compile_ms", r.compileMillis}, {"simulate_ms", r.runMillis}});
-            report["results"].push_back(row);
-          }
+          for (const auto& c : entry.cases) items.push_back(Item{&entry, targetName, dtype, &c});
         }
       }
     }
+    std::vector<size_t> share;  // the items this run measures (a shard's)
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (o.shards <= 1 || static_cast<int>(i % static_cast<size_t>(o.shards)) == o.shard - 1) share.push_back(i);
+    }
+    // one item measured: its row of the report and its line of the table
+    auto measure = [&](size_t k) {
+      const Item& item = items[share[k]];
+      const CaseFile& entry = *item.entry;
+      nlohmann::json out = {{"index", share[k]}};
+      if (!item.c) {
+        out["skipped"] = {{"op", entry.op}, {"reason", entry.skip}};
+        out["line"] = lead(entry.op) + "skipped: " + entry.skip;
+        return out.dump();
+      }
+      const OperatorCase& c = *item.c;
+      const std::string& targetName = item.target;
+      Target target = loadTarget(targetName);
+      nlohmann::json row = {{"op", entry.op}, {"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(item.dtype)}};
+      if (!entry.call.empty()) row["call"] = entry.call;
+      char line[1024];
+      OperatorRun r;
+      try {
+        r = runOperator(expressionFor(entry, custom, c), registry, c, item.dtype, targetName, entry.seed, false, !o.dryRun,
+                        o.progress, !o.defaultSchedules);
+      } catch (const CompileError& e) {
+        if (!suite) throw;
+        // an operator this target cannot run yet: a row saying why, not the end of the suite
+        std::snprintf(line, sizeof line, "%s%-11s %-*s %-8s unsupported: %s", lead(entry.op).c_str(), targetName.c_str(), width,
+                      caseText(c).c_str(), dtypeName(item.dtype), e.diagnostic().message.c_str());
+        row["error"] = e.diagnostic().message;
+        out["row"] = row;
+        out["line"] = line;
+        return out.dump();
+      }
+      if (o.dryRun) {
+        std::snprintf(line, sizeof line, "%s%-11s %-*s %-8s compiled in %.1f ms", lead(entry.op).c_str(), targetName.c_str(),
+                      width, caseText(c).c_str(), dtypeName(item.dtype), r.compileMillis);
+        out["line"] = line;
+        return out.dump();
+      }
+      // floors of the call's unavoidable work: the bytes it must move, its MACs without padding
+      double dataFloor = dataMovementFloor(target, r.work.readBytes, r.work.writeBytes, target.vectorCores);
+      double floor = std::max(dataFloor, cubeFloor(target, r.work.macs, item.dtype, target.cubeCores));
+      double roofline = r.stats.cycles ? floor / static_cast<double>(r.stats.cycles) : 0;
+      uint64_t moved = 0;
+      for (uint64_t b : r.stats.bytes) moved += b;
+      std::snprintf(line, sizeof line, "%s%-11s %-*s %-8s %10llu %8.1f%% %12llu %11.3f %10.1f %10.1f", lead(entry.op).c_str(),
+                    targetName.c_str(), width, caseText(c).c_str(), dtypeName(item.dtype),
+                    static_cast<unsigned long long>(r.stats.cycles), 100 * roofline, static_cast<unsigned long long>(moved),
+                    r.stats.energyPJ * 1e-6, r.compileMillis, r.runMillis);
+      row.update({{"cycles", r.stats.cycles}, {"data_floor_cycles", dataFloor}, {"floor_cycles", floor},
+                  {"roofline", roofline}, {"bytes_moved", moved}, {"energy_pj", r.stats.energyPJ},
+                  {"compile_ms", r.compileMillis}, {"simulate_ms", r.runMillis}});
+      out["row"] = row;
+      out["line"] = line;
+      return out.dump();
+    };
+    // a job's error (a compile error outside a suite) ends the run as in a serial one
+    std::string stopped;
+    auto job = [&](size_t k) {
+      try {
+        return measure(k);
+      } catch (const CompileError& e) {
+        const SourceLocation& where = e.diagnostic().range.begin;
+        return nlohmann::json{{"index", share[k]}, {"stop", (where.file.empty() ? "" : where.str() + ": ") + e.diagnostic().message}}.dump();
+      } catch (const std::exception& e) {
+        return nlohmann::json{{"index", share[k]}, {"stop", std::string(e.what())}}.dump();
+      }
+    };
+    auto failed = [&](size_t k, const std::string& why) {
+      const Item& item = items[share[k]];
+      nlohmann::json row = {{"op", item.entry->op}, {"target", item.target}, {"dtype", dtypeName(item.dtype)}, {"error", why}};
+      if (item.c) row["case"] = caseText(*item.c);
+      return nlohmann::json{{"index", share[k]}, {"row", row}, {"line", lead(item.entry->op) + item.target + " " + why}}.dump();
+    };
+    int failures = 0;
+    auto emit = [&](size_t, const std::string& text) {
+      if (!stopped.empty()) return;
+      nlohmann::json out = nlohmann::json::parse(text);
+      if (out.contains("stop")) {
+        stopped = out["stop"].get<std::string>();
+        return;
+      }
+      std::printf("%s\n", out["line"].get<std::string>().c_str());
+      std::fflush(stdout);
+      if (out.contains("skipped")) {
+        nlohmann::json skipped = out["skipped"];
+        skipped["index"] = out["index"];
+        report["skipped"].push_back(skipped);
+      }
+      if (!out.contains("row")) return;
+      nlohmann::json row = out["row"];
+      row["index"] = out["index"];
+      if (row.contains("error")) ++failures;
+      report["results"].push_back(row);
+    };
+    bool progress = ::isatty(STDERR_FILENO) && share.size() > 1;
+    runJobs(share.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, failed, progress);
+    if (!stopped.empty()) return reportError(stopped);
     if (suite) std::printf("%zu operator(s), %d case(s) unsupported\n", entries.size(), failures);
     if (o.dryRun) return 0;
     std::string jsonPath = !o.json.empty() ? o.json
@@ -258,6 +361,22 @@ std::function<int()> setupBench(CLI::App& app) {
   app.add_flag("--default-schedules", o->defaultSchedules,
                "ignore schedules written in definitions: measure the compiler's own schedules");
   app.add_flag("--progress", o->progress, "show the simulator's progress line for cases over 2 s even when stderr is not a terminal");
+  app.add_option("-j,--jobs", o->workers, "worker processes measuring cases at once (default: one per core)")
+      ->check(CLI::PositiveNumber);
+  app.add_option_function<std::string>(
+      "--shard",
+      [o](const std::string& text) {
+        int i = 0, n = 0;
+        char slash = 0;
+        if (std::sscanf(text.c_str(), "%d%c%d", &i, &slash, &n) != 3 || slash != '/' || n < 1 || i < 1 || i > n) {
+          throw CLI::ValidationError("--shard", "expected I/N with 1 <= I <= N, e.g. 2/3");
+        }
+        o->shard = i;
+        o->shards = n;
+      },
+      "I/N: measure the I-th of N shares of the rows (every N-th from the I-th), for --merge");
+  app.add_option("--merge", o->merge, "combine the JSON reports of --shard runs into one (-o), rows in the unsharded order");
+  app.add_option("-o,--output", o->output, "with --merge: the merged report");
   return [o]() { return run(*o); };
 }
 

@@ -7,12 +7,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "registry/DescriptorRegistration.h"
 #include "sdk/support/ArrayCompare.h"
 #include "sdk/support/AtomicFile.h"
 #include "tools/ascop/CaseFile.h"
 #include "tools/ascop/Command.h"
+#include "tools/ascop/WorkerPool.h"
 
 namespace pyasc::ascop {
 
@@ -24,6 +26,7 @@ struct TestOptions {
   std::string cases, descriptor, target = "ascend910b";
   bool keep = false;
   bool defaultSchedules = false;
+  int workers = 0;  // 0: one per core
 };
 
 // Runs the NumPy reference on the saved inputs (and the case's attributes) and reads its result.
@@ -67,23 +70,58 @@ int run(const TestOptions& o) {
                 cases.dtypes.size(), o.target.c_str(), cases.reference.c_str());
     int width = caseColumnWidth(cases.cases);
     std::printf("%-*s %-8s %12s %12s %9s %10s\n", width, "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
-    int passed = 0, failed = 0;
     for (const auto& c : cases.cases) {
       for (const auto& [name, shape] : c.inputs) {
         bool known = std::any_of(op->inputs.begin(), op->inputs.end(), [&](const auto& in) { return in.name == name; });
         if (!known) return reportError(casesPath + ": case " + caseText(c) + ": '" + name + "' is not an input of " + op->op);
       }
-      for (DType dtype : cases.dtypes) {
+    }
+    std::vector<std::pair<const OperatorCase*, DType>> jobs;  // in the order of the table
+    for (const auto& c : cases.cases) {
+      for (DType dtype : cases.dtypes) jobs.emplace_back(&c, dtype);
+    }
+    // one case and dtype: its line of the table and whether it passed (its files in a folder of its own)
+    auto job = [&](size_t k) {
+      const OperatorCase& c = *jobs[k].first;
+      const DType dtype = jobs[k].second;
+      try {
+        fs::path caseDir = dir / std::to_string(k);
+        fs::create_directories(caseDir);
         OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true, true,
                                     std::nullopt, !o.defaultSchedules);
-        NpyArray want = reference(refPath, op->pythonName, c, r, dir);
+        NpyArray want = reference(refPath, op->pythonName, c, r, caseDir);
         ArrayError err = compareArrays(r.outputs.at(0).second, want);
         auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
         bool ok = !err.sizesDiffer && err.relative <= tol;
-        (ok ? passed : failed) += 1;
-        std::printf("%-*s %-8s %12.3e %12.3e %9.0e %10llu  %s\n", width, caseText(c).c_str(), dtypeName(dtype), err.maxAbs,
-                    err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
+        char line[512];
+        std::snprintf(line, sizeof line, "%-*s %-8s %12.3e %12.3e %9.0e %10llu  %s", width, caseText(c).c_str(), dtypeName(dtype),
+                      err.maxAbs, err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
+        return nlohmann::json{{"line", line}, {"ok", ok}}.dump();
+      } catch (const CompileError& e) {
+        const SourceLocation& where = e.diagnostic().range.begin;
+        return nlohmann::json{{"stop", (where.file.empty() ? "" : where.str() + ": ") + e.diagnostic().message}}.dump();
+      } catch (const std::exception& e) {
+        return nlohmann::json{{"stop", std::string(e.what())}}.dump();
       }
+    };
+    int passed = 0, failed = 0;
+    std::string stopped;
+    auto emit = [&](size_t, const std::string& text) {
+      if (!stopped.empty()) return;
+      nlohmann::json out = nlohmann::json::parse(text);
+      if (out.contains("stop")) {
+        stopped = out["stop"].get<std::string>();
+        return;
+      }
+      (out["ok"].get<bool>() ? passed : failed) += 1;
+      std::printf("%s\n", out["line"].get<std::string>().c_str());
+      std::fflush(stdout);
+    };
+    auto died = [&](size_t, const std::string& why) { return nlohmann::json{{"stop", "a case's " + why.substr(4)}}.dump(); };
+    runJobs(jobs.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, died, ::isatty(STDERR_FILENO) && jobs.size() > 1);
+    if (!stopped.empty()) {
+      if (!o.keep) fs::remove_all(dir);
+      return reportError(stopped);
     }
     if (o.keep) {
       std::printf("kept: %s\n", dir.string().c_str());
@@ -109,6 +147,8 @@ std::function<int()> setupTest(CLI::App& app) {
   app.add_flag("--keep", o->keep, "keep the folder with inputs and reference outputs");
   app.add_flag("--default-schedules", o->defaultSchedules,
                "ignore the schedule written in the definition: test the compiler's own schedule");
+  app.add_option("-j,--jobs", o->workers, "worker processes testing cases at once (default: one per core)")
+      ->check(CLI::PositiveNumber);
   return [o]() { return run(*o); };
 }
 
