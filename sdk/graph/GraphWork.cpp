@@ -1,9 +1,13 @@
-// graphWork: bytes read by what consumes each input, bytes of the outputs, algorithmic MACs.
+// graphWork: bytes read by what consumes each input, bytes of the outputs, algorithmic MACs (of
+// matrix products, tensor contractions, convolutions and te.compute matrix products).
 #include "sdk/graph/GraphWork.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
+
+#include "sdk/te/Compute.h"
 
 namespace pyasc::graph {
 
@@ -34,6 +38,12 @@ uint64_t nodeMacs(const Graph& g, const Node& n) {
     int64_t k = 1;
     for (int64_t axis : n.intListAttr("axes_a")) k *= extent(type(n.inputs[0]), axis);
     return static_cast<uint64_t>(out) * static_cast<uint64_t>(k);
+  }
+  if (n.op == "Compute") {  // a te.compute matrix product: rows × columns × the contraction
+    te::ComputeDef def = te::parseComputeDef(n.stringAttr("compute"));
+    if (!te::contractionOf(def)) return 0;
+    return static_cast<uint64_t>(def.vars[0].extent) * static_cast<uint64_t>(def.vars[1].extent) *
+           static_cast<uint64_t>(def.vars[2].extent);
   }
   if (n.op == "Conv2D" && n.inputs.size() >= 2) {
     const TensorType& w = type(n.inputs[1]);
