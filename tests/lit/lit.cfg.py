@@ -25,3 +25,9 @@ config.environment["PYASC_TARGET_DIR"] = os.path.join(src_root, "targets")
 # FileCheck's companions (not, count) live beside it
 config.environment["PATH"] = os.path.dirname(filecheck) + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 config.environment["PYTHONPATH"] = os.path.join(src_root, "python")
+
+# the browser the report test opens pages in (scripts/install-deps.sh installs it)
+import shutil  # noqa: E402
+
+if shutil.which("chromium"):
+    config.available_features.add("chromium")

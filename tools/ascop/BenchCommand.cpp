@@ -274,7 +274,7 @@ int run(const BenchOptions& o) {
                     targetName.c_str(), width, caseText(c).c_str(), dtypeName(item.dtype),
                     static_cast<unsigned long long>(r.stats.cycles), 100 * roofline, static_cast<unsigned long long>(moved),
                     r.stats.energyPJ * 1e-6, r.compileMillis, r.runMillis);
-      row.update({{"cycles", r.stats.cycles}, {"data_floor_cycles", dataFloor}, {"floor_cycles", floor},
+      row.update({{"cycles", r.stats.cycles}, {"data_floor_cycles", dataFloor}, {"floor_cycles", floor}, {"macs", r.work.macs},
                   {"roofline", roofline}, {"bytes_moved", moved}, {"energy_pj", r.stats.energyPJ},
                   {"compile_ms", r.compileMillis}, {"simulate_ms", r.runMillis}});
       out["row"] = row;

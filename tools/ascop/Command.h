@@ -29,6 +29,7 @@ std::function<int()> setupInfo(CLI::App& app);
 std::function<int()> setupExport(CLI::App& app);
 std::function<int()> setupTest(CLI::App& app);
 std::function<int()> setupBench(CLI::App& app);
+std::function<int()> setupReport(CLI::App& app);
 
 // Prints "ascop: error: msg" to stderr; returns 1.
 int reportError(const std::string& message);

@@ -20,6 +20,7 @@ const std::vector<Command>& commands() {
       {"export", "write a descriptor as msopgen's input JSON or as a TBE op-info .ini", setupExport},
       {"test", "run the operator's test cases on the simulator against its NumPy reference", setupTest},
       {"bench", "simulated cycles, roofline, bytes and energy of the operator over its benchmark sweep", setupBench},
+      {"report", "an HTML page of a bench report: roofline charts per target, the table, changes against a baseline", setupReport},
   };
   return table;
 }
