@@ -6,7 +6,7 @@ packages=(
   libhalide14-0-dev llvm-14-dev llvm-14-tools
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy python3-matplotlib chromium
+  python3 python3-numpy python3-matplotlib python3-distributed chromium
 )
 missing=()
 for p in "${packages[@]}"; do

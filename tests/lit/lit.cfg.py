@@ -31,3 +31,9 @@ import shutil  # noqa: E402
 
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+
+# a Dask distributed cluster can be started (Debian python3-distributed, scripts/install-deps.sh)
+import subprocess  # noqa: E402
+
+if shutil.which("dask-scheduler") and subprocess.run([python, "-c", "import distributed"], capture_output=True).returncode == 0:
+    config.available_features.add("dask")

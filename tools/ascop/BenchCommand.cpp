@@ -35,6 +35,9 @@ struct BenchOptions {
   int shard = 1, shards = 1;  // this run measures every shards-th row from the shard-th
   std::vector<std::string> merge;  // reports of shards to combine into `output`
   std::string output;
+  std::string scheduler;  // a Dask distributed scheduler's address: the rows run on its workers
+  bool rowsOnly = false;  // print the rows' lines only (a shard run by a distributed sweep)
+  int killWorkerAfter = 0;  // tests: stop one worker once this many rows have arrived
 };
 
 // What one entry measures: the expression each case evaluates.
@@ -171,6 +174,37 @@ int merge(const std::vector<std::string>& files, const std::string& output) {
   return 0;
 }
 
+// The rows of a run as tasks of the Dask cluster at o.scheduler (python/pyasc/dask_bench.py): each
+// a `--shard i/N` run of this ascop on a worker, printed in order as they arrive; `merged` gets
+// their report.
+int runOnCluster(const BenchOptions& o, size_t rows, nlohmann::json& merged) {
+  std::vector<std::string> args;
+  if (!o.config.empty()) args.push_back(o.config);
+  if (!o.descriptor.empty()) args.insert(args.end(), {"--descriptor", o.descriptor});
+  for (const auto& c : o.customConfigs) args.insert(args.end(), {"--custom-op-config", c});
+  for (const auto& t : o.targets) args.insert(args.end(), {"--target", t});
+  if (o.defaultSchedules) args.push_back("--default-schedules");
+  if (o.dryRun) args.push_back("--dry-run");
+  auto quoted = [](const std::string& a) {
+    std::string q = "'";
+    for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    return q + "'";
+  };
+  fs::path out = fs::temp_directory_path() / ("ascop-cluster-" + std::to_string(::getpid()) + ".json");
+  std::string command = std::string(PYASC_PYTHON) + " " + quoted(std::string(PYASC_SOURCE_DIR) + "/python/pyasc/dask_bench.py") +
+                        " --scheduler " + quoted(o.scheduler) + " --ascop " + quoted(fs::read_symlink("/proc/self/exe").string()) +
+                        " --rows " + std::to_string(rows) + " --out " + quoted(out.string()) +
+                        (o.killWorkerAfter > 0 ? " --kill-worker-after " + std::to_string(o.killWorkerAfter) : "") + " --";
+  for (const auto& a : args) command += " " + quoted(fs::absolute(a).string() == a || a.rfind("--", 0) == 0 || !fs::exists(a) ? a : fs::absolute(a).string());
+  std::fflush(stdout);
+  int status = std::system(command.c_str());
+  if (status != 0) return 1;
+  std::ifstream in(out);
+  merged = nlohmann::json::parse(in);
+  fs::remove(out);
+  return 0;
+}
+
 int run(const BenchOptions& o) {
   if (!o.merge.empty()) return merge(o.merge, o.output);
   try {
@@ -203,8 +237,11 @@ int run(const BenchOptions& o) {
     report["results"] = nlohmann::json::array();
     // a suite's rows start with the operator
     auto lead = [&](const std::string& op) { return suite ? op + std::string(opWidth + 1 - op.size(), ' ') : std::string(); };
-    std::printf("%s%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", lead("op").c_str(), "target", width, "case", "dtype",
-                "cycles", "roofline", "bytes moved", "energy uJ", "compile ms", "sim ms");
+    if (!o.rowsOnly) {
+      std::printf("%s%-11s %-*s %-8s %10s %9s %12s %11s %10s %10s\n", lead("op").c_str(), "target", width, "case", "dtype",
+                  "cycles", "roofline", "bytes moved", "energy uJ", "compile ms", "sim ms");
+      std::fflush(stdout);
+    }
     // every row in the order a serial run measures them: skipped entries, and cases
     struct Item {
       const CaseFile* entry;
@@ -320,17 +357,28 @@ int run(const BenchOptions& o) {
       if (row.contains("error")) ++failures;
       report["results"].push_back(row);
     };
-    bool progress = ::isatty(STDERR_FILENO) && share.size() > 1;
-    runJobs(share.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, failed, progress);
+    if (!o.scheduler.empty()) {  // every row a task of the cluster; they come back merged
+      if (o.shards > 1) return reportError("--scheduler runs every row; it takes no --shard");
+      nlohmann::json merged;
+      if (int code = runOnCluster(o, items.size(), merged); code != 0) return code;
+      for (const auto& r : merged["results"]) {
+        failures += r.contains("error") ? 1 : 0;
+        report["results"].push_back(r);
+      }
+      if (merged.contains("skipped")) report["skipped"] = merged["skipped"];
+    } else {
+      bool progress = ::isatty(STDERR_FILENO) && share.size() > 1;
+      runJobs(share.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, failed, progress);
+    }
     if (!stopped.empty()) return reportError(stopped);
-    if (suite) std::printf("%zu operator(s), %d case(s) unsupported\n", entries.size(), failures);
+    if (suite && !o.rowsOnly) std::printf("%zu operator(s), %d case(s) unsupported\n", entries.size(), failures);
     if (o.dryRun) return 0;
     std::string jsonPath = !o.json.empty() ? o.json
                            : !entries[0].report.empty() ? (fs::path(benchPath).parent_path() / entries[0].report).string()
                                                         : "";
     if (!jsonPath.empty()) {
       writeFileAtomically(jsonPath, report.dump(2) + "\n");
-      std::printf("report: %s\n", jsonPath.c_str());
+      if (!o.rowsOnly) std::printf("report: %s\n", jsonPath.c_str());
     }
     return o.compare.empty() ? 0 : compareWithBaseline(report, o.compare, o.tolerance);
   } catch (const CompileError& e) {
@@ -377,6 +425,11 @@ std::function<int()> setupBench(CLI::App& app) {
       "I/N: measure the I-th of N shares of the rows (every N-th from the I-th), for --merge");
   app.add_option("--merge", o->merge, "combine the JSON reports of --shard runs into one (-o), rows in the unsharded order");
   app.add_option("-o,--output", o->output, "with --merge: the merged report");
+  app.add_option("--scheduler", o->scheduler,
+                 "tcp://HOST:PORT of a Dask distributed scheduler: every row a task on its workers (docs/operator-sdk.md)");
+  app.add_flag("--rows-only", o->rowsOnly, "print the rows' lines only, no heading or summary (for a sweep's shard runs)");
+  app.add_option("--kill-worker-after", o->killWorkerAfter, "tests of --scheduler: stop one worker once this many rows arrived")
+      ->group("");
   return [o]() { return run(*o); };
 }
 
