@@ -4,8 +4,9 @@ on a worker (the tools of this build, reachable from every worker); the rows are
 order of a serial run as they arrive and merged into one report. A worker that dies during a row
 loses nothing: Dask runs the row again on another worker.
 
-Usage: dask_bench.py --scheduler ADDRESS --ascop PATH --rows N --out MERGED.json
+Usage: dask_bench.py --scheduler ADDRESS --ascop PATH --rows N --only I,J,... --out MERGED.json
                      [--kill-worker-after K] -- BENCH-ARGUMENTS...
+(--only: the rows to run, from 0, of the N of the run.)
 --kill-worker-after K (for tests): once K rows have arrived, the worker that ran the K-th is stopped.
 """
 import argparse
@@ -39,6 +40,7 @@ def main():
     parser.add_argument("--ascop", required=True)
     parser.add_argument("--rows", type=int, required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--only", required=True)
     parser.add_argument("--kill-worker-after", type=int, default=0)
     parser.add_argument("arguments", nargs=argparse.REMAINDER)
     a = parser.parse_args()
@@ -50,8 +52,8 @@ def main():
     except OSError as e:
         print("ascop: error: cannot reach the Dask scheduler at %s: %s" % (a.scheduler, e), file=sys.stderr)
         return 1
-    futures = [client.submit(measure, a.ascop, arguments, i, a.rows, pure=False, key="ascop-row-%d" % i)
-               for i in range(a.rows)]
+    wanted = [int(i) for i in a.only.split(",") if i]
+    futures = [client.submit(measure, a.ascop, arguments, i, a.rows, pure=False, key="ascop-row-%d" % i) for i in wanted]
     done, printed = {}, 0
     merged = None
     for future in as_completed(futures):
@@ -64,8 +66,8 @@ def main():
                     client.run(stop_worker, workers=list(holders)[:1])
                 except Exception:  # noqa: BLE001 -- the worker dies before it answers
                     pass
-        while printed in done:
-            r = done[printed]
+        while printed < len(wanted) and wanted[printed] in done:
+            r = done[wanted[printed]]
             if r["code"] != 0 and r["report"] is None:
                 sys.stderr.write(r["stderr"])
                 return r["code"] or 1

@@ -174,10 +174,10 @@ int merge(const std::vector<std::string>& files, const std::string& output) {
   return 0;
 }
 
-// The rows of a run as tasks of the Dask cluster at o.scheduler (python/pyasc/dask_bench.py): each
-// a `--shard i/N` run of this ascop on a worker, printed in order as they arrive; `merged` gets
-// their report.
-int runOnCluster(const BenchOptions& o, size_t rows, nlohmann::json& merged) {
+// The rows `share` of a run of `rows` as tasks of the Dask cluster at o.scheduler
+// (python/pyasc/dask_bench.py): each a `--shard i/N` run of this ascop on a worker, printed in
+// order as they arrive; `merged` gets their report.
+int runOnCluster(const BenchOptions& o, size_t rows, const std::vector<size_t>& share, nlohmann::json& merged) {
   std::vector<std::string> args;
   if (!o.config.empty()) args.push_back(o.config);
   if (!o.descriptor.empty()) args.insert(args.end(), {"--descriptor", o.descriptor});
@@ -191,9 +191,11 @@ int runOnCluster(const BenchOptions& o, size_t rows, nlohmann::json& merged) {
     return q + "'";
   };
   fs::path out = fs::temp_directory_path() / ("ascop-cluster-" + std::to_string(::getpid()) + ".json");
+  std::string only;  // the rows of this run (a shard's, with --shard)
+  for (size_t i : share) only += (only.empty() ? "" : ",") + std::to_string(i);
   std::string command = std::string(PYASC_PYTHON) + " " + quoted(std::string(PYASC_SOURCE_DIR) + "/python/pyasc/dask_bench.py") +
                         " --scheduler " + quoted(o.scheduler) + " --ascop " + quoted(fs::read_symlink("/proc/self/exe").string()) +
-                        " --rows " + std::to_string(rows) + " --out " + quoted(out.string()) +
+                        " --rows " + std::to_string(rows) + " --out " + quoted(out.string()) + " --only " + only +
                         (o.killWorkerAfter > 0 ? " --kill-worker-after " + std::to_string(o.killWorkerAfter) : "") + " --";
   for (const auto& a : args) command += " " + quoted(fs::absolute(a).string() == a || a.rfind("--", 0) == 0 || !fs::exists(a) ? a : fs::absolute(a).string());
   std::fflush(stdout);
@@ -358,9 +360,8 @@ int run(const BenchOptions& o) {
       report["results"].push_back(row);
     };
     if (!o.scheduler.empty()) {  // every row a task of the cluster; they come back merged
-      if (o.shards > 1) return reportError("--scheduler runs every row; it takes no --shard");
       nlohmann::json merged;
-      if (int code = runOnCluster(o, items.size(), merged); code != 0) return code;
+      if (int code = runOnCluster(o, items.size(), share, merged); code != 0) return code;
       for (const auto& r : merged["results"]) {
         failures += r.contains("error") ? 1 : 0;
         report["results"].push_back(r);

@@ -2,7 +2,7 @@
 address) and checks its report equals a local run's, also when one worker is stopped after it has
 returned some rows.
 
-Usage: dask_cluster.py ASCOP SUITE.yaml"""
+Usage: dask_cluster.py ASCOP SUITE.yaml [BENCH-ARGUMENTS...]  (e.g. --shard 1/40: a subset of the suite)"""
 import json
 import os
 import socket
@@ -27,7 +27,7 @@ def free_port():
         return s.getsockname()[1]
 
 
-ascop, suite = sys.argv[1], sys.argv[2]
+ascop, suite, extra = sys.argv[1], sys.argv[2], sys.argv[3:]
 port = free_port()
 address = "tcp://127.0.0.1:%d" % port
 quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
@@ -37,11 +37,12 @@ try:
         processes.append(subprocess.Popen(["dask-worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard"], **quiet))
     with Client(address, timeout="30s") as client:
         client.wait_for_workers(2, timeout=60)
-    subprocess.run([ascop, "bench", suite, "--json", "local.json", "-j", "1"], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([ascop, "bench", suite, "--scheduler", address, "--json", "cluster.json"], check=True,
+    subprocess.run([ascop, "bench", suite, "--json", "local.json", "-j", "1"] + extra, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([ascop, "bench", suite, "--scheduler", address, "--json", "cluster.json"] + extra, check=True,
                    stdout=open("cluster.txt", "w"))
+    print("rows:", len(rows("local.json")[0]))
     print("cluster:", "same" if rows("local.json") == rows("cluster.json") else "different")
-    subprocess.run([ascop, "bench", suite, "--scheduler", address, "--json", "stopped.json", "--kill-worker-after", "3"],
+    subprocess.run([ascop, "bench", suite, "--scheduler", address, "--json", "stopped.json", "--kill-worker-after", "3"] + extra,
                    check=True, stdout=subprocess.DEVNULL)
     with Client(address, timeout="30s") as client:
         workers = len(client.scheduler_info()["workers"])
