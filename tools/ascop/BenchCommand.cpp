@@ -320,18 +320,6 @@ int run(const BenchOptions& o) {
       out["line"] = line;
       return out.dump();
     };
-    // a job's error (a compile error outside a suite) ends the run as in a serial one
-    std::string stopped;
-    auto job = [&](size_t k) {
-      try {
-        return measure(k);
-      } catch (const CompileError& e) {
-        const SourceLocation& where = e.diagnostic().range.begin;
-        return nlohmann::json{{"index", share[k]}, {"stop", (where.file.empty() ? "" : where.str() + ": ") + e.diagnostic().message}}.dump();
-      } catch (const std::exception& e) {
-        return nlohmann::json{{"index", share[k]}, {"stop", std::string(e.what())}}.dump();
-      }
-    };
     auto failed = [&](size_t k, const std::string& why) {
       const Item& item = items[share[k]];
       nlohmann::json row = {{"op", item.entry->op}, {"target", item.target}, {"dtype", dtypeName(item.dtype)}, {"error", why}};
@@ -340,12 +328,7 @@ int run(const BenchOptions& o) {
     };
     int failures = 0;
     auto emit = [&](size_t, const std::string& text) {
-      if (!stopped.empty()) return;
       nlohmann::json out = nlohmann::json::parse(text);
-      if (out.contains("stop")) {
-        stopped = out["stop"].get<std::string>();
-        return;
-      }
       std::printf("%s\n", out["line"].get<std::string>().c_str());
       std::fflush(stdout);
       if (out.contains("skipped")) {
@@ -359,6 +342,7 @@ int run(const BenchOptions& o) {
       if (row.contains("error")) ++failures;
       report["results"].push_back(row);
     };
+    std::string stopped;  // a compile error outside a suite ends the run, as in a serial one
     if (!o.scheduler.empty()) {  // every row a task of the cluster; they come back merged
       nlohmann::json merged;
       if (int code = runOnCluster(o, items.size(), share, merged); code != 0) return code;
@@ -369,7 +353,7 @@ int run(const BenchOptions& o) {
       if (merged.contains("skipped")) report["skipped"] = merged["skipped"];
     } else {
       bool progress = ::isatty(STDERR_FILENO) && share.size() > 1;
-      runJobs(share.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, failed, progress);
+      stopped = runJobs(share.size(), o.workers > 0 ? o.workers : defaultWorkers(), measure, emit, failed, progress);
     }
     if (!stopped.empty()) return reportError(stopped);
     if (suite && !o.rowsOnly) std::printf("%zu operator(s), %d case(s) unsupported\n", entries.size(), failures);

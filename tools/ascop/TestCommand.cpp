@@ -84,41 +84,28 @@ int run(const TestOptions& o) {
     auto job = [&](size_t k) {
       const OperatorCase& c = *jobs[k].first;
       const DType dtype = jobs[k].second;
-      try {
-        fs::path caseDir = dir / std::to_string(k);
-        fs::create_directories(caseDir);
-        OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true, true,
-                                    std::nullopt, !o.defaultSchedules);
-        NpyArray want = reference(refPath, op->pythonName, c, r, caseDir);
-        ArrayError err = compareArrays(r.outputs.at(0).second, want);
-        auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
-        bool ok = !err.sizesDiffer && err.relative <= tol;
-        char line[512];
-        std::snprintf(line, sizeof line, "%-*s %-8s %12.3e %12.3e %9.0e %10llu  %s", width, caseText(c).c_str(), dtypeName(dtype),
-                      err.maxAbs, err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
-        return nlohmann::json{{"line", line}, {"ok", ok}}.dump();
-      } catch (const CompileError& e) {
-        const SourceLocation& where = e.diagnostic().range.begin;
-        return nlohmann::json{{"stop", (where.file.empty() ? "" : where.str() + ": ") + e.diagnostic().message}}.dump();
-      } catch (const std::exception& e) {
-        return nlohmann::json{{"stop", std::string(e.what())}}.dump();
-      }
+      fs::path caseDir = dir / std::to_string(k);
+      fs::create_directories(caseDir);
+      OperatorRun r = runOperator(callExpression(op->pythonName, c), registry, c, dtype, o.target, cases.seed, true, true,
+                                  std::nullopt, !o.defaultSchedules);
+      NpyArray want = reference(refPath, op->pythonName, c, r, caseDir);
+      ArrayError err = compareArrays(r.outputs.at(0).second, want);
+      auto tol = op->tolerance.count(dtype) ? op->tolerance.at(dtype) : registry::defaultTolerance().at(dtype);
+      bool ok = !err.sizesDiffer && err.relative <= tol;
+      char line[512];
+      std::snprintf(line, sizeof line, "%-*s %-8s %12.3e %12.3e %9.0e %10llu  %s", width, caseText(c).c_str(), dtypeName(dtype),
+                    err.maxAbs, err.relative, tol, static_cast<unsigned long long>(r.stats.cycles), ok ? "ok" : "MISMATCH");
+      return nlohmann::json{{"line", line}, {"ok", ok}}.dump();
     };
     int passed = 0, failed = 0;
-    std::string stopped;
     auto emit = [&](size_t, const std::string& text) {
-      if (!stopped.empty()) return;
       nlohmann::json out = nlohmann::json::parse(text);
-      if (out.contains("stop")) {
-        stopped = out["stop"].get<std::string>();
-        return;
-      }
       (out["ok"].get<bool>() ? passed : failed) += 1;
       std::printf("%s\n", out["line"].get<std::string>().c_str());
       std::fflush(stdout);
     };
-    auto died = [&](size_t, const std::string& why) { return nlohmann::json{{"stop", "a case's " + why.substr(4)}}.dump(); };
-    runJobs(jobs.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, died, ::isatty(STDERR_FILENO) && jobs.size() > 1);
+    auto died = [&](size_t, const std::string& why) { return nlohmann::json{{"line", "a case's " + why.substr(4)}, {"ok", false}}.dump(); };
+    std::string stopped = runJobs(jobs.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, died, ::isatty(STDERR_FILENO) && jobs.size() > 1);
     if (!stopped.empty()) {
       if (!o.keep) fs::remove_all(dir);
       return reportError(stopped);

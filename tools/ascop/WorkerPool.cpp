@@ -16,9 +16,23 @@
 #include <thread>
 #include <vector>
 
+#include "sdk/support/Diagnostics.h"
+
 namespace pyasc::ascop {
 
 namespace {
+
+// A job's result marked as one ('R') or its error's message ('E').
+std::string attempt(const std::function<std::string(size_t)>& job, size_t index) {
+  try {
+    return "R" + job(index);
+  } catch (const CompileError& e) {
+    const SourceLocation& where = e.diagnostic().range.begin;
+    return "E" + (where.file.empty() ? "" : where.str() + ": ") + e.diagnostic().message;
+  } catch (const std::exception& e) {
+    return "E" + std::string(e.what());
+  }
+}
 
 bool writeAll(int fd, const void* data, size_t size) {
   const char* p = static_cast<const char*>(data);
@@ -60,7 +74,7 @@ Worker spawn(const std::function<std::string(size_t)>& job) {
     ::close(up[0]);
     int64_t index;
     while (readAll(down[0], &index, sizeof index) && index >= 0) {
-      std::string result = job(static_cast<size_t>(index));
+      std::string result = attempt(job, static_cast<size_t>(index));
       uint64_t size = result.size();
       if (!writeAll(up[1], &size, sizeof size) || !writeAll(up[1], result.data(), result.size())) break;
     }
@@ -86,9 +100,10 @@ int defaultWorkers() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-void runJobs(size_t count, int workers, const std::function<std::string(size_t)>& job,
-             const std::function<void(size_t, const std::string&)>& emit,
-             const std::function<std::string(size_t, const std::string&)>& failed, bool progress) {
+std::string runJobs(size_t count, int workers, const std::function<std::string(size_t)>& job,
+                    const std::function<void(size_t, const std::string&)>& emit,
+                    const std::function<std::string(size_t, const std::string&)>& failed, bool progress) {
+  std::string stopped;
   const auto start = std::chrono::steady_clock::now();
   std::map<size_t, std::string> finished;  // results not emitted yet
   size_t next = 0, emitted = 0, done = 0;
@@ -104,22 +119,23 @@ void runJobs(size_t count, int workers, const std::function<std::string(size_t)>
     report();
     for (auto it = finished.find(emitted); it != finished.end(); it = finished.find(emitted)) {
       if (progress) std::fprintf(stderr, "\r%*s\r", 60, "");
-      emit(emitted, it->second);
+      if (stopped.empty() && it->second[0] == 'E') stopped = it->second.substr(1);
+      if (stopped.empty()) emit(emitted, it->second.substr(1));
       finished.erase(it);
       ++emitted;
       if (progress && emitted < count) report();
     }
   };
   if (workers <= 1 || count <= 1) {
-    for (size_t i = 0; i < count; ++i) finish(i, job(i));
-    return;
+    for (size_t i = 0; i < count && stopped.empty(); ++i) finish(i, attempt(job, i));
+    return stopped;
   }
   std::vector<Worker> pool;
   for (int w = 0; w < workers && static_cast<size_t>(w) < count; ++w) pool.push_back(spawn(job));
   auto assign = [&](Worker& w) {
     int64_t index = next < count ? static_cast<int64_t>(next++) : -1;
     w.job = index;
-    if (!writeAll(w.jobs, &index, sizeof index) && index >= 0) finish(static_cast<size_t>(index), failed(static_cast<size_t>(index), "its worker could not be reached"));
+    if (!writeAll(w.jobs, &index, sizeof index) && index >= 0) finish(static_cast<size_t>(index), "R" + failed(static_cast<size_t>(index), "its worker could not be reached"));
   };
   for (auto& w : pool) assign(w);
   while (emitted < count) {
@@ -149,7 +165,7 @@ void runJobs(size_t count, int workers, const std::function<std::string(size_t)>
       ::waitpid(w.pid, &status, 0);
       std::string why = WIFSIGNALED(status) ? "its worker died of signal " + std::to_string(WTERMSIG(status))
                                             : "its worker stopped with status " + std::to_string(WEXITSTATUS(status));
-      finish(index, failed(index, why));
+      finish(index, "R" + failed(index, why));
       w = Worker{};
       if (next < count) {
         w = spawn(job);
@@ -168,6 +184,7 @@ void runJobs(size_t count, int workers, const std::function<std::string(size_t)>
     int status = 0;
     ::waitpid(w.pid, &status, 0);
   }
+  return stopped;
 }
 
 }  // namespace pyasc::ascop
