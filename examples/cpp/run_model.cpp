@@ -7,8 +7,13 @@
 #include "sdk/support/Diagnostics.h"
 
 int main(int argc, char** argv) {
+  const char* usage = "usage: run_model MODEL.om [NAME=FILE.npy]...\n";
+  if (argc >= 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+    std::printf("%s", usage);
+    return 0;
+  }
   if (argc < 2) {
-    std::fprintf(stderr, "usage: run_model MODEL.om [NAME=FILE.npy]...\n");
+    std::fprintf(stderr, "%s", usage);
     return 2;
   }
   try {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -42,10 +43,16 @@ NpyArray reference(const std::string& refPath, const std::string& function, cons
                        "spec = importlib.util.spec_from_file_location('reference', r'" + refPath + "')\n"
                        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
                        "np.save(r'" + (dir / "reference.npy").string() + "', np.asarray(m." + function + "(" + args + ")))\n";
-  std::string scriptPath = (dir / "reference.py").string();
+  std::string scriptPath = (dir / "reference.py").string(), errors = (dir / "reference.err").string();
   writeFileAtomically(scriptPath, script);
-  if (std::system((std::string(PYASC_PYTHON) + " '" + scriptPath + "'").c_str()) != 0) {
-    throw CompileError(SourceLocation{refPath}, "the NumPy reference failed");
+  if (std::system((std::string(PYASC_PYTHON) + " '" + scriptPath + "' 2> '" + errors + "'").c_str()) != 0) {
+    // the exception Python raised (its traceback's last line), not the traceback
+    std::ifstream in(errors);
+    std::string line, last;
+    while (std::getline(in, line)) {
+      if (!line.empty()) last = line;
+    }
+    throw CompileError(SourceLocation{refPath}, "the NumPy reference failed" + (last.empty() ? "" : ": " + last));
   }
   return readNpy((dir / "reference.npy").string());
 }

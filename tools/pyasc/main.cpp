@@ -46,6 +46,10 @@ int main(int argc, char** argv) {
   CLI::App app{"Compiles a numpy-style Python program into an NPU model (.om)", "pyasc"};
   app.footer(footer);
   std::function<int()> run = setupCompile(app);
+  if (argc == 1) {  // nothing to compile: how to call it, not CLI11's missing-argument status
+    std::cout << app.help();
+    return 1;
+  }
   CLI11_PARSE(app, argc, argv);
   return pyasc::runCommand("pyasc", run);
 }
