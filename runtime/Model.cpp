@@ -224,13 +224,22 @@ RunResult Model::run(const RunOptions& options) {
   }
   for (auto& [name, array] : randomInputs())
     if (!bound_.count(name)) bound_[name] = std::move(array);
+  std::vector<const model::Tensor*> unbound;  // every one named at once
   for (const auto* t : inputs()) {
-    auto it = bound_.find(t->name);
-    if (it == bound_.end()) {
-      fail(name_, "input '" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) +
-                      ") has no value; bind it with --input " + t->name + "=FILE.npy");
+    if (!bound_.count(t->name)) unbound.push_back(t);
+  }
+  if (!unbound.empty()) {
+    std::string names, binds;
+    for (const auto* t : unbound) {
+      names += std::string(names.empty() ? "" : ", ") + "'" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) + ")";
+      binds += " --input " + t->name + "=FILE.npy";
     }
-    std::memcpy(device.gm() + t->gmOffset, it->second.data.data(), it->second.data.size());
+    fail(name_, unbound.size() == 1 ? "input " + names + " has no value; bind it with" + binds
+                                    : "inputs " + names + " have no value; bind them with" + binds);
+  }
+  for (const auto* t : inputs()) {
+    const NpyArray& value = bound_.at(t->name);
+    std::memcpy(device.gm() + t->gmOffset, value.data.data(), value.data.size());
   }
   RunResult result;
   PlanRunner runner{image_, device, options, result.stats, {}, {}};
