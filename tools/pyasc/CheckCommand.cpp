@@ -39,7 +39,7 @@ std::function<int()> setupCheck(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   addCompileFlags(app, o->flags);
   app.add_option("--seed", o->seed, "seed of the generated function inputs")->capture_default_str();
-  app.add_flag("--keep", o->keep, "keep the folder with the inputs and both outputs");
+  app.add_flag("--keep", o->keep, "keep the folder with the inputs (inputs/), NumPy's outputs (numpy/) and the model's (npu/)");
   app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
   return [o]() -> int {
@@ -82,6 +82,11 @@ std::function<int()> setupCheck(CLI::App& app) {
       options.sanitize = !o->noSanitize;
       setProgressOptions(options, o->progress);
       RunResult r = net.run(options);
+      if (o->keep) {  // what the model read and wrote beside NumPy's: np.random inputs as NumPy draws them
+        for (const auto& [name, array] : net.randomInputs()) writeNpy((dir / "inputs" / (name + ".npy")).string(), array);
+        fs::create_directories(dir / "npu");
+        for (const auto& [name, array] : r.outputs) writeNpy((dir / "npu" / (name + ".npy")).string(), array);
+      }
       bool ok = true;
       std::printf("%-14s %-9s %-16s %12s %12s %9s\n", "output", "dtype", "shape", "max abs err", "rel err", "tolerance");
       for (const auto& [name, array] : r.outputs) {
