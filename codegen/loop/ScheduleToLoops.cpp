@@ -415,7 +415,7 @@ class Builder {
   }
 
   // Each attached compute: at the loop its compute_at step names (without one: the loop directly
-  // outside the vectorized one; the loop outside a vectorized loop or a written-out reduction), its
+  // outside the vectorized one; never inside a reduction's loops nor at a vectorized loop), its
   // region of what the loops inside read, a local buffer for it, and its own loops at the start of
   // that loop's body.
   void placeAttached() {
@@ -427,6 +427,14 @@ class Builder {
         at = -1;
         for (size_t i = 0; i < leaves_.size(); ++i) {
           if (leaves_[i].var == attachVar_.at(static_cast<int>(a))) at = static_cast<int>(i);
+        }
+      }
+      // with a reduction, outside its loops: what the loops inside it and the epilogue after them
+      // read is then one region
+      for (size_t i = 0; i < leaves_.size(); ++i) {
+        if (leaves_[i].reduce) {
+          at = std::min(at, static_cast<int>(i) - 1);
+          break;
         }
       }
       // a vectorized loop computes its lanes at once, an unrolled reduction is one expression: the

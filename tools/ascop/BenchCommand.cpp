@@ -177,19 +177,15 @@ int merge(const std::vector<std::string>& files, const std::string& output) {
 // The rows `share` of a run of `rows` as tasks of the Dask cluster at o.scheduler
 // (python/pyasc/dask_bench.py): each a `--shard i/N` run of this ascop on a worker, printed in
 // order as they arrive; `merged` gets their report.
-int runOnCluster(const BenchOptions& o, size_t rows, const std::vector<size_t>& share, nlohmann::json& merged) {
-  std::vector<std::string> args;
-  if (!o.config.empty()) args.push_back(o.config);
+int runOnCluster(const BenchOptions& o, const std::string& benchPath, size_t rows, const std::vector<size_t>& share,
+                 nlohmann::json& merged) {
+  if (o.dryRun) return reportError("--dry-run compiles here; it does not go to a cluster (--scheduler)");
+  std::vector<std::string> args{benchPath};
   if (!o.descriptor.empty()) args.insert(args.end(), {"--descriptor", o.descriptor});
   for (const auto& c : o.customConfigs) args.insert(args.end(), {"--custom-op-config", c});
   for (const auto& t : o.targets) args.insert(args.end(), {"--target", t});
   if (o.defaultSchedules) args.push_back("--default-schedules");
-  if (o.dryRun) args.push_back("--dry-run");
-  auto quoted = [](const std::string& a) {
-    std::string q = "'";
-    for (char ch : a) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    return q + "'";
-  };
+  auto quoted = shellQuoted;
   fs::path out = fs::temp_directory_path() / ("ascop-cluster-" + std::to_string(::getpid()) + ".json");
   std::string only;  // the rows of this run (a shard's, with --shard)
   for (size_t i : share) only += (only.empty() ? "" : ",") + std::to_string(i);
@@ -345,7 +341,7 @@ int run(const BenchOptions& o) {
     std::string stopped;  // a compile error outside a suite ends the run, as in a serial one
     if (!o.scheduler.empty()) {  // every row a task of the cluster; they come back merged
       nlohmann::json merged;
-      if (int code = runOnCluster(o, items.size(), share, merged); code != 0) return code;
+      if (int code = runOnCluster(o, benchPath, items.size(), share, merged); code != 0) return code;
       for (const auto& r : merged["results"]) {
         failures += r.contains("error") ? 1 : 0;
         report["results"].push_back(r);

@@ -33,6 +33,8 @@ std::function<int()> setupReport(CLI::App& app);
 
 // Prints "ascop: error: msg" to stderr; returns 1.
 int reportError(const std::string& message);
+// `text` as one word of a POSIX shell command (single-quoted).
+std::string shellQuoted(const std::string& text);
 // The same for a failed read or write: "ascop: error: path: cannot write: <errno text>".
 int reportError(const CompileError& error);
 // Prints each descriptor error as one line "file:line:col: error: ..." to stderr.

@@ -93,7 +93,7 @@ int run(const ReportOptions& o) {
     std::string dataPath = (fs::path(o.output) / "report-data.json").string();
     writeFileAtomically(dataPath, data.dump(2) + "\n");
     std::string script = std::string(PYASC_SOURCE_DIR) + "/python/pyasc/report.py";
-    std::string command = std::string(PYASC_PYTHON) + " '" + script + "' '" + dataPath + "' '" + o.output + "'";
+    std::string command = std::string(PYASC_PYTHON) + " " + shellQuoted(script) + " " + shellQuoted(dataPath) + " " + shellQuoted(o.output);
     if (std::system(command.c_str()) != 0) return reportError("the report's charts could not be drawn (" + script + ")");
     std::printf("report: %s\n", (fs::path(o.output) / "index.html").string().c_str());
     return 0;

@@ -111,7 +111,9 @@ int run(const TestOptions& o) {
       std::printf("%s\n", out["line"].get<std::string>().c_str());
       std::fflush(stdout);
     };
-    auto died = [&](size_t, const std::string& why) { return nlohmann::json{{"line", "a case's " + why.substr(4)}, {"ok", false}}.dump(); };
+    auto died = [&](size_t k, const std::string& why) {  // "its worker died ...": a row that says so
+      return nlohmann::json{{"line", caseText(*jobs[k].first) + " " + dtypeName(jobs[k].second) + ": " + why}, {"ok", false}}.dump();
+    };
     std::string stopped = runJobs(jobs.size(), o.workers > 0 ? o.workers : defaultWorkers(), job, emit, died, ::isatty(STDERR_FILENO) && jobs.size() > 1);
     if (!stopped.empty()) {
       if (!o.keep) fs::remove_all(dir);

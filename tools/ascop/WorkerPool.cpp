@@ -2,7 +2,9 @@
 // each answering with its result's length and bytes.
 #include "tools/ascop/WorkerPool.h"
 
+#include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sched.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -65,10 +67,18 @@ struct Worker {
 // A process that answers job numbers with results until it reads -1.
 Worker spawn(const std::function<std::string(size_t)>& job) {
   int down[2], up[2];
-  if (::pipe(down) != 0 || ::pipe(up) != 0) throw std::runtime_error("cannot create a pipe for a worker");
+  if (::pipe2(down, O_CLOEXEC) != 0) throw std::runtime_error("cannot create a pipe for a worker");
+  if (::pipe2(up, O_CLOEXEC) != 0) {
+    ::close(down[0]);
+    ::close(down[1]);
+    throw std::runtime_error("cannot create a pipe for a worker");
+  }
   std::fflush(nullptr);
   pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("cannot start a worker process");
+  if (pid < 0) {
+    for (int fd : {down[0], down[1], up[0], up[1]}) ::close(fd);
+    throw std::runtime_error("cannot start a worker process");
+  }
   if (pid == 0) {
     ::close(down[1]);
     ::close(up[0]);
@@ -132,13 +142,26 @@ std::string runJobs(size_t count, int workers, const std::function<std::string(s
   }
   std::vector<Worker> pool;
   for (int w = 0; w < workers && static_cast<size_t>(w) < count; ++w) pool.push_back(spawn(job));
+  // the next job, or -1 (the worker stops) when there is none or the run stopped
   auto assign = [&](Worker& w) {
-    int64_t index = next < count ? static_cast<int64_t>(next++) : -1;
+    int64_t index = next < count && stopped.empty() ? static_cast<int64_t>(next++) : -1;
     w.job = index;
-    if (!writeAll(w.jobs, &index, sizeof index) && index >= 0) finish(static_cast<size_t>(index), "R" + failed(static_cast<size_t>(index), "its worker could not be reached"));
+    if (!writeAll(w.jobs, &index, sizeof index) && index >= 0) {
+      w.job = -1;
+      finish(static_cast<size_t>(index), "R" + failed(static_cast<size_t>(index), "its worker could not be reached"));
+    }
   };
+  struct sigaction ignore {}, previous {};
+  ignore.sa_handler = SIG_IGN;
+  ::sigaction(SIGPIPE, &ignore, &previous);  // a dead worker's pipe fails a write instead of killing ascop
   for (auto& w : pool) assign(w);
-  while (emitted < count) {
+  auto busy = [&] {
+    for (const auto& w : pool) {
+      if (w.job >= 0) return true;
+    }
+    return false;
+  };
+  while (busy()) {
     std::vector<pollfd> fds;
     for (const auto& w : pool) fds.push_back(pollfd{w.job >= 0 ? w.results : -1, POLLIN, 0});
     if (::poll(fds.data(), fds.size(), -1) < 0) continue;
@@ -167,7 +190,7 @@ std::string runJobs(size_t count, int workers, const std::function<std::string(s
                                             : "its worker stopped with status " + std::to_string(WEXITSTATUS(status));
       finish(index, "R" + failed(index, why));
       w = Worker{};
-      if (next < count) {
+      if (next < count && stopped.empty()) {
         w = spawn(job);
         assign(w);
       }
@@ -184,6 +207,7 @@ std::string runJobs(size_t count, int workers, const std::function<std::string(s
     int status = 0;
     ::waitpid(w.pid, &status, 0);
   }
+  ::sigaction(SIGPIPE, &previous, nullptr);
   return stopped;
 }
 

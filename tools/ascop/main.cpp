@@ -30,6 +30,12 @@ int reportError(const std::string& message) {
   return 1;
 }
 
+std::string shellQuoted(const std::string& text) {
+  std::string q = "'";
+  for (char c : text) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
 int reportError(const CompileError& error) {
   const SourceLocation& where = error.diagnostic().range.begin;
   return reportError((where.file.empty() ? "" : where.str() + ": ") + error.diagnostic().message);
