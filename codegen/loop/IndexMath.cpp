@@ -275,6 +275,18 @@ std::optional<Interval> loopRange(const loop::Stmt& s, const std::map<int, Inter
   return Interval{min->lo, min->hi + extent->hi - 1};
 }
 
+LoopRangeScope::LoopRangeScope(const loop::Stmt& s, std::map<int, Interval>& ranges) : ranges_(ranges) {
+  if (s.kind != loop::StmtKind::For) return;
+  if (std::optional<Interval> r = loopRange(s, ranges)) {
+    var_ = s.var;
+    ranges_[var_] = *r;
+  }
+}
+
+LoopRangeScope::~LoopRangeScope() {
+  if (var_ >= 0) ranges_.erase(var_);
+}
+
 namespace {
 
 void collectReads(const loop::Expr& e, std::set<int>& reads) {

@@ -64,6 +64,19 @@ std::optional<ClampedWindow> clampedWindow(const loop::Expr& idx, int lane);
 bool windowInside(const ClampedWindow& w, int64_t lanes, int64_t elements, const std::map<int, Interval>& ranges);
 // The values the variable of loop `s` takes, or nullopt when its bounds are not bounded by `ranges`.
 std::optional<Interval> loopRange(const loop::Stmt& s, const std::map<int, Interval>& ranges);
+// While it lives, `ranges` holds the values of loop `s`'s variable (when they are bounded): for a
+// walk entering a loop's body. Other statements change nothing.
+class LoopRangeScope {
+ public:
+  LoopRangeScope(const loop::Stmt& s, std::map<int, Interval>& ranges);
+  ~LoopRangeScope();
+  LoopRangeScope(const LoopRangeScope&) = delete;
+  LoopRangeScope& operator=(const LoopRangeScope&) = delete;
+
+ private:
+  std::map<int, Interval>& ranges_;
+  int var_ = -1;
+};
 
 // A copy of statement `s` with variables renamed as `rename` says, buffers as `buffers` says, and
 // every loop inside on a fresh variable of `k` (its name plus `suffix`): loops may then appear twice

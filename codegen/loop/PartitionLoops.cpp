@@ -102,10 +102,10 @@ class Partitioner {
 
   StmtPtr rewrite(const StmtPtr& s) {
     auto copy = std::make_shared<loop::Stmt>(*s);
-    std::optional<Interval> range = s->kind == loop::StmtKind::For ? loopRange(*s, ranges_) : std::nullopt;
-    if (range) ranges_[s->var] = *range;
-    for (auto& b : copy->body) b = rewrite(b);
-    ranges_.erase(s->var);
+    {
+      LoopRangeScope inside(*s, ranges_);
+      for (auto& b : copy->body) b = rewrite(b);
+    }
     for (auto& b : copy->orelse) b = rewrite(b);
     if (copy->kind != loop::StmtKind::For || copy->forKind == loop::ForKind::Vectorized ||
         copy->forKind == loop::ForKind::Cores) {

@@ -20,15 +20,12 @@ std::vector<loop::StmtPtr> coreStatements(const loop::StmtPtr& body) {
   return list;
 }
 
-// Per buffer, the first and last of the core's statements that use it; and, per statement, the
-// phase it belongs to: a statement holding loops or conditions with pipe work is drained before and
-// after (stage insert-sync), so buffers used only in different phases never live at once.
-struct Lifetimes {
-  std::map<int, std::pair<int, int>> phases;  // buffer → [first, last] phase
-};
-
-Lifetimes lifetimes(const loop::Kernel& k) {
-  Lifetimes out;
+// Per buffer, the first and last phase of the core's statements that use it: a statement holding
+// loops or conditions with pipe work is drained before and after (stage insert-sync), a phase of its
+// own; consecutive other statements share one. Buffers used only in different phases never live at
+// once.
+std::map<int, std::pair<int, int>> lifetimes(const loop::Kernel& k) {
+  std::map<int, std::pair<int, int>> out;
   int phase = 0;
   bool open = false;  // the current phase holds plain statements
   for (const auto& s : coreStatements(k.body)) {
@@ -39,7 +36,7 @@ Lifetimes lifetimes(const loop::Kernel& k) {
     std::vector<int> used(a.reads.begin(), a.reads.end());
     used.insert(used.end(), a.writes.begin(), a.writes.end());
     for (int b : used) {
-      auto [it, fresh] = out.phases.emplace(b, std::make_pair(phase, phase));
+      auto [it, fresh] = out.emplace(b, std::make_pair(phase, phase));
       if (!fresh) it->second.second = std::max(it->second.second, phase);
     }
   }
@@ -50,7 +47,7 @@ Lifetimes lifetimes(const loop::Kernel& k) {
 
 loop::Kernel planStorage(const loop::Kernel& k, const Target& target, const SourceLocation& where) {
   loop::Kernel out = k;
-  Lifetimes life = lifetimes(k);
+  const std::map<int, std::pair<int, int>> life = lifetimes(k);
   struct Placed {
     int64_t begin, end;
     std::pair<int, int> phases;
@@ -63,8 +60,8 @@ loop::Kernel planStorage(const loop::Kernel& k, const Target& target, const Sour
     if (b.role != loop::Buffer::Role::Local) continue;
     int64_t align = std::max<int64_t>(b.align, target.buffer(b.scope).align);
     int64_t bytes = (b.elements * dtypeSize(b.dtype) + align - 1) / align * align;
-    auto it = life.phases.find(static_cast<int>(i));
-    std::pair<int, int> phases = it == life.phases.end() ? std::make_pair(0, 0) : it->second;
+    auto it = life.find(static_cast<int>(i));
+    std::pair<int, int> phases = it == life.end() ? std::make_pair(0, 0) : it->second;
     // the lowest aligned offset clear of every placed buffer whose phases overlap this one's
     std::vector<Placed>& others = placed[b.scope];
     int64_t at = 0;

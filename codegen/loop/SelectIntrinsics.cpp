@@ -32,10 +32,10 @@ class Selector {
   StmtPtr rewrite(const StmtPtr& s) {
     if (s->kind == loop::StmtKind::For && s->forKind == loop::ForKind::Vectorized) return select(*s);
     auto copy = std::make_shared<loop::Stmt>(*s);
-    std::optional<Interval> range = s->kind == loop::StmtKind::For ? loopRange(*s, ranges_) : std::nullopt;
-    if (range) ranges_[s->var] = *range;
-    for (auto& b : copy->body) b = rewrite(b);
-    ranges_.erase(s->var);
+    {
+      LoopRangeScope inside(*s, ranges_);
+      for (auto& b : copy->body) b = rewrite(b);
+    }
     for (auto& b : copy->orelse) b = rewrite(b);
     copy->body = loadsFirst(k_, flattenBlocks(copy->body));
     copy->orelse = loadsFirst(k_, flattenBlocks(copy->orelse));
