@@ -229,6 +229,7 @@ class Builder {
         inside = inside || l.reduce;
         if (!inside || l.reduce) continue;
         if (l.tail) {
+          step_ = &madeBy_.at(l.var);
           fail("the reduction's result is kept for the loops inside its reduce loops, and '" +
                k_.vars[static_cast<size_t>(l.var)] + "' has a shorter last tile; split it by a divisor of its extent");
         }
@@ -315,6 +316,7 @@ class Builder {
     leaves_[at] = innerLeaf;
     leaves_.insert(leaves_.begin() + static_cast<long>(at), Leaf{outer, tiles, old.reduce});
     follow(old.var, inner);
+    madeBy_[inner] = madeBy_[outer] = *step_;
   }
 
   // unroll, vectorize: a loop that runs one iteration after another becomes one of `kind`
@@ -325,6 +327,7 @@ class Builder {
            (l.kind == ForKind::Cores ? "bound to the cores" : std::string(loop::forKindName(l.kind)) + " already"));
     }
     l.kind = kind;
+    madeBy_[l.var] = *step_;
   }
 
   // double_buffer N: the loop directly outside the vectorized one runs its iterations through N
@@ -753,6 +756,7 @@ class Builder {
     int64_t points = 1;
     for (const Leaf& l : loops) points *= l.extent;
     if (points > kMaxTerms) {
+      step_ = &madeBy_.at(loops.back().var);
       fail("unroll: the unrolled reduce loops run the reduction's operand " + std::to_string(points) +
            " times; unroll at most " + std::to_string(kMaxTerms));
     }
@@ -958,6 +962,7 @@ class Builder {
   std::vector<int64_t> storeShape_;     // the shape of the stored buffer
   std::map<int, te::ScheduleStep> attachSteps_;  // attached compute → its compute_at step
   std::map<int, int> attachVar_;                 // ... and the loop it names
+  std::map<int, te::ScheduleStep> madeBy_;       // a loop → the step that split or unrolled it (for errors)
   te::ScheduleStep tensorizeStep_;
   int tensorizeVar_ = -1;                        // the tensorized loop (followed through later steps)
   int tensorizedAt_ = -1;                        // ... its leaf, once the loops are final
