@@ -144,8 +144,8 @@ class Builder {
         cacheScopes_.push_back(step);
         if (step.scope != "UB" && step.scope != "ub" && step.scope != "L1" && step.scope != "L0A" && step.scope != "L0B" &&
             step.scope != "L0C") {
-          fail(std::string(te::primitiveName(step.primitive)) + ": a te.compute kernel stages its tiles in UB; scope '" +
-               step.scope + "' is not lowered yet");
+          fail(std::string(te::primitiveName(step.primitive)) + ": a te.compute tile is kept in UB (or L1, L0A, L0B, L0C "
+               "when tensorized), not in '" + step.scope + "'");
         }
         break;
       case Primitive::ComputeInline:
