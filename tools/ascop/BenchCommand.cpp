@@ -263,6 +263,8 @@ int run(const BenchOptions& o) {
     for (size_t i = 0; i < items.size(); ++i) {
       if (o.shards <= 1 || static_cast<int>(i % static_cast<size_t>(o.shards)) == o.shard - 1) share.push_back(i);
     }
+    std::map<std::string, Target> loadedTargets;  // read once, before the workers start
+    for (const auto& name : targets) loadedTargets.emplace(name, loadTarget(name));
     // one item measured: its row of the report and its line of the table
     auto measure = [&](size_t k) {
       const Item& item = items[share[k]];
@@ -275,7 +277,7 @@ int run(const BenchOptions& o) {
       }
       const OperatorCase& c = *item.c;
       const std::string& targetName = item.target;
-      Target target = loadTarget(targetName);
+      const Target& target = loadedTargets.at(targetName);
       nlohmann::json row = {{"op", entry.op}, {"target", targetName}, {"case", caseText(c)}, {"dtype", dtypeName(item.dtype)}};
       if (!entry.call.empty()) row["call"] = entry.call;
       char line[1024];
