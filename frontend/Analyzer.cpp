@@ -110,6 +110,10 @@ void Analyzer::run(const Module& module) {
   } else if (!diags_.hasErrors()) {
     runEntry(module);
   }
+  if (!options_.entry.empty() && !options_.outputs.empty()) {
+    report(Diagnostic{Severity::Error, SourceRange{SourceLocation{"--output", 0, 0}, 0},
+                      "only for scripts: with --entry, the outputs are what '" + options_.entry + "' returns"});
+  }
 }
 
 Analyzer::Flow Analyzer::execBlock(const std::vector<StmtPtr>& body) {
@@ -912,11 +916,25 @@ void Analyzer::recordScriptOutputs() {
       continue;
     }
     const graph::GraphInput* input = g.findInput(id);
-    if (used[static_cast<size_t>(id)] || (input && input->role != graph::InputRole::Random)) continue;
+    const bool asked = std::find(options_.outputs.begin(), options_.outputs.end(), name) != options_.outputs.end();
+    if (!asked && (used[static_cast<size_t>(id)] || (input && input->role != graph::InputRole::Random))) continue;
     if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
     if (std::find(emitted.begin(), emitted.end(), id) != emitted.end()) continue;
     emitted.push_back(id);
     builder_.addOutput(name, id);
+  }
+  for (const std::string& name : options_.outputs) {  // --output names that are no top-level array
+    auto it = module.locals.find(name);
+    if (it != module.locals.end() && it->second.kind == SymKind::Tensor && !it->second.untyped && !it->second.weak)
+      continue;
+    std::string arrays;
+    for (const std::string& n : module.order) {
+      const SymValue& v = module.locals.at(n);
+      if (v.kind == SymKind::Tensor && !v.untyped && !v.weak) arrays += (arrays.empty() ? "" : ", ") + n;
+    }
+    report(Diagnostic{Severity::Error, SourceRange{SourceLocation{"--output", 0, 0}, 0},
+                      "'" + name + "' is not a top-level array of the script (" +
+                          (arrays.empty() ? std::string("it has none") : "its arrays: " + arrays) + ")"});
   }
 }
 

@@ -8,6 +8,22 @@
 
 namespace pyasc::frontend {
 
+bool attachDefinition(registry::OpRegistry& registry, const registry::OpDescriptor& d, const std::string& text,
+                      DiagnosticEngine& diags) {
+  auto impl = parseTbeDefinition(d.implPath, text, d, diags);
+  if (!impl) return false;
+  registry.attachImplementation(d.op, impl);
+  if (d.shapeRule.kind == registry::ShapeRuleKind::Compute) {  // the output's shape is the definition's result's
+    registry::InferFn byDescriptor = registry.find(d.op)->infer;
+    registry.setInfer(d.op, [byDescriptor, impl, &registry](registry::InferContext& ctx) {
+      if (!byDescriptor(ctx)) return false;
+      ctx.outputs[0].shape = impl->inferShape(registry, ctx.node, ctx.inputs);
+      return true;
+    });
+  }
+  return true;
+}
+
 std::vector<registry::OpDescriptor> loadCustomOps(const std::vector<std::string>& configs,
                                                   registry::OpRegistry& registry, std::string& errors) {
   std::vector<Diagnostic> problems;
@@ -26,17 +42,7 @@ std::vector<registry::OpDescriptor> loadCustomOps(const std::vector<std::string>
       errors += diags.render(e.diagnostic());
       return {};
     }
-    auto impl = parseTbeDefinition(d.implPath, std::string(bytes.begin(), bytes.end()), d, diags);
-    if (!impl) continue;
-    registry.attachImplementation(d.op, impl);
-    if (d.shapeRule.kind == registry::ShapeRuleKind::Compute) {  // the output's shape is the definition's result's
-      registry::InferFn byDescriptor = registry.find(d.op)->infer;
-      registry.setInfer(d.op, [byDescriptor, impl, &registry](registry::InferContext& ctx) {
-        if (!byDescriptor(ctx)) return false;
-        ctx.outputs[0].shape = impl->inferShape(registry, ctx.node, ctx.inputs);
-        return true;
-      });
-    }
+    attachDefinition(registry, d, std::string(bytes.begin(), bytes.end()), diags);
   }
   errors += diags.renderAll();
   if (diags.hasErrors()) return {};

@@ -11,6 +11,11 @@
 
 namespace pyasc::frontend {
 
+// Parses `text`, the definition of `descriptor` (already registered in `registry`), and attaches
+// its compute; problems go to `diags`. False when the definition has errors.
+bool attachDefinition(registry::OpRegistry& registry, const registry::OpDescriptor& descriptor,
+                      const std::string& text, DiagnosticEngine& diags);
+
 // Registers every operator of `configs` into `registry` (normally a copy of the built-in one) and
 // attaches its definition's compute. Descriptor errors are one line each, definition errors full
 // diagnostics; both go to `errors` as rendered text. Returns the descriptors, empty on error.

@@ -19,6 +19,12 @@ graph::Graph compileToGraph(const std::string& file, const std::string& text, co
   Analyzer(options, diags, builder).run(module);
   if (diags.hasErrors()) return graph::Graph();
   graph::Graph graph = std::move(builder.graph());
+  if (graph.outputs.empty()) {
+    diags.warning(SourceRange{SourceLocation{file, 1, 1}, 0},
+                  options.entry.empty() ? "the program has no outputs: a script's outputs are the top-level arrays "
+                                          "nothing later reads, and there are none"
+                                        : "'" + options.entry + "' returns no arrays: the model has no outputs");
+  }
   registry::RegistryTypeChecker checker(registry);
   graph::verifyGraph(graph, diags, &checker);
   return graph;

@@ -35,6 +35,9 @@ struct FrontendOptions {
   std::string entry;  // --entry=FUNC; empty: the module is a script
   std::vector<InputSpec> inputs;
   std::vector<ConstSpec> consts;
+  // pyasc check --output: top-level script arrays that are outputs even when later statements read
+  // them (their final values)
+  std::vector<std::string> outputs;
   bool strictDtypes = false;       // --strict-dtypes: no weak Python scalars next to arrays
   std::string target = "ascend310";  // --target; every bundled target is an NPU (float64 demoted)
   // The operators programs may call; null means registry::OpRegistry::builtin(). Drivers pass a

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <functional>
 #include <map>
-#include <set>
 #include <optional>
+#include <set>
 
 #include "frontend/ComputeTyping.h"
 #include "frontend/Parser.h"
@@ -82,6 +82,51 @@ const Stmt* findDefinition(const Module& m, const registry::OpDescriptor& d) {
     if (s->text == d.pythonName) byName = s.get();
   }
   return byName;
+}
+
+// The modules a definition's names come from; CPython, which runs the definition for `pyasc check`
+// and `ascop test`, needs each imported.
+const std::vector<std::string>& definitionModules() {
+  static const std::vector<std::string> modules = {"te", "te_op"};
+  return modules;
+}
+
+// The first use, in `e`, of a definition module that `imported` lacks.
+const Expr* unimportedUse(const Expr& e, const std::set<std::string>& imported) {
+  if (e.kind == ExprKind::Name && !imported.count(e.text) &&
+      std::find(definitionModules().begin(), definitionModules().end(), e.text) != definitionModules().end())
+    return &e;
+  for (const auto& c : e.children)
+    if (const Expr* u = c ? unimportedUse(*c, imported) : nullptr) return u;
+  for (const auto& k : e.keywords)
+    if (const Expr* u = k.value ? unimportedUse(*k.value, imported) : nullptr) return u;
+  return nullptr;
+}
+
+const Expr* unimportedUse(const Stmt& s, const std::set<std::string>& imported) {
+  for (const auto& d : s.decorators)
+    if (const Expr* u = unimportedUse(*d, imported)) return u;
+  for (const auto& t : s.targets)
+    if (const Expr* u = t ? unimportedUse(*t, imported) : nullptr) return u;
+  if (const Expr* u = s.value ? unimportedUse(*s.value, imported) : nullptr) return u;
+  for (const auto* block : {&s.body, &s.orelse})
+    for (const auto& b : *block)
+      if (const Expr* u = unimportedUse(*b, imported)) return u;
+  return nullptr;
+}
+
+// The names the module's imports bind (`import te` binds te, `import te.lang.cce` te, `from x
+// import y as z` z).
+std::set<std::string> importedNames(const Module& m) {
+  std::set<std::string> names;
+  for (const auto& s : m.body) {
+    if (s->kind != StmtKind::Import && s->kind != StmtKind::ImportFrom) continue;
+    for (const auto& n : s->names) {
+      if (!n.alias.empty()) names.insert(n.alias);
+      else names.insert(s->kind == StmtKind::Import ? n.name.substr(0, n.name.find('.')) : n.name);
+    }
+  }
+  return names;
 }
 
 // The te.lang.cce functions pyasc compiles, with their parameters in TBE's order
@@ -1153,6 +1198,11 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
     diags.error(SourceRange{SourceLocation{file, 1, 1}, 1},
                 "no operator definition for '" + d.op + "': expected @te_op.register(...) or a function named '" +
                     d.pythonName + "'");
+    return nullptr;
+  }
+  if (const Expr* use = unimportedUse(*fn, importedNames(*module))) {
+    diags.error(use->range, "name '" + use->text + "' is not defined: add `import " + use->text +
+                                "` at the top of the file (CPython runs the definition for pyasc check and ascop test)");
     return nullptr;
   }
   if (fn->params.size() < d.inputs.size()) {

@@ -7,6 +7,7 @@ packages=(
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-numpy python3-matplotlib python3-distributed chromium
+  clang-14 libclang-common-14-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
     std::printf("%s", usage);
     return 0;
   }
-  if (argc < 2) {
+  if (argc < 2 || argv[1][0] == '-') {  // exit status 2: a command line it cannot use (docs/cli.md)
+    if (argc >= 2) std::fprintf(stderr, "run_model: unknown option '%s'\n", argv[1]);
     std::fprintf(stderr, "%s", usage);
     return 2;
   }

@@ -8,8 +8,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 #include <set>
+#include <sstream>
 
 #include "sdk/support/Diagnostics.h"
 #include "sdk/support/EditDistance.h"
@@ -309,18 +311,24 @@ std::vector<std::string> searchDirs() {
 
 const char* dmaPathName(DmaPath p) { return kDmaPathNames[static_cast<int>(p)]; }
 
-Target loadTargetFile(const std::string& path) {
+Target parseTargetText(const std::string& path, const std::string& text) {
   YAML::Node root;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw CompileError(SourceLocation{path}, "cannot read the target file");
   try {
-    root = YAML::LoadFile(path);
+    root = YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw CompileError(SourceLocation{path, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + e.msg);
-  } catch (const std::exception&) {
-    throw CompileError(SourceLocation{path}, "cannot read the target file");
   }
   return parseTarget(path, root);
+}
+
+Target loadTargetFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw CompileError(SourceLocation{path}, "cannot read the target file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CompileError(SourceLocation{path}, "cannot read the target file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseTargetText(path, text.str());
 }
 
 Target loadTarget(const std::string& name) {

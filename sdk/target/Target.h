@@ -91,6 +91,8 @@ double cubeFloor(const Target& target, uint64_t macs, DType dtype, int cores);
 
 // Loads and validates a target file; throws CompileError naming file, line and key.
 Target loadTargetFile(const std::string& path);
+// The same for target YAML already in memory; `path` names it in messages.
+Target parseTargetText(const std::string& path, const std::string& text);
 // Finds targets/<name>.yaml (PYASC_TARGET_DIR, then beside the executable, then the source tree).
 Target loadTarget(const std::string& name);
 std::vector<std::string> targetNames();  // names of every bundled target file, sorted

@@ -13,6 +13,7 @@
 #include "sdk/isa/Encoding.h"
 #include "sdk/support/AtomicFile.h"
 #include "sdk/support/Diagnostics.h"
+#include "tools/CommandLine.h"
 
 
 int main(int argc, char** argv) {
@@ -21,7 +22,7 @@ int main(int argc, char** argv) {
   std::string output;
   app.add_option("input", input, "assembly file (.s)")->required();
   app.add_option("-o,--output", output, "binary file to write")->required();
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   try {
     std::error_code ec;

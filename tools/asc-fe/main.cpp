@@ -16,6 +16,7 @@
 #include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
 #include "sdk/target/Target.h"
+#include "tools/CommandLine.h"
 
 namespace {
 
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
   app.add_flag("--print-numpy-support", printNumpySupport, "print docs/numpy-support.md from the registry");
   app.add_option("--describe", describeOp, "describe a registry operator");
   app.add_flag("--list-ops", listOps, "list the registry's operators: name, category, summary");
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   if (printNumpySupport) {
     std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown();

@@ -10,6 +10,7 @@
 #include "sdk/isa/Assembler.h"
 #include "sdk/isa/Encoding.h"
 #include "sdk/support/Diagnostics.h"
+#include "tools/CommandLine.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Prints a binary of pyasc NPU instructions as bytes and canonical assembly"};
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
   bool noBytes = false;
   app.add_option("input", input, "binary file")->required();
   app.add_flag("--no-bytes", noBytes, "print only the assembly text, one instruction per line");
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   std::error_code ec;
   std::ifstream in(input, std::ios::binary);

@@ -9,6 +9,7 @@
 #include "sdk/support/Diagnostics.h"
 #include "sdk/support/Npy.h"
 #include "tests/unit/model/SampleModel.h"
+#include "tools/CommandLine.h"
 
 namespace {
 
@@ -69,7 +70,7 @@ int main(int argc, char** argv) {
   app.add_option("--write-sample", samplePath,
                  "write the unit tests' sample model to this path (the source of tests/error/model fixtures)");
   app.add_option("--target", target, "also require each model to be built for this target");
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   try {
     if (!samplePath.empty()) pyasc::model::writeModel(samplePath, pyasc::testing::sampleModel());

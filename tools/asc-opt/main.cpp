@@ -7,13 +7,11 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
-#include <sstream>
 
 #include "codegen/Pipeline.h"
-#include "codegen/loop/DefaultSchedule.h"
+#include "codegen/loop/ComputeFile.h"
 #include "codegen/loop/EmitLoops.h"
 #include "codegen/loop/LowerCompute.h"
-#include "codegen/loop/ScheduleToLoops.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
@@ -22,6 +20,7 @@
 #include "sdk/loop/LoopVerifier.h"
 #include "sdk/support/AtomicFile.h"
 #include "sdk/target/Target.h"
+#include "tools/CommandLine.h"
 
 namespace {
 
@@ -36,41 +35,6 @@ bool isLoopStage(const std::string& s) {
     if (n == s) return true;
   }
   return false;
-}
-
-// A .te file: the compute line, then schedule primitives (or `default`); // comments and blank lines aside.
-loop::Kernel readComputeFile(const std::string& path, const std::string& text, const Target& target) {
-  std::istringstream in(text);
-  std::string line, computeLine, scheduleText;
-  int lineNo = 0, computeLineNo = 0;
-  std::vector<int> stepLines;
-  bool useDefault = false;
-  while (std::getline(in, line)) {
-    ++lineNo;
-    size_t start = line.find_first_not_of(" \t");
-    if (start == std::string::npos || line.compare(start, 2, "//") == 0) continue;
-    line = line.substr(start);
-    if (computeLine.empty()) {
-      computeLine = line;
-      computeLineNo = lineNo;
-    } else if (line == "default") {
-      useDefault = true;
-    } else {
-      scheduleText += line + "\n";
-      stepLines.push_back(lineNo);
-    }
-  }
-  te::ComputeDef def;
-  try {
-    def = te::parseComputeDef(computeLine);
-  } catch (const std::invalid_argument& e) {
-    throw CompileError(SourceLocation{path, computeLineNo, 1}, e.what());
-  }
-  te::Schedule schedule = useDefault ? codegen::defaultComputeSchedule(def, target) : te::parseSchedule(scheduleText, path);
-  for (size_t i = 0; i < schedule.steps.size() && i < stepLines.size(); ++i) {
-    if (schedule.steps[i].loc.file.empty()) schedule.steps[i].loc = SourceLocation{path, stepLines[i], 1};
-  }
-  return codegen::scheduleToLoops(def, schedule, target, SourceLocation{path, computeLineNo, 1});
 }
 
 int run(const std::string& input, const std::vector<std::string>& passes, const std::string& targetName,
@@ -88,7 +52,7 @@ int run(const std::string& input, const std::vector<std::string>& passes, const 
     }
     for (const auto& pass : passes) {
       if (pass == "schedule-to-loops" && compute) {
-        k = readComputeFile(input, text, target);
+        k = codegen::readComputeFile(input, text, target);
         compute = false;
         continue;
       }
@@ -153,7 +117,7 @@ int main(int argc, char** argv) {
   });
   app.add_option("--target", target, "target for the stages that need one")->capture_default_str();
   app.add_option("--emit", emit, "asm: print the loop nest's instructions instead of the nest")->check(CLI::IsMember({"asm"}));
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
   if (listPasses) {
     for (const auto& stage : pyasc::codegen::stages()) {
       std::cout << stage.name << ": " << pyasc::codegen::stageIRName(stage.input) << " -> "

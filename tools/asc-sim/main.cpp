@@ -12,6 +12,7 @@
 #include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 #include "sim/Simulator.h"
+#include "tools/CommandLine.h"
 
 namespace {
 
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--trace", tracePath, "write a Chrome trace (Perfetto) JSON file");
   app.add_flag("--no-sanitize", noSanitize, "turn the sanitizer off");
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   try {
     pyasc::Target target = pyasc::loadTarget(targetName);

@@ -6,6 +6,7 @@
 
 #include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
+#include "tools/CommandLine.h"
 
 namespace {
 
@@ -29,7 +30,7 @@ int main(int argc, char** argv) {
   bool list = false;
   app.add_option("targets", targets, "target names or .yaml files");
   app.add_flag("--list", list, "print the names of the bundled targets");
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
 
   if (list) {
     for (const std::string& name : pyasc::targetNames()) std::cout << name << "\n";

@@ -10,6 +10,15 @@
 
 namespace pyasc::ascop {
 
+namespace {
+
+DType inputDtype(const OperatorCase& c, const std::string& input, DType runDtype) {
+  auto it = c.dtypes.find(input);
+  return it == c.dtypes.end() ? runDtype : it->second;
+}
+
+}  // namespace
+
 std::string callExpression(const std::string& callee, const OperatorCase& c) {
   std::string args;
   for (const auto& [name, shape] : c.inputs) args += (args.empty() ? "" : ", ") + name;
@@ -30,7 +39,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
     params += (params.empty() ? "" : ", ") + name;
     std::string dims;
     for (int64_t d : shape) dims += (dims.empty() ? "" : ",") + std::to_string(d);
-    inputSpecs.push_back(name + ":" + dtypeName(dtype) + "[" + dims + "]");
+    inputSpecs.push_back(name + ":" + dtypeName(inputDtype(c, name, dtype)) + "[" + dims + "]");
   }
   for (const auto& e : frontend::parseSpecs(inputSpecs, {}, options)) throw CompileError(SourceLocation{"case"}, e);
   std::string text = "import numpy as np\nfrom pyasc import nn\n\n\ndef f(" + params + "):\n    return " + expression + "\n";
@@ -54,7 +63,7 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   pyasc::Model net = pyasc::Model::fromImage(compiled.model, file);
   LegacyRandom gen(seed);
   for (const auto& [name, shape] : c.inputs) {
-    NpyArray a = uniformArray(dtype, shape, gen, -1.0, 1.0);
+    NpyArray a = uniformArray(inputDtype(c, name, dtype), shape, gen, -1.0, 1.0);
     net.setInput(name, a);
     run.inputs.emplace_back(name, std::move(a));
   }
@@ -66,6 +75,46 @@ OperatorRun runOperator(const std::string& expression, const registry::OpRegistr
   run.outputs = std::move(r.outputs);
   run.stats = r.stats;
   return run;
+}
+
+std::optional<OperatorCase> defaultCase(const registry::OpDescriptor& op, std::string& missing) {
+  OperatorCase c;
+  for (const auto& in : op.inputs)
+    if (in.paramType == registry::ParamType::Required) c.inputs.emplace_back(in.name, std::vector<int64_t>{64, 64});
+  for (const auto& a : op.attrs) {
+    if (a.paramType == registry::ParamType::Required && !a.defaultValue) {
+      missing = a.name;
+      return std::nullopt;
+    }
+  }
+  return c;
+}
+
+void compileTypeCombinations(const registry::OpDescriptor& op, const registry::OpRegistry& registry,
+                             const OperatorCase& c, const std::string& target) {
+  const size_t combinations = op.inputs.empty() ? 0 : op.inputs.front().types.size();
+  for (size_t column = 0; column < combinations; ++column) {
+    OperatorCase typed = c;
+    std::string what;
+    for (const auto& [name, shape] : c.inputs) {
+      const registry::TensorDesc* in = op.findInput(name);
+      if (!in || column >= in->types.size()) continue;
+      typed.dtypes[name] = in->types[column];
+      std::string dims;
+      for (int64_t d : shape) dims += (dims.empty() ? "" : ",") + std::to_string(d);
+      what += (what.empty() ? "" : ", ") + name + ": " + dtypeName(in->types[column]) + "[" + dims + "]";
+    }
+    for (const auto& [name, literal] : c.attrs) what += ", " + name + "=" + literal;
+    if (typed.dtypes.empty()) continue;
+    try {
+      runOperator(callExpression(op.pythonName, typed), registry, typed, typed.dtypes.begin()->second, target, 0, false,
+                  false);
+    } catch (const CompileError& e) {
+      Diagnostic d = e.diagnostic();
+      d.message += " (" + what + ")";
+      throw CompileError(d);
+    }
+  }
 }
 
 }  // namespace pyasc::ascop

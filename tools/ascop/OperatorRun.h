@@ -2,6 +2,7 @@
 // the step `ascop test` and `ascop bench` repeat over their cases.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,6 +20,7 @@ namespace pyasc::ascop {
 struct OperatorCase {
   std::vector<std::pair<std::string, std::vector<int64_t>>> inputs;
   std::vector<std::pair<std::string, std::string>> attrs;
+  std::map<std::string, DType> dtypes;  // an input's dtype when it is not the run's
 };
 
 struct OperatorRun {
@@ -39,5 +41,16 @@ std::string callExpression(const std::string& callee, const OperatorCase& c);
 OperatorRun runOperator(const std::string& expression, const registry::OpRegistry& registry, const OperatorCase& c,
                         DType dtype, const std::string& target, uint32_t seed, bool sanitize, bool simulate = true,
                         std::optional<bool> progress = std::nullopt, bool definitionSchedules = true);
+
+// The case `ascop validate` compiles an operator with when no cases file gives one: every required
+// input [64, 64] (so matmul-like shapes agree), attributes at their defaults. Null when a required
+// attribute has no default (`missing` names it).
+std::optional<OperatorCase> defaultCase(const registry::OpDescriptor& op, std::string& missing);
+
+// Compiles a call of `op` with the inputs of `c` once per type combination of its descriptor (column
+// i of every input's types) for `target`, without running it; throws the first CompileError, its
+// message ending with the combination (" (x: float16[64,64], alpha=0.5)").
+void compileTypeCombinations(const registry::OpDescriptor& op, const registry::OpRegistry& registry,
+                             const OperatorCase& c, const std::string& target);
 
 }  // namespace pyasc::ascop

@@ -1,11 +1,14 @@
 // ascop validate [FILES or FOLDERS...]: checks descriptors and their definitions one file at a time, as
-// --custom-op-config would load them.
+// --custom-op-config would load them, and compiles each operator for every type combination.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 
+#include "tools/ascop/CaseFile.h"
 #include "tools/ascop/Command.h"
+#include "tools/ascop/OperatorRun.h"
 
 namespace pyasc::ascop {
 
@@ -36,6 +39,34 @@ std::vector<std::string> descriptorsIn(const std::string& folder) {
   return files;
 }
 
+// Compiles `op` for every type combination of its descriptor, with the first case of NAME_cases.yaml
+// beside `file` when it has one for `op` (else defaultCase); false after printing the located error.
+// `note` says when nothing could be compiled.
+bool compiles(const std::string& file, const registry::OpDescriptor& op, const registry::OpRegistry& registry,
+              std::string& note) {
+  fs::path casesPath = fs::path(file).parent_path() / (fs::path(file).stem().string() + "_cases.yaml");
+  std::optional<OperatorCase> c;
+  try {
+    if (fs::is_regular_file(casesPath)) {
+      CaseFile cases = readCaseFile(casesPath.string());
+      if (cases.op == op.op && !cases.cases.empty()) c = cases.cases.front();
+    }
+    std::string missing;
+    if (!c) c = defaultCase(op, missing);
+    if (!c) {
+      note = ", not compiled: attribute '" + missing + "' has no default (give it a value in " +
+             casesPath.filename().string() + ")";
+      return true;
+    }
+    compileTypeCombinations(op, registry, *c, "ascend910b");
+  } catch (const CompileError& e) {
+    const SourceLocation& where = e.diagnostic().range.begin;
+    std::cerr << (where.file.empty() ? file : where.str()) << ": error: " << e.diagnostic().message << "\n";
+    return false;
+  }
+  return true;
+}
+
 std::string count(size_t n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 int run(const ValidateOptions& o) {
@@ -62,9 +93,14 @@ int run(const ValidateOptions& o) {
       continue;
     }
     for (const auto& d : ops) {
+      std::string note;
+      if (!compiles(file, d, registry, note)) {
+        ok = false;
+        continue;
+      }
       std::cout << file << ": " << d.op << ": ok (" << count(d.inputs.size(), "input") << ", "
                 << count(d.outputs.size(), "output") << ", " << count(d.attrs.size(), "attr") << ", "
-                << registry::patternName(d.pattern) << ", called " << d.pythonName << ")\n";
+                << registry::patternName(d.pattern) << ", called " << d.pythonName << ")" << note << "\n";
     }
   }
   return ok ? 0 : 1;

@@ -7,6 +7,7 @@
 #include "registry/DescriptorRegistration.h"
 #include "registry/NameSuggestion.h"
 #include "sdk/support/Diagnostics.h"
+#include "tools/CommandLine.h"
 #include "tools/ascop/Command.h"
 
 namespace pyasc::ascop {
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::strcmp(argv[1], c.name) == 0) {
       CLI::App app{c.description, std::string("ascop ") + c.name};
       std::function<int()> run = c.setup(app);
-      CLI11_PARSE(app, argc - 1, argv + 1);
+      PYASC_PARSE(app, argc - 1, argv + 1);
       return pyasc::runCommand("ascop", run);
     }
   }
@@ -69,8 +70,9 @@ int main(int argc, char** argv) {
     std::vector<std::string> names;
     for (const Command& c : commands()) names.push_back(c.name);
     const std::string guess = pyasc::registry::closestName(argv[1], names);
-    return reportError("unknown subcommand '" + std::string(argv[1]) + "'" +
-                       (guess.empty() ? "; see ascop --help" : "; did you mean '" + guess + "'?"));
+    reportError("unknown subcommand '" + std::string(argv[1]) + "'" +
+                (guess.empty() ? "; see ascop --help" : "; did you mean '" + guess + "'?"));
+    return pyasc::tool::kExitUsage;
   }
   std::string footer = "Subcommands:\n";
   for (const Command& c : commands()) {
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
   }
   CLI::App app{"The pyasc custom-operator SDK", "ascop"};
   app.footer(footer);
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
   std::cout << app.help();
-  return 1;
+  return pyasc::tool::kExitUsage;
 }

@@ -40,6 +40,9 @@ std::function<int()> setupCheck(CLI::App& app) {
   addCompileFlags(app, o->flags);
   app.add_option("--seed", o->seed, "seed of the generated function inputs")->capture_default_str();
   app.add_flag("--keep", o->keep, "keep the folder with the inputs (inputs/), NumPy's outputs (numpy/) and the model's (npu/)");
+  app.add_option("--output", o->flags.outputs,
+                 "also compare this top-level array of a script (its final value), even when later lines read it; repeatable")
+      ->allow_extra_args(false);
   app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
   return [o]() -> int {

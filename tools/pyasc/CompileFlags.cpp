@@ -65,6 +65,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
   frontend::FrontendOptions options;
   options.entry = f.entry;
   options.strictDtypes = f.strictDtypes;
+  options.outputs = f.outputs;
   options.target = f.target;
   options.registry = &registry;
   std::vector<std::string> specErrors = frontend::parseSpecs(f.inputs, f.consts, options);

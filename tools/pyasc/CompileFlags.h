@@ -24,6 +24,7 @@ struct CompileFlags {
   std::string entry;
   std::vector<std::string> inputs;
   std::vector<std::string> consts;
+  std::vector<std::string> outputs;  // pyasc check --output: script arrays compared besides its outputs
   std::string emit;  // ast | graph | program | asm: print instead of writing a model
   std::string dumpAfter;
   bool timePasses = false;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "sdk/support/Diagnostics.h"
+#include "tools/CommandLine.h"
 #include "tools/pyasc/Command.h"
 
 namespace pyasc::tool {
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
     if (argc > 1 && std::strcmp(argv[1], c.name) == 0) {
       CLI::App app{c.description, std::string("pyasc ") + c.name};
       std::function<int()> run = c.setup(app);
-      CLI11_PARSE(app, argc - 1, argv + 1);
+      PYASC_PARSE(app, argc - 1, argv + 1);
       return pyasc::runCommand("pyasc", run);
     }
   }
@@ -48,8 +49,8 @@ int main(int argc, char** argv) {
   std::function<int()> run = setupCompile(app);
   if (argc == 1) {  // nothing to compile: how to call it, not CLI11's missing-argument status
     std::cout << app.help();
-    return 1;
+    return kExitUsage;
   }
-  CLI11_PARSE(app, argc, argv);
+  PYASC_PARSE(app, argc, argv);
   return pyasc::runCommand("pyasc", run);
 }

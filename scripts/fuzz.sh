@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the fuzz harnesses with clang-14, libFuzzer, ASan and UBSan in build-fuzz/ and runs them.
+#   scripts/fuzz.sh [HARNESS|all] [SECONDS]     each harness for SECONDS (default 60)
+#   FUZZ_RUNS=1000000 scripts/fuzz.sh all       each harness for that many executions instead
+# Each campaign starts from the harness's seeds (tests/fuzz/seeds.py) and its corpus in
+# build-fuzz/corpus/HARNESS/ (kept between runs); a crash, leak, timeout (60 s) or use of more than
+# 2 GB is written to build-fuzz/crashes/HARNESS/ and stops the script: fix it, then copy the input
+# into tests/fuzz/regressions/HARNESS/, which ctest replays. docs/fuzzing.md has the details.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+harness=${1:-all}
+seconds=${2:-60}
+build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
+harnesses=$(cd tests/fuzz/harnesses && ls *.cpp | sed 's/\.cpp$//')
+if [ "$harness" != all ] && ! echo "$harnesses" | grep -qx "$harness"; then
+  echo "fuzz.sh: error: no harness '$harness' (harnesses: $(echo $harnesses))" >&2
+  exit 2
+fi
+[ "$harness" = all ] || harnesses=$harness
+if ! command -v clang++-14 > /dev/null || [ ! -f /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a ]; then
+  echo "fuzz.sh: error: needs clang-14 and libFuzzer: install the Debian packages 'clang-14' and 'libclang-common-14-dev' (scripts/install-deps.sh)" >&2
+  exit 1
+fi
+export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DPYASC_FUZZ=ON -DPYASC_WITH_CPU=OFF -DPYASC_BENCHMARKS=OFF \
+    -DPython3_EXECUTABLE=/usr/bin/python3 > /dev/null
+fi
+targets="pyasc asc-opt"
+for h in $harnesses; do targets="$targets fuzz_$h"; done
+cmake --build "$build" -j"$(nproc)" --target $targets
+export PYASC_TARGET_DIR="$root/targets"
+export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+limits="-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=60 -print_final_stats=1"
+for h in $harnesses; do
+  seeds="$build/seeds/$h" corpus="$build/corpus/$h" crashes="$build/crashes/$h"
+  rm -rf "$seeds"
+  mkdir -p "$corpus" "$crashes"
+  # the seed generators run the uninstrumented tools when a normal build has them (faster)
+  bin="$root/build/bin"
+  [ -x "$bin/pyasc" ] && [ -x "$bin/asc-opt" ] || bin="$build/bin"
+  /usr/bin/python3 tests/fuzz/seeds.py "$h" "$seeds" --bin-dir "$bin"
+  budget="-max_total_time=$seconds"
+  [ -z "${FUZZ_RUNS:-}" ] || budget="-runs=$FUZZ_RUNS"
+  dict=""
+  [ ! -f "tests/fuzz/dict/$h.dict" ] || dict="-dict=tests/fuzz/dict/$h.dict"
+  echo "== $h: $budget $limits $dict"
+  if ! "$build/fuzz/fuzz_$h" $budget $limits $dict -artifact_prefix="$crashes/" "$corpus" "$seeds" \
+      2> "$build/fuzz-$h.log"; then
+    tail -40 "$build/fuzz-$h.log"
+    echo "fuzz.sh: $h found a bug: $(ls -t "$crashes" | head -1) in $crashes (log: $build/fuzz-$h.log)" >&2
+    exit 1
+  fi
+  grep -E "^stat::|^Done|^$h:|cov:" "$build/fuzz-$h.log" | grep -vE "^#[0-9]+.*(NEW|REDUCE|pulse)" | tail -12
+  echo "corpus: $(ls "$corpus" | wc -l) inputs in $corpus"
+done

@@ -1,0 +1,19 @@
+// The Python harnesses' structure-aware mutator: edits that keep a program mostly well formed (a
+// number, a NumPy function, an operator, a name, a dtype or a shape replaced; a line duplicated,
+// dropped, swapped or added) so that most mutants reach the analyser and the code generator; one
+// mutation in eight is libFuzzer's byte-level one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace pyasc::fuzz {
+
+// One mutation of `text` chosen by `seed` (deterministic).
+std::string mutatePythonText(const std::string& text, unsigned seed);
+
+// LLVMFuzzerCustomMutator for the Python harnesses.
+size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed);
+
+}  // namespace pyasc::fuzz
