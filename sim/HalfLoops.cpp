@@ -6,6 +6,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define PYASC_HALF_LOOPS 1
 #endif
@@ -112,7 +113,11 @@ void halfLoopBest(uint8_t* dst, const uint8_t* a, const uint8_t* b, uint16_t sca
 }  // namespace
 
 bool hostHasHalfLoops() {
-  static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  // CPUID leaf 1, ECX: bit 28 AVX, bit 29 F16C (clang has no __builtin_cpu_supports("f16c"))
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx >> 28 & 1) && (ecx >> 29 & 1);
+  }();
   return has;
 }
 

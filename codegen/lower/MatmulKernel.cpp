@@ -79,8 +79,6 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
     for (int64_t tn = 16; tn <= std::min<int64_t>(512, roundUp(c.n, 16)); tn += 16) {
       for (int64_t tk = c0; tk <= std::min<int64_t>(512, roundUp(c.k, c0)); tk += c0) {
         if (!tileProblem(c, target, tm, tn, tk).empty()) continue;
-        int64_t panelA = tm * l1RowBytes(tk, c.inType);
-        int64_t panelB = c.transB ? tn * l1RowBytes(tk, c.inType) : tk * l1RowBytes(tn, c.inType);
         int64_t cBytes = tm * tn * accBytes;
         int buffers = 2 * cBytes <= l0c ? 2 : 1;
         // modelled cycles of one K step: the slowest of the overlapped pipes
