@@ -395,7 +395,10 @@ SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, c
   const bool floats = lhs.kind == SymKind::Float || rhs.kind == SymKind::Float;
   const bool bools = lhs.kind == SymKind::Bool && rhs.kind == SymKind::Bool;
   const double x = lhs.number(), y = rhs.number();
-  auto exact = [](const SymValue& v) { return v.kind == SymKind::Int ? v.intValue : static_cast<int64_t>(v.number()); };
+  // the integer operands (bools as 0 and 1); unused when either side is a float
+  auto exact = [floats](const SymValue& v) {
+    return floats ? 0 : v.kind == SymKind::Int ? v.intValue : static_cast<int64_t>(v.number());
+  };
   const int64_t i = exact(lhs), j = exact(rhs);
   // Python's integers are unbounded and ours are 64-bit: a result outside that range is an error
   int64_t r = 0;  // an integer result, read by `checked` once its overflow flag is known
@@ -447,8 +450,8 @@ SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, c
   if (!floats && (symbol == "&" || symbol == "|" || symbol == "^" || symbol == "<<" || symbol == ">>")) {
     if ((symbol == "<<" || symbol == ">>") && j < 0) fail(range, "negative shift count");
     if (symbol == "<<") {
-      bool overflow = i != 0 && (j >= 63 || ((i << j) >> j) != i);
-      r = overflow ? 0 : i << j;
+      bool overflow = i != 0 && (j >= 63 || i > (INT64_MAX >> j) || i < (INT64_MIN >> j));
+      r = overflow ? 0 : i * (int64_t{1} << j);
       return checked(overflow);
     }
     r = symbol == "&" ? (i & j) : symbol == "|" ? (i | j) : symbol == "^" ? (i ^ j) : j >= 64 ? (i < 0 ? -1 : 0) : (i >> j);

@@ -72,6 +72,15 @@ std::string dottedName(const Expr& e) {
   return "";
 }
 
+// `v` as an int64 when it is a whole number of magnitude at most 2^53 (exact in a double): what
+// counts, indices, extents and tile sizes accept.
+bool wholeNumber(const TbeValue& v, int64_t& out) {
+  if (v.kind != TbeValue::Number || !(std::fabs(v.number) <= 9007199254740992.0) || v.number != std::floor(v.number))
+    return false;
+  out = static_cast<int64_t>(v.number);
+  return true;
+}
+
 const Stmt* findDefinition(const Module& m, const registry::OpDescriptor& d) {
   const Stmt* byName = nullptr;
   for (const auto& s : m.body) {
@@ -525,11 +534,12 @@ class Evaluator {
     const TbeValue& v = *a.values[i];
     std::vector<int64_t> out;
     auto add = [&](const TbeValue& item) {
-      if (item.kind != TbeValue::Number || item.number != static_cast<double>(static_cast<int64_t>(item.number))) {
+      int64_t n = 0;
+      if (!wholeNumber(item, n)) {
         fail(a.ranges[i], "te.lang.cce." + a.fn + ": '" + cceFunctions().at(a.fn).params[i] +
                               "' must be an int or a tuple of ints");
       }
-      out.push_back(static_cast<int64_t>(item.number));
+      out.push_back(n);
     };
     if (v.kind == TbeValue::Sequence) {
       for (const auto& item : v.items) add(item);
@@ -772,9 +782,9 @@ class Evaluator {
     const Expr& index = *e.children[1];
     if (base.kind == TbeValue::Sequence) {
       TbeValue k = eval(index);
-      if (k.kind != TbeValue::Number || !k.integral) fail(index.range, "a sequence is indexed by an int");
+      int64_t i = 0;
+      if (!k.integral || !wholeNumber(k, i)) fail(index.range, "a sequence is indexed by an int");
       auto n = static_cast<int64_t>(base.items.size());
-      auto i = static_cast<int64_t>(k.number);
       if (i < -n || i >= n) fail(index.range, "index " + std::to_string(i) + " is out of range for " + std::to_string(n) + " items");
       return base.items[static_cast<size_t>(i < 0 ? i + n : i)];
     }
@@ -854,8 +864,9 @@ class Evaluator {
   std::vector<int64_t> extentsArg(const TbeValue& v, const SourceRange& range, const std::string& what) {
     std::vector<int64_t> out;
     auto add = [&](const TbeValue& item) {
-      if (item.kind != TbeValue::Number || !item.integral || item.number < 1) fail(range, what + " must be positive ints");
-      out.push_back(static_cast<int64_t>(item.number));
+      int64_t n = 0;
+      if (!item.integral || !wholeNumber(item, n) || n < 1) fail(range, what + " must be positive ints");
+      out.push_back(n);
     };
     if (v.kind == TbeValue::Sequence) {
       for (const auto& item : v.items) add(item);
@@ -930,10 +941,11 @@ class Evaluator {
       d.name = v.text;
     }
     bool ok = range.kind == TbeValue::Sequence && range.items.size() == 2;
-    for (size_t i = 0; ok && i < 2; ++i) ok = range.items[i].kind == TbeValue::Number && range.items[i].integral;
+    int64_t bounds[2] = {0, 0};
+    for (size_t i = 0; ok && i < 2; ++i) ok = range.items[i].integral && wholeNumber(range.items[i], bounds[i]);
     if (!ok) fail(e.children[1]->range, "te.reduce_axis: the range must be two ints (lo, hi)");
-    d.lo = static_cast<int64_t>(range.items[0].number);
-    d.extent = static_cast<int64_t>(range.items[1].number) - d.lo;
+    d.lo = bounds[0];
+    d.extent = bounds[1] - d.lo;
     if (d.extent < 1 && sink_) fail(e.children[1]->range, "te.reduce_axis: the range is empty");
     d.extent = std::max<int64_t>(d.extent, 1);
     reduceAxes_.push_back(d);
@@ -1064,8 +1076,9 @@ class Evaluator {
     for (const auto& k : e.keywords) args.push_back(k.value.get());
     if (method == "axis" || method == "reduce_axis") {
       TbeValue k = args.size() == 1 ? eval(*args[0]) : TbeValue{};
-      if (k.kind != TbeValue::Number || k.number < 0) fail(e.range, "s." + method + " takes the index of an axis");
-      return axisValue((method == "axis" ? "i" : "r") + std::to_string(static_cast<int64_t>(k.number)));
+      int64_t index = 0;
+      if (!wholeNumber(k, index) || index < 0) fail(e.range, "s." + method + " takes the index of an axis");
+      return axisValue((method == "axis" ? "i" : "r") + std::to_string(index));
     }
     te::ScheduleStep step;
     if (!te::parsePrimitive(method, step.primitive)) {
@@ -1077,8 +1090,8 @@ class Evaluator {
         step.names.push_back(v.text);
       } else if (v.kind == TbeValue::Tensor) {
         step.names.push_back(a->kind == ExprKind::Name ? a->text : "tensor");
-      } else if (v.kind == TbeValue::Number && v.number >= 0 && v.number == static_cast<double>(static_cast<int64_t>(v.number))) {
-        step.numbers.push_back(static_cast<int64_t>(v.number));
+      } else if (int64_t n = 0; wholeNumber(v, n) && n >= 0) {
+        step.numbers.push_back(n);
       } else if (v.kind == TbeValue::String && step.scope.empty()) {
         step.scope = v.text;
       } else {

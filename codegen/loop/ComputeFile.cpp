@@ -8,6 +8,7 @@
 #include "codegen/loop/DefaultSchedule.h"
 #include "codegen/loop/ScheduleToLoops.h"
 #include "sdk/te/Compute.h"
+#include "sdk/te/ExprText.h"
 #include "sdk/te/Schedule.h"
 
 namespace pyasc::codegen {
@@ -36,6 +37,8 @@ loop::Kernel readComputeFile(const std::string& path, const std::string& text, c
   te::ComputeDef def;
   try {
     def = te::parseComputeDef(computeLine);
+  } catch (const te::TextError& e) {
+    throw CompileError(SourceLocation{path, computeLineNo, e.column}, e.message);
   } catch (const std::invalid_argument& e) {
     throw CompileError(SourceLocation{path, computeLineNo, 1}, e.what());
   }

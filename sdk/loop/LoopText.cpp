@@ -312,4 +312,12 @@ std::string printKernel(const Kernel& k) { return Printer(k).run(); }
 
 Kernel parseKernel(const std::string& text) { return Parser(text).run(); }
 
+Kernel parseKernelFile(const std::string& path, const std::string& text) {
+  try {
+    return parseKernel(text);
+  } catch (const te::TextError& e) {
+    throw CompileError(SourceLocation{path, e.line, e.column}, e.message);
+  }
+}
+
 }  // namespace pyasc::loop

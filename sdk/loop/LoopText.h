@@ -20,11 +20,14 @@
 #include <string>
 
 #include "sdk/loop/LoopNest.h"
+#include "sdk/support/Diagnostics.h"
 
 namespace pyasc::loop {
 
 std::string printKernel(const Kernel& k);
-// Throws std::invalid_argument "loop text, line L, column C: ..." on malformed text.
+// Throws te::TextError "loop text, line L, column C: ..." on malformed text.
 Kernel parseKernel(const std::string& text);
+// The same for the file `path`: malformed text is a CompileError at path:line:column.
+Kernel parseKernelFile(const std::string& path, const std::string& text);
 
 }  // namespace pyasc::loop

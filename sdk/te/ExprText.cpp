@@ -64,7 +64,9 @@ void TextReader::fail(const std::string& message) const {
     }
   }
   std::string where = s_.find('\n') == std::string::npos ? "" : "line " + std::to_string(line) + ", ";
-  throw std::invalid_argument(what_ + ", " + where + "column " + std::to_string(mark_ - lineStart + 1) + ": " + message);
+  const int column = static_cast<int>(mark_ - lineStart + 1);
+  throw TextError(what_ + ", " + where + "column " + std::to_string(column) + ": " + message, static_cast<int>(line),
+                  column, message);
 }
 
 void TextReader::skipSpace() {

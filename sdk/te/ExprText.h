@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 #include "sdk/te/Compute.h"
@@ -13,8 +14,17 @@ namespace pyasc::te {
 // (op[.fn]:dtype [tensor] args... [reduce axes]).
 std::string printExpr(const ComputeExpr& e, const ExprNames& names);
 
-// A cursor over one text; every failure throws std::invalid_argument
-// "<what>, column C: message" (or "<what>, line L, column C: ..." for text of several lines).
+// What a text reader throws: std::invalid_argument "<what>, column C: message" (or "<what>, line L,
+// column C: ..." for text of several lines), with the place and the message apart for callers that
+// locate it in a file.
+struct TextError : std::invalid_argument {
+  TextError(const std::string& full, int line, int column, std::string message)
+      : std::invalid_argument(full), line(line), column(column), message(std::move(message)) {}
+  int line, column;
+  std::string message;
+};
+
+// A cursor over one text; every failure throws TextError.
 class TextReader {
  public:
   TextReader(const std::string& text, std::string what) : s_(text), what_(std::move(what)) {}

@@ -12,6 +12,7 @@
 #include "codegen/loop/ComputeFile.h"
 #include "codegen/loop/EmitLoops.h"
 #include "codegen/loop/LowerCompute.h"
+#include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
@@ -47,7 +48,7 @@ int run(const std::string& input, const std::vector<std::string>& passes, const 
     bool compute = endsWith(input, ".te");
     loop::Kernel k;
     if (!compute) {
-      k = loop::parseKernel(text);
+      k = loop::parseKernelFile(input, text);
       if (std::string error = loop::verifyKernel(k); !error.empty()) throw CompileError(where, error);
     }
     for (const auto& pass : passes) {
@@ -73,7 +74,8 @@ int run(const std::string& input, const std::vector<std::string>& passes, const 
   codegen::PipelineState state;
   state.graph = graph::parseGraph(input, text);
   DiagnosticEngine diags;
-  if (!graph::verifyGraph(state.graph, diags)) {
+  registry::RegistryTypeChecker checker(registry::OpRegistry::builtin());  // types and attributes as the frontend infers them
+  if (!graph::verifyGraph(state.graph, diags, &checker)) {
     std::cerr << diags.renderAll();
     return 1;
   }

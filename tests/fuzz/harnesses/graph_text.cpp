@@ -2,6 +2,7 @@
 // graph prints to text that parses back to the same print, then runs through every compiler stage
 // as `asc-opt` would.
 #include "codegen/Pipeline.h"
+#include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
@@ -19,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   DiagnosticEngine diags;
-  if (!graph::verifyGraph(g, diags)) return 0;
+  static const registry::RegistryTypeChecker checker(registry::OpRegistry::builtin());
+  if (!graph::verifyGraph(g, diags, &checker)) return 0;  // as asc-opt verifies its input
   fuzz::countStage("graph_text", "verified");
   const std::string printed = graph::printGraph(g);
   if (graph::printGraph(graph::parseGraph("printed.graph", printed)) != printed) __builtin_trap();

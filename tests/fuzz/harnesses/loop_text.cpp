@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::countStage("loop_text", "inputs");
   loop::Kernel k;
   try {
-    k = loop::parseKernel(fuzz::text(data, size));
+    k = loop::parseKernelFile("fuzz.loop", fuzz::text(data, size));
   } catch (const CompileError&) {
     return 0;
   }
