@@ -194,6 +194,8 @@ class Analyzer {
   std::vector<std::pair<const Stmt*, std::vector<graph::NamedAttr>>> functionHints_;
   int keptLoopDepth_ = 0;
   int callDepth_ = 0;
+  int evalDepth_ = 0;  // nested eval calls: at most kMaxEvalDepth (the stack a deep expression needs)
+  static constexpr int kMaxEvalDepth = 1000;
   // np.random state: the seed of the current stream and how many values it has produced.
   bool randomSeeded_ = false;
   uint32_t randomSeed_ = 0;

@@ -108,6 +108,14 @@ std::string Analyzer::ufuncName(const std::string& op) const {
 }
 
 SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
+  struct Depth {
+    int& d;
+    ~Depth() { --d; }
+  } depth{++evalDepth_};
+  if (evalDepth_ > kMaxEvalDepth) {
+    fail(expr.range, "expression nested more than " + std::to_string(kMaxEvalDepth) +
+                         " levels deep; split it into several statements");
+  }
   SymValue v;
   switch (expr.kind) {
     case ExprKind::Name: v = evalName(expr); break;

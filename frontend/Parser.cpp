@@ -974,7 +974,7 @@ class ModuleParser {
   }
 
   static constexpr int kMaxNesting = 400;  // about 200 parentheses: each level enters parseTest and parseFactor
-  static constexpr int kMaxChain = 2500;  // CPython itself stops compiling a little above this
+  static constexpr int kMaxChain = 1000;  // the analyser evaluates a chain recursively, one level per operator
   std::string file_;
   std::vector<Token> tokens_;
   size_t pos_ = 0;

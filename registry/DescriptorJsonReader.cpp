@@ -114,7 +114,9 @@ class PositionPass {
 std::string syntaxProblem(const std::string& what) {
   const size_t at = what.find("column ");
   const size_t colon = at == std::string::npos ? std::string::npos : what.find(": ", at);
-  return colon == std::string::npos ? what : what.substr(colon + 2);
+  if (colon != std::string::npos) return what.substr(colon + 2);
+  const size_t bracket = what.rfind("] ", what.find(' ') == std::string::npos ? 0 : what.find(' '));
+  return what.compare(0, 1, "[") == 0 && bracket != std::string::npos ? what.substr(bracket + 2) : what;
 }
 
 }  // namespace
@@ -128,6 +130,15 @@ bool readJsonTree(const std::string& file, const std::string& text, DescriptorNo
     lines.place(std::min(e.byte > 0 ? e.byte - 1 : 0, text.size()), at);
     error.range.begin = at.location(file);
     error.message = "not valid JSON: " + syntaxProblem(e.what());
+    return false;
+  } catch (const nlohmann::json::exception& e) {  // well formed, but a number beyond double's range
+    const std::string what = e.what();
+    const size_t quote = what.find('\''), end = quote == std::string::npos ? quote : what.find('\'', quote + 1);
+    const size_t at = end == std::string::npos ? 0 : text.find(what.substr(quote + 1, end - quote - 1));
+    DescriptorNode place;
+    lines.place(at == std::string::npos ? 0 : at, place);
+    error.range.begin = place.location(file);
+    error.message = "not valid JSON: " + syntaxProblem(what);
     return false;
   }
   root = PositionPass(text, lines).value();

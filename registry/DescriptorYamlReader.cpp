@@ -1,5 +1,6 @@
 // YAML descriptors: yaml-cpp nodes and their marks, with plain scalars typed by the YAML 1.2 core schema.
 #include <algorithm>
+#include <cstdlib>
 #include <regex>
 #include <yaml-cpp/yaml.h>
 
@@ -29,11 +30,11 @@ void typeScalar(const YAML::Node& yaml, DescriptorNode& node) {
       node.intValue = std::stoll(s);
       node.kind = DescriptorNode::Kind::Int;
     } catch (const std::out_of_range&) {
-      node.floatValue = std::stod(s);
+      node.floatValue = std::strtod(s.c_str(), nullptr);  // beyond int64: a float (±inf beyond double)
       node.kind = DescriptorNode::Kind::Float;
     }
   } else if (std::regex_match(s, kFloat)) {
-    node.floatValue = std::stod(s);
+    node.floatValue = std::strtod(s.c_str(), nullptr);
     node.kind = DescriptorNode::Kind::Float;
   }
 }

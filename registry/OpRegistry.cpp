@@ -130,6 +130,10 @@ std::string OpRegistry::completeAttrs(graph::Node& node) const {
   return "";
 }
 
+namespace {
+constexpr int64_t kMaxIntAttr = int64_t{1} << 31;
+}  // namespace
+
 bool OpRegistry::infer(const graph::Node& node, const std::vector<graph::TensorType>& inputs,
                        std::vector<graph::TensorType>& outputs, std::string& error) const {
   const OpEntry* entry = find(node.op);
@@ -169,12 +173,32 @@ bool OpRegistry::infer(const graph::Node& node, const std::vector<graph::TensorT
   if (unranked) {
     for (auto& t : ranked) t.shape.clear();
   }
+  // integer attributes within ±2^31 (an extent, pad, stride or axis of any real program), so that
+  // inference computes products of two without overflow; results of at most graph::kMaxElements elements
+  for (const auto& a : node.attrs) {
+    std::vector<int64_t> ints;
+    if (const auto* i = std::get_if<int64_t>(&a.value)) ints.push_back(*i);
+    if (const auto* list = std::get_if<std::vector<int64_t>>(&a.value)) ints = *list;
+    for (int64_t v : ints) {
+      if (v > kMaxIntAttr || v < -kMaxIntAttr) {
+        error = node.op + " attribute '" + a.name + "' = " + std::to_string(v) + " is out of range (at most 2^31 in magnitude)";
+        return false;
+      }
+    }
+  }
   InferContext ctx{node, ranked, {}, {}};
   if (!entry->infer(ctx)) {
     error = ctx.error;
     return false;
   }
   outputs = std::move(ctx.outputs);
+  for (const auto& out : outputs) {
+    if (out.ranked && graph::elementCount(out.shape) > graph::kMaxElements) {
+      error = node.op + " would give an array of shape " + graph::shapeString(out.shape) +
+              ", more than 2^40 elements (more than any device holds)";
+      return false;
+    }
+  }
   for (auto& out : outputs) {
     if (unranked) out = graph::TensorType{out.dtype, {}, graph::Layout::ND, false};
   }

@@ -2,6 +2,7 @@
 #include "sdk/graph/Graph.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -52,11 +53,12 @@ bool isStaticShape(const Shape& shape) {
 
 int64_t elementCount(const Shape& shape) {
   int64_t n = 1;
+  bool overflow = false;
   for (const Dim& d : shape) {
     if (!d.isKnown()) return -1;
-    n *= d.extent;
+    overflow = overflow || __builtin_mul_overflow(n, d.extent, &n);
   }
-  return n;
+  return overflow ? INT64_MAX : n;
 }
 
 std::string shapeString(const Shape& shape) {

@@ -36,7 +36,11 @@ struct Dim {
 using Shape = std::vector<Dim>;
 Shape knownShape(const std::vector<int64_t>& extents);
 bool isStaticShape(const Shape& shape);
-int64_t elementCount(const Shape& shape);  // -1 unless every dimension is known
+// -1 unless every dimension is known; INT64_MAX when the product overflows. The verifier refuses
+// values of more than kMaxElements, so that sizes, byte counts and work computed from a verified
+// graph stay far from overflow.
+int64_t elementCount(const Shape& shape);
+constexpr int64_t kMaxElements = int64_t{1} << 40;
 std::string shapeString(const Shape& shape);  // "[256,256]", "[]" for a scalar
 
 struct TensorType {

@@ -57,6 +57,11 @@ class GraphVerifier {
     }
     defined_[id] = true;
     visible_[id] = true;
+    const Value& v = graph_.value(id);
+    if (v.type.ranked && elementCount(v.type.shape) > kMaxElements) {
+      error(loc.file.empty() ? v.loc : loc, "'%" + v.name + "' of shape " + shapeString(v.type.shape) +
+                                                " has more than 2^40 elements, more than any device holds");
+    }
     return true;
   }
 

@@ -154,6 +154,9 @@ class Verifier {
           return fail("cube " + s.op + ": " + bufferName(s.dst.buffer) + " is not in " + isa::spaceName(form->second.second));
         }
         if (s.m < 0 || s.k < 0 || s.n < 0) return fail("cube " + s.op + ": negative tile extents");
+        if (s.m > 4095 || s.k > 4095 || s.n > 4095) return fail("cube " + s.op + ": a tile extent above 4095");
+        if (s.op == "load_l0a" && s.n != 0) return fail("cube load_l0a: loads m x k (n must be 0)");
+        if (s.op == "load_l0b" && s.m != 0) return fail("cube load_l0b: loads k x n (m must be 0)");
         integer(s.validRows, "cube");
         integer(s.validCols, "cube");
         integer(s.op == "fix" ? s.dstStride : s.srcStride, "cube");

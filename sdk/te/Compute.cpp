@@ -443,6 +443,22 @@ ComputeDef parseComputeDef(const std::string& text) {
 
 std::string verifyComputeDef(const ComputeDef& def) {
   if (!def.body) return "no body";
+  // every extent positive, and no more than 2^40 elements or iterations (far beyond any device),
+  // so that what the loops compute from them stays far from overflow
+  constexpr int64_t kMaxCount = int64_t{1} << 40;
+  for (size_t i = 0; i < def.inputs.size(); ++i) {
+    int64_t count = 1;
+    for (int64_t d : def.inputs[i].shape) {
+      if (d < 1) return "input " + std::to_string(i) + " has an extent of " + std::to_string(d);
+      if (__builtin_mul_overflow(count, d, &count) || count > kMaxCount)
+        return "input " + std::to_string(i) + " has more than 2^40 elements";
+    }
+  }
+  int64_t iterations = 1;
+  for (const auto& v : def.vars) {
+    if (v.extent >= 1 && (__builtin_mul_overflow(iterations, v.extent, &iterations) || iterations > kMaxCount))
+      return "the axes span more than 2^40 iterations";
+  }
   bool reduceSeen = false;
   for (const auto& v : def.vars) {
     if (v.extent < 1) return "axis '" + v.name + "' has extent " + std::to_string(v.extent);

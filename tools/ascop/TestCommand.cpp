@@ -78,7 +78,8 @@ int run(const TestOptions& o) {
     int width = caseColumnWidth(cases.cases);
     std::printf("%-*s %-8s %12s %12s %9s %10s\n", width, "case", "dtype", "max abs err", "rel err", "tolerance", "cycles");
     for (const auto& c : cases.cases) {
-      for (const auto& [name, shape] : c.inputs) {
+      for (const auto& input : c.inputs) {
+        const std::string& name = input.first;
         bool known = std::any_of(op->inputs.begin(), op->inputs.end(), [&](const auto& in) { return in.name == name; });
         if (!known) return reportError(casesPath + ": case " + caseText(c) + ": '" + name + "' is not an input of " + op->op);
       }
