@@ -376,7 +376,8 @@ class EntryReader {
       return;  // the default impl follows python_name, which may be the field in error
     }
     d.implPath = (std::filesystem::path(folder_) / d.impl).lexically_normal().string();
-    if (!std::filesystem::is_regular_file(d.implPath)) {
+    std::error_code ec;  // a path the system refuses (too long, ...) is a file not found
+    if (!std::filesystem::is_regular_file(d.implPath, ec)) {
       fail(impl ? *impl : entry, "impl",
            "file '" + d.impl + "' not found" +
                (impl ? " (impl is relative to the descriptor's folder)"

@@ -69,20 +69,30 @@ int Lowering::storageOf(ValueId v, const SourceLocation& loc) {
   if (classes.of(v) == ValueClasses::Class::Array && classes.wasScalar(v)) {
     // a scalar constant used where a tensor is needed: give it GM bytes
     const graph::Value& val = graph.value(v);
-    int id = constantStorage(val.name, val.type.dtype, staticShape(val.type, val.loc), classes.scalar(v));
+    const double value = classes.scalar(v);
+    int id = constantStorage(val.name, val.type.dtype, staticShape(val.type, val.loc), [value](int64_t) { return value; },
+                             loc);
     bind(v, id);
     return id;
   }
   throw CompileError(loc, "value '%" + graph.value(v).name + "' (a loop counter) cannot be used as an array here yet");
 }
 
-int Lowering::constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape, double value) {
+int Lowering::constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape,
+                              const std::function<double(int64_t)>& element, const SourceLocation& loc) {
   Storage s;
   s.name = name;
   s.dtype = dtype;
   s.shape = shape;
   s.role = model::TensorRole::Constant;
-  s.constant = graph::encodeConstant(dtype, std::vector<double>(static_cast<size_t>(std::max<int64_t>(1, s.elements())), value));
+  const int64_t count = std::max<int64_t>(1, s.elements());
+  if (count > kMaxConstantBytes / dtypeSize(dtype)) {
+    throw CompileError(loc, "'%" + name + "' would be a constant of " + humanBytes(double(count) * dtypeSize(dtype)) +
+                                " in the model; constants hold at most " + humanBytes(double(kMaxConstantBytes)));
+  }
+  std::vector<double> values(static_cast<size_t>(count));
+  for (int64_t i = 0; i < count; ++i) values[static_cast<size_t>(i)] = element(i);
+  s.constant = graph::encodeConstant(dtype, values);
   return addStorage(s);
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -40,8 +41,11 @@ class Lowering {
   int storageOf(graph::ValueId v, const SourceLocation& loc);
   // A new intermediate storage for `v`, named after it, bound to it.
   int newIntermediate(graph::ValueId v);
-  // A constant tensor of `shape` (at least one element) filled with `value`.
-  int constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape, double value);
+  // A constant tensor of `shape` (at least one element) whose element i is element(i) (row-major);
+  // a CompileError at `loc` when it would hold more than kMaxConstantBytes.
+  int constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape,
+                      const std::function<double(int64_t)>& element, const SourceLocation& loc);
+  static constexpr int64_t kMaxConstantBytes = int64_t{64} << 20;
 
   // ---- launches ----
   // `prefix` numbered by the kernels generated so far ("reduce_3").

@@ -65,7 +65,8 @@ void lowerPad(const Node& n, Lowering& l, std::vector<Step>& out) {
     if (!planes.empty()) l.launch(out, lowerCopies(l.kernelName("pad_edge"), planes, l.target, l.cores(false)), {dst, dst});
   }
   if (!fills.empty()) {
-    int value = l.constantStorage(g.value(res).name + "_pad_value", t, {1}, n.floatAttr("value"));
+    const double fill = n.floatAttr("value");
+    int value = l.constantStorage(g.value(res).name + "_pad_value", t, {1}, [fill](int64_t) { return fill; }, n.loc);
     l.launch(out, lowerCopies(l.kernelName("pad_fill"), fills, l.target, l.cores(false)), {value, dst});
   }
 }

@@ -22,22 +22,15 @@ void lowerView(const Node& n, Lowering& l, std::vector<Step>&) {
   l.bind(n.outputs[0], l.storageOf(n.inputs[0], n.loc));
 }
 
-// The elements of a fill or range of `count` elements.
-std::vector<double> creationValues(const Node& n, int64_t count) {
-  std::vector<double> values(static_cast<size_t>(count));
-  if (n.op == "Fill") {
-    std::fill(values.begin(), values.end(), n.floatAttr("value"));
-  } else {
-    double start = n.floatAttr("start"), step = n.floatAttr("step");
-    for (size_t i = 0; i < values.size(); ++i) values[i] = start + step * static_cast<double>(i);
-  }
-  return values;
+// Element i of a fill or range.
+double creationElement(const Node& n, int64_t i) {
+  return n.op == "Fill" ? n.floatAttr("value") : n.floatAttr("start") + n.floatAttr("step") * static_cast<double>(i);
 }
 
 void classifyCreation(const Node& n, ValueClasses& classes) {
   ValueId res = n.outputs[0];
   if (graph::elementCount(classes.graph().type(res).shape) == 1) {
-    classes.setScalar(res, creationValues(n, 1)[0]);
+    classes.setScalar(res, creationElement(n, 0));
   } else {
     classes.setArray(res);
   }
@@ -48,13 +41,8 @@ void lowerCreation(const Node& n, Lowering& l, std::vector<Step>&) {
   const graph::TensorType& t = l.graph.type(res);
   std::vector<int64_t> shape = staticShape(t, n.loc);
   if (l.classes.of(res) == ValueClasses::Class::Scalar) return;
-  Storage s;
-  s.name = l.graph.value(res).name;
-  s.dtype = t.dtype;
-  s.shape = shape;
-  s.role = model::TensorRole::Constant;
-  s.constant = graph::encodeConstant(t.dtype, creationValues(n, product(shape)));
-  l.bind(res, l.addStorage(s));
+  l.bind(res, l.constantStorage(l.graph.value(res).name, t.dtype, shape, [&n](int64_t i) { return creationElement(n, i); },
+                                n.loc));
 }
 
 }  // namespace

@@ -49,6 +49,7 @@ class Verifier {
       return;
     }
     if (e->op == te::Op::Reduce) fail(std::string(where) + ": a reduction must be lowered to loops first");
+    if (std::string error = te::operationError(*e); !error.empty()) fail(std::string(where) + ": " + error);
     if (e->op == te::Op::Load) {
       if (!validBuffer(e->tensor, where)) return;
       const Buffer& b = k_.buffers[static_cast<size_t>(e->tensor)];

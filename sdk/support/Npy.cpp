@@ -230,6 +230,7 @@ void checkKeys(const HeaderValue& dict, const std::string& name) {
 
 // Reorders column-major element data into row-major order.
 std::vector<uint8_t> fortranToC(const std::vector<uint8_t>& data, const std::vector<int64_t>& shape, size_t itemSize) {
+  if (data.empty()) return data;  // an empty array's other extents may multiply past int64
   size_t rank = shape.size();
   std::vector<int64_t> fortranStride(rank);
   int64_t stride = 1;

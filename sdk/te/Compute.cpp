@@ -120,11 +120,10 @@ ComputeDef readDef(const std::string& text) {
   return def;
 }
 
-// Checks one node and its arguments; `top` is whether a reduction may appear here (outside indices
-// and other reductions).
-void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::string& error) {
-  if (!error.empty()) return;
-  const ComputeNode& n = *e;
+}  // namespace
+
+std::string operationError(const ComputeNode& n) {
+  std::string error;
   auto bad = [&](const std::string& what) {
     if (error.empty()) error = std::string(opName(n.op)) + ": " + what;
   };
@@ -137,10 +136,7 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
     }
   };
   switch (n.op) {
-    case Op::Var:
-      if (n.var < 0 || static_cast<size_t>(n.var) >= def.vars.size()) bad("axis out of range");
-      if (n.dtype != DType::Int32) bad("an axis is int32");
-      break;
+    case Op::Var: if (n.dtype != DType::Int32) bad("an axis is int32"); break;
     case Op::Int: if (!isInteger(n.dtype) && n.dtype != DType::Bool) bad("needs an integer dtype"); break;
     case Op::Float: if (!isFloat(n.dtype)) bad("needs a float dtype"); break;
     case Op::Add: case Op::Sub: case Op::Mul: case Op::Min: case Op::Max:
@@ -169,22 +165,11 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
         sameAsNode(1);
       }
       break;
-    case Op::Load: {
-      if (n.tensor < 0 || n.tensor >= def.tensors()) {
-        bad("input out of range");
-        break;
-      }
-      const ComputeInput in = def.tensor(n.tensor);
-      if (n.dtype != in.dtype) bad("dtype differs from the input's");
-      if (n.args.size() != in.shape.size()) {
-        bad("input " + std::to_string(n.tensor) + " has " + std::to_string(in.shape.size()) + " dimensions, " +
-            std::to_string(n.args.size()) + " indices given");
-      }
+    case Op::Load:
       for (const auto& a : n.args) {
         if (a->dtype != DType::Int32 && a->dtype != DType::Int64) bad("an index must be an integer");
       }
       break;
-    }
     case Op::Cast: arity(1); break;
     case Op::Call:
       arity(1);
@@ -195,13 +180,42 @@ void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::stri
     case Op::Reduce:
       arity(1);
       sameAsNode(0);
-      if (!top) bad("a reduction cannot be inside an index or another reduction");
       if (!isReducer(n.fn)) bad("unknown reduction '" + n.fn + "'");
       if (n.axes.empty()) bad("needs a reduce axis");
-      for (int a : n.axes) {
-        if (a < 0 || static_cast<size_t>(a) >= def.vars.size() || !def.vars[static_cast<size_t>(a)].reduce) bad("reduces over a data axis");
-      }
       break;
+  }
+  return error;
+}
+
+namespace {
+
+// Checks one node and its arguments; `top` is whether a reduction may appear here (outside indices
+// and other reductions).
+void verifyNode(const ComputeDef& def, const ComputeExpr& e, bool top, std::string& error) {
+  if (!error.empty()) return;
+  const ComputeNode& n = *e;
+  auto bad = [&](const std::string& what) {
+    if (error.empty()) error = std::string(opName(n.op)) + ": " + what;
+  };
+  error = operationError(n);
+  if (n.op == Op::Var && (n.var < 0 || static_cast<size_t>(n.var) >= def.vars.size())) bad("axis out of range");
+  if (n.op == Op::Load) {
+    if (n.tensor < 0 || n.tensor >= def.tensors()) {
+      bad("input out of range");
+    } else {
+      const ComputeInput in = def.tensor(n.tensor);
+      if (n.dtype != in.dtype) bad("dtype differs from the input's");
+      if (n.args.size() != in.shape.size()) {
+        bad("input " + std::to_string(n.tensor) + " has " + std::to_string(in.shape.size()) + " dimensions, " +
+            std::to_string(n.args.size()) + " indices given");
+      }
+    }
+  }
+  if (n.op == Op::Reduce) {
+    if (!top) bad("a reduction cannot be inside an index or another reduction");
+    for (int a : n.axes) {
+      if (a < 0 || static_cast<size_t>(a) >= def.vars.size() || !def.vars[static_cast<size_t>(a)].reduce) bad("reduces over a data axis");
+    }
   }
   bool childTop = top && n.op != Op::Load && n.op != Op::Reduce;
   for (const auto& a : n.args) verifyNode(def, a, childTop, error);

@@ -108,6 +108,9 @@ ComputeDef parseComputeDef(const std::string& text);
 // operand dtypes as each operation needs, at most one reduction, outside indices: the body is the
 // reduction or an elementwise epilogue of it), else what is wrong.
 std::string verifyComputeDef(const ComputeDef& def);
+// What is wrong with one node as an operation (its operand count and dtypes), whatever tensors and
+// axes it refers to; "" when nothing is. verifyComputeDef and the loop-nest verifier both ask it.
+std::string operationError(const ComputeNode& node);
 // compute_inline: `consumer` computes the elements of its tensor `tensor` (the result of `producer`,
 // whose input i is the consumer's tensor inputs[i]) where it reads them; the tensor is then read no
 // more. A reduction is inlined only into a consumer without one that reads it once, at an index

@@ -2,6 +2,7 @@
 #include "sdk/te/Schedule.h"
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 
 namespace pyasc::te {
@@ -36,11 +37,12 @@ const PrimitiveInfo& info(Primitive p) {
   return kPrimitives[0];
 }
 
-bool isNumber(const std::string& s) {
-  if (s.empty()) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  return true;
+// Decimal digits only, within T's range.
+template <class T>
+bool wholeNumber(const std::string& s, T& out) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  auto [end, error] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return error == std::errc() && end == s.data() + s.size();
 }
 
 }  // namespace
@@ -107,10 +109,12 @@ Schedule parseSchedule(const std::string& text, const std::string& origin) {
       std::string place = line.substr(at + 2);
       line = line.substr(0, at);
       size_t c2 = place.rfind(':'), c1 = c2 == std::string::npos ? c2 : place.rfind(':', c2 - 1);
-      if (c1 == std::string::npos || !isNumber(place.substr(c1 + 1, c2 - c1 - 1)) || !isNumber(place.substr(c2 + 1))) {
+      int placeLine = 0, placeCol = 0;
+      if (c1 == std::string::npos || !wholeNumber(place.substr(c1 + 1, c2 - c1 - 1), placeLine) ||
+          !wholeNumber(place.substr(c2 + 1), placeCol)) {
         fail("a place is file:line:col");
       }
-      step.loc = SourceLocation{place.substr(0, c1), std::stoi(place.substr(c1 + 1, c2 - c1 - 1)), std::stoi(place.substr(c2 + 1))};
+      step.loc = SourceLocation{place.substr(0, c1), placeLine, placeCol};
     }
     std::istringstream words(line);
     std::vector<std::string> tokens;
@@ -129,8 +133,9 @@ Schedule parseSchedule(const std::string& text, const std::string& origin) {
     step.names.assign(operands.begin(), operands.begin() + static_cast<long>(names));
     for (int i = 0; i < shape.numbers; ++i) {
       const std::string& v = operands[names + static_cast<size_t>(i)];
-      if (!isNumber(v)) fail("'" + v + "' is not a count");
-      step.numbers.push_back(std::stoll(v));
+      int64_t count = 0;
+      if (!wholeNumber(v, count)) fail("'" + v + "' is not a count");
+      step.numbers.push_back(count);
     }
     if (shape.scope) step.scope = operands.back();
     if (step.results.size() != static_cast<size_t>(shape.results)) {
