@@ -222,14 +222,23 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
       fail(args.range, name + "() of an array needs its value at compile time; convert arrays with .astype(np." +
                            (name == "int" ? "int32" : name == "float" ? "float32" : "bool_") + ")");
     }
+    double d = 0;
     if (v.kind == SymKind::String) {
       char* end = nullptr;
-      const double d = std::strtod(v.text.c_str(), &end);
+      d = std::strtod(v.text.c_str(), &end);
       if (*end != '\0' || v.text.empty()) fail(a[0].range, "could not convert string to " + name + ": '" + v.text + "'");
-      return name == "int" ? SymValue::ofInt(static_cast<int64_t>(d)) : name == "float" ? SymValue::ofFloat(d) : SymValue::ofBool(d != 0);
+    } else {
+      d = requireNumber(v, a[0].range, name + "() argument");
     }
-    const double d = requireNumber(v, a[0].range, name + "() argument");
-    if (name == "int") return SymValue::ofInt(static_cast<int64_t>(std::trunc(d)));
+    if (name == "int") {
+      // Python's int is unbounded; ours is int64, and int() of inf or nan is Python's OverflowError/ValueError
+      if (!(std::fabs(d) < 9223372036854775808.0)) {
+        fail(a[0].range, std::isnan(d) ? "cannot convert float NaN to integer"
+                         : std::isinf(d) ? "cannot convert float infinity to integer"
+                                         : "int() of " + std::to_string(d) + " does not fit in 64 bits");
+      }
+      return SymValue::ofInt(static_cast<int64_t>(std::trunc(d)));
+    }
     if (name == "float") return SymValue::ofFloat(d);
     return SymValue::ofBool(d != 0);
   }

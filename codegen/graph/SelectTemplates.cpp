@@ -155,7 +155,9 @@ class Selector {
         l_.program.outputs.emplace_back(o.name, src);
         continue;
       }
-      // an input, constant or shared storage: the output gets its own copy
+      // an input, constant or shared storage: the output gets its own copy, and the name (a random
+      // input named after the variable that is also the output keeps the name for the output)
+      if (s.name == o.name) s.name = uniqueName(o.name + "_source");
       Storage copy;
       copy.name = o.name;
       copy.dtype = g_.type(o.value).dtype;
@@ -168,6 +170,18 @@ class Selector {
       claimed.insert(dst);
       l_.program.outputs.emplace_back(o.name, dst);
     }
+  }
+
+  // `base`, or base_2, base_3, ...: the first no storage has.
+  std::string uniqueName(const std::string& base) const {
+    auto taken = [&](const std::string& name) {
+      for (const auto& st : l_.program.storages)
+        if (st.name == name) return true;
+      return false;
+    };
+    std::string name = base;
+    for (int i = 2; taken(name); ++i) name = base + "_" + std::to_string(i);
+    return name;
   }
 
   Lowering l_;

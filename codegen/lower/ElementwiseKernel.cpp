@@ -136,6 +136,11 @@ SlotPlan planSlots(const ElementwiseCompute& c) {
       if (slot != plan.slot[e] && std::find(freeSlots.begin(), freeSlots.end(), slot) == freeSlots.end()) freeSlots.push_back(slot);
     plan.order.push_back(e);
   }
+  // an output no vector operation computes (a scalar input or a constant, broadcast to the output's
+  // shape) is stored from a constant tile
+  for (const auto& o : c.outputs) {
+    if (!plan.slot.count(o.get()) && !plan.persistent.count(o.get())) plan.persistent[o.get()] = plan.persistentSlots++;
+  }
   return plan;
 }
 
