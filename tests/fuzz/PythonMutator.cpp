@@ -7,7 +7,9 @@
 #include <random>
 #include <vector>
 
+#include "frontend/Frontend.h"
 #include "tests/fuzz/Harness.h"
+#include "tests/fuzz/ProgramInput.h"
 
 namespace pyasc::fuzz {
 
@@ -203,15 +205,30 @@ std::string mutatePythonText(const std::string& text, unsigned seed) {
   }
 }
 
-size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed) {
+size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
+                    const std::function<bool(const std::string&)>& valid) {
   if (seed % 8 == 0 && LLVMFuzzerMutate) return LLVMFuzzerMutate(data, size, maxSize);
-  std::string out = mutatePythonText(text(data, size), seed / 8);
-  if (out.size() > maxSize) {
-    if (!LLVMFuzzerMutate) return size;
-    return LLVMFuzzerMutate(data, size, maxSize);
+  const std::string original = text(data, size);
+  std::string out;
+  for (unsigned attempt = 0; attempt < (valid ? 4u : 1u); ++attempt) {
+    out = mutatePythonText(original, seed / 8 + attempt * 7919u);
+    if (out.size() <= maxSize && (!valid || valid(out))) break;
   }
+  if (out.size() > maxSize) return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, maxSize) : size;
   std::memcpy(data, out.data(), out.size());
   return out.size();
+}
+
+bool frontendAccepts(const std::string& source) {
+  frontend::FrontendOptions options;
+  if (!programOptions(source, options)) return false;
+  DiagnosticEngine diags;
+  try {
+    frontend::compileToGraph("mutant.py", source, options, diags);
+  } catch (const CompileError&) {
+    return false;
+  }
+  return !diags.hasErrors();
 }
 
 }  // namespace pyasc::fuzz

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace pyasc::fuzz {
@@ -13,7 +14,13 @@ namespace pyasc::fuzz {
 // One mutation of `text` chosen by `seed` (deterministic).
 std::string mutatePythonText(const std::string& text, unsigned seed);
 
-// LLVMFuzzerCustomMutator for the Python harnesses.
-size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed);
+// LLVMFuzzerCustomMutator for the Python harnesses. With `valid`, up to four mutants are tried and the
+// first it accepts is kept (the Python harnesses accept what the frontend turns into a graph, so
+// that most executions reach code generation); the last is kept when it accepts none.
+size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
+                    const std::function<bool(const std::string&)>& valid = {});
+
+// What the Python harnesses' mutator keeps: text the frontend turns into a graph.
+bool frontendAccepts(const std::string& source);
 
 }  // namespace pyasc::fuzz
