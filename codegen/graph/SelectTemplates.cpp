@@ -54,21 +54,22 @@ class Selector {
   // Arrays without elements, or larger than any device, are refused before kernels are generated
   // for them (smaller ones that do not fit this target are the memory plan's to report).
   void checkSizes(const Node& n) const {
-    std::vector<ValueId> values = n.inputs;
-    values.insert(values.end(), n.outputs.begin(), n.outputs.end());
-    for (ValueId v : values) {
-      const int64_t count = graph::elementCount(g_.type(v).shape);
-      if (count == 0) {
-        throw CompileError(n.loc, "'" + g_.value(v).name + "' has no elements (shape " + graph::shapeString(g_.type(v).shape) +
-                                      "); zero-size arrays are not supported on the NPU");
-      }
-      double bytes = dtypeSize(g_.type(v).dtype);  // in floating point: the element count may overflow
-      for (const auto& d : g_.type(v).shape) bytes *= static_cast<double>(std::max<int64_t>(d.extent, 0));
-      if (bytes > static_cast<double>(kMaxGmBytes)) {
-        throw CompileError(n.loc, "MemoryError: Device memory exceeded (requested " + humanBytes(bytes) + " for '" +
-                                      g_.value(v).name + "', available " +
-                                      humanBytes(static_cast<double>(l_.target.deviceMemory)) + ")");
-      }
+    for (ValueId v : n.inputs) checkSize(v, n.loc);
+    for (ValueId v : n.outputs) checkSize(v, n.loc);
+  }
+
+  void checkSize(ValueId v, const SourceLocation& loc) const {
+    const int64_t count = graph::elementCount(g_.type(v).shape);
+    if (count == 0) {
+      throw CompileError(loc, "'" + g_.value(v).name + "' has no elements (shape " + graph::shapeString(g_.type(v).shape) +
+                                  "); zero-size arrays are not supported on the NPU");
+    }
+    double bytes = dtypeSize(g_.type(v).dtype);  // in floating point: the element count may overflow
+    for (const auto& d : g_.type(v).shape) bytes *= static_cast<double>(std::max<int64_t>(d.extent, 0));
+    if (bytes > static_cast<double>(kMaxGmBytes)) {
+      throw CompileError(loc, "MemoryError: Device memory exceeded (requested " + humanBytes(bytes) + " for '" +
+                                  g_.value(v).name + "', available " +
+                                  humanBytes(static_cast<double>(l_.target.deviceMemory)) + ")");
     }
   }
 
@@ -143,6 +144,7 @@ class Selector {
   void bindOutputs() {
     std::set<int> claimed;
     for (const auto& o : g_.outputs) {
+      checkSize(o.value, g_.value(o.value).loc);  // an output no node computes (an input) too
       l_.classes.readAsArray(o.value);
       int src = l_.storageOf(o.value, g_.value(o.value).loc);
       Storage& s = l_.program.storages[src];

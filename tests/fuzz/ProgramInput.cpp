@@ -24,4 +24,11 @@ bool programOptions(const std::string& text, frontend::FrontendOptions& options)
   return frontend::parseSpecs(inputs, consts, options).empty();
 }
 
+bool smallEnough(const graph::Graph& g) {
+  for (const auto& v : g.values) {
+    if (v.type.ranked && graph::elementCount(v.type.shape) > (int64_t{1} << 20)) return false;
+  }
+  return true;
+}
+
 }  // namespace pyasc::fuzz

@@ -224,11 +224,11 @@ bool frontendAccepts(const std::string& source) {
   if (!programOptions(source, options)) return false;
   DiagnosticEngine diags;
   try {
-    frontend::compileToGraph("mutant.py", source, options, diags);
+    graph::Graph g = frontend::compileToGraph("mutant.py", source, options, diags);
+    return !diags.hasErrors() && smallEnough(g);
   } catch (const CompileError&) {
     return false;
   }
-  return !diags.hasErrors();
 }
 
 }  // namespace pyasc::fuzz

@@ -29,6 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       diags.renderAll();
       return 0;
     }
+    if (!fuzz::smallEnough(g)) {
+      fuzz::countStage("python_model", "graphs over 2^20 elements (not compiled)");
+      return 0;
+    }
     fuzz::countStage("python_model", "graphs (reached code generation)");
     codegen::CompileOptions co;
     co.optLevel = static_cast<int>(size % 3);
