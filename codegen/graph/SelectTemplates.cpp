@@ -145,6 +145,7 @@ class Selector {
     std::set<int> claimed;
     for (const auto& o : g_.outputs) {
       checkSize(o.value, g_.value(o.value).loc);  // an output no node computes (an input) too
+      releaseName(o.name);
       l_.classes.readAsArray(o.value);
       int src = l_.storageOf(o.value, g_.value(o.value).loc);
       Storage& s = l_.program.storages[src];
@@ -157,9 +158,7 @@ class Selector {
         l_.program.outputs.emplace_back(o.name, src);
         continue;
       }
-      // an input, constant or shared storage: the output gets its own copy, and the name (a random
-      // input named after the variable that is also the output keeps the name for the output)
-      if (s.name == o.name) s.name = uniqueName(o.name + "_source");
+      // an input, constant or shared storage: the output gets its own copy
       Storage copy;
       copy.name = o.name;
       copy.dtype = g_.type(o.value).dtype;
@@ -171,6 +170,16 @@ class Selector {
       l_.copyWhole(src, dst, n, l_.program.steps);
       claimed.insert(dst);
       l_.program.outputs.emplace_back(o.name, dst);
+    }
+  }
+
+  // Outputs are named after the program's variables; a random input, constant or intermediate that
+  // the compiler named the same ("rand", "cst", or the variable a random output was drawn into)
+  // takes the next free name instead.
+  void releaseName(const std::string& name) {
+    for (auto& st : l_.program.storages) {
+      if (st.name == name && st.role != model::TensorRole::Input && st.role != model::TensorRole::Output)
+        st.name = uniqueName(name);
     }
   }
 
