@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzz harnesses with clang-14, libFuzzer, ASan and UBSan in build-fuzz/ and runs them.
-#   scripts/fuzz.sh [HARNESS|all] [SECONDS]     each harness for SECONDS (default 60)
+#   scripts/fuzz.sh [HARNESS[,HARNESS...]|all] [SECONDS]     each harness for SECONDS (default 60)
 #   FUZZ_RUNS=1000000 scripts/fuzz.sh all       each harness for that many executions instead
 # Each campaign starts from the harness's seeds (tests/fuzz/seeds.py) and its corpus in
 # build-fuzz/corpus/HARNESS/ (kept between runs); a crash, leak, timeout (60 s) or use of more than
@@ -13,11 +13,15 @@ harness=${1:-all}
 seconds=${2:-60}
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 harnesses=$(cd tests/fuzz/harnesses && ls *.cpp | sed 's/\.cpp$//')
-if [ "$harness" != all ] && ! echo "$harnesses" | grep -qx "$harness"; then
-  echo "fuzz.sh: error: no harness '$harness' (harnesses: $(echo $harnesses))" >&2
-  exit 2
+if [ "$harness" != all ]; then
+  for h in ${harness//,/ }; do
+    if ! echo "$harnesses" | grep -qx "$h"; then
+      echo "fuzz.sh: error: no harness '$h' (harnesses: $(echo $harnesses))" >&2
+      exit 2
+    fi
+  done
+  harnesses=${harness//,/ }
 fi
-[ "$harness" = all ] || harnesses=$harness
 if ! command -v clang++-14 > /dev/null || [ ! -f /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a ]; then
   echo "fuzz.sh: error: needs clang-14 and libFuzzer: install the Debian packages 'clang-14' and 'libclang-common-14-dev' (scripts/install-deps.sh)" >&2
   exit 1
@@ -57,6 +61,11 @@ for h in $harnesses; do
     echo "fuzz.sh: $h found a bug: $(ls -t "$crashes" | head -1) in $crashes (log: $build/fuzz-$h.log)" >&2
     exit 1
   fi
-  grep -E "^stat::|^Done|^$h:|cov:" "$build/fuzz-$h.log" | grep -vE "^#[0-9]+.*(NEW|REDUCE|pulse)" | tail -12
-  echo "corpus: $(ls "$corpus" | wc -l) inputs in $corpus"
+  # one line per campaign in build-fuzz/campaigns.txt: what docs/fuzzing.md records
+  field() { grep -E "$1" "$build/fuzz-$h.log" | tail -1 || true; }
+  summary="$(date -u +%F) $(git rev-parse --short HEAD) $h $budget: $(field '^Done');"
+  summary="$summary $(field '^#[0-9]+[[:space:]]+DONE' | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true);"
+  summary="$summary corpus $(ls "$corpus" | wc -l) inputs; peak $(field 'peak_rss_mb' | grep -oE '[0-9]+' || true) MB"
+  summary="$summary; $(field "^$h:")"
+  echo "$summary" | tee -a "$build/campaigns.txt"
 done
