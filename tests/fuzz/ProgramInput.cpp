@@ -26,7 +26,7 @@ bool programOptions(const std::string& text, frontend::FrontendOptions& options)
 
 bool smallEnough(const graph::Graph& g) {
   for (const auto& v : g.values) {
-    if (v.type.ranked && graph::elementCount(v.type.shape) > (int64_t{1} << 20)) return false;
+    if (v.type.ranked && graph::elementCount(v.type.shape) > (int64_t{1} << 16)) return false;
   }
   return true;
 }

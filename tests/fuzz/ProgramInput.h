@@ -13,7 +13,7 @@ namespace pyasc::fuzz {
 // (pyasc rejects those before compiling, with the message parseSpecs gives).
 bool programOptions(const std::string& text, frontend::FrontendOptions& options);
 
-// Whether every array of `g` has at most 2^20 elements. The code generator's time and memory grow
+// Whether every array of `g` has at most 2^16 elements. The code generator's time and memory grow
 // with array sizes (tiles, constants, the model's bytes) without reaching other code, so python_model
 // stops larger programs after the frontend, and the mutator prefers mutants that are not larger.
 bool smallEnough(const graph::Graph& g);

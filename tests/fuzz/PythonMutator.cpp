@@ -210,7 +210,7 @@ size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
   if (seed % 8 == 0 && LLVMFuzzerMutate) return LLVMFuzzerMutate(data, size, maxSize);
   const std::string original = text(data, size);
   std::string out;
-  for (unsigned attempt = 0; attempt < (valid ? 4u : 1u); ++attempt) {
+  for (unsigned attempt = 0; attempt < (valid ? 2u : 1u); ++attempt) {
     out = mutatePythonText(original, seed / 8 + attempt * 7919u);
     if (out.size() <= maxSize && (!valid || valid(out))) break;
   }

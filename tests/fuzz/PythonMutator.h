@@ -14,7 +14,7 @@ namespace pyasc::fuzz {
 // One mutation of `text` chosen by `seed` (deterministic).
 std::string mutatePythonText(const std::string& text, unsigned seed);
 
-// LLVMFuzzerCustomMutator for the Python harnesses. With `valid`, up to four mutants are tried and the
+// LLVMFuzzerCustomMutator for the Python harnesses. With `valid`, up to two mutants are tried and the
 // first it accepts is kept (the Python harnesses accept what the frontend turns into a graph, so
 // that most executions reach code generation); the last is kept when it accepts none.
 size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,

@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       return 0;
     }
     if (!fuzz::smallEnough(g)) {
-      fuzz::countStage("python_model", "graphs over 2^20 elements (not compiled)");
+      fuzz::countStage("python_model", "graphs over 2^16 elements (not compiled)");
       return 0;
     }
     fuzz::countStage("python_model", "graphs (reached code generation)");
