@@ -14,6 +14,10 @@ using graph::Node;
 using graph::ValueId;
 
 std::vector<int64_t> staticShape(const graph::TensorType& t, const SourceLocation& loc) {
+  if (!t.ranked) {
+    throw CompileError(loc, t.str() + " has no known rank at compile time; declare its shape (--input=NAME:DTYPE[D0,...] "
+                                      "or an annotation Tensor[DTYPE, D0, ...])");
+  }
   std::vector<int64_t> s;
   for (const auto& d : t.shape) {
     if (!d.isKnown()) {
