@@ -919,7 +919,7 @@ void Analyzer::recordScriptOutputs() {
     const bool asked = std::find(options_.outputs.begin(), options_.outputs.end(), name) != options_.outputs.end();
     if (!asked && (used[static_cast<size_t>(id)] || (input && input->role != graph::InputRole::Random))) continue;
     if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
-    if (std::find(emitted.begin(), emitted.end(), id) != emitted.end()) continue;
+    if (!asked && std::find(emitted.begin(), emitted.end(), id) != emitted.end()) continue;  // an alias
     emitted.push_back(id);
     builder_.addOutput(name, id);
   }

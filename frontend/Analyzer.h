@@ -59,6 +59,9 @@ class Analyzer {
   // ---- diagnostics (Analyzer.cpp)
   void report(const Diagnostic& diag);  // records an error once, even when a helper runs twice
   [[noreturn]] void fail(const SourceRange& range, const std::string& message, std::vector<Diagnostic> notes = {});
+  // `d` truncated to an int64 as Python's int() would, or Python's error for nan and infinity (and
+  // ours for a value beyond int64), at `range`.
+  int64_t truncatedInt(double d, const SourceRange& range);
   static Diagnostic note(const SourceRange& range, const std::string& message);
   void warn(const SourceRange& range, const std::string& message);
 
@@ -195,7 +198,7 @@ class Analyzer {
   int keptLoopDepth_ = 0;
   int callDepth_ = 0;
   int evalDepth_ = 0;  // nested eval calls: at most kMaxEvalDepth (the stack a deep expression needs)
-  static constexpr int kMaxEvalDepth = 1000;
+  static constexpr int kMaxEvalDepth = 1100;  // a chain of 1000 operators, inside a few calls
   // np.random state: the seed of the current stream and how many values it has produced.
   bool randomSeeded_ = false;
   uint32_t randomSeed_ = 0;

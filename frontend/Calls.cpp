@@ -230,15 +230,7 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
     } else {
       d = requireNumber(v, a[0].range, name + "() argument");
     }
-    if (name == "int") {
-      // Python's int is unbounded; ours is int64, and int() of inf or nan is Python's OverflowError/ValueError
-      if (!(std::fabs(d) < 9223372036854775808.0)) {
-        fail(a[0].range, std::isnan(d) ? "cannot convert float NaN to integer"
-                         : std::isinf(d) ? "cannot convert float infinity to integer"
-                                         : "int() of " + std::to_string(d) + " does not fit in 64 bits");
-      }
-      return SymValue::ofInt(static_cast<int64_t>(std::trunc(d)));
-    }
+    if (name == "int") return SymValue::ofInt(truncatedInt(d, a[0].range));
     if (name == "float") return SymValue::ofFloat(d);
     return SymValue::ofBool(d != 0);
   }
@@ -297,13 +289,23 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
   fail(args.range, "the builtin " + name + "() is not supported in pyasc programs");
 }
 
+int64_t Analyzer::truncatedInt(double d, const SourceRange& range) {
+  // Python's int is unbounded; ours is int64, and int() of inf or nan is Python's OverflowError/ValueError
+  if (!(std::fabs(d) < 9223372036854775808.0)) {
+    fail(range, std::isnan(d)   ? "cannot convert float NaN to integer"
+                : std::isinf(d) ? "cannot convert float infinity to integer"
+                                : "the integer " + std::to_string(d) + " does not fit in 64 bits");
+  }
+  return static_cast<int64_t>(std::trunc(d));
+}
+
 SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
   std::vector<double> x;
   for (const Argument& a : args.positional) {
     if (a.value.kind == SymKind::Tuple && name == "prod") {
       double p = 1;
       for (const SymValue& v : a.value.items) p *= requireNumber(v, a.range, "math.prod() element");
-      return SymValue::ofInt(static_cast<int64_t>(p));
+      return SymValue::ofInt(truncatedInt(p, a.range));
     }
     if (a.value.kind == SymKind::Tensor) fail(a.range, "math." + name + "() works on compile-time numbers; use np." + name + " on arrays");
     x.push_back(requireNumber(a.value, a.range, "math." + name + "() argument"));
@@ -313,12 +315,12 @@ SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
     fail(args.range, "math." + name + "() got " + std::to_string(x.size()) + " argument(s)");
   }
   if (name == "sqrt") return SymValue::ofFloat(std::sqrt(x[0]));
-  if (name == "ceil") return SymValue::ofInt(static_cast<int64_t>(std::ceil(x[0])));
-  if (name == "floor") return SymValue::ofInt(static_cast<int64_t>(std::floor(x[0])));
+  if (name == "ceil") return SymValue::ofInt(truncatedInt(std::ceil(x[0]), args.range));
+  if (name == "floor") return SymValue::ofInt(truncatedInt(std::floor(x[0]), args.range));
   if (name == "log") return SymValue::ofFloat(x.size() == 2 ? std::log(x[0]) / std::log(x[1]) : std::log(x[0]));
   if (name == "log2") return SymValue::ofFloat(std::log2(x[0]));
   if (name == "exp") return SymValue::ofFloat(std::exp(x[0]));
-  if (name == "gcd") return SymValue::ofInt(std::gcd(static_cast<int64_t>(x[0]), static_cast<int64_t>(x[1])));
+  if (name == "gcd") return SymValue::ofInt(std::gcd(truncatedInt(x[0], args.range), truncatedInt(x[1], args.range)));
   fail(args.range, "math." + name + "() needs a tuple");
 }
 

@@ -114,7 +114,8 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
   } depth{++evalDepth_};
   if (evalDepth_ > kMaxEvalDepth) {
     fail(expr.range, "expression nested more than " + std::to_string(kMaxEvalDepth) +
-                         " levels deep; split it into several statements");
+                         " levels deep (counting the expressions of the functions it calls); split it into several "
+                         "statements");
   }
   SymValue v;
   switch (expr.kind) {
@@ -459,7 +460,7 @@ SymValue Analyzer::foldScalars(const std::string& symbol, const SymValue& lhs, c
     if ((symbol == "<<" || symbol == ">>") && j < 0) fail(range, "negative shift count");
     if (symbol == "<<") {
       bool overflow = i != 0 && (j >= 63 || i > (INT64_MAX >> j) || i < (INT64_MIN >> j));
-      r = overflow ? 0 : i * (int64_t{1} << j);
+      r = overflow || i == 0 ? 0 : i * (int64_t{1} << j);
       return checked(overflow);
     }
     r = symbol == "&" ? (i & j) : symbol == "|" ? (i | j) : symbol == "^" ? (i ^ j) : j >= 64 ? (i < 0 ? -1 : 0) : (i >> j);

@@ -2,6 +2,7 @@
 #include "frontend/Lexer.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 
@@ -260,7 +261,10 @@ class PythonLexer {
       });
       if (digits.empty()) failAt(start, "invalid number literal");
       const int radix = base == 'x' ? 16 : base == 'o' ? 8 : 2;
-      push(TokenKind::Int, std::to_string(std::stoll(digits, nullptr, radix)), col_ - start.col, start);
+      errno = 0;
+      const long long value = std::strtoll(digits.c_str(), nullptr, radix);
+      if (errno == ERANGE) failAt(start, "integer literal does not fit in 64 bits", col_ - start.col);
+      push(TokenKind::Int, std::to_string(value), col_ - start.col, start);
       return;
     }
     take(dec);

@@ -124,18 +124,22 @@ const Expr* unimportedUse(const Stmt& s, const std::set<std::string>& imported) 
   return nullptr;
 }
 
-// The names the module's imports bind (`import te` binds te, `import te.lang.cce` te, `from x
-// import y as z` z).
-std::set<std::string> importedNames(const Module& m) {
-  std::set<std::string> names;
-  for (const auto& s : m.body) {
-    if (s->kind != StmtKind::Import && s->kind != StmtKind::ImportFrom) continue;
-    for (const auto& n : s->names) {
-      if (!n.alias.empty()) names.insert(n.alias);
-      else names.insert(s->kind == StmtKind::Import ? n.name.substr(0, n.name.find('.')) : n.name);
+// The names the module binds where a definition may see them: imports anywhere (`import te` binds
+// te, `import te.lang.cce` te, `from x import y as z` z), assignments to a name, and parameters.
+void boundNames(const std::vector<StmtPtr>& body, std::set<std::string>& names) {
+  for (const auto& s : body) {
+    if (s->kind == StmtKind::Import || s->kind == StmtKind::ImportFrom) {
+      for (const auto& n : s->names) {
+        if (!n.alias.empty()) names.insert(n.alias);
+        else names.insert(s->kind == StmtKind::Import ? n.name.substr(0, n.name.find('.')) : n.name);
+      }
     }
+    for (const auto& t : s->targets)
+      if (t && t->kind == ExprKind::Name) names.insert(t->text);
+    for (const auto& p : s->params) names.insert(p.name);
+    boundNames(s->body, names);
+    boundNames(s->orelse, names);
   }
-  return names;
 }
 
 // The te.lang.cce functions pyasc compiles, with their parameters in TBE's order
@@ -1213,7 +1217,9 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
                     d.pythonName + "'");
     return nullptr;
   }
-  if (const Expr* use = unimportedUse(*fn, importedNames(*module))) {
+  std::set<std::string> bound;
+  boundNames(module->body, bound);
+  if (const Expr* use = unimportedUse(*fn, bound)) {
     diags.error(use->range, "name '" + use->text + "' is not defined: add `import " + use->text +
                                 "` at the top of the file (CPython runs the definition for pyasc check and ascop test)");
     return nullptr;

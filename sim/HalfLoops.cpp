@@ -113,10 +113,14 @@ void halfLoopBest(uint8_t* dst, const uint8_t* a, const uint8_t* b, uint16_t sca
 }  // namespace
 
 bool hostHasHalfLoops() {
-  // CPUID leaf 1, ECX: bit 28 AVX, bit 29 F16C (clang has no __builtin_cpu_supports("f16c"))
+  // CPUID leaf 1, ECX: bit 27 OSXSAVE, 28 AVX, 29 F16C (clang has no __builtin_cpu_supports("f16c")),
+  // and the OS saving the AVX state (XCR0 bits 1 and 2)
   static const bool has = [] {
     unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx >> 28 & 1) && (ecx >> 29 & 1);
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx >> 27 & 1) || !(ecx >> 28 & 1) || !(ecx >> 29 & 1)) return false;
+    unsigned xcr0 = 0, xcr0High = 0;
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
+    return (xcr0 & 6) == 6;
   }();
   return has;
 }

@@ -16,7 +16,7 @@ namespace pyasc::codegen {
 loop::Kernel readComputeFile(const std::string& path, const std::string& text, const Target& target) {
   std::istringstream in(text);
   std::string line, computeLine, scheduleText;
-  int lineNo = 0, computeLineNo = 0;
+  int lineNo = 0, computeLineNo = 0, computeIndent = 0;
   std::vector<int> stepLines;
   bool useDefault = false;
   while (std::getline(in, line)) {
@@ -27,6 +27,7 @@ loop::Kernel readComputeFile(const std::string& path, const std::string& text, c
     if (computeLine.empty()) {
       computeLine = line;
       computeLineNo = lineNo;
+      computeIndent = static_cast<int>(start);
     } else if (line == "default") {
       useDefault = true;
     } else {
@@ -34,15 +35,25 @@ loop::Kernel readComputeFile(const std::string& path, const std::string& text, c
       stepLines.push_back(lineNo);
     }
   }
+  if (computeLine.empty()) throw CompileError(SourceLocation{path, 1, 1}, "no compute line (the file is empty)");
   te::ComputeDef def;
   try {
     def = te::parseComputeDef(computeLine);
   } catch (const te::TextError& e) {
-    throw CompileError(SourceLocation{path, computeLineNo, e.column}, e.message);
+    throw CompileError(SourceLocation{path, computeLineNo, computeIndent + e.column}, e.message);
   } catch (const std::invalid_argument& e) {
     throw CompileError(SourceLocation{path, computeLineNo, 1}, e.what());
   }
-  te::Schedule schedule = useDefault ? defaultComputeSchedule(def, target) : te::parseSchedule(scheduleText, path);
+  te::Schedule schedule;
+  try {
+    schedule = useDefault ? defaultComputeSchedule(def, target) : te::parseSchedule(scheduleText, path);
+  } catch (const CompileError& e) {  // its line counts the schedule's lines: the file's is stepLines'
+    Diagnostic d = e.diagnostic();
+    const int index = d.range.begin.line - 1;
+    if (d.range.begin.file == path && index >= 0 && static_cast<size_t>(index) < stepLines.size())
+      d.range.begin.line = stepLines[static_cast<size_t>(index)];
+    throw CompileError(d);
+  }
   for (size_t i = 0; i < schedule.steps.size() && i < stepLines.size(); ++i) {
     if (schedule.steps[i].loc.file.empty()) schedule.steps[i].loc = SourceLocation{path, stepLines[i], 1};
   }

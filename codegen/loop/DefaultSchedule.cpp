@@ -83,7 +83,7 @@ int computeTileBuffers(const te::ComputeDef& def, bool unrolled) {
 // Whether every load of `e` reads an input of the output's shape at the output's own element.
 bool readsOwnElement(const te::ComputeExpr& e, const te::ComputeDef& def) {
   if (e->op == te::Op::Load) {
-    if (def.inputs[static_cast<size_t>(e->tensor)].shape != def.shape()) return false;
+    if (def.tensor(e->tensor).shape != def.shape()) return false;
     for (size_t d = 0; d < e->args.size(); ++d) {
       if (e->args[d]->op != te::Op::Var || e->args[d]->var != static_cast<int>(d)) return false;
     }

@@ -385,7 +385,12 @@ class Emitter {
   void cube(const loop::Stmt& s) {
     const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.dst.buffer)];
     const DType in = k_.buffers[static_cast<size_t>(s.srcs.at(0).buffer)].dtype;
-    auto u16 = [&](const Expr& e, const char* what) { return static_cast<uint16_t>(constant(e, what)); };
+    // a field of `bits` bits: a constant in range, else a located error (loop text may hold anything)
+    auto field = [&](const Expr& e, const char* what, int bits) {
+      const int64_t v = constant(e, what);
+      if (v < 0 || v >= (int64_t{1} << bits)) fail(std::string(what) + " " + std::to_string(v) + " does not fit " + std::to_string(bits) + " bits");
+      return static_cast<uint16_t>(v);
+    };
     Address d = address(s.dst.buffer, s.dst.offset), a = address(s.srcs[0].buffer, s.srcs[0].offset);
     if (s.op == "mmad") {
       Address bRef = address(s.srcs.at(1).buffer, s.srcs[1].offset);
@@ -397,20 +402,20 @@ class Emitter {
       i.type = in;
       i.dst = d.ref;
       i.src0 = a.ref;
-      i.validRows = u16(s.validRows, "a cube tile's valid rows");
-      i.validCols = u16(s.validCols, "a cube tile's valid columns");
+      i.validRows = field(s.validRows, "a cube tile's valid rows", 12);
+      i.validCols = field(s.validCols, "a cube tile's valid columns", 12);
       if (s.op == "fix") {
         i.op = Opcode::FixL0CToGm;
         i.type2 = dst.dtype;
         i.m = static_cast<uint16_t>(s.m);
         i.n = static_cast<uint16_t>(s.n);
-        i.dstStride = u16(s.dstStride, "a fixpipe's row stride");
+        i.dstStride = field(s.dstStride, "a fixpipe's row stride", 16);
       } else {
         i.op = s.op == "load_l0a" ? Opcode::LoadL0A : Opcode::LoadL0B;
         i.m = static_cast<uint16_t>(s.m);
         i.k = static_cast<uint16_t>(s.k);
         i.n = static_cast<uint16_t>(s.n);
-        i.srcStride = u16(s.srcStride, "a cube load's row stride");
+        i.srcStride = field(s.srcStride, "a cube load's row stride", 16);
         i.mode = s.transposed ? 1 : 0;
       }
       b_.emit(i);

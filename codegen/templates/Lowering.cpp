@@ -94,9 +94,14 @@ int Lowering::constantStorage(const std::string& name, DType dtype, const std::v
     throw CompileError(loc, "'%" + name + "' would be a constant of " + humanBytes(double(count) * dtypeSize(dtype)) +
                                 " in the model; constants hold at most " + humanBytes(double(kMaxConstantBytes)));
   }
-  std::vector<double> values(static_cast<size_t>(count));
-  for (int64_t i = 0; i < count; ++i) values[static_cast<size_t>(i)] = element(i);
-  s.constant = graph::encodeConstant(dtype, values);
+  s.constant.reserve(static_cast<size_t>(count * dtypeSize(dtype)));
+  std::vector<double> chunk;  // encoded a chunk at a time: doubles of every element would be 8x the bytes
+  for (int64_t first = 0; first < count; first += 65536) {
+    chunk.clear();
+    for (int64_t i = first; i < std::min(count, first + 65536); ++i) chunk.push_back(element(i));
+    std::vector<uint8_t> bytes = graph::encodeConstant(dtype, chunk);
+    s.constant.insert(s.constant.end(), bytes.begin(), bytes.end());
+  }
   return addStorage(s);
 }
 

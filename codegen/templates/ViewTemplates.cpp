@@ -1,6 +1,6 @@
 // Templates without a kernel: reshapes are views of their input's storage, and fills and ranges
 // are constants (one element: a compile-time scalar the kernels reading it embed).
-#include <algorithm>
+#include <utility>
 
 #include "codegen/templates/Template.h"
 
@@ -22,15 +22,15 @@ void lowerView(const Node& n, Lowering& l, std::vector<Step>&) {
   l.bind(n.outputs[0], l.storageOf(n.inputs[0], n.loc));
 }
 
-// Element i of a fill or range.
-double creationElement(const Node& n, int64_t i) {
-  return n.op == "Fill" ? n.floatAttr("value") : n.floatAttr("start") + n.floatAttr("step") * static_cast<double>(i);
+// A fill or range as the progression start + step * i (a fill's step is 0).
+std::pair<double, double> progressionOf(const Node& n) {
+  return n.op == "Fill" ? std::make_pair(n.floatAttr("value"), 0.0) : std::make_pair(n.floatAttr("start"), n.floatAttr("step"));
 }
 
 void classifyCreation(const Node& n, ValueClasses& classes) {
   ValueId res = n.outputs[0];
   if (graph::elementCount(classes.graph().type(res).shape) == 1) {
-    classes.setScalar(res, creationElement(n, 0));
+    classes.setScalar(res, progressionOf(n).first);
   } else {
     classes.setArray(res);
   }
@@ -41,7 +41,9 @@ void lowerCreation(const Node& n, Lowering& l, std::vector<Step>&) {
   const graph::TensorType& t = l.graph.type(res);
   std::vector<int64_t> shape = staticShape(t, n.loc);
   if (l.classes.of(res) == ValueClasses::Class::Scalar) return;
-  l.bind(res, l.constantStorage(l.graph.value(res).name, t.dtype, shape, [&n](int64_t i) { return creationElement(n, i); },
+  const std::pair<double, double> progression = progressionOf(n);
+  l.bind(res, l.constantStorage(l.graph.value(res).name, t.dtype, shape,
+                                [progression](int64_t i) { return progression.first + progression.second * static_cast<double>(i); },
                                 n.loc));
 }
 

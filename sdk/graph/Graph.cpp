@@ -216,6 +216,19 @@ const GraphConstant* Graph::findConstant(ValueId id) const {
   return nullptr;
 }
 
+namespace {
+
+// A float to an integer type without undefined behaviour: truncated toward zero, nan as 0, values
+// beyond int64 as INT64_MIN (the x86 conversion's "integer indefinite"), then wrapped to T's width.
+template <class T>
+T wrappedInt(double v) {
+  if (std::isnan(v)) return 0;
+  const int64_t wide = std::fabs(v) < 9223372036854775808.0 ? static_cast<int64_t>(v) : INT64_MIN;
+  return static_cast<T>(static_cast<uint64_t>(wide));
+}
+
+}  // namespace
+
 std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers) {
   const int size = dtypeSize(dtype);
   std::vector<uint8_t> bytes(numbers.size() * static_cast<size_t>(size));
@@ -224,11 +237,11 @@ std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numb
     const double v = numbers[i];
     switch (dtype) {
       case DType::Bool: p[0] = v != 0; break;
-      case DType::Int8: { int8_t x = static_cast<int8_t>(v); std::memcpy(p, &x, 1); break; }
-      case DType::UInt8: { uint8_t x = static_cast<uint8_t>(v); std::memcpy(p, &x, 1); break; }
-      case DType::Int16: { int16_t x = static_cast<int16_t>(v); std::memcpy(p, &x, 2); break; }
-      case DType::Int32: { int32_t x = static_cast<int32_t>(v); std::memcpy(p, &x, 4); break; }
-      case DType::Int64: { int64_t x = static_cast<int64_t>(v); std::memcpy(p, &x, 8); break; }
+      case DType::Int8: { int8_t x = wrappedInt<int8_t>(v); std::memcpy(p, &x, 1); break; }
+      case DType::UInt8: { uint8_t x = wrappedInt<uint8_t>(v); std::memcpy(p, &x, 1); break; }
+      case DType::Int16: { int16_t x = wrappedInt<int16_t>(v); std::memcpy(p, &x, 2); break; }
+      case DType::Int32: { int32_t x = wrappedInt<int32_t>(v); std::memcpy(p, &x, 4); break; }
+      case DType::Int64: { int64_t x = wrappedInt<int64_t>(v); std::memcpy(p, &x, 8); break; }
       case DType::Float16: { uint16_t x = doubleToHalf(v); std::memcpy(p, &x, 2); break; }
       case DType::Float32: { float x = static_cast<float>(v); std::memcpy(p, &x, 4); break; }
       case DType::Float64: std::memcpy(p, &v, 8); break;

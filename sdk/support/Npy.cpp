@@ -257,8 +257,11 @@ std::vector<uint8_t> fortranToC(const std::vector<uint8_t>& data, const std::vec
 }  // namespace
 
 int64_t NpyArray::elementCount() const {
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return 0;  // other extents may be huge
   int64_t count = 1;
-  for (int64_t d : shape) count *= d;
+  for (int64_t d : shape) {
+    if (__builtin_mul_overflow(count, d, &count)) return INT64_MAX;  // only an array that was never read
+  }
   return count;
 }
 

@@ -74,7 +74,7 @@ def generate(harness, out, bin_dir):
                   "plan-storage", "insert-sync"]
         for te in sorted(glob.glob(os.path.join(ROOT, "tests/lit/loop/*.te"))):
             for n in range(1, len(stages) + 1):
-                r = run([opt, "--pass=" + ",".join(stages[:n]), te])
+                r = run([opt] + ["--pass=" + s for s in stages[:n]] + [te])
                 if r.returncode == 0:
                     name = "%s-%d-%s.loop" % (os.path.basename(te)[:-3], n, stages[n - 1])
                     with open(os.path.join(out, name), "wb") as fh:

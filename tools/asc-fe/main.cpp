@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
   if (!parseGraphPath.empty()) return parseGraphFile(parseGraphPath, !noLocations);
   if (inputFile.empty()) {
     std::cerr << "asc-fe: error: no input file\n";
-    return 1;
+    return pyasc::tool::kExitUsage;
   }
   pyasc::DiagnosticEngine diags;
   for (const std::string& message : pyasc::frontend::parseSpecs(inputs, consts, options)) {

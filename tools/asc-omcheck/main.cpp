@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
                  "write the unit tests' sample model to this path (the source of tests/error/model fixtures)");
   app.add_option("--target", target, "also require each model to be built for this target");
   PYASC_PARSE(app, argc, argv);
+  if (files.empty() && samplePath.empty()) {  // nothing to do: how to call it
+    std::cout << app.help();
+    return pyasc::tool::kExitUsage;
+  }
 
   try {
     if (!samplePath.empty()) pyasc::model::writeModel(samplePath, pyasc::testing::sampleModel());

@@ -40,7 +40,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 std::vector<uint8_t> readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
+  if (!in) throw std::runtime_error("cannot read '" + path + "'");
   return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
@@ -142,10 +142,13 @@ int main(int argc, char** argv) {
       checkRange(dev, addr, size, "--dump " + dump);
       std::ofstream out(f[2], std::ios::binary);
       out.write(reinterpret_cast<const char*>(dev.gm() + addr), static_cast<std::streamsize>(size));
-      if (!out) throw UsageError("cannot write '" + f[2] + "'");
+      if (!out) throw std::runtime_error("cannot write '" + f[2] + "'");
     }
     if (!tracePath.empty()) dev.writeTrace(tracePath);
     printStats(stats, blockDim);
+  } catch (const UsageError& e) {  // a value an option does not take
+    std::cerr << "asc-sim: error: " << e.what() << "\n";
+    return pyasc::tool::kExitUsage;
   } catch (const pyasc::CompileError& e) {
     std::cerr << (e.diagnostic().range.begin.file.empty() ? "asc-sim: " : "") << e.what() << "\n";
     return 1;

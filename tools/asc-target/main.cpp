@@ -31,6 +31,10 @@ int main(int argc, char** argv) {
   app.add_option("targets", targets, "target names or .yaml files");
   app.add_flag("--list", list, "print the names of the bundled targets");
   PYASC_PARSE(app, argc, argv);
+  if (!list && targets.empty()) {  // nothing to do: how to call it
+    std::cout << app.help();
+    return pyasc::tool::kExitUsage;
+  }
 
   if (list) {
     for (const std::string& name : pyasc::targetNames()) std::cout << name << "\n";
