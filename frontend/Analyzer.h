@@ -62,6 +62,8 @@ class Analyzer {
   // `d` truncated to an int64 as Python's int() would, or Python's error for nan and infinity (and
   // ours for a value beyond int64), at `range`.
   int64_t truncatedInt(double d, const SourceRange& range);
+  // Fails at `range` when a constant of `elements` elements would exceed graph::kMaxConstantBytes.
+  void checkConstantSize(int64_t elements, const SourceRange& range);
   static Diagnostic note(const SourceRange& range, const std::string& message);
   void warn(const SourceRange& range, const std::string& message);
 

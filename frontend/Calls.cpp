@@ -289,6 +289,14 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
   fail(args.range, "the builtin " + name + "() is not supported in pyasc programs");
 }
 
+void Analyzer::checkConstantSize(int64_t elements, const SourceRange& range) {
+  // the widest dtype it may take: float64 before the device's demotion
+  if (elements > graph::kMaxConstantBytes / 8) {
+    fail(range, "this would be a constant of " + std::to_string(elements) + " elements in the model; constants hold at most " +
+                    humanBytes(double(graph::kMaxConstantBytes)));
+  }
+}
+
 int64_t Analyzer::truncatedInt(double d, const SourceRange& range) {
   // Python's int is unbounded; ours is int64, and int() of inf or nan is Python's OverflowError/ValueError
   if (!(std::fabs(d) < 9223372036854775808.0)) {
@@ -532,6 +540,7 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     // numpy/core/function_base.py: y = arange(num) * (delta / div) + start, last value set to stop.
     const int64_t div = endpoint ? num - 1 : num;
     const double delta = stop - start;
+    checkConstantSize(num, args.range);
     std::vector<double> values(static_cast<size_t>(num));
     for (int64_t i = 0; i < num; ++i) {
       values[static_cast<size_t>(i)] = div > 0 ? static_cast<double>(i) * (delta / static_cast<double>(div)) + start
@@ -552,6 +561,7 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     if (bound.count("M") && bound["M"].value.kind != SymKind::None) m = requireInt(bound["M"].value, bound["M"].range, "eye() M");
     const int64_t k = bound.count("k") ? requireInt(bound["k"].value, bound["k"].range, "eye() k") : 0;
     if (n < 0 || m < 0) fail(args.range, "negative dimensions are not allowed");
+    checkConstantSize(m == 0 ? 0 : (n > graph::kMaxElements / m ? graph::kMaxElements : n * m), args.range);
     std::vector<double> values(static_cast<size_t>(n * m), 0.0);
     for (int64_t i = 0; i < n; ++i) {
       if (i + k >= 0 && i + k < m) values[static_cast<size_t>(i * m + i + k)] = 1.0;

@@ -46,10 +46,7 @@ for h in $harnesses; do
   seeds="$build/seeds/$h" corpus="$build/corpus/$h" crashes="$build/crashes/$h"
   rm -rf "$seeds"
   mkdir -p "$corpus" "$crashes"
-  # the seed generators run the uninstrumented tools when a normal build has them (faster)
-  bin="$root/build/bin"
-  [ -x "$bin/pyasc" ] && [ -x "$bin/asc-opt" ] || bin="$build/bin"
-  /usr/bin/python3 tests/fuzz/seeds.py "$h" "$seeds" --bin-dir "$bin"
+  /usr/bin/python3 tests/fuzz/seeds.py "$h" "$seeds" --bin-dir "$build/bin"
   budget="-max_total_time=$seconds"
   [ -z "${FUZZ_RUNS:-}" ] || budget="-runs=$FUZZ_RUNS"
   dict=""

@@ -90,9 +90,9 @@ int Lowering::constantStorage(const std::string& name, DType dtype, const std::v
   s.shape = shape;
   s.role = model::TensorRole::Constant;
   const int64_t count = std::max<int64_t>(1, s.elements());
-  if (count > kMaxConstantBytes / dtypeSize(dtype)) {
+  if (count > graph::kMaxConstantBytes / dtypeSize(dtype)) {
     throw CompileError(loc, "'%" + name + "' would be a constant of " + humanBytes(double(count) * dtypeSize(dtype)) +
-                                " in the model; constants hold at most " + humanBytes(double(kMaxConstantBytes)));
+                                " in the model; constants hold at most " + humanBytes(double(graph::kMaxConstantBytes)));
   }
   s.constant.reserve(static_cast<size_t>(count * dtypeSize(dtype)));
   std::vector<double> chunk;  // encoded a chunk at a time: doubles of every element would be 8x the bytes

@@ -42,10 +42,9 @@ class Lowering {
   // A new intermediate storage for `v`, named after it, bound to it.
   int newIntermediate(graph::ValueId v);
   // A constant tensor of `shape` (at least one element) whose element i is element(i) (row-major);
-  // a CompileError at `loc` when it would hold more than kMaxConstantBytes.
+  // a CompileError at `loc` when it would hold more than graph::kMaxConstantBytes.
   int constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape,
                       const std::function<double(int64_t)>& element, const SourceLocation& loc);
-  static constexpr int64_t kMaxConstantBytes = int64_t{64} << 20;
 
   // ---- launches ----
   // `prefix` numbered by the kernels generated so far ("reduce_3").

@@ -41,6 +41,8 @@ bool isStaticShape(const Shape& shape);
 // graph stay far from overflow.
 int64_t elementCount(const Shape& shape);
 constexpr int64_t kMaxElements = int64_t{1} << 40;
+// The most bytes one constant of a model holds (a literal array, np.eye, a fill stored by the compiler).
+constexpr int64_t kMaxConstantBytes = int64_t{64} << 20;
 std::string shapeString(const Shape& shape);  // "[256,256]", "[]" for a scalar
 
 struct TensorType {
