@@ -15,14 +15,18 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 harnesses=$(cd tests/fuzz/harnesses && ls *.cpp | sed 's/\.cpp$//')
 if [ "$harness" != all ]; then
   for h in ${harness//,/ }; do
-    if ! echo "$harnesses" | grep -qx "$h"; then
+    if ! echo "$harnesses" | grep -qxF "$h"; then
       echo "fuzz.sh: error: no harness '$h' (harnesses: $(echo $harnesses))" >&2
       exit 2
     fi
   done
   harnesses=${harness//,/ }
+  if [ -z "${harnesses// /}" ]; then
+    echo "fuzz.sh: error: no harness named (harnesses: $(cd tests/fuzz/harnesses && ls *.cpp | sed 's/\.cpp$//' | tr '\n' ' '))" >&2
+    exit 2
+  fi
 fi
-if ! command -v clang++-14 > /dev/null || [ ! -f /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a ]; then
+if ! command -v clang++-14 > /dev/null || ! compgen -G "/usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a" > /dev/null; then
   echo "fuzz.sh: error: needs clang-14 and libFuzzer: install the Debian packages 'clang-14' and 'libclang-common-14-dev' (scripts/install-deps.sh)" >&2
   exit 1
 fi
@@ -41,7 +45,7 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 limits="-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=60 -print_final_stats=1"
 # ASan's stack frames are several times the release build's: the deepest expression the frontend
 # accepts (1000 levels) needs about 2 MB of the release build's 8 MB stack, and 8 MB under ASan
-ulimit -s 65536
+ulimit -s 65536 2> /dev/null || echo "fuzz.sh: warning: cannot raise the stack limit to 64 MB (hard limit $(ulimit -Hs)); deep expressions may overflow ASan's stack" >&2
 for h in $harnesses; do
   seeds="$build/seeds/$h" corpus="$build/corpus/$h" crashes="$build/crashes/$h"
   rm -rf "$seeds"
@@ -55,7 +59,8 @@ for h in $harnesses; do
   if ! "$build/fuzz/fuzz_$h" $budget $limits $dict -artifact_prefix="$crashes/" "$corpus" "$seeds" \
       2> "$build/fuzz-$h.log"; then
     tail -40 "$build/fuzz-$h.log"
-    echo "fuzz.sh: $h found a bug: $(ls -t "$crashes" | head -1) in $crashes (log: $build/fuzz-$h.log)" >&2
+    unit=$(grep -oE "Test unit written to [^ ]+" "$build/fuzz-$h.log" | tail -1 | sed 's/Test unit written to //' || true)
+    echo "fuzz.sh: $h stopped: ${unit:-no input written, see the log} (log: $build/fuzz-$h.log)" >&2
     exit 1
   fi
   # one line per campaign in build-fuzz/campaigns.txt: what docs/fuzzing.md records
