@@ -65,7 +65,8 @@ class Verifier {
 
   void integer(const Expr& e, const char* where) {
     expr(e, where);
-    if (e && !isInteger(e->dtype)) fail(std::string(where) + ": expected an integer, got " + dtypeName(e->dtype));
+    // indices, extents and counts are int32, the type every stage computes them in
+    if (e && e->dtype != DType::Int32) fail(std::string(where) + ": expected an int32, got " + dtypeName(e->dtype));
   }
 
   void ref(const Ref& r, const char* where) {
