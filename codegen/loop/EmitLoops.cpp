@@ -449,7 +449,10 @@ class Emitter {
 
   void vector(const loop::Stmt& s) {
     VectorOp op;
-    if (!isa::parseMnemonic(s.op, op.op)) fail("unknown vector operation '" + s.op + "'");
+    if (!isa::parseMnemonic(s.op, op.op) || isa::opcodeInfo(op.op).pipeRule != isa::PipeRule::Fixed ||
+        isa::opcodeInfo(op.op).pipe != isa::Pipe::V) {
+      fail("unknown vector operation '" + s.op + "'");
+    }
     if (op.op == Opcode::VCAdd || op.op == Opcode::VCMax || op.op == Opcode::VCMin) return laneReduction(s, op.op);
     const loop::Buffer& dst = k_.buffers[static_cast<size_t>(s.dst.buffer)];
     op.type = dst.dtype;
