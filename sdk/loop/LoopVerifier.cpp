@@ -165,7 +165,11 @@ class Verifier {
         return;
       }
       case StmtKind::Sync:
-        if (s.sync != Stmt::SyncKind::Barrier) integer(s.event, "sync");
+        if (s.sync != Stmt::SyncKind::Barrier) {
+          integer(s.event, "sync");
+          if (s.event && s.event->op == te::Op::Int && (s.event->ival < 0 || s.event->ival >= isa::kFlagEvents))
+            fail("sync: event " + std::to_string(s.event->ival) + " is not one of 0.." + std::to_string(isa::kFlagEvents - 1));
+        }
         return;
     }
   }
