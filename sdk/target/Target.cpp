@@ -167,7 +167,7 @@ class Section {
     }
     std::string unit = text.substr(digits);
     int64_t scale = unit.empty() ? 1 : unit == "KB" ? 1 << 10 : unit == "MB" ? 1 << 20 : unit == "GB" ? 1 << 30 : 0;
-    if (digits == 0 || scale == 0 || text == "-" || digits > 18) {
+    if (digits == 0 || scale == 0 || (digits == 1 && text[0] == '-') || digits > 18) {  // "-KB": no digits
       throw wrongType(key, "a byte count (an integer, or one with a KB, MB or GB suffix)");
     }
     int64_t count = std::stoll(text.substr(0, digits));
