@@ -333,7 +333,10 @@ class Builder {
   // double_buffer N: the loop directly outside the vectorized one runs its iterations through N
   // buffer sets (stage double-buffer), once the schedule's loops are final.
   void doubleBuffer(const te::ScheduleStep& step) {
-    if (step.numbers.empty() || step.numbers[0] < 2) fail("double_buffer: at least 2 buffer sets");
+    if (step.numbers.empty() || step.numbers[0] < 2 || step.numbers[0] > loop::kMaxBufferSets) {
+      fail("double_buffer: 2 to " + std::to_string(loop::kMaxBufferSets) + " buffer sets" +
+           (step.numbers.empty() ? std::string() : ", not " + std::to_string(step.numbers[0])));
+    }
     bufferSets_ = static_cast<int>(step.numbers[0]);
     bufferStep_ = step;
   }

@@ -178,6 +178,7 @@ class Stager {
     if (!extent || loopStmt.body.size() != 1 || loopStmt.body[0]->kind != loop::StmtKind::Store) {
       throw CompileError(where_, "a vectorized loop must hold one store and have a constant extent");
     }
+    if (*extent < 1) return loop::block({});  // runs no iteration: nothing to stage
     const loop::Stmt& st = *loopStmt.body[0];
     int v = loopStmt.var;
     if (usesBuffer(st.value, st.buffer) && isGm(st.buffer)) {

@@ -27,6 +27,11 @@ struct Buffer {
   enum class Role : uint8_t { Input, Output, Local } role = Role::Local;  // inputs and outputs are GM parameters, in order
 };
 
+// A pipelined loop rotates at most this many buffer sets: each set is a private copy of the body's
+// tiles in one local buffer and a copy of the body in the unrolled loop, and a third set already hides
+// a load behind a compute when both take about as long.
+constexpr int kMaxBufferSets = 8;
+
 enum class ForKind : uint8_t {
   Serial,
   Unrolled,    // emitted once per iteration
@@ -66,7 +71,7 @@ struct Stmt {
   int var = -1;
   Expr min, extent;
   ForKind forKind = ForKind::Serial;
-  int copies = 1;  // Pipelined: buffer sets in rotation
+  int copies = 1;  // Pipelined: buffer sets in rotation, 2..kMaxBufferSets
   // Store
   int buffer = -1;
   Expr index, value;

@@ -95,7 +95,9 @@ class Verifier {
         integer(s.min, "for");
         integer(s.extent, "for");
         if (s.forKind == ForKind::Cores && inCores) fail("a cores loop inside another");
-        if (s.forKind == ForKind::Pipelined && s.copies < 2) fail("a pipelined loop needs at least 2 buffer sets");
+        if (s.forKind == ForKind::Pipelined && (s.copies < 2 || s.copies > kMaxBufferSets)) {
+          fail("a pipelined loop needs 2 to " + std::to_string(kMaxBufferSets) + " buffer sets, not " + std::to_string(s.copies));
+        }
         open_.insert(s.var);
         stmts(s.body, inVector || s.forKind == ForKind::Vectorized, inCores || s.forKind == ForKind::Cores);
         open_.erase(s.var);

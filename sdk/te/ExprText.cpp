@@ -146,11 +146,12 @@ ComputeExpr readExpr(TextReader& r, const ExprNames& names) {
     r.expect(':');
     DType t = r.dtype();
     try {
-      if (isFloat(t)) return floatImm(std::stod(value), t);
-      return intImm(std::stoll(value), t);
+      size_t used = 0;
+      ComputeExpr imm = isFloat(t) ? floatImm(std::stod(value, &used), t) : intImm(std::stoll(value, &used), t);
+      if (used == value.size()) return imm;
     } catch (const std::exception&) {
-      r.fail("bad immediate '" + value + "'");
     }
+    r.fail("bad immediate '" + value + "'");
   }
   if (!r.peek('(')) return var(indexOf(r, names.vars, r.identifier(), "variable"));
   r.expect('(');
