@@ -206,14 +206,25 @@ std::string mutatePythonText(const std::string& text, unsigned seed) {
 }
 
 size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
-                    const std::function<bool(const std::string&)>& valid) {
-  if (seed % 8 == 0 && LLVMFuzzerMutate) return LLVMFuzzerMutate(data, size, maxSize);
+                    const std::function<bool(const std::string&)>& valid, Validity mode) {
+  const bool require = valid && mode == Validity::Require;
+  if (seed % 8 == 0 && LLVMFuzzerMutate && !require) return LLVMFuzzerMutate(data, size, maxSize);
   const std::string original = text(data, size);
+  const unsigned tries = !valid ? 1u : require ? 4u : 2u;
   std::string out;
-  for (unsigned attempt = 0; attempt < (valid ? 2u : 1u); ++attempt) {
-    out = mutatePythonText(original, seed / 8 + attempt * 7919u);
-    if (out.size() <= maxSize && (!valid || valid(out))) break;
+  bool accepted = false;
+  for (unsigned attempt = 0; attempt < tries && !accepted; ++attempt) {
+    if (require && attempt == 0 && seed % 8 == 0 && LLVMFuzzerMutate) {  // a byte-level mutant, when valid
+      std::string bytes = original;
+      bytes.resize(maxSize);
+      bytes.resize(LLVMFuzzerMutate(reinterpret_cast<uint8_t*>(bytes.data()), size, maxSize));
+      out = std::move(bytes);
+    } else {
+      out = mutatePythonText(original, seed / 8 + attempt * 7919u);
+    }
+    accepted = out.size() <= maxSize && (!valid || valid(out));
   }
+  if (require && !accepted) return size;
   if (out.size() > maxSize) return LLVMFuzzerMutate ? LLVMFuzzerMutate(data, size, maxSize) : size;
   std::memcpy(data, out.data(), out.size());
   return out.size();

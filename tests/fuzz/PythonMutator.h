@@ -14,11 +14,15 @@ namespace pyasc::fuzz {
 // One mutation of `text` chosen by `seed` (deterministic).
 std::string mutatePythonText(const std::string& text, unsigned seed);
 
-// LLVMFuzzerCustomMutator for the Python harnesses. With `valid`, up to two mutants are tried and the
-// first it accepts is kept (the Python harnesses accept what the frontend turns into a graph, so
-// that most executions reach code generation); the last is kept when it accepts none.
+// How the mutator uses a validity check (for the Python harnesses, what the frontend turns into a
+// graph): Prefer tries two mutants and keeps the first valid one, or the last (invalid ones still
+// exercise the frontend's errors); Require tries four and keeps the input as it is when none is valid
+// (so that the executions of a harness started from valid seeds reach code generation).
+enum class Validity { Prefer, Require };
+
+// LLVMFuzzerCustomMutator for the Python harnesses; without `valid`, one mutant.
 size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
-                    const std::function<bool(const std::string&)>& valid = {});
+                    const std::function<bool(const std::string&)>& valid = {}, Validity mode = Validity::Prefer);
 
 // What the Python harnesses' mutator keeps: text the frontend turns into a graph.
 bool frontendAccepts(const std::string& source);

@@ -51,5 +51,5 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 }
 
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t maxSize, unsigned int seed) {
-  return fuzz::mutatePython(data, size, maxSize, seed, fuzz::frontendAccepts);
+  return fuzz::mutatePython(data, size, maxSize, seed, fuzz::frontendAccepts, fuzz::Validity::Require);
 }
