@@ -71,10 +71,14 @@ ExprPtr sigmoid(ExprPtr x, DType t) {
 
 double sigmoidRef(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
-ExprPtr tanhExpr(ExprPtr x, DType t) {
-  // 2·sigmoid(2x) − 1
+// tanh as 2·sigmoid(2x) − 1: five vector operations, for the gelu approximation (whose own error is
+// larger); np.tanh is `hyperbolicTangent` below.
+ExprPtr tanhBySigmoid(ExprPtr x, DType t) {
   return te::withScalar(Prim::VAdds, te::withScalar(Prim::VMuls, sigmoid(te::withScalar(Prim::VMuls, x, 2), t), 2), -1);
 }
+
+// x compared with the constant v
+ExprPtr is(te::Cmp cmp, ExprPtr x, double v, DType t) { return te::compare(cmp, x, c(v, t)); }
 
 // x rounded to an integer with `mode`: a round trip through int32 where |x| is below the first
 // float that is always integral (2^10 for float16, 2^23 for float32); x itself beyond it, so that
@@ -90,19 +94,77 @@ Lowering rounding(RoundMode mode, double (*ref)(double)) {
   return unary([mode](ExprPtr x, DType t) { return roundToIntegral(x, t, mode); }, ref);
 }
 
-// x = k·π/2 + r with |r| ≤ π/4 and the quadrant q = k mod 4. Cody–Waite: π/2 is 201/128 plus a
-// float remainder, so k·201/128 is exact and x − k·201/128 loses nothing near a multiple of π/2.
+ExprPtr negate(ExprPtr x) { return te::withScalar(Prim::VMuls, x, -1); }
+
+// x = k·π/2 + r with |r| ≤ π/4 (about) and the quadrant q = k mod 4.
 struct Quadrant {
   ExprPtr r, q;
 };
 
+ExprPtr sum(ExprPtr a, ExprPtr b) { return te::binary(Prim::VAdd, a, b); }
+ExprPtr difference(ExprPtr a, ExprPtr b) { return te::binary(Prim::VSub, a, b); }
+ExprPtr scaled(ExprPtr a, double k) { return te::withScalar(Prim::VMuls, a, k); }
+
+// Knuth's two-sum: s + e = a + b exactly (s the rounded sum).
+std::pair<ExprPtr, ExprPtr> twoSum(ExprPtr a, ExprPtr b) {
+  ExprPtr s = sum(a, b);
+  ExprPtr bv = difference(s, a);
+  return {s, sum(difference(a, difference(s, bv)), difference(b, bv))};
+}
+
+// Veltkamp's split of a float32 into a head and a tail of 12 significant bits each (products of
+// such halves with 12-bit constants are exact).
+std::pair<ExprPtr, ExprPtr> splitHalves(ExprPtr v) {
+  ExprPtr spread = scaled(v, 4097);
+  ExprPtr head = difference(spread, difference(spread, v));
+  return {head, difference(v, head)};
+}
+
+// 2/π in base 4096, Σ kTwoOverPi[j]·4096^−(j+1): its first 204 bits (hexadecimal a2f 983 6e4 e44 …),
+// enough for every float32 below 2^128 to keep 64 bits of x·2/π's fraction.
+constexpr int kTwoOverPi[] = {2607, 2435, 1764, 3652, 338, 2556, 629, 2001, 3923, 1245, 3085, 2914, 2393, 2364, 1081, 65, 4069};
+
+// Payne–Hanek reduction in float32 operations only. |x| is scaled by 2^−90 (exact) and split into
+// 12-bit halves; each half times each 12-bit digit of 2/π (scaled by 2^90) is exact and is reduced
+// mod 4 exactly into [−2, 2] (p − 4·rint(p/4): a small product, of either sign, stays as it is). The 34 reduced products are summed as
+// an unevaluated sum of three floats (two-sums), which keeps x·2/π mod 4 to about 2^−55: r keeps
+// its relative precision however close x lies to a multiple of π/2. Then k is the sum's nearest
+// integer and r = (sum − k)·π/2, the product again split so that its main part is exact.
 Quadrant reduceQuadrant(ExprPtr x, DType t) {
-  constexpr double kHigh = 1.5703125;
-  ExprPtr k = roundToIntegral(te::withScalar(Prim::VMuls, x, 2 / M_PI), t, RoundMode::Rint);
-  ExprPtr r = te::binary(Prim::VSub, te::binary(Prim::VSub, x, te::withScalar(Prim::VMuls, k, kHigh)),
-                         te::withScalar(Prim::VMuls, k, M_PI / 2 - kHigh));
-  ExprPtr fours = roundToIntegral(te::withScalar(Prim::VMuls, k, 0.25), t, RoundMode::Floor);
-  return {r, te::binary(Prim::VSub, k, te::withScalar(Prim::VMuls, fours, 4))};
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr finite = te::select(is(te::Cmp::LT, a, INFINITY, t), a, c(0, t));  // ±∞ and NaN: NaN at the end
+  auto [head, tail] = splitHalves(scaled(finite, std::ldexp(1.0, -90)));
+  ExprPtr s1 = c(0, t), s2 = c(0, t), s3 = c(0, t);
+  for (size_t j = 0; j < std::size(kTwoOverPi); ++j) {
+    double digit = std::ldexp(kTwoOverPi[j], 90 - 12 * static_cast<int>(j + 1));
+    for (const ExprPtr& half : {head, tail}) {
+      // |product| from 2^26 on is a multiple of 4 (the tail half is signed): clamped to ±2^26, also one
+      ExprPtr p = te::withScalar(Prim::VMaxs, te::withScalar(Prim::VMins, scaled(half, digit), std::ldexp(1.0, 26)),
+                                 -std::ldexp(1.0, 26));
+      ExprPtr fours = te::cast(te::cast(scaled(p, 0.25), DType::Int32, RoundMode::Rint), t);
+      ExprPtr term = difference(p, scaled(fours, 4));
+      auto [high, e1] = twoSum(s1, term);
+      auto [mid, e2] = twoSum(s2, e1);
+      s1 = high, s2 = mid, s3 = sum(s3, e2);
+    }
+  }
+  ExprPtr k = roundToIntegral(s1, t, RoundMode::Rint);
+  auto [f, fLow] = twoSum(difference(s1, k), s2);
+  fLow = sum(fLow, s3);
+  // r = f·π/2: the head of f times a 12-bit head of π/2 is exact, the rest is a small correction
+  constexpr double kHalfPiHead = 6434.0 / 4096;
+  const double halfPiTail = M_PI / 2 - kHalfPiHead;
+  auto [fHead, fTail] = splitHalves(f);
+  ExprPtr correction = sum(sum(scaled(fTail, kHalfPiHead), scaled(f, halfPiTail)), scaled(fLow, M_PI / 2));
+  ExprPtr r = sum(scaled(fHead, kHalfPiHead), correction);
+  ExprPtr q = difference(k, scaled(roundToIntegral(scaled(k, 0.25), t, RoundMode::Floor), 4));
+  // x < 0: −x = −k·π/2 − r, the quadrant (4 − q) mod 4; |x| < π/4: x itself in quadrant 0
+  ExprPtr negative = is(te::Cmp::LT, x, 0, t);
+  r = te::select(negative, negate(r), r);
+  q = te::select(negative, te::select(is(te::Cmp::EQ, q, 0, t), q, te::withScalar(Prim::VAdds, negate(q), 4)), q);
+  ExprPtr small = is(te::Cmp::LT, a, M_PI / 4, t);
+  r = te::select(small, x, te::select(is(te::Cmp::LT, a, INFINITY, t), r, difference(x, x)));
+  return {r, te::select(small, c(0, t), q)};
 }
 
 // sin r (odd: r − r³/3! + … to r^13) or cos r (1 − r²/2! + … to r^14), Horner on r²; the first
@@ -126,8 +188,6 @@ ExprPtr byQuadrant(const ExprPtr& q, DType t, const std::array<ExprPtr, 4>& valu
   for (int i = 2; i >= 0; --i) v = te::select(te::compare(te::Cmp::EQ, q, c(i, t)), values[i], v);
   return v;
 }
-
-ExprPtr negate(ExprPtr x) { return te::withScalar(Prim::VMuls, x, -1); }
 
 ExprPtr sine(ExprPtr x, DType t) {
   Quadrant a = reduceQuadrant(x, t);
@@ -218,11 +278,113 @@ std::function<ExprPtr(ExprPtr, DType)> inFloat32(ExprPtr (*fn)(ExprPtr, DType)) 
   };
 }
 
-// (e^x ± e^−x) / 2
-ExprPtr hyperbolic(ExprPtr x, Prim combine) {
-  return te::withScalar(Prim::VMuls,
-                        te::binary(combine, te::unary(Prim::VExp, x), te::unary(Prim::VExp, te::withScalar(Prim::VMuls, x, -1))),
-                        0.5);
+// e^x − 1 (Kahan): u = e^x rounded, then (u − 1)·(x / ln u) cancels u's rounding error (within 2 ulp);
+// x where u rounds to 1, −1 where u − 1 does, +∞ where u overflows; NaN stays NaN.
+ExprPtr expm1(ExprPtr x, DType t) {
+  ExprPtr u = te::unary(Prim::VExp, x);
+  ExprPtr less = te::withScalar(Prim::VAdds, u, -1);
+  ExprPtr corrected = te::binary(Prim::VMul, less, te::binary(Prim::VDiv, x, te::unary(Prim::VLog, u)));
+  return te::select(is(te::Cmp::EQ, u, 1, t), x,
+                    te::select(is(te::Cmp::EQ, less, -1, t), c(-1, t), te::select(is(te::Cmp::EQ, u, INFINITY, t), u, corrected)));
+}
+
+// ln(1 + x) (Kahan): u = 1 + x rounded, then ln u · (x / (u − 1)) cancels u's rounding error; x where
+// u rounds to 1, +∞ for +∞; ln 0 = −∞ at x = −1 and NaN below, as NumPy.
+ExprPtr log1p(ExprPtr x, DType t) {
+  ExprPtr u = te::withScalar(Prim::VAdds, x, 1);
+  ExprPtr corrected = te::binary(Prim::VMul, te::unary(Prim::VLog, u), te::binary(Prim::VDiv, x, te::withScalar(Prim::VAdds, u, -1)));
+  return te::select(is(te::Cmp::EQ, u, 1, t), x, te::select(is(te::Cmp::EQ, u, INFINITY, t), u, corrected));
+}
+
+// Above this |x|, e^|x| overflows float32 while sinh and cosh are still finite (up to 89.4).
+constexpr double kExpOverflow = 88.5;
+
+// e^a / 2 for a near overflow: (e^(a/2) / 2)·e^(a/2), halving before the last product.
+ExprPtr halfExpLarge(ExprPtr a) {
+  ExprPtr h = te::unary(Prim::VExp, te::withScalar(Prim::VMuls, a, 0.5));
+  return te::binary(Prim::VMul, te::withScalar(Prim::VMuls, h, 0.5), h);
+}
+
+// sinh x = sign(x)·(E + E / (E + 1)) / 2 with E = e^|x| − 1 (no cancellation near 0); e^|x| / 2 near
+// overflow.
+ExprPtr hyperbolicSine(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr e = expm1(a, t);
+  ExprPtr small = te::withScalar(Prim::VMuls, te::binary(Prim::VAdd, e, te::binary(Prim::VDiv, e, te::withScalar(Prim::VAdds, e, 1))), 0.5);
+  return withSignOf(x, te::select(is(te::Cmp::GT, a, kExpOverflow, t), halfExpLarge(a), small), t);
+}
+
+// cosh x = (e^|x| + 1/e^|x|) / 2 (both terms positive); e^|x| / 2 near overflow.
+ExprPtr hyperbolicCosine(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr u = te::unary(Prim::VExp, a);
+  ExprPtr small = te::withScalar(Prim::VMuls, te::binary(Prim::VAdd, u, te::unary(Prim::VRec, u)), 0.5);
+  return te::select(is(te::Cmp::GT, a, kExpOverflow, t), halfExpLarge(a), small);
+}
+
+// tanh x = sign(x)·E / (E + 2) with E = e^(2|x|) − 1 (no cancellation near 0); 1 from |x| > 9.1, where
+// the float32 result is 1.
+ExprPtr hyperbolicTangent(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr e = expm1(te::withScalar(Prim::VMuls, a, 2), t);
+  ExprPtr ratio = te::binary(Prim::VDiv, e, te::withScalar(Prim::VAdds, e, 2));
+  return withSignOf(x, te::select(is(te::Cmp::GT, a, 9.1, t), c(1, t), ratio), t);
+}
+
+// ln x / ln 2 and ln x / ln 10 (float16 in float32: ln x rounded to float16 first is 2 ulp off).
+ExprPtr log2(ExprPtr x, DType) { return scaled(te::unary(Prim::VLog, x), 1 / M_LN2); }
+ExprPtr log10(ExprPtr x, DType) { return scaled(te::unary(Prim::VLog, x), 1 / M_LN10); }
+
+// Above this |x| the inverse hyperbolic sine and cosine are ln 2|x| (the next term, 1/(4x²), is below
+// 2^-26 of it), which also keeps x² from overflowing.
+constexpr double kInverseHyperbolicLarge = 4096;
+
+// asinh x = sign(x)·ln(1 + a + a²/(1 + √(1 + a²))) with a = |x| (log1p keeps tiny x exact).
+ExprPtr inverseHyperbolicSine(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr a2 = te::binary(Prim::VMul, a, a);
+  ExprPtr root = te::withScalar(Prim::VAdds, te::unary(Prim::VSqrt, te::withScalar(Prim::VAdds, a2, 1)), 1);
+  ExprPtr moderate = log1p(sum(a, te::binary(Prim::VDiv, a2, root)), t);
+  ExprPtr large = te::withScalar(Prim::VAdds, te::unary(Prim::VLog, a), M_LN2);
+  return withSignOf(x, te::select(is(te::Cmp::GT, a, kInverseHyperbolicLarge, t), large, moderate), t);
+}
+
+// acosh x = ln(1 + u + √(2u + u²)) with u = x − 1 (exact near 1); NaN below 1, as NumPy.
+ExprPtr inverseHyperbolicCosine(ExprPtr x, DType t) {
+  ExprPtr u = te::withScalar(Prim::VAdds, x, -1);
+  ExprPtr root = te::unary(Prim::VSqrt, sum(scaled(u, 2), te::binary(Prim::VMul, u, u)));
+  ExprPtr moderate = log1p(sum(u, root), t);
+  ExprPtr large = te::withScalar(Prim::VAdds, te::unary(Prim::VLog, x), M_LN2);
+  ExprPtr nanBelowOne = te::unary(Prim::VSqrt, u);  // √u: NaN where x < 1 (log1p would give −∞ below −1)
+  return te::select(is(te::Cmp::LT, x, 1, t), nanBelowOne,
+                    te::select(is(te::Cmp::GT, x, kInverseHyperbolicLarge, t), large, moderate));
+}
+
+// atanh x = sign(x)·ln(1 + 2a/(1 − a))/2 with a = |x|: ±∞ at ±1, NaN beyond.
+ExprPtr inverseHyperbolicTangent(ExprPtr x, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr ratio = te::binary(Prim::VDiv, scaled(a, 2), te::withScalar(Prim::VAdds, negate(a), 1));
+  return withSignOf(x, scaled(log1p(ratio, t), 0.5), t);
+}
+
+// 2^x = e^p·(1 + q) where p + q = x·ln 2 to about 2^-48 (Dekker's product without a fused
+// multiply-add: x split into 12-bit halves, ln 2 into a 12-bit head and a float tail), so that the
+// rounding of x·ln 2, up to 64 ulp of the result near the ends of the range, is corrected. |x| is
+// clamped to 200 (the result is 0 or +∞ already) so that the split does not overflow.
+ExprPtr exp2(ExprPtr x, DType t) {
+  constexpr double kHead = 2839.0 / 4096;  // ln 2 to 12 bits
+  const double tail = static_cast<float>(M_LN2 - kHead);
+  ExprPtr xc = te::select(is(te::Cmp::GT, x, 200, t), c(200, t), te::select(is(te::Cmp::LT, x, -200, t), c(-200, t), x));
+  ExprPtr spread = te::withScalar(Prim::VMuls, xc, 4097);
+  ExprPtr high = te::binary(Prim::VSub, spread, te::binary(Prim::VSub, spread, xc));
+  ExprPtr low = te::binary(Prim::VSub, xc, high);
+  ExprPtr p = te::withScalar(Prim::VMuls, xc, M_LN2);
+  ExprPtr q = te::binary(Prim::VAdd,
+                         te::binary(Prim::VAdd, te::binary(Prim::VSub, te::withScalar(Prim::VMuls, high, kHead), p),
+                                    te::withScalar(Prim::VMuls, low, kHead)),
+                         te::withScalar(Prim::VMuls, xc, tail));
+  ExprPtr u = te::unary(Prim::VExp, p);
+  return te::select(is(te::Cmp::EQ, u, INFINITY, t), u, te::binary(Prim::VAdd, u, te::binary(Prim::VMul, u, q)));
 }
 
 // x ** k for an integer k ≥ 0 by repeated squaring (int32 products wrap, as NumPy's)
@@ -268,9 +430,6 @@ ExprPtr floorDivide(ExprPtr a, ExprPtr b, DType t) {
 ExprPtr remainder(ExprPtr a, ExprPtr b, DType t) {
   return te::binary(Prim::VSub, a, te::binary(Prim::VMul, floorDivide(a, b, t), b));
 }
-
-ExprPtr expm1(ExprPtr x, DType) { return te::withScalar(Prim::VAdds, te::unary(Prim::VExp, x), -1); }
-ExprPtr log1p(ExprPtr x, DType) { return te::unary(Prim::VLog, te::withScalar(Prim::VAdds, x, 1)); }
 
 // A binary function computed in float32 for float16 operands: a quotient rounded to an integer
 // must not round up to it in float16 first.
@@ -319,16 +478,13 @@ const std::map<std::string, Lowering>& table() {
                          [](double x) { return 1 / x; })},
       {"Exp", unary([](ExprPtr x, DType) { return te::unary(Prim::VExp, x); }, [](double x) { return std::exp(x); })},
       {"Log", unary([](ExprPtr x, DType) { return te::unary(Prim::VLog, x); }, [](double x) { return std::log(x); })},
-      {"Exp2", unary([](ExprPtr x, DType) { return te::unary(Prim::VExp, te::withScalar(Prim::VMuls, x, M_LN2)); },
-                     [](double x) { return std::exp2(x); })},
-      {"Log2", unary([](ExprPtr x, DType) { return te::withScalar(Prim::VMuls, te::unary(Prim::VLog, x), 1 / M_LN2); },
-                     [](double x) { return std::log2(x); })},
-      {"Log10", unary([](ExprPtr x, DType) { return te::withScalar(Prim::VMuls, te::unary(Prim::VLog, x), 1 / M_LN10); },
-                      [](double x) { return std::log10(x); })},
+      {"Exp2", unary(inFloat32(exp2), [](double x) { return std::exp2(x); })},
+      {"Log2", unary(inFloat32(log2), [](double x) { return std::log2(x); })},
+      {"Log10", unary(inFloat32(log10), [](double x) { return std::log10(x); })},
       {"Sqrt", unary([](ExprPtr x, DType) { return te::unary(Prim::VSqrt, x); }, [](double x) { return std::sqrt(x); })},
       {"Relu", unary([](ExprPtr x, DType) { return te::unary(Prim::VRelu, x); }, [](double x) { return std::max(x, 0.0); })},
       {"Sigmoid", unary(sigmoid, sigmoidRef)},
-      {"Tanh", unary(tanhExpr, [](double x) { return std::tanh(x); })},
+      {"Tanh", unary(inFloat32(hyperbolicTangent), [](double x) { return std::tanh(x); })},
       {"Gelu", unary(
                    [](ExprPtr x, DType t) {
                      // 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
@@ -336,7 +492,7 @@ const std::map<std::string, Lowering>& table() {
                      ExprPtr inner = te::withScalar(Prim::VMuls, te::binary(Prim::VAdd, x, te::withScalar(Prim::VMuls, cube, 0.044715)),
                                                     std::sqrt(2 / M_PI));
                      return te::binary(Prim::VMul, te::withScalar(Prim::VMuls, x, 0.5),
-                                       te::withScalar(Prim::VAdds, tanhExpr(inner, t), 1));
+                                       te::withScalar(Prim::VAdds, tanhBySigmoid(inner, t), 1));
                    },
                    [](double x) { return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x))); })},
       {"LeakyRelu", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
@@ -361,8 +517,11 @@ const std::map<std::string, Lowering>& table() {
       {"Asin", unary(inFloat32(arcsine), [](double x) { return std::asin(x); })},
       {"Acos", unary(inFloat32(arccosine), [](double x) { return std::acos(x); })},
       {"Atan", unary(inFloat32(arctangent), [](double x) { return std::atan(x); })},
-      {"Sinh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VSub); }, [](double x) { return std::sinh(x); })},
-      {"Cosh", unary([](ExprPtr x, DType) { return hyperbolic(x, Prim::VAdd); }, [](double x) { return std::cosh(x); })},
+      {"Sinh", unary(inFloat32(hyperbolicSine), [](double x) { return std::sinh(x); })},
+      {"Cosh", unary(inFloat32(hyperbolicCosine), [](double x) { return std::cosh(x); })},
+      {"Asinh", unary(inFloat32(inverseHyperbolicSine), [](double x) { return std::asinh(x); })},
+      {"Acosh", unary(inFloat32(inverseHyperbolicCosine), [](double x) { return std::acosh(x); })},
+      {"Atanh", unary(inFloat32(inverseHyperbolicTangent), [](double x) { return std::atanh(x); })},
       {"Expm1", unary(inFloat32(expm1), [](double x) { return std::expm1(x); })},
       {"Log1p", unary(inFloat32(log1p), [](double x) { return std::log1p(x); })},
       {"FloorDiv", binaryInFloat32(floorDivide, [](double a, double b) { return std::floor(a / b); })},

@@ -3,10 +3,13 @@
 #include "codegen/lower/ElementwiseKernel.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
@@ -21,6 +24,7 @@ using isa::Opcode;
 using isa::Pipe;
 using isa::Space;
 using te::Expr;
+using te::ExprPtr;
 using te::Prim;
 
 std::string ElementwiseSchedule::str() const {
@@ -78,9 +82,36 @@ bool needsTile(const Expr* node, size_t argIndex, const ElementwiseCompute& c) {
   return true;  // unary, cast, compare, select on a scalar
 }
 
-SlotPlan planSlots(const ElementwiseCompute& c) {
+// Every node after its arguments, the argument that needs the most live tiles first (Sethi–Ullman's
+// labels, counting a shared node once per use): a long chain of small updates (a compensated sum)
+// then runs one update at a time instead of computing all its terms first.
+std::vector<const Expr*> neediestFirstOrder(const std::vector<ExprPtr>& roots) {
+  std::unordered_map<const Expr*, int> need;
+  std::function<int(const Expr*)> label = [&](const Expr* e) {
+    if (auto it = need.find(e); it != need.end()) return it->second;
+    std::vector<int> args;
+    for (const auto& a : e->args) args.push_back(label(a.get()));
+    std::sort(args.rbegin(), args.rend());
+    int n = 1;
+    for (size_t i = 0; i < args.size(); ++i) n = std::max(n, args[i] + static_cast<int>(i));
+    return need[e] = n;
+  };
+  std::vector<const Expr*> order;
+  std::unordered_set<const Expr*> seen;
+  std::function<void(const Expr*)> visit = [&](const Expr* e) {
+    if (!seen.insert(e).second) return;
+    std::vector<const Expr*> args;
+    for (const auto& a : e->args) args.push_back(a.get());
+    std::stable_sort(args.begin(), args.end(), [&](const Expr* a, const Expr* b) { return label(a) > label(b); });
+    for (const Expr* a : args) visit(a);
+    order.push_back(e);
+  };
+  for (const auto& r : roots) visit(r.get());
+  return order;
+}
+
+SlotPlan planSlotsInOrder(const ElementwiseCompute& c, const std::vector<const Expr*>& all) {
   SlotPlan plan;
-  std::vector<const Expr*> all = te::topologicalOrder(c.outputs);
   std::map<const Expr*, int> lastUse;
   for (size_t i = 0; i < all.size(); ++i) {
     for (const auto& a : all[i]->args) lastUse[a.get()] = static_cast<int>(i);
@@ -142,6 +173,15 @@ SlotPlan planSlots(const ElementwiseCompute& c) {
     if (!plan.slot.count(o.get()) && !plan.persistent.count(o.get())) plan.persistent[o.get()] = plan.persistentSlots++;
   }
   return plan;
+}
+
+// The slots of the operands' order (depth first), or of the neediest-first order when that needs
+// fewer tiles (larger tiles for the same UB).
+SlotPlan planSlots(const ElementwiseCompute& c) {
+  SlotPlan plan = planSlotsInOrder(c, te::topologicalOrder(c.outputs));
+  SlotPlan compact = planSlotsInOrder(c, neediestFirstOrder(c.outputs));
+  auto tiles = [](const SlotPlan& p) { return p.slotsPerSet + p.persistentSlots; };
+  return tiles(compact) < tiles(plan) ? compact : plan;
 }
 
 // Emits the vector instructions of one node over `count` elements of the current set.

@@ -43,14 +43,16 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
 void PrintTo(const Case& c, std::ostream* os) { *os << caseName({c, 0}); }
 
 // Inputs inside each operator's domain and away from its singularities: log, sqrt and division
-// need positive values, asin and acos [-1, 1]; atan crosses its range reductions at tan(π/8) and
-// tan(3π/8); integers in ±1000.
+// need positive values, asin, acos and atanh (-1, 1), acosh values from 1; atan crosses its range
+// reductions at tan(π/8) and tan(3π/8); integers in ±1000.
 std::pair<double, double> inputRange(const std::string& op, DType t) {
   static const std::set<std::string> positive = {"Log", "Log2", "Log10", "Log1p", "Sqrt", "Reciprocal", "Div", "Pow"};
   if (t == DType::Int32) return {-10.0, 10.0};  // uniformArray scales integers by 100
   if (positive.count(op)) return {0.5, 2.0};
   if (op == "Asin" || op == "Acos") return {-1.0, 1.0};
   if (op == "Atan") return {-6.0, 6.0};
+  if (op == "Atanh") return {-0.99, 0.99};
+  if (op == "Acosh") return {1.0, 3.0};
   return {-2.0, 2.0};
 }
 

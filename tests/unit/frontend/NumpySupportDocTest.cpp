@@ -1,4 +1,5 @@
-// docs/numpy-support.md is generated from the registry (asc-fe --print-numpy-support) and must agree.
+// docs/numpy-support.md starts with what the registry generates (asc-fe --print-numpy-support) and
+// must agree with it; the sections after it (the accuracy table) are written by hand.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,6 +12,9 @@ TEST(NumpySupportDoc, MatchesTheRegistry) {
   ASSERT_TRUE(in) << "docs/numpy-support.md is missing";
   std::stringstream text;
   text << in.rdbuf();
-  EXPECT_EQ(text.str(), pyasc::registry::OpRegistry::builtin().numpySupportMarkdown())
-      << "regenerate it: asc-fe --print-numpy-support > docs/numpy-support.md";
+  const std::string generated = pyasc::registry::OpRegistry::builtin().numpySupportMarkdown();
+  const std::string doc = text.str();
+  EXPECT_EQ(doc.substr(0, generated.size()), generated)
+      << "regenerate its first part: asc-fe --print-numpy-support, up to the section '## Accuracy of the math functions'";
+  EXPECT_EQ(doc.compare(generated.size(), 4, "\n## "), 0) << "after the generated part comes a section";
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Accuracy sweep of one NumPy math function compiled by pyasc and run on the simulator: the error
+in ulp of every result against NumPy's float64 value rounded to the dtype (the correctly rounded
+result), over 2^20 float32 points spread over the whole range (random bit patterns, so that every
+exponent is as likely, plus zeros, subnormals, the largest values, infinities and NaN) or every
+float16 value. Fails when the largest error exceeds the bound, or differs from the figure the
+accuracy table of the document given by --doc (docs/numpy-support.md) states for it.
+
+    ulp_sweep.py --bin-dir BUILD/bin FUNCTION DTYPE [--points N] [--max-abs X] [--bound ULP] [--doc FILE]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+BOUNDS = {"float32": 4, "float16": 1}
+INT = {"float32": (np.int32, 0x7FFFFFFF), "float16": (np.int16, 0x7FFF)}
+
+
+def points(dtype, count, max_abs):
+    """The sweep's inputs: float16 exhaustively, float32 from random bits and the special values."""
+    if dtype == "float16":
+        x = np.arange(1 << 16, dtype=np.uint16).view(np.float16)
+    else:
+        rng = np.random.default_rng(20261201)
+        x = rng.integers(0, 1 << 32, count, dtype=np.uint64).astype(np.uint32).view(np.float32)
+        info = np.finfo(np.float32)
+        special = [0.0, -0.0, np.inf, -np.inf, np.nan, info.max, -info.max, info.tiny, -info.tiny,
+                   info.smallest_subnormal, -info.smallest_subnormal, 1.0, -1.0, 0.5, 2.0]
+        x[:len(special)] = special
+        # the floats nearest to multiples of π/2 over the whole range, and their neighbours: where a
+        # trigonometric range reduction loses most
+        k = np.unique(np.round(np.logspace(0, 38, 4000) * 2 / np.pi))
+        near = (k * np.pi / 2).astype(np.float32)
+        near = np.concatenate([near, np.nextafter(near, np.float32(np.inf)), np.nextafter(near, np.float32(0))])
+        near = near[np.isfinite(near)]
+        x[len(special):len(special) + near.size] = near
+    if max_abs is not None:
+        x = x[~(np.abs(x) > max_abs)]
+    return np.ascontiguousarray(x)
+
+
+def ordered(a, dtype):
+    """Each value's place on the number line of its dtype (adjacent floats differ by 1; ±0 are 0)."""
+    int_type, magnitude = INT[dtype]
+    bits = a.view(int_type).astype(np.int64)
+    return np.where(bits < 0, -(bits & magnitude), bits)
+
+
+def ulp_errors(x, got, dtype):
+    with np.errstate(all="ignore"):
+        want = getattr(np, FUNCTION)(x.astype(np.float64)).astype(dtype)
+    err = np.abs(ordered(got, dtype) - ordered(want, dtype))
+    err[np.isnan(got) & np.isnan(want)] = 0
+    err[np.isnan(got) != np.isnan(want)] = np.iinfo(np.int64).max
+    return err, want
+
+
+def documented(doc, function, dtype):
+    """The largest error the accuracy table of `doc` states for np.FUNCTION in DTYPE, or None."""
+    columns = None
+    with open(doc, encoding="utf-8") as fh:
+        for line in fh:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if cells[0] == "function" and dtype in cells:
+                columns = cells
+            elif columns and cells[0] == f"`np.{function}`":
+                return int(cells[columns.index(dtype)])
+    return None
+
+
+def main():
+    global FUNCTION
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin-dir", required=True)
+    ap.add_argument("function")
+    ap.add_argument("dtype", choices=sorted(BOUNDS))
+    ap.add_argument("--points", type=int, default=1 << 20, help="float32 points (float16: all 65,536)")
+    ap.add_argument("--max-abs", type=float, help="sweep only |x| <= this")
+    ap.add_argument("--bound", type=int, help="largest error allowed in ulp (default: 4 float32, 1 float16)")
+    ap.add_argument("--doc", help="a document whose accuracy table must state the measured figure")
+    args = ap.parse_args()
+    FUNCTION = args.function
+    bound = BOUNDS[args.dtype] if args.bound is None else args.bound
+    x = points(args.dtype, args.points, args.max_abs)
+    pyasc = os.path.join(args.bin_dir, "pyasc")
+    with tempfile.TemporaryDirectory() as tmp:
+        program = os.path.join(tmp, "sweep.py")
+        with open(program, "w", encoding="utf-8") as fh:
+            fh.write(f"import numpy as np\n\n\ndef f(x):\n    return np.{FUNCTION}(x)\n")
+        np.save(os.path.join(tmp, "x.npy"), x)
+        model = os.path.join(tmp, "sweep.om")
+        subprocess.run([pyasc, "--target=ascend910b", "--entry=f", f"--input=x:{args.dtype}[{x.size}]", program, "-o", model],
+                       check=True)
+        subprocess.run([pyasc, "run", model, "--input", "x=" + os.path.join(tmp, "x.npy"), "--output-dir", tmp],
+                       check=True, stdout=subprocess.DEVNULL)
+        got = np.load(os.path.join(tmp, "out0.npy"))
+    err, want = ulp_errors(x, got, args.dtype)
+    worst = int(np.argmax(err))
+    scope = f"|x| <= {args.max_abs:g}" if args.max_abs is not None else "the whole range"
+    print(f"np.{FUNCTION} {args.dtype}: {x.size} points over {scope}, max {err[worst]} ulp "
+          f"(x = {x[worst]!r}: {got[worst]!r}, correctly rounded {want[worst]!r}), "
+          f"{int((err > bound).sum())} above {bound} ulp")
+    if args.doc:
+        stated = documented(args.doc, FUNCTION, args.dtype)
+        if stated != err[worst]:
+            print(f"{args.doc}: the accuracy table states {stated} ulp for np.{FUNCTION} {args.dtype}; measured {err[worst]}")
+            return 1
+    return 0 if err[worst] <= bound else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
