@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 
 #include "frontend/Analyzer.h"
 #include "registry/NameSuggestion.h"
@@ -202,8 +203,38 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
   }
 }
 
+namespace {
+
+// NumPy functions pyasc does not compile yet, each with a rewrite that compiles (and computes the
+// same values), or none. Their names get no "did you mean" guess: np.sort is not a misspelt np.sqrt.
+const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
+  static const std::map<std::string, std::string> functions = {
+      {"argsort", ""}, {"argwhere", ""}, {"arctan2", ""}, {"bincount", ""}, {"convolve", ""},
+      {"corrcoef", ""}, {"correlate", ""}, {"count_nonzero", ""}, {"cross", ""},
+      {"cov", "xc = x - x.mean(axis=1, keepdims=True); xc @ xc.T / (x.shape[1] - 1) (rows are the variables, as np.cov's default)"},
+      {"cumprod", ""}, {"cumsum", ""},
+      {"diff", "x[1:] - x[:-1] (1-D; x[:, 1:] - x[:, :-1] along the last axis of 2-D)"},
+      {"flip", "x[::-1] (1-D; x[:, ::-1] flips the last axis of 2-D)"}, {"fliplr", "x[:, ::-1]"}, {"flipud", "x[::-1]"},
+      {"histogram", ""}, {"hypot", "np.sqrt(x * x + y * y) (which overflows where x * x does)"},
+      {"inner", ""}, {"interp", ""}, {"kron", ""}, {"median", ""}, {"meshgrid", ""}, {"nonzero", ""},
+      {"outer", "a[:, None] * b[None, :]"}, {"percentile", ""}, {"quantile", ""}, {"repeat", ""},
+      {"roll", "np.concatenate([x[-k:], x[:-k]]) (1-D, a shift by k > 0)"}, {"searchsorted", ""},
+      {"sort", ""}, {"tile", ""}, {"trace", ""}, {"tril", ""}, {"triu", ""}, {"unique", ""},
+  };
+  return functions;
+}
+
+}  // namespace
+
 void Analyzer::failUnknownFunction(const std::string& module, const std::string& name, const SourceRange& range) {
   const bool nn = module == "pyasc.nn";
+  const auto& notYet = numpyFunctionsNotYetSupported();
+  if (auto it = notYet.find(name); module == "numpy" && it != notYet.end()) {
+    std::vector<Diagnostic> notes;
+    if (!it->second.empty()) notes.push_back(note(SourceRange{}, "rewrite: " + it->second));
+    notes.push_back(note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md"));
+    fail(range, "numpy function '" + name + "' is not supported by pyasc yet", notes);
+  }
   const std::string prefix = nn ? "nn." : module == "numpy.random" ? "random." : "";
   std::vector<std::string> candidates = registry_.aliasNames(registry::AliasForm::Function, nn ? "nn." : "");
   if (!nn) {

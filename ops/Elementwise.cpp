@@ -137,12 +137,15 @@ Quadrant reduceQuadrant(ExprPtr x, DType t) {
   ExprPtr s1 = c(0, t), s2 = c(0, t), s3 = c(0, t);
   for (size_t j = 0; j < std::size(kTwoOverPi); ++j) {
     double digit = std::ldexp(kTwoOverPi[j], 90 - 12 * static_cast<int>(j + 1));
-    for (const ExprPtr& half : {head, tail}) {
-      // |product| from 2^26 on is a multiple of 4 (the tail half is signed): clamped to ±2^26, also one
-      ExprPtr p = te::withScalar(Prim::VMaxs, te::withScalar(Prim::VMins, scaled(half, digit), std::ldexp(1.0, 26)),
-                                 -std::ldexp(1.0, 26));
-      ExprPtr fours = te::cast(te::cast(scaled(p, 0.25), DType::Int32, RoundMode::Rint), t);
-      ExprPtr term = difference(p, scaled(fours, 4));
+    for (int h = 0; h < 2; ++h) {
+      ExprPtr term = scaled(h == 0 ? head : tail, digit);
+      // the largest product: x below 2^128, the tail at most 2^-12 of it
+      if (std::ldexp(kTwoOverPi[j] + 1, 128 - 12 * static_cast<int>(j + 1) - 12 * h) >= 2) {
+        // |product| from 2^26 on is a multiple of 4 (the tail half is signed): clamped to ±2^26, also one
+        ExprPtr p = te::withScalar(Prim::VMaxs, te::withScalar(Prim::VMins, term, std::ldexp(1.0, 26)), -std::ldexp(1.0, 26));
+        ExprPtr fours = te::cast(te::cast(scaled(p, 0.25), DType::Int32, RoundMode::Rint), t);
+        term = difference(p, scaled(fours, 4));
+      }
       auto [high, e1] = twoSum(s1, term);
       auto [mid, e2] = twoSum(s2, e1);
       s1 = high, s2 = mid, s3 = sum(s3, e2);
@@ -201,7 +204,13 @@ ExprPtr cosine(ExprPtr x, DType t) {
   return byQuadrant(a.q, t, {co, negate(s), negate(co), s});
 }
 
-ExprPtr tangent(ExprPtr x, DType t) { return te::binary(Prim::VDiv, sine(x, t), cosine(x, t)); }
+// tan x = sin r / cos r in even quadrants, −cos r / sin r in odd ones (one reduction, one division).
+ExprPtr tangent(ExprPtr x, DType t) {
+  Quadrant a = reduceQuadrant(x, t);
+  ExprPtr s = taylor(a.r, true, t), co = taylor(a.r, false, t);
+  ExprPtr odd = is(te::Cmp::EQ, te::unary(Prim::VAbs, te::withScalar(Prim::VAdds, a.q, -2)), 1, t);  // q = 1 or 3
+  return te::binary(Prim::VDiv, te::select(odd, negate(co), s), te::select(odd, s, co));
+}
 
 // Horner's rule over `coefficients`, the highest power first.
 ExprPtr horner(ExprPtr z, std::initializer_list<double> coefficients, DType t) {

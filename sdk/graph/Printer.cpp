@@ -30,7 +30,7 @@ class GraphPrinter {
 
   void printLoc(const SourceLocation& loc) {
     if (!options_.locations || !loc.valid()) return;
-    out_ += " loc(\"" + loc.file + "\":" + std::to_string(loc.line);
+    out_ += " loc(" + attrString(Attribute{loc.file}) + ":" + std::to_string(loc.line);  // quoted as a string attribute
     if (loc.col > 0) out_ += ":" + std::to_string(loc.col);
     out_ += ")";
   }
