@@ -9,6 +9,7 @@
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/FuseElementwise.h"
+#include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/SelectTemplates.h"
@@ -29,6 +30,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
+void narrow(PipelineState& s, const StageContext&) { narrowIntegers(s.graph); }
 void reciprocals(PipelineState& s, const StageContext&) { reciprocalDivisors(s.graph); }
 void fuse(PipelineState& s, const StageContext& c) { fuseElementwise(s.graph, c.options.optLevel >= 1); }
 
@@ -71,6 +73,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"eliminate-dead-nodes", IR::Graph, IR::Graph, graphStage<eliminate>},
+        {"narrow-integers", IR::Graph, IR::Graph, graphStage<narrow>},
         {"reciprocal-divisors", IR::Graph, IR::Graph, graphStage<reciprocals>},
         {"fuse-elementwise", IR::Graph, IR::Graph, graphStage<fuse>},
     };

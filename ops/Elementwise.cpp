@@ -629,6 +629,16 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
       return nullptr;
     }
   }
+  for (const ExprPtr& a : args) {  // a comparison or cast of int64 has a vector-unit result but not operands
+    if (a->prim != Prim::Const && a->dtype != DType::Bool && !isVectorDType(a->dtype)) {
+      error = std::string("operator '") + node.op + "' on " + dtypeName(a->dtype) +
+              " operands is not supported by the vector unit (float16, float32, int32)" +
+              (a->dtype == DType::Int64 ? "; int64 values the program bounds within int32 (argmin/argmax indices, "
+                                          "np.arange, constants) are narrowed, but this one is not"
+                                        : "");
+      return nullptr;
+    }
+  }
   DType computeType = outType == DType::Bool ? DType::Float16 : outType;
   if (!isVectorDType(computeType)) {
     error = std::string("operator '") + node.op + "' on " + dtypeName(outType) +

@@ -61,6 +61,11 @@ InferFn argInfer() {
   return [](InferContext& ctx) {
     TensorType out;
     out.dtype = DType::Int64;
+    if (ctx.node.hasAttr("dtype")) {
+      const std::string name = ctx.node.stringAttr("dtype");
+      if (name != "int64" && name != "int32") return ctx.fail("index dtype '" + name + "': int64 or int32");
+      out.dtype = name == "int32" ? DType::Int32 : DType::Int64;
+    }
     const bool all = !ctx.node.hasAttr("axis");
     std::vector<int64_t> axes;
     if (!all) axes.push_back(ctx.node.intAttr("axis"));
@@ -125,9 +130,11 @@ void registerReduceOps(OpRegistry& r) {
     e.category = OpCategory::Reduce;
     e.summary = std::string("index of the first ") + spec.what + " along an axis (of the flattened array without one)";
     e.inputs = {operand("x")};
-    e.outputs = {operand("index", dtypeBit(DType::Int64))};
+    e.outputs = {operand("index", dtypeBit(DType::Int64) | dtypeBit(DType::Int32))};
     e.attrs = {optionalAttr("axis", graph::AttrKind::Int, "reduced axis; absent: the flattened array"),
-               attrWithDefault("keepdims", false, "keep the reduced axis with extent 1")};
+               attrWithDefault("keepdims", false, "keep the reduced axis with extent 1"),
+               optionalAttr("dtype", graph::AttrKind::String,
+                            "\"int32\" where stage narrow-integers proves the indices fit (absent: int64, as NumPy)")};
     e.infer = argInfer();
     r.add(std::move(e));
     std::vector<NumpyParam> params = {tensorParam("a"), optionalParam("axis", ParamKind::Axis, "axis"),

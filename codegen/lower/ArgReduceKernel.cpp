@@ -57,7 +57,7 @@ void emitLoad(KernelBuilder& b, int rd, int addressReg, DType t) {
 class VectorArgReduce {
  public:
   VectorArgReduce(const ArgReduceCompute& c, const Target& target, int maxCores)
-      : c_(c), es_(dtypeSize(c.dtype)), lanes_(isa::kRepeatBytes / es_), chunks_(chunksOf(c)) {
+      : c_(c), es_(dtypeSize(c.dtype)), ib_(dtypeSize(c.indexType)), lanes_(isa::kRepeatBytes / es_), chunks_(chunksOf(c)) {
     inRow_ = chunks_ * isa::kRepeatBytes;
     valRow_ = localRowBytes(chunks_ * es_);
     pairRow_ = localRowBytes(2 * chunks_ * es_);
@@ -73,7 +73,7 @@ class VectorArgReduce {
     pairOff_ = valOff_ + rows_ * valRow_;
     rowPairOff_ = pairOff_ + rows_ * pairRow_;
     outOff_ = localRowBytes(rowPairOff_ + rows_ * 2 * es_);
-    setBytes_ = localRowBytes(outOff_ + rows_ * 8);
+    setBytes_ = localRowBytes(outOff_ + rows_ * ib_);
     blockDim_ = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, c.outer / rows_)));
   }
 
@@ -109,11 +109,11 @@ class VectorArgReduce {
     };
     p.store = [&](int set, bool tail) {
       isa::MemRef gm{isa::Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0};
-      emitCopyRows(b, isa::Opcode::CopyUbToGm, gm, ub(set, outOff_), 1, count(tail) * 8);
+      emitCopyRows(b, isa::Opcode::CopyUbToGm, gm, ub(set, outOff_), 1, count(tail) * ib_);
     };
     p.advance = [&](int64_t tiles, int countReg) {
       advanceCursor(b, KernelBuilder::argReg(0), rows_ * c_.reduce * es_, tiles, countReg);
-      advanceCursor(b, KernelBuilder::argReg(1), rows_ * 8, tiles, countReg);
+      advanceCursor(b, KernelBuilder::argReg(1), rows_ * ib_, tiles, countReg);
     };
     emitTilePipeline(b, p);
     return b.finish(blockDim_);
@@ -226,10 +226,10 @@ class VectorArgReduce {
     load(b, laneReg_, ub(set, pairOff_ + es_, addrReg_), indexType);
     b.aluImm(isa::Opcode::Mul, chunkReg_, chunkReg_, lanes_);
     b.alu(isa::Opcode::Add, laneReg_, laneReg_, chunkReg_);
-    b.aluImm(isa::Opcode::Mul, addrReg_, rowReg_, 8);
+    b.aluImm(isa::Opcode::Mul, addrReg_, rowReg_, ib_);
     isa::Instruction st;
     st.op = isa::Opcode::St;
-    st.type = DType::Int64;
+    st.type = c_.indexType;
     st.ra = static_cast<uint8_t>(laneReg_);
     st.dst = ub(set, outOff_, addrReg_);
     b.emit(st);
@@ -249,6 +249,7 @@ class VectorArgReduce {
 
   const ArgReduceCompute& c_;
   const int es_;
+  const int ib_;  // bytes of one index written
   const int64_t lanes_, chunks_;
   int64_t inRow_ = 0, valRow_ = 0, pairRow_ = 0, rows_ = 1;
   int64_t valOff_ = 0, pairOff_ = 0, rowPairOff_ = 0, outOff_ = 0, setBytes_ = 0;
@@ -305,11 +306,11 @@ KernelCode lowerArgReduce(const ArgReduceCompute& c, const Target& target, int m
   b.aluImm(Opcode::Add, k, k, 1);
   b.jump(scan);
   b.bind(scanDone);
-  b.aluImm(Opcode::Mul, tmp, unit, 8);
+  b.aluImm(Opcode::Mul, tmp, unit, dtypeSize(c.indexType));
   b.alu(Opcode::Add, tmp, tmp, KernelBuilder::argReg(1));
   Instruction st;
   st.op = Opcode::St;
-  st.type = DType::Int64;
+  st.type = c.indexType;
   st.ra = static_cast<uint8_t>(bestIdx);
   st.dst = MemRef{Space::GM, static_cast<uint8_t>(tmp), 0};
   b.emit(st);

@@ -15,9 +15,10 @@ struct ArgReduceCompute {
   DType dtype = DType::Float32;  // float16 or float32 input
   int64_t outer = 1, reduce = 1, inner = 1;
   int sourceLine = 0;
+  DType indexType = DType::Int64;  // the indices written: int64, or int32
 };
 
-// Kernel arguments: input, output (int64). The first extreme wins, as in NumPy.
+// Kernel arguments: input, output (indexType). The first extreme wins, as in NumPy.
 KernelCode lowerArgReduce(const ArgReduceCompute& compute, const Target& target, int maxCores);
 
 }  // namespace pyasc::codegen

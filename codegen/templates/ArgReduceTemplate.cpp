@@ -11,7 +11,8 @@ void lowerArgReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   const graph::Graph& g = l.graph;
   ValueId in = n.inputs[0], res = n.outputs[0];
   DType t = g.type(in).dtype;
-  if (!(t == DType::Float16 || t == DType::Float32 || t == DType::Int32) || g.type(res).dtype != DType::Int64) {
+  const DType index = g.type(res).dtype;  // int64, or int32 after stage narrow-integers
+  if (!(t == DType::Float16 || t == DType::Float32 || t == DType::Int32) || (index != DType::Int64 && index != DType::Int32)) {
     throw CompileError(n.loc, std::string(n.op == "ArgMax" ? "argmax" : "argmin") + " of " + dtypeName(t) +
                                   " is not supported on the NPU yet (float16, float32 and int32 are)");
   }
@@ -20,6 +21,7 @@ void lowerArgReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.name = l.kernelName(n.op == "ArgMax" ? "argmax" : "argmin");
   c.argmin = n.op == "ArgMin";
   c.dtype = t;
+  c.indexType = index;
   if (n.hasAttr("axis")) {
     int64_t axis = n.intAttr("axis");
     if (axis < 0) axis += static_cast<int64_t>(shape.size());

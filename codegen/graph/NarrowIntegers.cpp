@@ -1,0 +1,234 @@
+// Stage narrow-integers. Interval analysis over the top-level int64 values: argmin/argmax indices lie
+// in [0, extent), np.arange between its ends, a constant between its extremes, and sums,
+// differences, products, negations, absolute values, maxima, minima, selections, floor divisions
+// and remainders by positive divisors, shape operations and widening casts combine their
+// operands' intervals. An int64 value whose interval fits int32
+// becomes int32 when every use takes it as well: an elementwise operator (whose int64 result, if
+// any, narrows too) or a shape operation. Graph outputs, loop bodies and any other operator keep
+// int64 (NumPy's dtype, and what the runtime returns). Producers follow: np.arange and casts take
+// dtype int32, argmin/argmax their `dtype` attribute, constants are stored as int32.
+#include "codegen/graph/NarrowIntegers.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "ops/Elementwise.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+struct Interval {
+  double lo, hi;
+};
+
+bool fitsInt32(const Interval& r) {
+  return r.lo >= std::numeric_limits<int32_t>::min() && r.hi <= std::numeric_limits<int32_t>::max();
+}
+
+Interval hull(const Interval& a, const Interval& b) { return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)}; }
+
+Interval ofProducts(const Interval& a, const Interval& b) {
+  const double p[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+  return {*std::min_element(std::begin(p), std::end(p)), *std::max_element(std::begin(p), std::end(p))};
+}
+
+// Operators that move or repeat elements without changing them (the first input's interval).
+bool movesElements(const std::string& op) {
+  static const std::set<std::string> ops = {"ExpandDims", "Reshape", "Squeeze", "Transpose", "BroadcastTo",
+                                            "Identity",   "Slice",   "Concat",  "Stack"};
+  return ops.count(op) > 0;
+}
+
+class Narrower {
+ public:
+  explicit Narrower(graph::Graph& g) : g_(g) {}
+
+  int run() {
+    for (const auto& c : g_.constants) {
+      if (g_.type(c.value).dtype != DType::Int64) continue;
+      std::vector<double> v = graph::decodeConstant(DType::Int64, c.bytes);
+      if (!v.empty()) bounds_[c.value] = {*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+    }
+    for (const graph::Node& n : g_.body.nodes) {
+      if (n.outputs.size() == 1 && g_.type(n.outputs[0]).dtype == DType::Int64) {
+        if (auto r = interval(n); r && fitsInt32(*r)) bounds_[n.outputs[0]] = *r;
+      }
+    }
+    for (const auto& o : g_.outputs) fixed_.insert(o.value);
+    splitOutputs();
+    for (const graph::Node& n : g_.body.nodes) {
+      for (const auto& sub : n.regions) markNested(sub);
+      for (graph::ValueId in : n.inputs) users_[in].push_back(&n);
+    }
+    std::set<graph::ValueId> narrow;
+    for (const auto& [v, r] : bounds_)
+      if (!fixed_.count(v)) narrow.insert(v);
+    // drop values a use keeps int64, and the results built from them, until nothing changes
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = narrow.begin(); it != narrow.end();) {
+        if (keepsInt64(*it, narrow)) {
+          it = narrow.erase(it);
+          changed = true;
+        } else {
+          ++it;
+        }
+      }
+    }
+    for (graph::ValueId v : narrow) retype(v);
+    return static_cast<int>(narrow.size());
+  }
+
+ private:
+  std::optional<Interval> known(graph::ValueId v) const {
+    auto it = bounds_.find(v);
+    if (it != bounds_.end()) return it->second;
+    return std::nullopt;
+  }
+
+  // The interval of an int64 node result, when its operands' are known.
+  std::optional<Interval> interval(const graph::Node& n) const {
+    if (n.op == "ArgMin" || n.op == "ArgMax") {
+      const graph::TensorType& in = g_.type(n.inputs[0]);
+      if (!graph::isStaticShape(in.shape)) return std::nullopt;
+      int64_t extent = graph::elementCount(in.shape);
+      if (n.hasAttr("axis")) {
+        int64_t axis = n.intAttr("axis");
+        if (axis < 0) axis += static_cast<int64_t>(in.shape.size());
+        if (axis < 0 || axis >= static_cast<int64_t>(in.shape.size())) return std::nullopt;
+        extent = in.shape[static_cast<size_t>(axis)].extent;
+      }
+      return Interval{0, static_cast<double>(std::max<int64_t>(extent - 1, 0))};
+    }
+    if (n.op == "Range") {
+      const double start = n.floatAttr("start"), stop = n.floatAttr("stop"), step = n.floatAttr("step");
+      const double count = step == 0 ? 0 : std::ceil((stop - start) / step);
+      if (!(count >= 1)) return Interval{0, 0};
+      const double last = start + (count - 1) * step;
+      return Interval{std::min(start, last), std::max(start, last)};
+    }
+    if (n.op == "Cast") {
+      const DType from = g_.type(n.inputs[0]).dtype;
+      if (from == DType::Int64) return known(n.inputs[0]);
+      if (from == DType::Bool) return Interval{0, 1};
+      if (!isFloat(from) && dtypeSize(from) <= 4 && from != DType::Int64) {  // int8 .. int32, uint8
+        if (from == DType::UInt8) return Interval{0, 255};
+        const double top = std::ldexp(1.0, 8 * dtypeSize(from) - 1);
+        return Interval{-top, top - 1};
+      }
+      return std::nullopt;
+    }
+    std::vector<Interval> a;
+    for (graph::ValueId in : n.inputs) {
+      if (g_.type(in).dtype == DType::Bool && n.op == "Where") {
+        a.push_back({0, 1});
+        continue;
+      }
+      auto r = known(in);
+      if (!r) return std::nullopt;
+      a.push_back(*r);
+    }
+    if (a.empty()) return std::nullopt;
+    if (movesElements(n.op)) {
+      Interval r = a[0];
+      if (n.op == "Concat" || n.op == "Stack")
+        for (const auto& x : a) r = hull(r, x);
+      return r;
+    }
+    if (n.op == "Add" && a.size() == 2) return Interval{a[0].lo + a[1].lo, a[0].hi + a[1].hi};
+    if (n.op == "Sub" && a.size() == 2) return Interval{a[0].lo - a[1].hi, a[0].hi - a[1].lo};
+    if (n.op == "Mul" && a.size() == 2) return ofProducts(a[0], a[1]);
+    if (n.op == "Square") return hull(ofProducts(a[0], a[0]), {0, 0});
+    if (n.op == "Neg") return Interval{-a[0].hi, -a[0].lo};
+    if (n.op == "Abs") return Interval{a[0].lo > 0 ? a[0].lo : 0, std::max(std::fabs(a[0].lo), std::fabs(a[0].hi))};
+    if ((n.op == "Maximum" || n.op == "Minimum") && a.size() == 2) {
+      return n.op == "Maximum" ? Interval{std::max(a[0].lo, a[1].lo), std::max(a[0].hi, a[1].hi)}
+                               : Interval{std::min(a[0].lo, a[1].lo), std::min(a[0].hi, a[1].hi)};
+    }
+    if (n.op == "Where" && a.size() == 3) return hull(a[1], a[2]);
+    if ((n.op == "Mod" || n.op == "FloorDiv") && a.size() == 2 && a[1].lo > 0) {  // a positive divisor
+      if (n.op == "Mod") return Interval{0, a[1].hi - 1};
+      const double q[] = {std::floor(a[0].lo / a[1].lo), std::floor(a[0].lo / a[1].hi), std::floor(a[0].hi / a[1].lo),
+                          std::floor(a[0].hi / a[1].hi)};
+      return Interval{*std::min_element(std::begin(q), std::end(q)), *std::max_element(std::begin(q), std::end(q))};
+    }
+    return std::nullopt;
+  }
+
+  // An index array that is an output (int64, as NumPy returns it) and is also computed with: a
+  // second argmin/argmax/arange node gives the computations their own copy, which can narrow.
+  void splitOutputs() {
+    std::set<graph::ValueId> used;
+    for (const graph::Node& n : g_.body.nodes) used.insert(n.inputs.begin(), n.inputs.end());
+    std::map<graph::ValueId, graph::ValueId> copyOf;
+    std::vector<graph::Node> nodes;
+    for (graph::Node& n : g_.body.nodes) {
+      for (graph::ValueId& in : n.inputs)
+        if (auto it = copyOf.find(in); it != copyOf.end()) in = it->second;
+      nodes.push_back(n);
+      const bool source = n.op == "ArgMin" || n.op == "ArgMax" || n.op == "Range";
+      if (!source || n.outputs.size() != 1 || !fixed_.count(n.outputs[0]) || !bounds_.count(n.outputs[0]) ||
+          !used.count(n.outputs[0])) {
+        continue;
+      }
+      graph::Node copy = n;
+      const graph::ValueId v = n.outputs[0];
+      const graph::TensorType type = g_.type(v);  // copied: addValue may move the values
+      copy.outputs = {g_.addValue(g_.value(v).name + "_computed", type, n.loc)};
+      bounds_[copy.outputs[0]] = bounds_[v];
+      copyOf[v] = copy.outputs[0];
+      nodes.push_back(std::move(copy));
+    }
+    g_.body.nodes = std::move(nodes);
+  }
+
+  void markNested(const graph::Region& r) {
+    for (const graph::Node& n : r.nodes) {
+      for (graph::ValueId in : n.inputs) fixed_.insert(in);
+      for (const auto& sub : n.regions) markNested(sub);
+    }
+    for (graph::ValueId y : r.yields) fixed_.insert(y);
+  }
+
+  // Whether a use of `v` needs it as int64: a use outside the elementwise operators and shape
+  // operations, or one whose int64 result stays int64.
+  bool keepsInt64(graph::ValueId v, const std::set<graph::ValueId>& narrow) const {
+    auto it = users_.find(v);
+    if (it == users_.end()) return false;
+    for (const graph::Node* n : it->second) {
+      if (!ops::isElementwiseOp(n->op) && !movesElements(n->op)) return true;
+      for (graph::ValueId o : n->outputs)
+        if (g_.type(o).dtype == DType::Int64 && !narrow.count(o)) return true;
+      for (graph::ValueId in : n->inputs)  // an int64 operand beside it that stays int64
+        if (in != v && g_.type(in).dtype == DType::Int64 && !narrow.count(in)) return true;
+    }
+    return false;
+  }
+
+  void retype(graph::ValueId v) {
+    g_.value(v).type.dtype = DType::Int32;
+    for (auto& c : g_.constants) {
+      if (c.value == v) c.bytes = graph::encodeConstant(DType::Int32, graph::decodeConstant(DType::Int64, c.bytes));
+    }
+    for (graph::Node& n : g_.body.nodes) {
+      if (n.outputs.size() != 1 || n.outputs[0] != v) continue;
+      if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax") n.setAttr("dtype", std::string("int32"));
+    }
+  }
+
+  graph::Graph& g_;
+  std::map<graph::ValueId, Interval> bounds_;
+  std::map<graph::ValueId, std::vector<const graph::Node*>> users_;
+  std::set<graph::ValueId> fixed_;  // used as int64 by outputs and loop bodies
+};
+
+}  // namespace
+
+int narrowIntegers(graph::Graph& g) { return Narrower(g).run(); }
+
+}  // namespace pyasc::codegen
