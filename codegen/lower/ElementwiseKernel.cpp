@@ -42,8 +42,8 @@ bool isScalarOperand(const Expr* e, const ElementwiseCompute& c) {
 
 // How each expression node is realised inside a tile.
 struct SlotPlan {
-  std::map<const Expr*, int> slot;        // node -> ping-pong slot
-  std::map<const Expr*, int> persistent;  // scalar node -> constant tile (vdup'd once)
+  std::unordered_map<const Expr*, int> slot;        // node -> ping-pong slot
+  std::unordered_map<const Expr*, int> persistent;  // scalar node -> constant tile (vdup'd once)
   std::vector<const Expr*> order;         // compute nodes in emission order
   std::vector<const Expr*> loads;         // vector placeholders, loaded each tile
   std::vector<const Expr*> fills;         // column placeholders, stretched into their slot each tile
@@ -112,14 +112,14 @@ std::vector<const Expr*> neediestFirstOrder(const std::vector<ExprPtr>& roots) {
 
 SlotPlan planSlotsInOrder(const ElementwiseCompute& c, const std::vector<const Expr*>& all) {
   SlotPlan plan;
-  std::map<const Expr*, int> lastUse;
+  std::unordered_map<const Expr*, int> lastUse;
   for (size_t i = 0; i < all.size(); ++i) {
     for (const auto& a : all[i]->args) lastUse[a.get()] = static_cast<int>(i);
     plan.elemBytes = std::max(plan.elemBytes, dtypeSize(all[i]->dtype == DType::Bool ? DType::Float16 : all[i]->dtype));
   }
-  std::map<const Expr*, bool> isOutput;
+  std::unordered_set<const Expr*> isOutput;
   for (const auto& o : c.outputs) {
-    isOutput[o.get()] = true;
+    isOutput.insert(o.get());
     lastUse[o.get()] = static_cast<int>(all.size());
   }
   std::vector<int> freeSlots;
@@ -175,10 +175,12 @@ SlotPlan planSlotsInOrder(const ElementwiseCompute& c, const std::vector<const E
   return plan;
 }
 
-// The slots of the operands' order (depth first), or of the neediest-first order when that needs
-// fewer tiles (larger tiles for the same UB).
+// The slots of the operands' order (depth first), or, for a kernel of many tiles, of the
+// neediest-first order when that needs fewer (larger tiles for the same UB).
 SlotPlan planSlots(const ElementwiseCompute& c) {
+  constexpr int kFewTiles = 16;
   SlotPlan plan = planSlotsInOrder(c, te::topologicalOrder(c.outputs));
+  if (plan.slotsPerSet + plan.persistentSlots <= kFewTiles) return plan;
   SlotPlan compact = planSlotsInOrder(c, neediestFirstOrder(c.outputs));
   auto tiles = [](const SlotPlan& p) { return p.slotsPerSet + p.persistentSlots; };
   return tiles(compact) < tiles(plan) ? compact : plan;

@@ -2,8 +2,11 @@
 // place that says which fields a format encodes and how wide they are (docs/isa.md mirrors it).
 #include "sdk/isa/Encoding.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <string>
+#include <string_view>
 
 #include "sdk/support/Diagnostics.h"
 
@@ -115,16 +118,24 @@ std::string where(size_t index) {
   return "instruction " + std::to_string(index) + " (offset " + hex(index * kInstructionBytes) + "): ";
 }
 
+// Field bits, least-significant first from bit `pos`, a byte's worth at a time.
 void putBits(std::array<uint8_t, kInstructionBytes>& bytes, int& pos, int bits, uint64_t value) {
-  for (int i = 0; i < bits; ++i, ++pos) {
-    if ((value >> i) & 1) bytes[pos / 8] |= static_cast<uint8_t>(1u << (pos % 8));
+  for (int done = 0; done < bits;) {
+    const int shift = pos % 8, take = std::min(8 - shift, bits - done);
+    const unsigned part = static_cast<unsigned>(value >> done) & ((1u << take) - 1);
+    bytes[static_cast<size_t>(pos / 8)] |= static_cast<uint8_t>(part << shift);
+    done += take;
+    pos += take;
   }
 }
 
 uint64_t getBits(const uint8_t* bytes, int& pos, int bits) {
   uint64_t value = 0;
-  for (int i = 0; i < bits; ++i, ++pos) {
-    if ((bytes[pos / 8] >> (pos % 8)) & 1) value |= uint64_t{1} << i;
+  for (int done = 0; done < bits;) {
+    const int shift = pos % 8, take = std::min(8 - shift, bits - done);
+    value |= static_cast<uint64_t>((bytes[pos / 8] >> shift) & ((1u << take) - 1)) << done;
+    done += take;
+    pos += take;
   }
   return value;
 }
@@ -359,14 +370,14 @@ Instruction decodeAt(const uint8_t* bytes, size_t index) {
   Instruction inst;
   inst.op = static_cast<Opcode>(bytes[0]);
   const OpcodeInfo& info = opcodeInfo(inst.op);
-  std::string mnemonic = info.mnemonic;
+  const std::string_view mnemonic = info.mnemonic;  // for messages
   int pos = kOpcodeBits;
   for (const FieldSpec& spec : formatFields(info.format)) {
     if (isAddressField(spec.field)) {
       MemRef& ref = addressField(inst, spec.field);
       uint64_t space = getBits(bytes, pos, kSpaceBits);
       if (space >= static_cast<uint64_t>(kSpaceCount)) {
-        fail(mnemonic + " " + fieldName(spec.field) + " has invalid memory space " + std::to_string(space));
+        fail(std::string(mnemonic) + " " + fieldName(spec.field) + " has invalid memory space " + std::to_string(space));
       }
       ref.space = static_cast<Space>(space);
       ref.reg = static_cast<uint8_t>(getBits(bytes, pos, kRegBits));
@@ -376,19 +387,24 @@ Instruction decodeAt(const uint8_t* bytes, size_t index) {
     uint64_t raw = getBits(bytes, pos, spec.bits);
     int64_t value = spec.min < 0 ? signExtend(raw, spec.bits) : static_cast<int64_t>(raw);
     if (value < spec.min || value > spec.max) {
-      fail(mnemonic + " has " + fieldName(spec.field) + "=" + std::to_string(value) + ", out of range " +
+      fail(std::string(mnemonic) + " has " + fieldName(spec.field) + "=" + std::to_string(value) + ", out of range " +
            rangeText(spec));
     }
     setField(inst, spec.field, value);
   }
-  for (int bit = pos; bit < kInstructionBytes * 8; ++bit) {
+  for (int bit = pos; bit < kInstructionBytes * 8;) {
+    if (bit % 8 == 0 && bytes[bit / 8] == 0) {  // a whole zero byte
+      bit += 8;
+      continue;
+    }
     if ((bytes[bit / 8] >> (bit % 8)) & 1) {
-      fail("padding bit " + std::to_string(bit) + " of " + mnemonic + " is set (its fields end at bit " +
+      fail("padding bit " + std::to_string(bit) + " of " + std::string(mnemonic) + " is set (its fields end at bit " +
            std::to_string(pos - 1) + ")");
     }
+    ++bit;
   }
   std::string unused = unusedFieldError(inst);
-  if (!unused.empty()) fail(mnemonic + ": " + unused);
+  if (!unused.empty()) fail(std::string(mnemonic) + ": " + unused);
   return inst;
 }
 
