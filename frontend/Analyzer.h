@@ -136,6 +136,9 @@ class Analyzer {
   SymValue callFunction(const Stmt& function, const CallArgs& args);
   SymValue callBuiltin(const std::string& name, const CallArgs& args);
   SymValue callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint);
+  // np.add.outer(a, b) and np.add.reduce(a, axis=0) for the binary ufuncs (Calls.cpp).
+  SymValue ufuncMethod(const std::string& ufunc, const std::string& method, const SourceRange& range);
+  SymValue callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

@@ -103,6 +103,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
       const std::string& path = callee.text;
       if (callee.self) return callMethod(*callee.self, path, args, nameHint);
       if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
+      if (path.rfind("ufunc.", 0) == 0) return callUfuncMethod(path.substr(6), args, nameHint);
       if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
       if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
       if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
@@ -336,6 +337,59 @@ SymValue Analyzer::callNumpy(const std::string& aliasName, const CallArgs& args,
   const NumpyAlias* alias = registry_.findAlias(aliasName, registry::AliasForm::Function);
   if (!alias) failUnknownFunction(aliasName.rfind("nn.", 0) == 0 ? "pyasc.nn" : "numpy", aliasName, args.range);
   return callAlias(*alias, std::nullopt, args, nameHint);
+}
+
+namespace {
+
+// The binary ufuncs whose `reduce` is a NumPy reduction, and that reduction.
+const std::map<std::string, std::string>& ufuncReductions() {
+  static const std::map<std::string, std::string> r = {{"add", "sum"}, {"multiply", "prod"}, {"maximum", "max"},
+                                                       {"minimum", "min"}, {"logical_and", "all"}, {"logical_or", "any"}};
+  return r;
+}
+
+}  // namespace
+
+SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& method, const SourceRange& range) {
+  const NumpyAlias* alias = registry_.findAlias(ufunc, registry::AliasForm::Function);
+  const registry::OpEntry* op = alias ? registry_.find(alias->op) : nullptr;
+  const bool binary = op && op->category == registry::OpCategory::Broadcast && op->inputs.size() == 2;
+  if (binary && method == "outer") return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".outer");
+  if (binary && method == "reduce" && ufuncReductions().count(ufunc)) {
+    return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".reduce");
+  }
+  if (binary && (method == "reduce" || method == "accumulate" || method == "at" || method == "reduceat")) {
+    fail(range, "np." + ufunc + "." + method + " is not supported by pyasc yet",
+         {note(SourceRange{}, "outer is supported for every binary ufunc, reduce for add, multiply, maximum, minimum, "
+                              "logical_and and logical_or")});
+  }
+  fail(range, "function np." + ufunc + " has no attribute '" + method + "'");
+}
+
+// outer(a, b): a's axes, then b's (a expanded by b's rank, then broadcast); reduce(a, axis=0,
+// keepdims=False): the NumPy reduction of the ufunc, over axis 0 unless told otherwise.
+SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint) {
+  const std::string ufunc = path.substr(0, path.rfind('.')), method = path.substr(path.rfind('.') + 1);
+  if (method == "outer") {
+    if (args.positional.size() != 2 || !args.keywords.empty()) fail(args.range, "np." + ufunc + ".outer() takes two arrays");
+    const Argument& a = args.positional[0];
+    const ValueId b = arrayValue(args.positional[1].value, args.positional[1].range);
+    ValueId left = arrayValue(a.value, a.range);
+    const int rankA = builder_.type(left).rank(), rankB = builder_.type(b).rank();
+    if (rankB > 0) {
+      std::vector<int64_t> axes;
+      for (int i = 0; i < rankB; ++i) axes.push_back(rankA + i);
+      left = builder_.addNode("ExpandDims", {left}, {{"axes", axes}}, a.range);
+    }
+    CallArgs call = args;
+    call.positional[0] = Argument{fresh(left, a.range), a.range, nullptr};
+    return callNumpy(ufunc, call, nameHint);
+  }
+  CallArgs call = args;
+  const bool axisGiven = args.positional.size() > 1 ||
+                         std::any_of(args.keywords.begin(), args.keywords.end(), [](const auto& k) { return k.first == "axis"; });
+  if (!axisGiven) call.keywords.emplace_back("axis", Argument{SymValue::ofInt(0), args.range, nullptr});
+  return callNumpy(ufuncReductions().at(ufunc), call, nameHint);
 }
 
 SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,

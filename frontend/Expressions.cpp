@@ -189,6 +189,11 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
   switch (base.kind) {
     case SymKind::Poison: return base;
     case SymKind::Module: return moduleMember(base.text, expr.text, nameRange);
+    case SymKind::Callable:
+      if (!base.self && base.text.rfind("numpy.", 0) == 0 && base.text.rfind("numpy.random.", 0) != 0) {
+        return ufuncMethod(base.text.substr(6), expr.text, nameRange);
+      }
+      fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
     case SymKind::Tensor: {
       base.range = expr.children[0]->range;  // a bound method's array is the expression before the dot
       return arrayAttribute(base, expr.text, expr.range, "");
@@ -219,7 +224,9 @@ const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
       {"inner", ""}, {"interp", ""}, {"kron", ""}, {"median", ""}, {"meshgrid", ""}, {"nonzero", ""},
       {"outer", "a[:, None] * b[None, :]"}, {"percentile", ""}, {"quantile", ""}, {"repeat", ""},
       {"roll", "np.concatenate([x[-k:], x[:-k]]) (1-D, a shift by k > 0)"}, {"searchsorted", ""},
-      {"sort", ""}, {"tile", ""}, {"trace", ""}, {"tril", ""}, {"triu", ""}, {"unique", ""},
+      {"sort", ""}, {"tile", ""}, {"trace", ""},
+      {"tril", "np.where(np.arange(a.shape[0])[:, None] >= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"},
+      {"triu", "np.where(np.arange(a.shape[0])[:, None] <= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"}, {"unique", ""},
   };
   return functions;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The rewrites the frontend suggests (programs/numpy_rewrites.py) compute, under NumPy, what the
-functions they replace compute: np.outer, np.hypot, np.flip, np.diff, np.cov, np.roll."""
+functions they replace compute: np.outer, np.hypot, np.flip, np.diff, np.cov, np.roll, np.tril,
+np.triu."""
 import importlib.util
 import os
 import sys
@@ -15,7 +16,7 @@ spec.loader.exec_module(rewrites)
 rng = np.random.default_rng(0)
 x, a, b = rng.random((8, 16)), rng.random(16), rng.random(16)
 want = {"outer": np.outer(a, b), "hypot": np.hypot(a, b), "flip": np.flip(a), "diff": np.diff(a), "cov": np.cov(x),
-        "roll": np.roll(a, 3)}
+        "roll": np.roll(a, 3), "tril": np.tril(x), "triu": np.triu(x)}
 failed = [name for name, got in zip(want, rewrites.f(x, a, b)) if not np.allclose(got, want[name])]
 print("differ from NumPy: " + ", ".join(failed) if failed else "all rewrites equal the NumPy functions")
 sys.exit(1 if failed else 0)

@@ -1,0 +1,6 @@
+# RUN: asc-fe --emit=graph --entry=f --input=a:float32[8] %s
+import numpy as np
+
+
+def f(a):
+    return np.add.accumulate(a)
