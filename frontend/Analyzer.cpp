@@ -383,9 +383,7 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
     SymValue seq = eval(iter);
     if (seq.kind == SymKind::Poison) return Flow::Normal;
     if (seq.kind == SymKind::Tuple) return unrollOver(stmt, seq.items);
-    if (seq.kind == SymKind::Tensor) {
-      fail(iter.range, "iterating over an array is not supported; loop over range(n) and index the array (a[i])");
-    }
+    if (seq.kind == SymKind::Tensor) return iterateArray(stmt, seq);
     fail(iter.range, "for loops need range(...) or a tuple of compile-time values, found " + describeKind(seq));
   }
   if (!iter.keywords.empty()) fail(iter.keywords[0].range, "range() takes no keyword arguments");
@@ -434,15 +432,8 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
   if (stmt.targets[0]->kind != ExprKind::Name) {
     fail(stmt.targets[0]->range, "the target of a range loop must be a single name");
   }
-  // A body that updates compile-time Python values (counters, shape arithmetic) is compile-time
-  // work: it is unrolled. Loops over arrays are kept as loops.
-  bool compileTime = false;
-  for (const std::string& name : scan.assigned) {
-    const SymValue* v = lookup(name);
-    if (v && (v->isScalarConstant() || v->kind == SymKind::Tuple || v->kind == SymKind::String)) compileTime = true;
-  }
   const int64_t trips = registry::sliceLength(start, stop, step);
-  if (compileTime) {
+  if (updatesCompileTimeValues(scan)) {
     if (trips > kMaxUnrolledIterations) {
       fail(stmt.range, "this loop updates compile-time values and would be unrolled " + std::to_string(trips) +
                            " times (limit " + std::to_string(kMaxUnrolledIterations) + ")");
@@ -451,12 +442,79 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
     for (int64_t k = 0; k < trips; ++k) items.push_back(SymValue::ofInt(start + k * step));
     return unrollOver(stmt, items);
   }
-  buildKeptLoop(stmt, start, stop, step, scan);
+  buildKeptLoop(stmt, start, stop, step, scan, stmt.targets[0]->text);
   return Flow::Normal;
 }
 
-void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan) {
-  const std::string indexName = stmt.targets[0]->text;
+// A body that updates compile-time Python values (counters, shape arithmetic) is compile-time work:
+// it is unrolled. Loops over arrays are kept as loops.
+bool Analyzer::updatesCompileTimeValues(const BodyScan& scan) {
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (v && (v->isScalarConstant() || v->kind == SymKind::Tuple || v->kind == SymKind::String)) return true;
+  }
+  return false;
+}
+
+Analyzer::Flow Analyzer::iterateArray(const Stmt& stmt, const SymValue& array) {
+  const Expr& target = *stmt.targets[0];
+  const SourceRange& range = stmt.value->range;
+  if (target.kind != ExprKind::Name) {
+    fail(target.range, "the target of a loop over an array must be a single name; index the row inside the loop");
+  }
+  const TensorType& type = builder_.type(arrayValue(array, range));
+  if (type.rank() < 1) fail(range, "iteration over a 0-d array");
+  if (!type.shape[0].isKnown()) {
+    fail(range, "a loop over an array needs a known first dimension; give the input a fixed shape with --input");
+  }
+  // names no program can spell: the iterated array (unless it has a name) and the row index
+  const std::string arrayName = stmt.value->kind == ExprKind::Name ? stmt.value->text : "iterated array";
+  const std::string indexName = "index of " + target.text;
+  if (stmt.value->kind != ExprKind::Name) bind(arrayName, array);
+  auto name = [](const std::string& text, const SourceRange& where) {
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::Name;
+    e->text = text;
+    e->range = where;
+    return e;
+  };
+  Stmt prologue;  // target = array[index]
+  prologue.kind = StmtKind::Assign;
+  prologue.range = stmt.range;
+  prologue.targets.push_back(name(target.text, target.range));
+  prologue.value = std::make_unique<Expr>();
+  prologue.value->kind = ExprKind::Subscript;
+  prologue.value->range = range;
+  prologue.value->children.push_back(name(arrayName, range));
+  prologue.value->children.push_back(name(indexName, range));
+  BodyScan scan = scanBody(stmt.body);
+  if (std::find(scan.written.begin(), scan.written.end(), target.text) != scan.written.end()) {
+    fail(target.range, "'" + target.text + "' is a row of the array the loop goes over; writing into it is not supported",
+         {note(SourceRange{}, "loop over range(n) and assign through the array: a[i, ...] = ...")});
+  }
+  std::set<const Stmt*> visiting;
+  scanStmt(prologue, scan, visiting);
+  const int64_t rows = type.shape[0].extent;
+  if (!updatesCompileTimeValues(scan)) {
+    buildKeptLoop(stmt, 0, rows, 1, scan, indexName, &prologue);
+    return Flow::Normal;
+  }
+  if (rows > kMaxUnrolledIterations) {
+    fail(stmt.range, "this loop updates compile-time values and would be unrolled " + std::to_string(rows) +
+                         " times (limit " + std::to_string(kMaxUnrolledIterations) + ")");
+  }
+  for (int64_t k = 0; k < rows; ++k) {
+    bind(indexName, SymValue::ofInt(k));
+    execStmt(prologue);
+    const Flow flow = execBlock(stmt.body);
+    if (flow == Flow::Return) return flow;
+    if (flow == Flow::Break) break;
+  }
+  return Flow::Normal;
+}
+
+void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan,
+                             const std::string& indexName, const Stmt* prologue) {
   const int64_t trips = registry::sliceLength(start, stop, step);
   std::set<std::string> boundBefore;
   for (const std::string& name : scan.assigned) {
@@ -533,6 +591,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
 
   ++keptLoopDepth_;
   try {
+    if (prologue) execStmt(*prologue);
     execBlock(stmt.body);
   } catch (...) {
     --keptLoopDepth_;

@@ -85,7 +85,14 @@ class Analyzer {
   Flow execFor(const Stmt& stmt);
   Flow execWhile(const Stmt& stmt);
   Flow unrollOver(const Stmt& stmt, const std::vector<SymValue>& items);
-  void buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan);
+  // for row in a: a loop over a's first axis whose body starts with row = a[index] (unrolled, as a
+  // range loop, when the body updates compile-time values).
+  Flow iterateArray(const Stmt& stmt, const SymValue& array);
+  bool updatesCompileTimeValues(const BodyScan& scan);
+  // The loop of stmt's body over range(start, stop, step), its index named `indexName`; `prologue`
+  // runs first in each iteration.
+  void buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan,
+                     const std::string& indexName, const Stmt* prologue = nullptr);
   BodyScan scanBody(const std::vector<StmtPtr>& body);
   void scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting);
   void scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting);

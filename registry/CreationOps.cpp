@@ -76,6 +76,8 @@ void registerCreationOps(OpRegistry& r) {
                            {{"value", 1.0}}));
   r.addAlias(functionAlias("empty", "Fill", {shapeParam("shape", "shape", false), dtypeParam("float64")},
                            {{"value", 0.0}}, "filled with zeros"));
+  r.addAlias(functionAlias("ndarray", "Fill", {shapeParam("shape", "shape", false), dtypeParam("float64")},
+                           {{"value", 0.0}}, "the constructor without a buffer, as np.empty: filled with zeros"));
   r.addAlias(functionAlias("full", "Fill",
                            {shapeParam("shape", "shape", false), attrParam("fill_value", ParamKind::Float, "value"),
                             optionalParam("dtype", ParamKind::DType, "dtype")},
