@@ -146,6 +146,9 @@ class Analyzer {
   // np.add.outer(a, b) and np.add.reduce(a, axis=0) for the binary ufuncs (Calls.cpp).
   SymValue ufuncMethod(const std::string& ufunc, const std::string& method, const SourceRange& range);
   SymValue callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint);
+  // np.cumsum / np.cumprod / a.cumsum / a.cumprod and np.<ufunc>.accumulate: an inclusive scan
+  // (Calls.cpp). `path` is "scan.<ufunc>" (axis None by default) or "scan.<ufunc>.accumulate" (axis 0).
+  SymValue callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

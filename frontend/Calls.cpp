@@ -101,6 +101,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
     case SymKind::Builtin: return callBuiltin(callee.text, args);
     case SymKind::Callable: {
       const std::string& path = callee.text;
+      if (path.rfind("scan.", 0) == 0) return callScan(path.substr(5), callee.self.get(), args, nameHint);
       if (callee.self) return callMethod(*callee.self, path, args, nameHint);
       if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
       if (path.rfind("ufunc.", 0) == 0) return callUfuncMethod(path.substr(6), args, nameHint);
@@ -358,10 +359,12 @@ SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& meth
   if (binary && method == "reduce" && ufuncReductions().count(ufunc)) {
     return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".reduce");
   }
+  const bool scans = ufunc == "add" || ufunc == "multiply" || ufunc == "maximum" || ufunc == "minimum";
+  if (binary && method == "accumulate" && scans) return SymValue::named(SymKind::Callable, "scan." + ufunc + ".accumulate");
   if (binary && (method == "reduce" || method == "accumulate" || method == "at" || method == "reduceat")) {
     fail(range, "np." + ufunc + "." + method + " is not supported by pyasc yet",
          {note(SourceRange{}, "outer is supported for every binary ufunc, reduce for add, multiply, maximum, minimum, "
-                              "logical_and and logical_or")});
+                              "logical_and and logical_or, accumulate for add, multiply, maximum and minimum")});
   }
   fail(range, "function np." + ufunc + " has no attribute '" + method + "'");
 }
@@ -390,6 +393,69 @@ SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args
                          std::any_of(args.keywords.begin(), args.keywords.end(), [](const auto& k) { return k.first == "axis"; });
   if (!axisGiven) call.keywords.emplace_back("axis", Argument{SymValue::ofInt(0), args.range, nullptr});
   return callNumpy(ufuncReductions().at(ufunc), call, nameHint);
+}
+
+// An inclusive scan along one axis in ceil(log2 n) steps (Hillis and Steele): step k combines each
+// element with the one 2^k before it, y = concat(y[:2^k], y[2^k:] op y[:-2^k]), all of it slices,
+// one elementwise operation and a concatenation. Sums and products of booleans and integers are
+// int64, as NumPy's (stage narrow-integers computes them in int32 when their bounds allow).
+SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint) {
+  const bool accumulate = path.size() > 11 && path.compare(path.size() - 11, 11, ".accumulate") == 0;
+  const std::string ufunc = accumulate ? path.substr(0, path.size() - 11) : path;
+  const std::string spelling = accumulate ? "np." + ufunc + ".accumulate" : args.calleeText;
+  std::vector<Argument> positional = args.positional;
+  if (self) positional.insert(positional.begin(), Argument{*self, self->range, nullptr});
+  std::optional<Argument> axisArg = positional.size() > 1 ? std::optional<Argument>(positional[1]) : std::nullopt;
+  std::optional<DType> dtype;
+  for (const auto& [key, value] : args.keywords) {
+    if (key == "axis") {
+      axisArg = value;
+    } else if (key == "dtype") {
+      if (value.value.kind != SymKind::None) dtype = dtypeArgument(value.value, value.range);
+    } else {
+      fail(value.range, spelling + "() argument '" + key + "' is not supported by pyasc");
+    }
+  }
+  if (positional.empty() || positional.size() > 2) fail(args.range, spelling + "() takes an array and an axis");
+  ValueId x = arrayValue(positional[0].value, positional[0].range);
+  const SourceRange& range = args.range;
+  int64_t axis = 0;  // the flattened array's (axis=None, cumsum's default), or accumulate's default
+  const bool flatten = axisArg ? axisArg->value.kind == SymKind::None : !accumulate;
+  if (flatten) {
+    x = builder_.addNode("Reshape", {x}, {{"shape", std::vector<int64_t>{-1}}}, range);
+  } else if (axisArg) {
+    axis = requireInt(axisArg->value, axisArg->range, "axis");
+  }
+  const int rank = builder_.type(x).rank();
+  if (rank == 0) fail(range, spelling + "() needs an array of at least one dimension");
+  if (axis < -rank || axis >= rank) {
+    fail(axisArg ? axisArg->range : range, "axis " + std::to_string(axis) + " is out of bounds for an array of " +
+                                               std::to_string(rank) + " dimension(s)");
+  }
+  if (axis < 0) axis += rank;
+  const DType from = builder_.type(x).dtype;
+  if (dtype) {
+    x = builder_.cast(x, builder_.deviceDType(*dtype, range), range);
+  } else if ((ufunc == "add" || ufunc == "multiply") && !isFloat(from) && from != DType::Int64) {
+    x = builder_.cast(x, DType::Int64, range);  // NumPy's sums and products of small integers
+  }
+  const graph::Dim extent = builder_.type(x).shape[static_cast<size_t>(axis)];
+  if (!extent.isKnown()) fail(range, spelling + "() needs a known extent along its axis");
+  const int64_t n = extent.extent;
+  const std::string op = registry_.findAlias(ufunc, registry::AliasForm::Function)->op;
+  auto slice = [&](ValueId v, int64_t begin, int64_t end) {
+    return builder_.addNode("Slice", {v},
+                            {{"axes", std::vector<int64_t>{axis}}, {"begin", std::vector<int64_t>{begin}},
+                             {"end", std::vector<int64_t>{end}}, {"step", std::vector<int64_t>{1}},
+                             {"dynamic_axes", std::vector<int64_t>{}}},
+                            range);
+  };
+  for (int64_t k = 1; k < n; k *= 2) {
+    const ValueId combined = builder_.addNode(op, {slice(x, k, n), slice(x, 0, n - k)}, {}, range);
+    x = builder_.addNode("Concat", {slice(x, 0, k), combined}, {{"axis", axis}}, range,
+                         k * 2 >= n ? nameHint : std::string());
+  }
+  return fresh(x, range);
 }
 
 SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,

@@ -217,7 +217,6 @@ const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
       {"argsort", ""}, {"argwhere", ""}, {"arctan2", ""}, {"bincount", ""}, {"convolve", ""},
       {"corrcoef", ""}, {"correlate", ""}, {"count_nonzero", ""}, {"cross", ""},
       {"cov", "xc = x - x.mean(axis=1, keepdims=True); xc @ xc.T / (x.shape[1] - 1) (rows are the variables, as np.cov's default)"},
-      {"cumprod", ""}, {"cumsum", ""},
       {"diff", "x[1:] - x[:-1] (1-D; x[:, 1:] - x[:, :-1] along the last axis of 2-D)"},
       {"flip", "x[::-1] (1-D; x[:, ::-1] flips the last axis of 2-D)"}, {"fliplr", "x[:, ::-1]"}, {"flipud", "x[::-1]"},
       {"histogram", ""}, {"hypot", "np.sqrt(x * x + y * y) (which overflows where x * x does)"},
@@ -275,6 +274,7 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
       fail(range, "numpy." + name + " is not supported by pyasc",
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
+    if (name == "cumsum" || name == "cumprod") return SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : "scan.multiply");
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
     failUnknownFunction(module, name, range);
   }
@@ -355,7 +355,7 @@ SymValue Analyzer::arrayAttribute(const SymValue& array, const std::string& name
     return applyOp("Transpose", {self}, {}, range, nameHint);
   }
   if (registry_.findAlias(name, registry::AliasForm::Method)) {
-    SymValue method = SymValue::named(SymKind::Callable, name);
+    SymValue method = SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : name == "cumprod" ? "scan.multiply" : name);
     method.self = std::make_shared<SymValue>(array);
     return method;
   }

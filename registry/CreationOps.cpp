@@ -92,6 +92,14 @@ void registerCreationOps(OpRegistry& r) {
                            {attrParam("start", ParamKind::Float, "start"), optionalParam("stop", ParamKind::Float, "stop"),
                             attrParam("step", ParamKind::Float, "step", 1.0), optionalParam("dtype", ParamKind::DType, "dtype")},
                            {}, "arange(stop) or arange(start, stop[, step]); int64 for int arguments"));
+  for (const char* scan : {"cumsum", "cumprod"}) {  // the frontend builds them (Analyzer::callScan)
+    const std::vector<NumpyParam> params = {tensorParam("a"), optionalParam("axis", ParamKind::Axis, "axis"),
+                                            optionalParam("dtype", ParamKind::DType, "dtype")};
+    const char* note = "an inclusive scan in ceil(log2 n) slice, operation and concatenation steps; as NumPy, sums and "
+                       "products of integers are int64 (computed in int32 where their bounds allow)";
+    r.addAlias(functionAlias(scan, "", params, {}, note));
+    r.addAlias(methodAlias(scan, "", params, {}, note));
+  }
   r.addAlias(functionAlias("linspace", "",
                            {attrParam("start", ParamKind::Float, "start"), attrParam("stop", ParamKind::Float, "stop"),
                             attrParam("num", ParamKind::Int, "num", int64_t{50}),

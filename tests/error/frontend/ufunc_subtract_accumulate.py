@@ -3,4 +3,4 @@ import numpy as np
 
 
 def f(a):
-    return np.add.accumulate(a)
+    return np.subtract.accumulate(a)
