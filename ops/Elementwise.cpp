@@ -440,6 +440,42 @@ ExprPtr remainder(ExprPtr a, ExprPtr b, DType t) {
   return te::binary(Prim::VSub, a, te::binary(Prim::VMul, floorDivide(a, b, t), b));
 }
 
+// Whether x is negative, −0 included (1/−0 is −∞; −∞ itself is below 0).
+ExprPtr signBitSet(ExprPtr x, DType t) {
+  return is(te::Cmp::LT, te::select(is(te::Cmp::LT, x, 0, t), c(-1, t), te::unary(Prim::VRec, x)), 0, t);
+}
+
+// atan2(y, x): atan of the smaller magnitude over the larger, r in [0, 1] (π/4 + atan((r − 1)/(r + 1))
+// above tan(π/8)), π/2 minus it past the diagonal, π minus that where x is negative (−0 included),
+// the sign of y (−0 included); both zero gives 0 or π, both infinite π/4 or 3π/4, NaN in either
+// NaN, as NumPy.
+ExprPtr arctangent2(ExprPtr y, ExprPtr x, DType t) {
+  ExprPtr ay = te::unary(Prim::VAbs, y), ax = te::unary(Prim::VAbs, x);
+  ExprPtr steep = te::compare(te::Cmp::GT, ay, ax);
+  ExprPtr small = te::select(steep, ax, ay), large = te::select(steep, ay, ax);
+  ExprPtr r = te::select(is(te::Cmp::EQ, large, 0, t), c(0, t), te::binary(Prim::VDiv, small, large));
+  r = te::select(is(te::Cmp::EQ, te::select(is(te::Cmp::EQ, ay, INFINITY, t), ax, c(0, t)), INFINITY, t), c(1, t), r);
+  ExprPtr mid = is(te::Cmp::GT, r, 0.4142135623730950, t);
+  ExprPtr folded = te::binary(Prim::VDiv, te::withScalar(Prim::VAdds, r, -1), te::withScalar(Prim::VAdds, r, 1));
+  ExprPtr angle = te::binary(Prim::VAdd, te::select(mid, c(M_PI / 4, t), c(0, t)), atanKernel(te::select(mid, folded, r), t));
+  angle = te::select(steep, te::withScalar(Prim::VAdds, negate(angle), M_PI / 2), angle);
+  angle = te::select(signBitSet(x, t), te::withScalar(Prim::VAdds, negate(angle), M_PI), angle);
+  angle = te::select(signBitSet(y, t), negate(angle), angle);
+  // NaN in either (the zero-ratio selection above would hide one)
+  return te::select(te::compare(te::Cmp::NE, y, y), y, te::select(te::compare(te::Cmp::NE, x, x), x, angle));
+}
+
+// hypot(x, y) = m·√(1 + (n/m)²) with m, n the larger and smaller magnitudes (no overflow or
+// underflow of the squares); 0 for two zeros, +∞ when either is infinite (NaN or not, as NumPy).
+ExprPtr hypotenuse(ExprPtr x, ExprPtr y, DType t) {
+  ExprPtr ax = te::unary(Prim::VAbs, x), ay = te::unary(Prim::VAbs, y);
+  ExprPtr m = te::binary(Prim::VMax, ax, ay), n = te::binary(Prim::VMin, ax, ay);
+  ExprPtr r = te::binary(Prim::VDiv, n, m);
+  ExprPtr h = te::binary(Prim::VMul, m, te::unary(Prim::VSqrt, te::withScalar(Prim::VAdds, te::binary(Prim::VMul, r, r), 1)));
+  h = te::select(is(te::Cmp::EQ, m, 0, t), c(0, t), h);
+  return te::select(is(te::Cmp::EQ, ax, INFINITY, t), c(INFINITY, t), te::select(is(te::Cmp::EQ, ay, INFINITY, t), c(INFINITY, t), h));
+}
+
 // A binary function computed in float32 for float16 operands: a quotient rounded to an integer
 // must not round up to it in float16 first.
 Lowering binaryInFloat32(ExprPtr (*fn)(ExprPtr, ExprPtr, DType), double (*ref)(double, double)) {
@@ -533,6 +569,8 @@ const std::map<std::string, Lowering>& table() {
       {"Atanh", unary(inFloat32(inverseHyperbolicTangent), [](double x) { return std::atanh(x); })},
       {"Expm1", unary(inFloat32(expm1), [](double x) { return std::expm1(x); })},
       {"Log1p", unary(inFloat32(log1p), [](double x) { return std::log1p(x); })},
+      {"Arctan2", binaryInFloat32(arctangent2, [](double y, double x) { return std::atan2(y, x); })},
+      {"Hypot", binaryInFloat32(hypotenuse, [](double x, double y) { return std::hypot(x, y); })},
       {"FloorDiv", binaryInFloat32(floorDivide, [](double a, double b) { return std::floor(a / b); })},
       {"Mod", binaryInFloat32(remainder, [](double a, double b) { return a - std::floor(a / b) * b; })},
       {"IsNan", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType) {

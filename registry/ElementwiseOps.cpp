@@ -148,6 +148,8 @@ void registerElementwiseOps(OpRegistry& r) {
       {"Pow", "x1 ** x2", ResultDType::Same, kNumericTypes, {"power"}, "**"},
       {"Maximum", "elementwise max, NaN-propagating", ResultDType::Same, kAllTypes, {"maximum"}, nullptr},
       {"Minimum", "elementwise min, NaN-propagating", ResultDType::Same, kAllTypes, {"minimum"}, nullptr},
+      {"Arctan2", "the angle of the point (x2, x1), in [-pi, pi]", ResultDType::FloatLoop, kAllTypes, {"arctan2"}, nullptr},
+      {"Hypot", "sqrt(x1 ** 2 + x2 ** 2), without overflow", ResultDType::FloatLoop, kAllTypes, {"hypot"}, nullptr},
       {"Equal", "x1 == x2", ResultDType::Bool, kAllTypes, {"equal"}, "=="},
       {"NotEqual", "x1 != x2", ResultDType::Bool, kAllTypes, {"not_equal"}, "!="},
       {"Less", "x1 < x2", ResultDType::Bool, kAllTypes, {"less"}, "<"},

@@ -3,7 +3,8 @@
 in ulp of every result against NumPy's float64 value rounded to the dtype (the correctly rounded
 result), over 2^20 float32 points spread over the whole range (random bit patterns, so that every
 exponent is as likely, plus zeros, subnormals, the largest values, infinities and NaN) or every
-float16 value. Fails when the largest error exceeds the bound, or differs from the figure the
+float16 value. A binary function (arctan2, hypot) takes 2^20 pairs of such points in either dtype,
+the special values paired with each other, and pairs of close magnitudes. Fails when the largest error exceeds the bound, or differs from the figure the
 accuracy table of the document given by --doc (docs/numpy-support.md) states for it.
 
     ulp_sweep.py --bin-dir BUILD/bin FUNCTION DTYPE [--points N] [--max-abs X] [--bound ULP] [--doc FILE]
@@ -17,6 +18,7 @@ import tempfile
 import numpy as np
 
 BOUNDS = {"float32": 4, "float16": 1}
+BINARY = {"arctan2", "hypot"}
 INT = {"float32": (np.int32, 0x7FFFFFFF), "float16": (np.int16, 0x7FFF)}
 
 
@@ -43,6 +45,25 @@ def points(dtype, count, max_abs):
     return np.ascontiguousarray(x)
 
 
+def pairs(dtype, count):
+    """The binary sweep's (y, x): random bit patterns (NaNs made the quiet NaN NumPy spells), every
+    pair of special values, and pairs of close magnitudes."""
+    rng = np.random.default_rng(20261202)
+    int_type, _ = INT[dtype]
+    bits = 8 * np.dtype(dtype).itemsize
+    y, x = (rng.integers(0, 1 << bits, count, dtype=np.uint64).astype(np.dtype(int_type).str.replace("i", "u"))
+            .view(dtype) for _ in range(2))
+    y[np.isnan(y)] = np.nan
+    x[np.isnan(x)] = np.nan
+    special = [0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5]
+    grid = np.array([(a, b) for a in special for b in special], dtype=dtype)
+    y[:len(grid)], x[:len(grid)] = grid[:, 0], grid[:, 1]
+    close = slice(len(grid), len(grid) + count // 16)
+    with np.errstate(over="ignore"):
+        x[close] = (y[close].astype(np.float64) * rng.uniform(0.5, 2.0, count // 16)).astype(dtype)
+    return np.ascontiguousarray(y), np.ascontiguousarray(x)
+
+
 def ordered(a, dtype):
     """Each value's place on the number line of its dtype (adjacent floats differ by 1; ±0 are 0)."""
     int_type, magnitude = INT[dtype]
@@ -50,9 +71,9 @@ def ordered(a, dtype):
     return np.where(bits < 0, -(bits & magnitude), bits)
 
 
-def ulp_errors(x, got, dtype):
+def ulp_errors(args, got, dtype):
     with np.errstate(all="ignore"):
-        want = getattr(np, FUNCTION)(x.astype(np.float64)).astype(dtype)
+        want = getattr(np, FUNCTION)(*(a.astype(np.float64) for a in args)).astype(dtype)
     err = np.abs(ordered(got, dtype) - ordered(want, dtype))
     err[np.isnan(got) & np.isnan(want)] = 0
     err[np.isnan(got) != np.isnan(want)] = np.iinfo(np.int64).max
@@ -85,24 +106,31 @@ def main():
     args = ap.parse_args()
     FUNCTION = args.function
     bound = BOUNDS[args.dtype] if args.bound is None else args.bound
-    x = points(args.dtype, args.points, args.max_abs)
+    binary = FUNCTION in BINARY
+    inputs = dict(zip("yx", pairs(args.dtype, args.points))) if binary else {"x": points(args.dtype, args.points, args.max_abs)}
+    count = next(iter(inputs.values())).size
     pyasc = os.path.join(args.bin_dir, "pyasc")
     with tempfile.TemporaryDirectory() as tmp:
         program = os.path.join(tmp, "sweep.py")
+        names = ", ".join(inputs)
         with open(program, "w", encoding="utf-8") as fh:
-            fh.write(f"import numpy as np\n\n\ndef f(x):\n    return np.{FUNCTION}(x)\n")
-        np.save(os.path.join(tmp, "x.npy"), x)
-        model = os.path.join(tmp, "sweep.om")
-        subprocess.run([pyasc, "--target=ascend910b", "--entry=f", f"--input=x:{args.dtype}[{x.size}]", program, "-o", model],
-                       check=True)
-        subprocess.run([pyasc, "run", model, "--input", "x=" + os.path.join(tmp, "x.npy"), "--output-dir", tmp],
-                       check=True, stdout=subprocess.DEVNULL)
+            fh.write(f"import numpy as np\n\n\ndef f({names}):\n    return np.{FUNCTION}({names})\n")
+        compile_cmd = [pyasc, "--target=ascend910b", "--entry=f", program, "-o", os.path.join(tmp, "sweep.om")]
+        run_cmd = [pyasc, "run", os.path.join(tmp, "sweep.om"), "--output-dir", tmp]
+        for name, values in inputs.items():
+            np.save(os.path.join(tmp, name + ".npy"), values)
+            compile_cmd.append(f"--input={name}:{args.dtype}[{count}]")
+            run_cmd += ["--input", f"{name}=" + os.path.join(tmp, name + ".npy")]
+        subprocess.run(compile_cmd, check=True)
+        subprocess.run(run_cmd, check=True, stdout=subprocess.DEVNULL)
         got = np.load(os.path.join(tmp, "out0.npy"))
-    err, want = ulp_errors(x, got, args.dtype)
+    err, want = ulp_errors(list(inputs.values()), got, args.dtype)
     worst = int(np.argmax(err))
+    x = np.stack(list(inputs.values()), axis=-1) if binary else inputs["x"]
     scope = f"|x| <= {args.max_abs:g}" if args.max_abs is not None else "the whole range"
-    print(f"np.{FUNCTION} {args.dtype}: {x.size} points over {scope}, max {err[worst]} ulp "
-          f"(x = {x[worst]!r}: {got[worst]!r}, correctly rounded {want[worst]!r}), "
+    print(f"np.{FUNCTION} {args.dtype}: {count} {'pairs' if binary else 'points'} over {scope}, max {err[worst]} ulp "
+          f"({'(y, x)' if binary else 'x'} = {tuple(x[worst]) if binary else x[worst]!r}: {got[worst]!r}, "
+          f"correctly rounded {want[worst]!r}), "
           f"{int((err > bound).sum())} above {bound} ulp")
     if args.doc:
         stated = documented(args.doc, FUNCTION, args.dtype)
