@@ -2,6 +2,7 @@
 #include "sdk/graph/Parser.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -149,8 +150,10 @@ class GraphTextParser {
   int64_t takeInt(const char* what) {
     if (tok_.kind != Tok::Number) fail(std::string("expected ") + what + found());
     char* end = nullptr;
+    errno = 0;
     long long v = std::strtoll(tok_.text.c_str(), &end, 10);
     if (*end != '\0') fail(std::string("expected ") + what + ", found '" + tok_.text + "'");
+    if (errno == ERANGE) fail(std::string(what) + " '" + tok_.text + "' is out of the int64 range");
     advance();
     return v;
   }
@@ -209,7 +212,9 @@ class GraphTextParser {
     while (!isPunct("]")) {
       if (!type.shape.empty()) expectPunct(",");
       if (tok_.kind == Tok::Number) {
-        type.shape.push_back(Dim::known(takeInt("a dimension")));
+        const int64_t extent = takeInt("a dimension");
+        if (extent > graph::kMaxElements) fail("a dimension of " + std::to_string(extent) + " is above 2^40 elements");
+        type.shape.push_back(Dim::known(extent));
       } else if (isPunct("?")) {
         advance();
         type.shape.push_back(Dim::unknown());
