@@ -149,6 +149,8 @@ class Analyzer {
   // np.cumsum / np.cumprod / a.cumsum / a.cumprod and np.<ufunc>.accumulate: an inclusive scan
   // (Calls.cpp). `path` is "scan.<ufunc>" (axis None by default) or "scan.<ufunc>.accumulate" (axis 0).
   SymValue callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint);
+  // np.linalg.norm(x, ord=None, axis=None, keepdims=False) (Calls.cpp).
+  SymValue callNorm(const CallArgs& args, const std::string& nameHint);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

@@ -105,6 +105,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
       if (callee.self) return callMethod(*callee.self, path, args, nameHint);
       if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
       if (path.rfind("ufunc.", 0) == 0) return callUfuncMethod(path.substr(6), args, nameHint);
+      if (path == "linalg.norm") return callNorm(args, nameHint);
       if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
       if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
       if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
@@ -456,6 +457,73 @@ SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const
                          k * 2 >= n ? nameHint : std::string());
   }
   return fresh(x, range);
+}
+
+// The vector norms over the flattened array or the given axis (ord None or 2: √Σx², 1: Σ|x|, inf:
+// max|x|, -inf: min|x|, 0: the count of non-zeros, any other p: (Σ|x|^p)^(1/p)) and the Frobenius
+// norm of a matrix (ord None or 'fro' with two axes or a 2-d array and no axis), in floats as NumPy.
+SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
+  const std::vector<std::string> names = {"x", "ord", "axis", "keepdims"};
+  std::map<std::string, Argument> bound;
+  if (args.positional.size() > names.size()) fail(args.range, "np.linalg.norm() takes at most 4 arguments");
+  for (size_t i = 0; i < args.positional.size(); ++i) bound[names[i]] = args.positional[i];
+  for (const auto& [key, value] : args.keywords) {
+    if (std::find(names.begin(), names.end(), key) == names.end() || bound.count(key)) {
+      fail(value.range, "np.linalg.norm() argument '" + key + "' is not supported by pyasc");
+    }
+    bound[key] = value;
+  }
+  if (!bound.count("x")) fail(args.range, "np.linalg.norm() needs an array");
+  const SourceRange& range = args.range;
+  ValueId x = arrayValue(bound["x"].value, bound["x"].range);
+  if (!isFloat(builder_.type(x).dtype)) x = builder_.cast(x, builder_.deviceDType(DType::Float64, range), range);
+  const int rank = builder_.type(x).rank();
+  std::vector<int64_t> axes;
+  if (bound.count("axis") && bound["axis"].value.kind != SymKind::None) axes = intList(bound["axis"].value, bound["axis"].range, "axis");
+  bool keepdims = false;
+  if (bound.count("keepdims")) {
+    const Argument& k = bound["keepdims"];
+    if (k.value.kind != SymKind::Bool) fail(k.range, "keepdims must be True or False");
+    keepdims = k.value.boolValue;
+  }
+  const bool matrix = axes.size() == 2 || (axes.empty() && rank == 2 && bound.count("ord") && bound["ord"].value.kind != SymKind::None);
+  std::string ord = "2";
+  double p = 2;
+  if (bound.count("ord") && bound["ord"].value.kind != SymKind::None) {
+    const Argument& o = bound["ord"];
+    if (o.value.kind == SymKind::String) {
+      ord = o.value.text;
+    } else {
+      p = requireNumber(o.value, o.range, "ord");
+      ord = std::isinf(p) ? (p > 0 ? "inf" : "-inf") : "p";
+    }
+    if (matrix && ord != "fro") {
+      fail(o.range, "np.linalg.norm of a matrix supports ord=None or 'fro' in pyasc (the Frobenius norm)");
+    }
+    if (!matrix && ord != "inf" && ord != "-inf" && ord != "p") fail(o.range, "ord='" + ord + "' is a matrix norm");
+  }
+  std::vector<graph::NamedAttr> reduce = {{"keepdims", keepdims}};
+  if (!axes.empty()) reduce.push_back({"axes", axes});
+  const ValueId magnitude = builder_.addNode("Abs", {x}, {}, range);
+  ValueId result;
+  if (ord == "inf" || ord == "-inf") {
+    result = builder_.addNode(ord == "inf" ? "ReduceMax" : "ReduceMin", {magnitude}, reduce, range, nameHint);
+  } else if (ord == "p" && p == 0) {
+    const ValueId zero = builder_.constant(builder_.type(x).dtype, {0}, {}, range);
+    const ValueId nonzero = builder_.cast(builder_.addNode("NotEqual", {x, zero}, {}, range), builder_.type(x).dtype, range);
+    result = builder_.addNode("ReduceSum", {nonzero}, reduce, range, nameHint);
+  } else if (ord == "p" && p == 1) {
+    result = builder_.addNode("ReduceSum", {magnitude}, reduce, range, nameHint);
+  } else if (ord == "fro" || p == 2) {
+    const ValueId squares = builder_.addNode("Mul", {x, x}, {}, range);
+    result = builder_.addNode("Sqrt", {builder_.addNode("ReduceSum", {squares}, reduce, range)}, {}, range, nameHint);
+  } else {
+    const DType t = builder_.type(x).dtype;
+    const ValueId powers = builder_.addNode("Pow", {magnitude, builder_.constant(t, {p}, {}, range)}, {}, range);
+    const ValueId total = builder_.addNode("ReduceSum", {powers}, reduce, range);
+    result = builder_.addNode("Pow", {total, builder_.constant(t, {1 / p}, {}, range)}, {}, range, nameHint);
+  }
+  return fresh(result, range);
 }
 
 SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,

@@ -270,13 +270,19 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
     if (name == "inf" || name == "Inf") return SymValue::ofFloat(std::numeric_limits<double>::infinity());
     if (name == "nan" || name == "NaN") return SymValue::ofFloat(std::numeric_limits<double>::quiet_NaN());
     if (name == "random") return SymValue::named(SymKind::Module, "numpy.random");
-    if (name == "linalg" || name == "fft" || name == "ma" || name == "char") {
+    if (name == "linalg") return SymValue::named(SymKind::Module, "numpy.linalg");
+    if (name == "fft" || name == "ma" || name == "char") {
       fail(range, "numpy." + name + " is not supported by pyasc",
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
     if (name == "cumsum" || name == "cumprod") return SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : "scan.multiply");
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
     failUnknownFunction(module, name, range);
+  }
+  if (module == "numpy.linalg") {
+    if (name == "norm") return SymValue::named(SymKind::Callable, "linalg.norm");
+    fail(range, "np.linalg." + name + " is not supported by pyasc yet",
+         {note(SourceRange{}, "np.linalg.norm is (vector norms of any order, the Frobenius norm of matrices)")});
   }
   if (module == "numpy.random") {
     if (registry_.findAlias("random." + name, registry::AliasForm::Function)) {

@@ -100,6 +100,12 @@ void registerCreationOps(OpRegistry& r) {
     r.addAlias(functionAlias(scan, "", params, {}, note));
     r.addAlias(methodAlias(scan, "", params, {}, note));
   }
+  r.addAlias(functionAlias("linalg.norm", "",  // the frontend builds it (Analyzer::callNorm)
+                           {tensorParam("x"), optionalParam("ord", ParamKind::Float, "ord"),
+                            optionalParam("axis", ParamKind::Axes, "axis"),
+                            attrParam("keepdims", ParamKind::Bool, "keepdims", false)},
+                           {}, "vector norms of any order (None/2, 1, inf, -inf, 0, p) and the Frobenius norm ('fro', or "
+                               "None over two axes); other matrix norms are errors"));
   r.addAlias(functionAlias("linspace", "",
                            {attrParam("start", ParamKind::Float, "start"), attrParam("stop", ParamKind::Float, "stop"),
                             attrParam("num", ParamKind::Int, "num", int64_t{50}),

@@ -1,0 +1,6 @@
+# RUN: asc-fe --emit=graph --entry=f --input=a:float32[4,4] --input=b:float32[4] %s
+import numpy as np
+
+
+def f(a, b):
+    return np.linalg.solve(a, b)
