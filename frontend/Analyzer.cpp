@@ -410,7 +410,8 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
                                               "(a.shape[0]) or constants"));
     } else if (arg.kind == SymKind::LoopIndex) {
       notes.push_back(note(argExpr.range, "bounds that depend on an enclosing loop index would give a different trip "
-                                          "count per iteration"));
+                                          "count per iteration; loop to the largest bound and mask the extra iterations, "
+                                          "as in for j in range(n): t[i] += np.where(j < i, a[j], 0.0)"));
     } else if (arg.kind == SymKind::SymbolicDim) {
       notes.push_back(note(argExpr.range, "the extent " + arg.text + " is symbolic; give the input a fixed shape "
                                           "with --input"));
