@@ -151,6 +151,8 @@ class Analyzer {
   SymValue callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint);
   // np.linalg.norm(x, ord=None, axis=None, keepdims=False) (Calls.cpp).
   SymValue callNorm(const CallArgs& args, const std::string& nameHint);
+  // np.sort(a, axis=-1, kind=None) and a.sort's value form (Calls.cpp).
+  SymValue callSort(const SymValue* self, const CallArgs& args, const std::string& nameHint);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

@@ -106,6 +106,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
       if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
       if (path.rfind("ufunc.", 0) == 0) return callUfuncMethod(path.substr(6), args, nameHint);
       if (path == "linalg.norm") return callNorm(args, nameHint);
+      if (path == "sort") return callSort(callee.self.get(), args, nameHint);
       if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
       if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
       if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
@@ -524,6 +525,77 @@ SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
     result = builder_.addNode("Pow", {total, builder_.constant(t, {1 / p}, {}, range)}, {}, range, nameHint);
   }
   return fresh(result, range);
+}
+
+// np.sort by ranks: element i's rank along the axis counts the elements NumPy puts before it
+// (smaller; equal and earlier; NaN after every number), over all n² pairs of the row; position k
+// then takes the largest of the elements whose rank is k (one number, or NaN). Every comparison is
+// exact, so the result is NumPy's bit for bit (stable, NaN last); n² per row bounds the size.
+SymValue Analyzer::callSort(const SymValue* self, const CallArgs& args, const std::string& nameHint) {
+  constexpr int64_t kMaxPairs = int64_t{1} << 24;
+  std::vector<Argument> positional = args.positional;
+  if (self) positional.insert(positional.begin(), Argument{*self, self->range, nullptr});
+  std::optional<Argument> axisArg = positional.size() > 1 ? std::optional<Argument>(positional[1]) : std::nullopt;
+  for (const auto& [key, value] : args.keywords) {
+    if (key == "axis") {
+      axisArg = value;
+    } else if (key != "kind") {  // every kind sorts stably here
+      fail(value.range, "np.sort() argument '" + key + "' is not supported by pyasc");
+    }
+  }
+  if (positional.empty() || positional.size() > 3) fail(args.range, "np.sort() takes an array, an axis and a kind");
+  const SourceRange& range = args.range;
+  ValueId x = arrayValue(positional[0].value, positional[0].range);
+  int64_t axis = -1;
+  if (axisArg && axisArg->value.kind == SymKind::None) {
+    x = builder_.addNode("Reshape", {x}, {{"shape", std::vector<int64_t>{-1}}}, range);
+  } else if (axisArg) {
+    axis = requireInt(axisArg->value, axisArg->range, "axis");
+  }
+  const int rank = builder_.type(x).rank();
+  if (rank == 0) fail(range, "np.sort() needs an array of at least one dimension");
+  if (axis < -rank || axis >= rank) fail(range, "axis " + std::to_string(axis) + " is out of bounds for an array of " + std::to_string(rank) + " dimension(s)");
+  if (axis < 0) axis += rank;
+  std::vector<int64_t> perm;  // the sorted axis last, and back
+  for (int64_t d = 0; d < rank; ++d) perm.push_back(d == axis ? rank - 1 : d == rank - 1 ? axis : d);
+  if (axis != rank - 1) x = builder_.addNode("Transpose", {x}, {{"perm", perm}}, range);
+  const TensorType type = builder_.type(x);
+  if (!graph::isStaticShape(type.shape)) fail(range, "np.sort() needs a known shape");
+  const int64_t n = type.shape.back().extent, count = graph::elementCount(type.shape);
+  if (n > 0 && count / n * n * n > kMaxPairs) {
+    fail(range, "np.sort() compares every pair of elements of a row: " + std::to_string(count / n) + " row(s) of " +
+                    std::to_string(n) + " make more than 2^24 pairs");
+  }
+  const int64_t r = rank;
+  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
+    return builder_.addNode(op, std::move(in), std::move(attrs), range);
+  };
+  // the pairs as whole [..., i, j] arrays, so that the comparisons fuse into one elementwise kernel
+  std::vector<int64_t> square;
+  for (const graph::Dim& d : type.shape) square.push_back(d.extent);
+  square.push_back(n);
+  auto spread = [&](ValueId v, int64_t newAxis) {
+    return node("BroadcastTo", {node("ExpandDims", {v}, {{"axes", std::vector<int64_t>{newAxis}}})}, {{"shape", square}});
+  };
+  const ValueId xi = spread(x, r), xj = spread(x, r - 1);
+  const ValueId index = node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(n)}, {"step", 1.0}, {"dtype", std::string("int32")}});
+  const ValueId earlier = node("Less", {spread(index, 0), spread(index, 1)});  // j < i
+  const ValueId nanI = node("IsNan", {xi}), nanJ = node("IsNan", {xj});
+  const ValueId smaller = node("LogicalOr", {node("Less", {xj, xi}), node("LogicalAnd", {nanI, node("LogicalNot", {nanJ})})});
+  const ValueId same = node("LogicalOr", {node("Equal", {xj, xi}), node("LogicalAnd", {nanI, nanJ})});
+  const ValueId before = node("LogicalOr", {smaller, node("LogicalAnd", {same, earlier})});
+  const ValueId ranks = node("ReduceSum", {builder_.cast(before, DType::Float32, range)},
+                             {{"axes", std::vector<int64_t>{r}}, {"keepdims", false}});  // [..., i]
+  const ValueId position = builder_.cast(index, DType::Float32, range);
+  const ValueId lands = node("Equal", {node("ExpandDims", {ranks}, {{"axes", std::vector<int64_t>{r}}}),
+                                       node("ExpandDims", {position}, {{"axes", std::vector<int64_t>{0}}})});  // [..., i, k]
+  const double lowest = isFloat(type.dtype) ? -INFINITY : type.dtype == DType::Bool ? 0.0 : static_cast<double>(INT32_MIN);
+  const ValueId floor = builder_.constant(type.dtype, {lowest}, {}, range);
+  ValueId sorted = builder_.addNode("ReduceMax", {node("Where", {lands, xi, floor})},
+                                    {{"axes", std::vector<int64_t>{r - 1}}, {"keepdims", false}}, range,
+                                    axis == rank - 1 ? nameHint : std::string());
+  if (axis != rank - 1) sorted = builder_.addNode("Transpose", {sorted}, {{"perm", perm}}, range, nameHint);
+  return fresh(sorted, range);
 }
 
 SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,

@@ -223,7 +223,7 @@ const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
       {"inner", ""}, {"interp", ""}, {"kron", ""}, {"median", ""}, {"meshgrid", ""}, {"nonzero", ""},
       {"outer", "a[:, None] * b[None, :]"}, {"percentile", ""}, {"quantile", ""}, {"repeat", ""},
       {"roll", "np.concatenate([x[-k:], x[:-k]]) (1-D, a shift by k > 0)"}, {"searchsorted", ""},
-      {"sort", ""}, {"tile", ""}, {"trace", ""},
+{"tile", ""}, {"trace", ""},
       {"tril", "np.where(np.arange(a.shape[0])[:, None] >= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"},
       {"triu", "np.where(np.arange(a.shape[0])[:, None] <= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"}, {"unique", ""},
   };
@@ -276,6 +276,7 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
     if (name == "cumsum" || name == "cumprod") return SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : "scan.multiply");
+    if (name == "sort") return SymValue::named(SymKind::Callable, "sort");
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
     failUnknownFunction(module, name, range);
   }

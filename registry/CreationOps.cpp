@@ -100,6 +100,11 @@ void registerCreationOps(OpRegistry& r) {
     r.addAlias(functionAlias(scan, "", params, {}, note));
     r.addAlias(methodAlias(scan, "", params, {}, note));
   }
+  r.addAlias(functionAlias("sort", "",  // the frontend builds it (Analyzer::callSort)
+                           {tensorParam("a"), optionalParam("axis", ParamKind::Axis, "axis"),
+                            optionalParam("kind", ParamKind::String, "kind")},
+                           {}, "by ranks over every pair of a row (up to 2^24 pairs): NumPy's order bit for bit, stable, "
+                               "NaN last; axis=None sorts the flattened array"));
   r.addAlias(functionAlias("linalg.norm", "",  // the frontend builds it (Analyzer::callNorm)
                            {tensorParam("x"), optionalParam("ord", ParamKind::Float, "ord"),
                             optionalParam("axis", ParamKind::Axes, "axis"),
