@@ -81,6 +81,7 @@ class Narrower {
       }
     }
     for (graph::ValueId v : narrow) retype(v);
+    dropUnusedCopies(narrow);
     return static_cast<int>(narrow.size());
   }
 
@@ -165,11 +166,10 @@ class Narrower {
   void splitOutputs() {
     std::set<graph::ValueId> used;
     for (const graph::Node& n : g_.body.nodes) used.insert(n.inputs.begin(), n.inputs.end());
-    std::map<graph::ValueId, graph::ValueId> copyOf;
     std::vector<graph::Node> nodes;
     for (graph::Node& n : g_.body.nodes) {
       for (graph::ValueId& in : n.inputs)
-        if (auto it = copyOf.find(in); it != copyOf.end()) in = it->second;
+        if (auto it = copyOf_.find(in); it != copyOf_.end()) in = it->second;
       nodes.push_back(n);
       const bool source = n.op == "ArgMin" || n.op == "ArgMax" || n.op == "Range";
       if (!source || n.outputs.size() != 1 || !fixed_.count(n.outputs[0]) || !bounds_.count(n.outputs[0]) ||
@@ -181,8 +181,25 @@ class Narrower {
       const graph::TensorType type = g_.type(v);  // copied: addValue may move the values
       copy.outputs = {g_.addValue(g_.value(v).name + "_computed", type, n.loc)};
       bounds_[copy.outputs[0]] = bounds_[v];
-      copyOf[v] = copy.outputs[0];
+      copyOf_[v] = copy.outputs[0];
       nodes.push_back(std::move(copy));
+    }
+    g_.body.nodes = std::move(nodes);
+  }
+
+  // A copy whose uses all stayed int64 computes the output's values again: its uses take the
+  // output back and the copy goes.
+  void dropUnusedCopies(const std::set<graph::ValueId>& narrow) {
+    std::map<graph::ValueId, graph::ValueId> original;
+    for (const auto& [output, copy] : copyOf_)
+      if (!narrow.count(copy)) original[copy] = output;
+    if (original.empty()) return;
+    std::vector<graph::Node> nodes;
+    for (graph::Node& n : g_.body.nodes) {
+      if (n.outputs.size() == 1 && original.count(n.outputs[0])) continue;
+      for (graph::ValueId& in : n.inputs)
+        if (auto it = original.find(in); it != original.end()) in = it->second;
+      nodes.push_back(std::move(n));
     }
     g_.body.nodes = std::move(nodes);
   }
@@ -225,6 +242,7 @@ class Narrower {
   std::map<graph::ValueId, Interval> bounds_;
   std::map<graph::ValueId, std::vector<const graph::Node*>> users_;
   std::set<graph::ValueId> fixed_;  // used as int64 by outputs and loop bodies
+  std::map<graph::ValueId, graph::ValueId> copyOf_;  // an output index array -> its copy for computing
 };
 
 }  // namespace
