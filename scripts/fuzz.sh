@@ -39,6 +39,8 @@ fi
 targets="pyasc asc-opt"
 for h in $harnesses; do targets="$targets fuzz_$h"; done
 cmake --build "$build" -j"$(nproc)" --target $targets
+# the commit the harnesses were built from ("+changes" when the tree differs from it)
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2> /dev/null || echo +changes)"
 export PYASC_TARGET_DIR="$root/targets"
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -65,7 +67,7 @@ for h in $harnesses; do
   fi
   # one line per campaign in build-fuzz/campaigns.txt: what docs/fuzzing.md records
   field() { grep -E "$1" "$build/fuzz-$h.log" | tail -1 || true; }
-  summary="$(date -u +%F) $(git rev-parse --short HEAD) $h $budget: $(field '^Done');"
+  summary="$(date -u +%F) $commit $h $budget: $(field '^Done');"
   summary="$summary $(field '^#[0-9]+[[:space:]]+DONE' | grep -oE 'cov: [0-9]+ ft: [0-9]+' || true);"
   summary="$summary corpus $(ls "$corpus" | wc -l) inputs; peak $(field 'peak_rss_mb' | grep -oE '[0-9]+' || true) MB"
   summary="$summary; $(field "^$h:")"
