@@ -405,21 +405,14 @@ SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const
   const bool accumulate = path.size() > 11 && path.compare(path.size() - 11, 11, ".accumulate") == 0;
   const std::string ufunc = accumulate ? path.substr(0, path.size() - 11) : path;
   const std::string spelling = accumulate ? "np." + ufunc + ".accumulate" : args.calleeText;
-  std::vector<Argument> positional = args.positional;
-  if (self) positional.insert(positional.begin(), Argument{*self, self->range, nullptr});
-  std::optional<Argument> axisArg = positional.size() > 1 ? std::optional<Argument>(positional[1]) : std::nullopt;
+  // np.cumsum's parameters (a, axis, dtype) are accumulate's too
+  std::map<std::string, Argument> bound =
+      bindArguments(*registry_.findAlias("cumsum", registry::AliasForm::Function),
+                    self ? std::optional<Argument>(Argument{*self, self->range, nullptr}) : std::nullopt, args);
+  const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   std::optional<DType> dtype;
-  for (const auto& [key, value] : args.keywords) {
-    if (key == "axis") {
-      axisArg = value;
-    } else if (key == "dtype") {
-      if (value.value.kind != SymKind::None) dtype = dtypeArgument(value.value, value.range);
-    } else {
-      fail(value.range, spelling + "() argument '" + key + "' is not supported by pyasc");
-    }
-  }
-  if (positional.empty() || positional.size() > 2) fail(args.range, spelling + "() takes an array and an axis");
-  ValueId x = arrayValue(positional[0].value, positional[0].range);
+  if (bound.count("dtype") && bound["dtype"].value.kind != SymKind::None) dtype = dtypeArgument(bound["dtype"].value, bound["dtype"].range);
+  ValueId x = arrayValue(bound["a"].value, bound["a"].range);
   const SourceRange& range = args.range;
   int64_t axis = 0;  // the flattened array's (axis=None, cumsum's default), or accumulate's default
   const bool flatten = axisArg ? axisArg->value.kind == SymKind::None : !accumulate;
@@ -464,17 +457,8 @@ SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const
 // max|x|, -inf: min|x|, 0: the count of non-zeros, any other p: (Σ|x|^p)^(1/p)) and the Frobenius
 // norm of a matrix (ord None or 'fro' with two axes or a 2-d array and no axis), in floats as NumPy.
 SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
-  const std::vector<std::string> names = {"x", "ord", "axis", "keepdims"};
-  std::map<std::string, Argument> bound;
-  if (args.positional.size() > names.size()) fail(args.range, "np.linalg.norm() takes at most 4 arguments");
-  for (size_t i = 0; i < args.positional.size(); ++i) bound[names[i]] = args.positional[i];
-  for (const auto& [key, value] : args.keywords) {
-    if (std::find(names.begin(), names.end(), key) == names.end() || bound.count(key)) {
-      fail(value.range, "np.linalg.norm() argument '" + key + "' is not supported by pyasc");
-    }
-    bound[key] = value;
-  }
-  if (!bound.count("x")) fail(args.range, "np.linalg.norm() needs an array");
+  std::map<std::string, Argument> bound =
+      bindArguments(*registry_.findAlias("linalg.norm", registry::AliasForm::Function), std::nullopt, args);
   const SourceRange& range = args.range;
   ValueId x = arrayValue(bound["x"].value, bound["x"].range);
   if (!isFloat(builder_.type(x).dtype)) x = builder_.cast(x, builder_.deviceDType(DType::Float64, range), range);
@@ -533,19 +517,13 @@ SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
 // exact, so the result is NumPy's bit for bit (stable, NaN last); n² per row bounds the size.
 SymValue Analyzer::callSort(const SymValue* self, const CallArgs& args, const std::string& nameHint) {
   constexpr int64_t kMaxPairs = int64_t{1} << 24;
-  std::vector<Argument> positional = args.positional;
-  if (self) positional.insert(positional.begin(), Argument{*self, self->range, nullptr});
-  std::optional<Argument> axisArg = positional.size() > 1 ? std::optional<Argument>(positional[1]) : std::nullopt;
-  for (const auto& [key, value] : args.keywords) {
-    if (key == "axis") {
-      axisArg = value;
-    } else if (key != "kind") {  // every kind sorts stably here
-      fail(value.range, "np.sort() argument '" + key + "' is not supported by pyasc");
-    }
-  }
-  if (positional.empty() || positional.size() > 3) fail(args.range, "np.sort() takes an array, an axis and a kind");
+  // kind is accepted and ignored: every kind sorts stably here
+  std::map<std::string, Argument> bound =
+      bindArguments(*registry_.findAlias("sort", registry::AliasForm::Function),
+                    self ? std::optional<Argument>(Argument{*self, self->range, nullptr}) : std::nullopt, args);
+  const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   const SourceRange& range = args.range;
-  ValueId x = arrayValue(positional[0].value, positional[0].range);
+  ValueId x = arrayValue(bound["a"].value, bound["a"].range);
   int64_t axis = -1;
   if (axisArg && axisArg->value.kind == SymKind::None) {
     x = builder_.addNode("Reshape", {x}, {{"shape", std::vector<int64_t>{-1}}}, range);
