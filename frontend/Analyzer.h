@@ -146,13 +146,13 @@ class Analyzer {
   // np.add.outer(a, b) and np.add.reduce(a, axis=0) for the binary ufuncs (Calls.cpp).
   SymValue ufuncMethod(const std::string& ufunc, const std::string& method, const SourceRange& range);
   SymValue callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint);
-  // np.cumsum / np.cumprod / a.cumsum / a.cumprod and np.<ufunc>.accumulate: an inclusive scan
-  // (Calls.cpp). `path` is "scan.<ufunc>" (axis None by default) or "scan.<ufunc>.accumulate" (axis 0).
-  SymValue callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint);
-  // np.linalg.norm(x, ord=None, axis=None, keepdims=False) (Calls.cpp).
-  SymValue callNorm(const CallArgs& args, const std::string& nameHint);
-  // np.sort(a, axis=-1, kind=None) and a.sort's value form (Calls.cpp).
-  SymValue callSort(const SymValue* self, const CallArgs& args, const std::string& nameHint);
+  // The spellings the frontend builds from other operators, their arguments bound by their aliases
+  // (Calls.cpp): np.cumsum / np.cumprod / their methods and np.<ufunc>.accumulate (an inclusive scan
+  // by `ufunc`; axis None by default, 0 for accumulate), np.linalg.norm and np.sort.
+  SymValue callScan(const std::string& ufunc, bool accumulate, std::map<std::string, Argument>& bound,
+                    const CallArgs& args, const std::string& nameHint);
+  SymValue callNorm(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint);
+  SymValue callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

@@ -101,12 +101,9 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
     case SymKind::Builtin: return callBuiltin(callee.text, args);
     case SymKind::Callable: {
       const std::string& path = callee.text;
-      if (path.rfind("scan.", 0) == 0) return callScan(path.substr(5), callee.self.get(), args, nameHint);
       if (callee.self) return callMethod(*callee.self, path, args, nameHint);
       if (path.rfind("numpy.random.", 0) == 0) return callRandom(path.substr(13), args, nameHint);
       if (path.rfind("ufunc.", 0) == 0) return callUfuncMethod(path.substr(6), args, nameHint);
-      if (path == "linalg.norm") return callNorm(args, nameHint);
-      if (path == "sort") return callSort(callee.self.get(), args, nameHint);
       if (path.rfind("numpy.", 0) == 0) return callNumpy(path.substr(6), args, nameHint);
       if (path.rfind("pyasc.nn.", 0) == 0) return callNumpy("nn." + path.substr(9), args, nameHint);
       if (path.rfind("math.", 0) == 0) return callMath(path.substr(5), args);
@@ -362,7 +359,7 @@ SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& meth
     return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".reduce");
   }
   const bool scans = ufunc == "add" || ufunc == "multiply" || ufunc == "maximum" || ufunc == "minimum";
-  if (binary && method == "accumulate" && scans) return SymValue::named(SymKind::Callable, "scan." + ufunc + ".accumulate");
+  if (binary && method == "accumulate" && scans) return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".accumulate");
   if (binary && (method == "reduce" || method == "accumulate" || method == "at" || method == "reduceat")) {
     fail(range, "np." + ufunc + "." + method + " is not supported by pyasc yet",
          {note(SourceRange{}, "outer is supported for every binary ufunc, reduce for add, multiply, maximum, minimum, "
@@ -375,6 +372,10 @@ SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& meth
 // keepdims=False): the NumPy reduction of the ufunc, over axis 0 unless told otherwise.
 SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint) {
   const std::string ufunc = path.substr(0, path.rfind('.')), method = path.substr(path.rfind('.') + 1);
+  if (method == "accumulate") {  // np.cumsum's parameters (a, axis, dtype) are accumulate's too
+    std::map<std::string, Argument> bound = bindArguments(*registry_.findAlias("cumsum", registry::AliasForm::Function), std::nullopt, args);
+    return callScan(ufunc, true, bound, args, nameHint);
+  }
   if (method == "outer") {
     if (args.positional.size() != 2 || !args.keywords.empty()) fail(args.range, "np." + ufunc + ".outer() takes two arrays");
     const Argument& a = args.positional[0];
@@ -401,14 +402,9 @@ SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args
 // element with the one 2^k before it, y = concat(y[:2^k], y[2^k:] op y[:-2^k]), all of it slices,
 // one elementwise operation and a concatenation. Sums and products of booleans and integers are
 // int64, as NumPy's (stage narrow-integers computes them in int32 when their bounds allow).
-SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const CallArgs& args, const std::string& nameHint) {
-  const bool accumulate = path.size() > 11 && path.compare(path.size() - 11, 11, ".accumulate") == 0;
-  const std::string ufunc = accumulate ? path.substr(0, path.size() - 11) : path;
-  const std::string spelling = accumulate ? "np." + ufunc + ".accumulate" : args.calleeText;
-  // np.cumsum's parameters (a, axis, dtype) are accumulate's too
-  std::map<std::string, Argument> bound =
-      bindArguments(*registry_.findAlias("cumsum", registry::AliasForm::Function),
-                    self ? std::optional<Argument>(Argument{*self, self->range, nullptr}) : std::nullopt, args);
+SymValue Analyzer::callScan(const std::string& ufunc, bool accumulate, std::map<std::string, Argument>& bound,
+                            const CallArgs& args, const std::string& nameHint) {
+  const std::string spelling = args.calleeText;
   const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   std::optional<DType> dtype;
   if (bound.count("dtype") && bound["dtype"].value.kind != SymKind::None) dtype = dtypeArgument(bound["dtype"].value, bound["dtype"].range);
@@ -456,9 +452,7 @@ SymValue Analyzer::callScan(const std::string& path, const SymValue* self, const
 // The vector norms over the flattened array or the given axis (ord None or 2: √Σx², 1: Σ|x|, inf:
 // max|x|, -inf: min|x|, 0: the count of non-zeros, any other p: (Σ|x|^p)^(1/p)) and the Frobenius
 // norm of a matrix (ord None or 'fro' with two axes or a 2-d array and no axis), in floats as NumPy.
-SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
-  std::map<std::string, Argument> bound =
-      bindArguments(*registry_.findAlias("linalg.norm", registry::AliasForm::Function), std::nullopt, args);
+SymValue Analyzer::callNorm(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint) {
   const SourceRange& range = args.range;
   ValueId x = arrayValue(bound["x"].value, bound["x"].range);
   if (!isFloat(builder_.type(x).dtype)) x = builder_.cast(x, builder_.deviceDType(DType::Float64, range), range);
@@ -515,12 +509,9 @@ SymValue Analyzer::callNorm(const CallArgs& args, const std::string& nameHint) {
 // (smaller; equal and earlier; NaN after every number), over all n² pairs of the row; position k
 // then takes the largest of the elements whose rank is k (one number, or NaN). Every comparison is
 // exact, so the result is NumPy's bit for bit (stable, NaN last); n² per row bounds the size.
-SymValue Analyzer::callSort(const SymValue* self, const CallArgs& args, const std::string& nameHint) {
+SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint) {
   constexpr int64_t kMaxPairs = int64_t{1} << 24;
   // kind is accepted and ignored: every kind sorts stably here
-  std::map<std::string, Argument> bound =
-      bindArguments(*registry_.findAlias("sort", registry::AliasForm::Function),
-                    self ? std::optional<Argument>(Argument{*self, self->range, nullptr}) : std::nullopt, args);
   const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   const SourceRange& range = args.range;
   ValueId x = arrayValue(bound["a"].value, bound["a"].range);
@@ -749,6 +740,9 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     if (it == bound.end() || it->second.value.kind == SymKind::None) return std::nullopt;
     return dtypeArgument(it->second.value, it->second.range);
   };
+  if (name == "cumsum" || name == "cumprod") return callScan(name == "cumsum" ? "add" : "multiply", false, bound, args, nameHint);
+  if (name == "sort") return callSort(bound, args, nameHint);
+  if (name == "linalg.norm") return callNorm(bound, args, nameHint);
   if (name == "array" || name == "asarray") {
     const Argument& obj = bound.count("object") ? bound["object"] : bound["a"];
     const std::optional<DType> dtype = optionalDType("dtype");

@@ -275,13 +275,11 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
       fail(range, "numpy." + name + " is not supported by pyasc",
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
-    if (name == "cumsum" || name == "cumprod") return SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : "scan.multiply");
-    if (name == "sort") return SymValue::named(SymKind::Callable, "sort");
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
     failUnknownFunction(module, name, range);
   }
   if (module == "numpy.linalg") {
-    if (name == "norm") return SymValue::named(SymKind::Callable, "linalg.norm");
+    if (name == "norm") return SymValue::named(SymKind::Callable, "numpy.linalg.norm");
     fail(range, "np.linalg." + name + " is not supported by pyasc yet",
          {note(SourceRange{}, "np.linalg.norm is (vector norms of any order, the Frobenius norm of matrices)")});
   }
@@ -362,7 +360,7 @@ SymValue Analyzer::arrayAttribute(const SymValue& array, const std::string& name
     return applyOp("Transpose", {self}, {}, range, nameHint);
   }
   if (registry_.findAlias(name, registry::AliasForm::Method)) {
-    SymValue method = SymValue::named(SymKind::Callable, name == "cumsum" ? "scan.add" : name == "cumprod" ? "scan.multiply" : name);
+    SymValue method = SymValue::named(SymKind::Callable, name);
     method.self = std::make_shared<SymValue>(array);
     return method;
   }
