@@ -80,7 +80,7 @@ class Narrower {
         }
       }
     }
-    for (graph::ValueId v : narrow) retype(v);
+    retype(narrow);
     dropUnusedCopies(narrow);
     return static_cast<int>(narrow.size());
   }
@@ -227,13 +227,15 @@ class Narrower {
     return false;
   }
 
-  void retype(graph::ValueId v) {
-    g_.value(v).type.dtype = DType::Int32;
+  // The narrowed values as int32, with their producers: constants stored as int32, np.arange,
+  // casts and argmin/argmax told so.
+  void retype(const std::set<graph::ValueId>& narrow) {
+    for (graph::ValueId v : narrow) g_.value(v).type.dtype = DType::Int32;
     for (auto& c : g_.constants) {
-      if (c.value == v) c.bytes = graph::encodeConstant(DType::Int32, graph::decodeConstant(DType::Int64, c.bytes));
+      if (narrow.count(c.value)) c.bytes = graph::encodeConstant(DType::Int32, graph::decodeConstant(DType::Int64, c.bytes));
     }
     for (graph::Node& n : g_.body.nodes) {
-      if (n.outputs.size() != 1 || n.outputs[0] != v) continue;
+      if (n.outputs.size() != 1 || !narrow.count(n.outputs[0])) continue;
       if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax") n.setAttr("dtype", std::string("int32"));
     }
   }
