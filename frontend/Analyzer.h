@@ -124,6 +124,8 @@ class Analyzer {
                    const SourceRange& range, const std::string& nameHint, const std::string& spelling = "");
   graph::ValueId tensorOf(const SymValue& value, DType scalarDType, const SourceRange& range);
   graph::ValueId arrayValue(const SymValue& array, const SourceRange& range);
+  // An array-like argument (an array, a nested list of numbers, a number) as np.asarray takes it.
+  graph::ValueId asArray(const Argument& a, const std::string& callee);
   graph::ValueId indexValue(const SymValue& index, const SourceRange& range);
   SymValue fresh(graph::ValueId value, const SourceRange& range);
   bool isTensorLike(const SymValue& v) const;

@@ -379,8 +379,8 @@ SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args
   if (method == "outer") {
     if (args.positional.size() != 2 || !args.keywords.empty()) fail(args.range, "np." + ufunc + ".outer() takes two arrays");
     const Argument& a = args.positional[0];
-    const ValueId b = arrayValue(args.positional[1].value, args.positional[1].range);
-    ValueId left = arrayValue(a.value, a.range);
+    const ValueId b = asArray(args.positional[1], args.calleeText);
+    ValueId left = asArray(a, args.calleeText);
     const int rankA = builder_.type(left).rank(), rankB = builder_.type(b).rank();
     if (rankB > 0) {
       std::vector<int64_t> axes;
@@ -389,6 +389,7 @@ SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args
     }
     CallArgs call = args;
     call.positional[0] = Argument{fresh(left, a.range), a.range, nullptr};
+    call.positional[1] = Argument{fresh(b, args.positional[1].range), args.positional[1].range, nullptr};
     return callNumpy(ufunc, call, nameHint);
   }
   CallArgs call = args;
@@ -408,7 +409,7 @@ SymValue Analyzer::callScan(const std::string& ufunc, bool accumulate, std::map<
   const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   std::optional<DType> dtype;
   if (bound.count("dtype") && bound["dtype"].value.kind != SymKind::None) dtype = dtypeArgument(bound["dtype"].value, bound["dtype"].range);
-  ValueId x = arrayValue(bound["a"].value, bound["a"].range);
+  ValueId x = asArray(bound["a"], spelling);
   const SourceRange& range = args.range;
   int64_t axis = 0;  // the flattened array's (axis=None, cumsum's default), or accumulate's default
   const bool flatten = axisArg ? axisArg->value.kind == SymKind::None : !accumulate;
@@ -454,7 +455,7 @@ SymValue Analyzer::callScan(const std::string& ufunc, bool accumulate, std::map<
 // norm of a matrix (ord None or 'fro' with two axes or a 2-d array and no axis), in floats as NumPy.
 SymValue Analyzer::callNorm(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint) {
   const SourceRange& range = args.range;
-  ValueId x = arrayValue(bound["x"].value, bound["x"].range);
+  ValueId x = asArray(bound["x"], args.calleeText);
   if (!isFloat(builder_.type(x).dtype)) x = builder_.cast(x, builder_.deviceDType(DType::Float64, range), range);
   const int rank = builder_.type(x).rank();
   std::vector<int64_t> axes;
@@ -514,7 +515,7 @@ SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallAr
   // kind is accepted and ignored: every kind sorts stably here
   const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
   const SourceRange& range = args.range;
-  ValueId x = arrayValue(bound["a"].value, bound["a"].range);
+  ValueId x = asArray(bound["a"], args.calleeText);
   int64_t axis = -1;
   if (axisArg && axisArg->value.kind == SymKind::None) {
     x = builder_.addNode("Reshape", {x}, {{"shape", std::vector<int64_t>{-1}}}, range);
@@ -891,8 +892,7 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
   }
   if (name == "pad") {
     Argument a = bound["array"];
-    if (a.value.kind == SymKind::Tuple) a.value = constantArray(a.value, std::nullopt, a.range, "cst");
-    if (a.value.kind != SymKind::Tensor) fail(a.range, callee + " needs an array, found " + describeKind(a.value));
+    a.value = fresh(asArray(a, callee), a.range);
     const TensorType& t = builder_.type(arrayValue(a.value, a.range));
     if (!t.ranked) fail(a.range, callee + " needs an array of known rank; declare its shape, e.g. Tensor[float32, 64, 128]");
     const std::vector<int64_t> pads = padWidths(bound["pad_width"], t.rank(), callee);

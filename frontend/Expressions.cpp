@@ -136,7 +136,9 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::List: {
       std::vector<SymValue> items;
       for (const auto& c : expr.children) items.push_back(eval(*c));
-      v = SymValue::tuple(std::move(items));
+      // an item whose error was reported makes the whole literal invalid (no second error)
+      const bool poisoned = std::any_of(items.begin(), items.end(), [](const SymValue& i) { return i.kind == SymKind::Poison; });
+      v = poisoned ? SymValue::poison() : SymValue::tuple(std::move(items));
       break;
     }
     case ExprKind::Attribute: v = evalAttribute(expr); break;
@@ -714,6 +716,14 @@ ValueId Analyzer::tensorOf(const SymValue& value, DType scalarDType, const Sourc
     case SymKind::Tuple: return arrayValue(constantArray(value, std::nullopt, range, "cst"), range);
     default: fail(range, "expected an array or a number, found " + describeKind(value));
   }
+}
+
+ValueId Analyzer::asArray(const Argument& a, const std::string& callee) {
+  const SymValue v = a.value.kind == SymKind::Tuple || a.value.isScalarConstant()
+                         ? constantArray(a.value, std::nullopt, a.range, "cst")
+                         : a.value;
+  if (v.kind != SymKind::Tensor) fail(a.range, callee + " needs an array, found " + describeKind(v));
+  return arrayValue(v, a.range);
 }
 
 SymValue Analyzer::constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,

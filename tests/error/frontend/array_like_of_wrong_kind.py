@@ -1,0 +1,4 @@
+# RUN: asc-fe --emit=graph %s
+import numpy as np
+
+s = np.sort("abc")
