@@ -33,6 +33,9 @@ bool inferRange(InferContext& ctx) {
   const double start = ctx.node.floatAttr("start"), stop = ctx.node.floatAttr("stop"), step = ctx.node.floatAttr("step");
   if (step == 0) return ctx.fail("arange: step must not be zero");
   const double length = std::ceil((stop - start) / step);
+  if (std::isnan(length)) return ctx.fail("arange: cannot compute length");
+  // NumPy's message; beyond 2^40 elements the verifier refuses the array anyway
+  if (length > static_cast<double>(graph::kMaxElements)) return ctx.fail("Maximum allowed size exceeded");
   out.shape.push_back(graph::Dim::known(length > 0 ? static_cast<int64_t>(length) : 0));
   ctx.outputs.push_back(out);
   return true;

@@ -57,11 +57,14 @@ for h in $harnesses; do
   [ -z "${FUZZ_RUNS:-}" ] || budget="-runs=$FUZZ_RUNS"
   dict=""
   [ ! -f "tests/fuzz/dict/$h.dict" ] || dict="-dict=tests/fuzz/dict/$h.dict"
+  export FUZZ_MUTANT_FILE="$crashes/mutant-crash.py"
+  rm -f "$FUZZ_MUTANT_FILE"
   echo "== $h: $budget $limits $dict"
   if ! "$build/fuzz/fuzz_$h" $budget $limits $dict -artifact_prefix="$crashes/" "$corpus" "$seeds" \
       2> "$build/fuzz-$h.log"; then
     tail -40 "$build/fuzz-$h.log"
     unit=$(grep -oE "Test unit written to [^ ]+" "$build/fuzz-$h.log" | tail -1 | sed 's/Test unit written to //' || true)
+    [ ! -s "$FUZZ_MUTANT_FILE" ] || unit="$FUZZ_MUTANT_FILE (a mutant the mutator was checking)"
     echo "fuzz.sh: $h stopped: ${unit:-no input written, see the log} (log: $build/fuzz-$h.log)" >&2
     exit 1
   fi

@@ -3,11 +3,18 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <vector>
 
 #include "frontend/Frontend.h"
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
 #include "tests/fuzz/Harness.h"
 #include "tests/fuzz/ProgramInput.h"
 
@@ -230,7 +237,36 @@ size_t mutatePython(uint8_t* data, size_t size, size_t maxSize, unsigned seed,
   return out.size();
 }
 
+namespace {
+
+// The mutant the frontend is checking: a sanitizer error there stops the fuzzer inside the mutator,
+// where libFuzzer has no input to write (its artifact is empty), so the death callback writes the
+// mutant to $FUZZ_MUTANT_FILE (scripts/fuzz.sh sets it).
+std::string checking;
+
+void writeCheckedMutant() {
+  const char* path = std::getenv("FUZZ_MUTANT_FILE");
+  if (!path || checking.empty()) return;
+  if (FILE* f = std::fopen(path, "wb")) {
+    std::fwrite(checking.data(), 1, checking.size(), f);
+    std::fclose(f);
+    std::fprintf(stderr, "the mutator's check of a mutant failed; the mutant is in %s\n", path);
+  }
+}
+
+}  // namespace
+
 bool frontendAccepts(const std::string& source) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+  static const bool installed = (__sanitizer_set_death_callback(writeCheckedMutant), true);
+  (void)installed;
+#endif
+#endif
+  checking = source;
+  struct Done {
+    ~Done() { checking.clear(); }
+  } done;
   frontend::FrontendOptions options;
   if (!programOptions(source, options)) return false;
   DiagnosticEngine diags;

@@ -1,0 +1,2 @@
+import numpy as np
+c = np.arange(1e30, 0, -1)
