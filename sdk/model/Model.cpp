@@ -126,7 +126,7 @@ int Model::findTensor(const std::string& name, TensorRole role) const {
 
 bool Model::operator==(const Model& o) const {
   return target == o.target && flags == o.flags && tensors == o.tensors && kernels == o.kernels && plan == o.plan &&
-         constants == o.constants && memory == o.memory;
+         constants == o.constants && memory == o.memory && graph == o.graph;
 }
 
 }  // namespace pyasc::model

@@ -12,7 +12,7 @@ namespace pyasc::model {
 
 // Format version written by this pyasc; it reads every file with the same major version.
 constexpr uint16_t kFormatMajor = 1;
-constexpr uint16_t kFormatMinor = 0;
+constexpr uint16_t kFormatMinor = 1;  // 1.1: the optional graph section
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
@@ -149,6 +149,9 @@ struct Model {
   std::vector<PlanStep> plan;
   std::vector<Constant> constants;
   MemoryPlan memory;
+  // The program as graph IR text (sdk/graph/Printer.h) after the graph stages: what the kernels
+  // compute, which the CPU backend compiles for the host. Empty in a 1.0 model.
+  std::string graph;
 
   // Index of the first tensor called `name` (of `role`), or -1. Only an input and the output of
   // the same parameter updated in place share a name.

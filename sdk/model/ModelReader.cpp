@@ -213,7 +213,7 @@ class ModelParser {
     const SectionEntry* known[format::kLastSectionKind + 1] = {};
     for (const SectionEntry& entry : table)
       if (entry.kind >= format::kFirstSectionKind && entry.kind <= format::kLastSectionKind) known[entry.kind] = &entry;
-    for (uint32_t kind = format::kFirstSectionKind; kind <= format::kLastSectionKind; ++kind)
+    for (uint32_t kind = format::kFirstSectionKind; kind <= format::kLastRequiredSectionKind; ++kind)
       if (!known[kind])
         fail(std::string("missing section '") + format::sectionName(static_cast<SectionKind>(kind)) + "'");
     // Memory first: its peak bounds the tensors' GM ranges checked by validateModel.
@@ -227,8 +227,12 @@ class ModelParser {
         case SectionKind::Kernels: readKernels(r, model_); break;
         case SectionKind::Plan: readSteps(r, model_.plan, 0, "plan"); break;
         case SectionKind::Constants: readConstants(r, model_); break;
+        case SectionKind::Graph: break;
       }
       r.finish();
+    }
+    if (const SectionEntry* graph = known[static_cast<uint32_t>(SectionKind::Graph)]) {
+      model_.graph.assign(reinterpret_cast<const char*>(&bytes_[graph->offset]), graph->size);
     }
     validateModel(model_, name_);
     return std::move(model_);

@@ -149,6 +149,7 @@ std::vector<uint8_t> serialize(const Model& model, const std::string& name) {
   sections.emplace_back(SectionKind::Plan, planSection(model));
   sections.emplace_back(SectionKind::Constants, constantsSection(model));
   sections.emplace_back(SectionKind::Memory, memorySection(model));
+  if (!model.graph.empty()) sections.emplace_back(SectionKind::Graph, std::vector<uint8_t>(model.graph.begin(), model.graph.end()));
 
   uint64_t tableEnd = format::kHeaderSize + format::kSectionEntrySize * sections.size();
   uint64_t fileSize = tableEnd;

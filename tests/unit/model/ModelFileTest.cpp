@@ -83,11 +83,24 @@ TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
   EXPECT_EQ(bytes[8], 1);
-  EXPECT_EQ(bytes[10], 0);
+  EXPECT_EQ(bytes[10], 1);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
   EXPECT_EQ(pyasc::testing::load64(bytes, 64 + 8), 64u + 5 * 24);  // first section right after the table
+}
+
+// The graph section (format 1.1) is optional: a model with it has six sections and reads back its
+// text; one without it (as a 1.0 writer made it) has five and reads with an empty graph.
+TEST(ModelFile, GraphSectionIsOptional) {
+  Model withGraph = sampleModel();
+  withGraph.graph = "graph {\n  output out0 = %a\n}\n";
+  std::vector<uint8_t> bytes = serialize(withGraph);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 28), 6u);
+  EXPECT_EQ(parseModel(bytes, "output.om").graph, withGraph.graph);
+  std::vector<uint8_t> without = serialize(sampleModel());
+  EXPECT_EQ(pyasc::testing::load32(without, 28), 5u);
+  EXPECT_EQ(parseModel(without, "output.om").graph, "");
 }
 
 // A second, independent reading of docs/om-format.md in Python (struct + zlib) agrees with the writer.
@@ -129,7 +142,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 1 0 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 1 1 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -154,7 +167,7 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
 
   std::vector<uint8_t> future = good;
   future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.0 is not supported by this pyasc (reads 1.x)");
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.1 is not supported by this pyasc (reads 1.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
