@@ -11,6 +11,9 @@
 #include "sdk/support/Float16.h"
 #include "sdk/support/Random.h"
 #include "sim/Simulator.h"
+#ifdef PYASC_HAVE_CPU_BACKEND
+#include "cpu/CpuBackend.h"
+#endif
 
 namespace pyasc {
 
@@ -209,19 +212,22 @@ uint64_t launchCount(const std::vector<model::PlanStep>& steps) {
 
 }  // namespace
 
-RunResult Model::run(const RunOptions& options) {
-  if (options.backend == Backend::Cpu) fail(name_, "the CPU backend cannot run this model yet; use the simulator");
-  uint64_t gmBytes = static_cast<uint64_t>(std::max<int64_t>(image_.memory.gmPeakBytes, 32));
-  sim::Device device(target_, gmBytes);
-  if (!options.tracePath.empty()) device.enableTrace();
-  for (const auto& t : image_.tensors) {
-    bool writable = t.role == model::TensorRole::Output || t.role == model::TensorRole::Intermediate;
-    device.addRegion(sim::GmRegion{static_cast<uint64_t>(t.gmOffset), static_cast<uint64_t>(t.gmSize), t.name, writable});
-  }
-  for (const auto& c : image_.constants) {
-    const model::Tensor& t = image_.tensors.at(c.tensor);
-    std::memcpy(device.gm() + t.gmOffset, c.bytes.data(), c.bytes.size());
-  }
+bool parseBackend(const std::string& name, Backend& out) {
+  if (name == "sim") out = Backend::Simulator;
+  else if (name == "cpu") out = Backend::Cpu;
+  else return false;
+  return true;
+}
+
+bool Model::hasCpuBackend() {
+#ifdef PYASC_HAVE_CPU_BACKEND
+  return true;
+#else
+  return false;
+#endif
+}
+
+void Model::bindRandomAndCheckBound() {
   for (auto& [name, array] : randomInputs())
     if (!bound_.count(name)) bound_[name] = std::move(array);
   std::vector<const model::Tensor*> unbound;  // every one named at once
@@ -237,6 +243,50 @@ RunResult Model::run(const RunOptions& options) {
     fail(name_, unbound.size() == 1 ? "input " + names + " has no value; bind it with" + binds
                                     : "inputs " + names + " have no value; bind them with" + binds);
   }
+}
+
+RunResult Model::runOnCpu() {
+#ifdef PYASC_HAVE_CPU_BACKEND
+  if (!cpuProgram_) cpuProgram_ = std::make_shared<cpu::GraphProgram>(cpu::GraphProgram::fromText(name_, image_.graph));
+  bindRandomAndCheckBound();
+  // the model's input tensors are the graph's inputs in the same order
+  const std::vector<std::string> graphNames = cpuProgram_->inputNames();
+  const std::vector<const model::Tensor*> tensors = inputs();
+  if (graphNames.size() != tensors.size()) {
+    fail(name_, "the model's graph has " + std::to_string(graphNames.size()) + " inputs, its tensor table " +
+                    std::to_string(tensors.size()));
+  }
+  std::map<std::string, NpyArray> byGraphName;
+  for (size_t k = 0; k < tensors.size(); ++k) byGraphName[graphNames[k]] = bound_.at(tensors[k]->name);
+  cpu::CpuRunStats stats;
+  RunResult result;
+  std::vector<std::pair<std::string, NpyArray>> outputs = cpuProgram_->run(byGraphName, &stats);
+  for (const auto* t : this->outputs()) {  // in the model's output order
+    for (auto& [name, array] : outputs)
+      if (name == t->name) result.outputs.emplace_back(name, std::move(array));
+  }
+  result.stats.cpuCompileMillis = stats.compileMillis;
+  result.stats.cpuRunMillis = stats.runMillis;
+  return result;
+#else
+  fail(name_, "this pyasc was built without the CPU backend (cmake -DPYASC_WITH_CPU=ON); use the simulator");
+#endif
+}
+
+RunResult Model::run(const RunOptions& options) {
+  if (options.backend == Backend::Cpu) return runOnCpu();
+  uint64_t gmBytes = static_cast<uint64_t>(std::max<int64_t>(image_.memory.gmPeakBytes, 32));
+  sim::Device device(target_, gmBytes);
+  if (!options.tracePath.empty()) device.enableTrace();
+  for (const auto& t : image_.tensors) {
+    bool writable = t.role == model::TensorRole::Output || t.role == model::TensorRole::Intermediate;
+    device.addRegion(sim::GmRegion{static_cast<uint64_t>(t.gmOffset), static_cast<uint64_t>(t.gmSize), t.name, writable});
+  }
+  for (const auto& c : image_.constants) {
+    const model::Tensor& t = image_.tensors.at(c.tensor);
+    std::memcpy(device.gm() + t.gmOffset, c.bytes.data(), c.bytes.size());
+  }
+  bindRandomAndCheckBound();
   for (const auto* t : inputs()) {
     const NpyArray& value = bound_.at(t->name);
     std::memcpy(device.gm() + t->gmOffset, value.data.data(), value.data.size());

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,14 @@
 
 namespace pyasc {
 
+namespace cpu {
+class GraphProgram;
+}
+
+// Simulator: the model's kernels on the simulated AI Core. Cpu: the model's graph compiled for the
+// host by Halide (cpu/), compiled once per Model on its first run.
 enum class Backend { Simulator, Cpu };
+bool parseBackend(const std::string& name, Backend& out);  // "sim" or "cpu"
 
 struct RunOptions {
   Backend backend = Backend::Simulator;
@@ -46,6 +54,8 @@ struct RunStats {
   uint64_t launches = 0;
   int maxBlockDim = 1;
   std::vector<KernelStats> kernels;
+  // The CPU backend: JIT compilation (first run only) and running, in milliseconds.
+  double cpuCompileMillis = 0, cpuRunMillis = 0;
 };
 
 struct RunResult {
@@ -73,6 +83,8 @@ class Model {
   // Runs the plan. Unbound random inputs are generated as NumPy's legacy generator would;
   // any other unbound input is an error naming it.
   RunResult run(const RunOptions& options = {});
+  // Whether this build has the CPU backend (cmake -DPYASC_WITH_CPU=ON, the default).
+  static bool hasCpuBackend();
 
   // The arrays NumPy's legacy generator gives the random inputs (unseeded streams use
   // kUnseededSeed), in tensor order; used by run() for unbound random inputs.
@@ -84,6 +96,10 @@ class Model {
   std::string name_;
   Target target_;
   std::map<std::string, NpyArray> bound_;
+  std::shared_ptr<cpu::GraphProgram> cpuProgram_;
+
+  void bindRandomAndCheckBound();
+  RunResult runOnCpu();
 };
 
 }  // namespace pyasc

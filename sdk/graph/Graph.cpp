@@ -1,6 +1,7 @@
 // Graph IR helpers: names of enums, type strings, attribute access and constant encoding.
 #include "sdk/graph/Graph.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -187,7 +188,11 @@ const char* randomDistributionName(RandomDistribution dist) {
 }
 
 ValueId Graph::addValue(const std::string& name, const TensorType& type, const SourceLocation& loc) {
+  // a value name is printed bare after '%' (Printer.h): characters the parser does not take become '_'
   std::string base = name.empty() ? "v" : name;
+  for (char& c : base) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.') c = '_';
+  }
   std::string unique = base;
   auto it = nameUses_.find(base);
   if (it != nameUses_.end()) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compiles one NumPy program at O0 and O2 for ascend310 and ascend910b and checks every output
-against NumPy with `pyasc check` (float64 reference; fp32 ≤ 1e-5, fp16 ≤ 2e-3 relative error).
+against NumPy with `pyasc check` (float64 reference; fp32 ≤ 1e-5, fp16 ≤ 2e-3 relative error);
+with --backend=cpu, once (ascend910b, O2) on the CPU backend instead of the simulator.
 
 The program's first lines may carry `# e2e: <compile options>` (for example
 `# e2e: --entry=func --input=a:float32[64,128]`).
@@ -29,19 +30,22 @@ def header_options(path):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin-dir", required=True)
+    ap.add_argument("--backend", choices=["sim", "cpu"], default="sim")
     ap.add_argument("program")
     args = ap.parse_args()
     pyasc = os.path.join(args.bin_dir, "pyasc")
     failures = 0
-    for target, opt in CONFIGS:
-        cmd = [pyasc, "check", "--target=" + target, "--opt-level=" + opt] + header_options(args.program) + [args.program]
+    configs = CONFIGS if args.backend == "sim" else [("ascend910b", "O2")]
+    for target, opt in configs:
+        cmd = [pyasc, "check", "--target=" + target, "--opt-level=" + opt, "--backend=" + args.backend]
+        cmd += header_options(args.program) + [args.program]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         status = "ok" if proc.returncode == 0 else "FAILED"
         print(f"{status}: {' '.join(cmd)}")
         if proc.returncode != 0:
             failures += 1
             print(proc.stdout + proc.stderr)
-    print(f"{len(CONFIGS) - failures} passed, {failures} failed")
+    print(f"{len(configs) - failures} passed, {failures} failed")
     return 1 if failures else 0
 
 

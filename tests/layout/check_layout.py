@@ -12,7 +12,7 @@ ALLOWED = {
     "frontend": {"sdk", "registry"},
     "codegen": {"sdk", "registry", "ops"},
     "sim": {"sdk"},
-    "cpu": {"sdk"},
+    "cpu": {"sdk", "registry", "ops"},
     "runtime": {"sdk", "sim", "cpu"},
     "tools": None,
     "tests": None,

@@ -1,5 +1,5 @@
 // pyasc check INPUT.py: the program under CPython + NumPy against the compiled model on the
-// simulator, with the error of every output.
+// simulator (or the CPU backend), with the error of every output.
 #include <cmath>
 #include <cstring>
 #include <cstdlib>
@@ -25,6 +25,7 @@ struct CheckOptions {
   bool keep = false;
   bool noSanitize = false;
   bool progress = false;
+  std::string backend = "sim";
 };
 
 double tolerance(DType t) {
@@ -45,6 +46,7 @@ std::function<int()> setupCheck(CLI::App& app) {
       ->allow_extra_args(false);
   app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
+  addBackendOption(app, o->backend);
   return [o]() -> int {
     codegen::CompileResult compiled;
     std::string emitted;
@@ -82,6 +84,7 @@ std::function<int()> setupCheck(CLI::App& app) {
         return reportError("the program failed under " + std::string(PYASC_PYTHON) + " + NumPy");
       }
       RunOptions options;
+      parseBackend(o->backend, options.backend);
       options.sanitize = !o->noSanitize;
       setProgressOptions(options, o->progress);
       RunResult r = net.run(options);
@@ -111,7 +114,11 @@ std::function<int()> setupCheck(CLI::App& app) {
         std::printf("%-14s %-9s %-16s %12.3e %12.3e %9.0e  %s\n", name.c_str(), dtypeName(array.dtype), shape.c_str(),
                     maxAbs, rel, tol, pass ? "ok" : "MISMATCH");
       }
-      std::printf("cycles: %llu on %s\n", static_cast<unsigned long long>(r.stats.cycles), net.target().name.c_str());
+      if (options.backend == Backend::Cpu) {
+        std::printf("cpu: ran in %.3f ms (JIT compilation %.1f ms)\n", r.stats.cpuRunMillis, r.stats.cpuCompileMillis);
+      } else {
+        std::printf("cycles: %llu on %s\n", static_cast<unsigned long long>(r.stats.cycles), net.target().name.c_str());
+      }
       if (o->keep) {
         std::printf("kept: %s\n", dir.string().c_str());
       } else {

@@ -26,6 +26,9 @@ std::function<int()> setupInfo(CLI::App& app);
 std::function<int()> setupDisasm(CLI::App& app);
 std::function<int()> setupCheck(CLI::App& app);
 
+// --backend=sim|cpu of run and check: the simulator (default) or the host through Halide.
+void addBackendOption(CLI::App& app, std::string& backend);
+
 // Prints "pyasc: error: msg" (or the diagnostic with its location) to stderr; returns 1.
 int reportError(const std::string& message);
 int reportError(const CompileError& error, const DiagnosticEngine* sources = nullptr);

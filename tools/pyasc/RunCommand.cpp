@@ -1,4 +1,5 @@
-// pyasc run MODEL.om: bind .npy inputs, run on the simulator, write <output>.npy, print a summary.
+// pyasc run MODEL.om: bind .npy inputs, run on the simulator (or the CPU backend), write <output>.npy,
+// print a summary.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,6 +21,7 @@ struct RunCommandOptions {
   bool stats = false;
   bool noSanitize = false;
   bool progress = false;
+  std::string backend = "sim";
 };
 
 std::string typeText(const NpyArray& a) {
@@ -66,6 +68,7 @@ std::function<int()> setupRun(CLI::App& app) {
   app.add_flag("--stats", o->stats, "print per-kernel cycles, bytes per path and energy");
   app.add_flag("--no-sanitize", o->noSanitize, "run without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
+  addBackendOption(app, o->backend);
   return [o]() -> int {
     try {
       pyasc::Model net = pyasc::Model::load(o->model);
@@ -75,6 +78,7 @@ std::function<int()> setupRun(CLI::App& app) {
         net.setInput(spec.substr(0, eq), readNpy(spec.substr(eq + 1)));
       }
       RunOptions options;
+      parseBackend(o->backend, options.backend);
       options.sanitize = !o->noSanitize;
       options.tracePath = o->profile;
       setProgressOptions(options, o->progress);
@@ -85,7 +89,12 @@ std::function<int()> setupRun(CLI::App& app) {
         writeNpy(path, array);
         std::printf("output %-12s %-20s -> %s\n", name.c_str(), typeText(array).c_str(), path.c_str());
       }
-      printSummary(net, r, o->stats);
+      if (options.backend == Backend::Cpu) {
+        std::printf("cpu: ran in %.3f ms (JIT compilation %.1f ms, once per model)\n", r.stats.cpuRunMillis,
+                    r.stats.cpuCompileMillis);
+      } else {
+        printSummary(net, r, o->stats);
+      }
       if (!o->profile.empty()) std::printf("trace: %s\n", o->profile.c_str());
     } catch (const CompileError& e) {
       return reportError(e);

@@ -18,6 +18,14 @@ const std::vector<Command>& commands() {
   return table;
 }
 
+void addBackendOption(CLI::App& app, std::string& backend) {
+  app.add_option("--backend", backend,
+                 "sim: the simulated AI Core (cycles, pipes, energy); cpu: the model's graph compiled for this host "
+                 "by Halide (results only)")
+      ->check(CLI::IsMember({"sim", "cpu"}))
+      ->capture_default_str();
+}
+
 int reportError(const std::string& message) {
   std::cerr << "pyasc: error: " << message << "\n";
   return 1;

@@ -1,0 +1,48 @@
+// The CPU backend: runs a model's graph on the host, compiled by Halide over LLVM.
+//
+//   pyasc::cpu::GraphProgram program = pyasc::cpu::GraphProgram::fromText("m.om", model.graph);
+//   auto outputs = program.run({{"a", readNpy("a.npy")}});
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sdk/support/Npy.h"
+
+namespace pyasc::cpu {
+
+struct CpuRunStats {
+  double compileMillis = 0;  // JIT compilation of the pipelines (once per program)
+  double runMillis = 0;      // running them, loops included
+  int pipelines = 0;         // one per run of nodes between graph loops
+};
+
+class GraphProgram {
+ public:
+  // Parses and verifies graph text (a model's graph section) against the built-in operators;
+  // throws CompileError, located in `file`, on a damaged graph or an operator the backend does
+  // not lower yet.
+  static GraphProgram fromText(const std::string& file, const std::string& graphText);
+  GraphProgram(GraphProgram&&) noexcept;
+  GraphProgram& operator=(GraphProgram&&) noexcept;
+  ~GraphProgram();
+
+  // The graph's inputs in order (a model lists its input tensors in the same order, under names
+  // that may differ: a random input whose variable is also an output is renamed).
+  std::vector<std::string> inputNames() const;
+
+  // The graph's outputs in order, computed from `inputs` (by graph input name; each must match
+  // the input's dtype and shape). Pipelines are compiled on the first run.
+  std::vector<std::pair<std::string, NpyArray>> run(const std::map<std::string, NpyArray>& inputs,
+                                                    CpuRunStats* stats = nullptr);
+
+ private:
+  GraphProgram();
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace pyasc::cpu

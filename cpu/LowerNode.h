@@ -1,0 +1,29 @@
+// Graph operators as Halide functions: one definition per registry operator the CPU backend runs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cpu/HalideTypes.h"
+#include "sdk/graph/Graph.h"
+
+namespace pyasc::cpu {
+
+// A value while lowering: its Halide function, whose dimensions are the array's axes innermost
+// first (Halide's order: NumPy's last axis is dimension 0), and its type.
+struct Lowered {
+  Halide::Func func;
+  graph::TensorType type;
+};
+
+// The element of `v` at `index`, given in NumPy axis order.
+Halide::Expr at(const Lowered& v, const std::vector<Halide::Expr>& index);
+
+// The outputs of `node` (not a loop) from its lowered inputs; throws CompileError located at the
+// node for an operator the backend does not lower.
+std::vector<Lowered> lowerNode(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& inputs);
+
+// Whether lowerNode takes `op`; the others are listed in docs/cpu-backend.md.
+bool lowersOnCpu(const std::string& op);
+
+}  // namespace pyasc::cpu

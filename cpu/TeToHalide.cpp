@@ -1,0 +1,259 @@
+// TE compute expressions as Halide expressions, lane for lane what the simulator's vector unit computes.
+#include "cpu/TeToHalide.h"
+
+#include <limits>
+#include <unordered_map>
+
+#include "sdk/support/Diagnostics.h"
+#include "sdk/support/Float16.h"
+
+namespace pyasc::cpu {
+
+using Halide::Expr;
+using te::Prim;
+
+namespace {
+
+const Halide::Type f32 = Halide::Float(32), f64 = Halide::Float(64), u32 = Halide::UInt(32), i32 = Halide::Int(32);
+
+// float16 lanes are carried as the float32 of their value (exact), so each operation is one float32
+// operation rounded once to float16, as the simulator computes them.
+Halide::Type laneType(DType t) { return t == DType::Float16 ? f32 : halideType(t); }
+
+// A float64 rounded once to float16: rounded to float32 with the last bit forced odd when inexact
+// (round to odd), then to nearest even: no double rounding, since float32 keeps 13 more bits.
+Expr halfFromDouble(const Expr& x) {
+  Expr nearest = Halide::cast(f32, x);
+  Expr bits = Halide::reinterpret(u32, nearest);
+  Expr inexact = Halide::cast(f64, nearest) != x && !isNaN(x) && !isInf(nearest);
+  Expr away = Halide::abs(x) > Halide::cast(f64, Halide::abs(nearest));  // the other neighbour is farther from 0
+  Expr odd = Halide::select(inexact && (bits & 1) == 0, Halide::select(away, bits + 1, bits - 1), bits);
+  return Halide::cast(Halide::Float(16), Halide::reinterpret(f32, odd));
+}
+
+// A float32-carried value rounded to lane type t.
+Expr roundLane(const Expr& x, DType t) {
+  if (t == DType::Float16) return Halide::cast(f32, Halide::cast(Halide::Float(16), x));
+  return x;
+}
+
+// A float64 result rounded once to lane type t (carried as float32 for float16).
+Expr fromDouble(const Expr& x, DType t) {
+  if (t == DType::Float16) return Halide::cast(f32, halfFromDouble(x));
+  return Halide::cast(halideType(t), x);
+}
+
+Expr wrapInt(const Expr& a, const Expr& b, Prim prim) {
+  Expr ua = Halide::reinterpret(u32, a), ub = Halide::reinterpret(u32, b);
+  Expr r = prim == Prim::VAdd || prim == Prim::VAdds ? ua + ub : prim == Prim::VSub ? ua - ub : ua * ub;
+  return Halide::reinterpret(i32, r);
+}
+
+Expr nanMax(const Expr& a, const Expr& b) {
+  return Halide::select(isNaN(a), a, isNaN(b), b, Halide::select(a >= b, a, b));
+}
+Expr nanMin(const Expr& a, const Expr& b) {
+  return Halide::select(isNaN(a), a, isNaN(b), b, Halide::select(a <= b, a, b));
+}
+
+Expr constantOf(double value, DType t) {
+  switch (t) {
+    case DType::Bool: return Halide::cast(Halide::Bool(), Expr(value != 0));
+    case DType::Float16: return Expr(halfToFloat(doubleToHalf(value)));
+    case DType::Float32: return Expr(static_cast<float>(value));
+    case DType::Float64: return Expr(value);
+    default: return Halide::cast(halideType(t), Expr(static_cast<int64_t>(value)));
+  }
+}
+
+Expr binaryOp(Prim prim, DType t, const Expr& a, const Expr& b) {
+  if (t == DType::Int32 && (prim == Prim::VAdd || prim == Prim::VAdds || prim == Prim::VSub || prim == Prim::VMul ||
+                            prim == Prim::VMuls)) {
+    return wrapInt(a, b, prim);
+  }
+  const bool isF = isFloat(t);
+  switch (prim) {
+    case Prim::VAdd: case Prim::VAdds: return roundLane(a + b, t);
+    case Prim::VSub: return roundLane(a - b, t);
+    case Prim::VMul: case Prim::VMuls: return roundLane(a * b, t);
+    case Prim::VDiv:
+      if (!isF) break;
+      return roundLane(a / b, t);
+    case Prim::VMax: case Prim::VMaxs: return isF ? nanMax(a, b) : Halide::max(a, b);
+    case Prim::VMin: case Prim::VMins: return isF ? nanMin(a, b) : Halide::min(a, b);
+    default: break;
+  }
+  throw CompileError(SourceLocation{}, std::string("internal error: the CPU backend has no ") + te::primName(prim) +
+                                           " for " + dtypeName(t));
+}
+
+Expr unaryOp(Prim prim, DType t, const Expr& a, double value) {
+  const bool isF = isFloat(t);
+  auto inDouble = [&](Expr r) { return fromDouble(r, t); };
+  switch (prim) {
+    case Prim::VExp: return inDouble(Halide::exp(Halide::cast(f64, a)));
+    case Prim::VLog: return inDouble(Halide::log(Halide::cast(f64, a)));
+    case Prim::VSqrt: return inDouble(Halide::sqrt(Halide::cast(f64, a)));
+    case Prim::VRsqrt: return inDouble(Expr(1.0) / Halide::sqrt(Halide::cast(f64, a)));
+    case Prim::VRec: return inDouble(Expr(1.0) / Halide::cast(f64, a));
+    case Prim::VAbs:
+      return isF ? Halide::abs(a) : Halide::reinterpret(i32, Halide::select(a < 0, Halide::reinterpret(u32, 0) - Halide::reinterpret(u32, a), Halide::reinterpret(u32, a)));
+    case Prim::VRelu:
+      return isF ? Halide::select(isNaN(a) || a > 0, a, Halide::cast(a.type(), 0)) : Halide::max(a, 0);
+    case Prim::VLRelu: return Halide::select(a >= 0, a, roundLane(a * constantOf(value, t), t));
+    default: break;
+  }
+  throw CompileError(SourceLocation{}, std::string("internal error: the CPU backend has no ") + te::primName(prim) +
+                                           " for " + dtypeName(t));
+}
+
+}  // namespace
+
+// IEEE comparisons: every one false with a NaN operand but ≠. Halide rewrites a <= b as !(b < a),
+// true for NaN, so NaN operands are tested from their bits first.
+Expr compareOp(te::Cmp cmp, const Expr& a, const Expr& b) {
+  Expr ordered;
+  switch (cmp) {
+    case te::Cmp::EQ: ordered = a == b; break;
+    case te::Cmp::NE: ordered = a != b; break;
+    case te::Cmp::LT: ordered = a < b; break;
+    case te::Cmp::LE: ordered = a <= b; break;
+    case te::Cmp::GT: ordered = a > b; break;
+    case te::Cmp::GE: ordered = a >= b; break;
+  }
+  if (!a.type().is_float()) return ordered;
+  Expr unordered = isNaN(a) || isNaN(b);
+  return cmp == te::Cmp::NE ? unordered || ordered : !unordered && ordered;
+}
+
+namespace {
+
+struct Translator {
+  const std::vector<Expr>& placeholders;
+  std::unordered_map<const te::Expr*, Expr> done;
+
+  Expr operator()(const te::ExprPtr& e) {
+    auto found = done.find(e.get());
+    if (found != done.end()) return found->second;
+    Expr r = translate(*e);
+    done.emplace(e.get(), r);
+    return r;
+  }
+
+  Expr translate(const te::Expr& e) {
+    std::vector<Expr> args;
+    for (const auto& a : e.args) args.push_back((*this)(a));
+    switch (e.prim) {
+      case Prim::Placeholder: {
+        if (e.index < 0 || static_cast<size_t>(e.index) >= placeholders.size()) {
+          throw CompileError(SourceLocation{}, "internal error: placeholder " + std::to_string(e.index) + " has no input");
+        }
+        const Expr& p = placeholders[static_cast<size_t>(e.index)];
+        return e.dtype == DType::Float16 ? Halide::cast(f32, p) : p;
+      }
+      case Prim::Const: return constantOf(e.value, e.dtype);
+      case Prim::VAdd: case Prim::VSub: case Prim::VMul: case Prim::VDiv: case Prim::VMax: case Prim::VMin:
+        return binaryOp(e.prim, e.dtype, args[0], args[1]);
+      case Prim::VAdds: case Prim::VMuls: case Prim::VMaxs: case Prim::VMins:
+        return binaryOp(e.prim, e.dtype, args[0], constantOf(e.value, e.dtype));
+      case Prim::VExp: case Prim::VLog: case Prim::VAbs: case Prim::VRec: case Prim::VSqrt: case Prim::VRsqrt:
+      case Prim::VRelu: case Prim::VLRelu:
+        return unaryOp(e.prim, e.dtype, args[0], e.value);
+      case Prim::Cast: {
+        const DType from = e.args[0]->dtype;
+        Expr x = from == DType::Float16 ? Halide::cast(Halide::Float(16), args[0]) : args[0];
+        Expr r = convert(x, from, e.dtype, e.round);
+        return e.dtype == DType::Float16 ? Halide::cast(f32, r) : r;
+      }
+      case Prim::VCmp:
+        // x op x is the NaN test (Halide folds x != x to false)
+        if (e.args[0] == e.args[1]) {
+          if (!isFloat(e.args[0]->dtype)) return Halide::cast(Halide::Bool(), e.cmp == te::Cmp::EQ || e.cmp == te::Cmp::LE || e.cmp == te::Cmp::GE);
+          if (e.cmp == te::Cmp::NE) return isNaN(args[0]);
+          if (e.cmp == te::Cmp::LT || e.cmp == te::Cmp::GT) return Halide::cast(Halide::Bool(), false);
+          return !isNaN(args[0]);
+        }
+        return compareOp(e.cmp, args[0], args[1]);
+      case Prim::VSel: return Halide::select(args[0], args[1], args[2]);
+    }
+    throw CompileError(SourceLocation{}, "internal error: unknown TE primitive");
+  }
+};
+
+Expr roundToInteger(const Expr& x, RoundMode round) {
+  switch (round) {
+    case RoundMode::Rint: return Halide::round(x);  // to nearest, ties to even
+    case RoundMode::Floor: return Halide::floor(x);
+    case RoundMode::Ceil: return Halide::ceil(x);
+    case RoundMode::Trunc: return Halide::trunc(x);
+    case RoundMode::Round: return Halide::select(x < 0, -Halide::floor(Expr(0.5) - x), Halide::floor(x + Expr(0.5)));  // ties away from 0
+  }
+  return Halide::round(x);
+}
+
+}  // namespace
+
+Halide::Type halideType(DType t) {
+  switch (t) {
+    case DType::Bool: return Halide::Bool();
+    case DType::Int8: return Halide::Int(8);
+    case DType::UInt8: return Halide::UInt(8);
+    case DType::Int16: return Halide::Int(16);
+    case DType::Int32: return Halide::Int(32);
+    case DType::Int64: return Halide::Int(64);
+    case DType::Float16: return Halide::Float(16);
+    case DType::Float32: return Halide::Float(32);
+    case DType::Float64: return Halide::Float(64);
+  }
+  return Halide::Float(32);
+}
+
+Halide::Target hostTarget() {
+  return Halide::get_host_target().with_feature(Halide::Target::StrictFloat);
+}
+
+namespace {
+
+// The bits of a float as an unsigned integer with the sign cleared, and the exponent's all-ones pattern.
+std::pair<Expr, Expr> magnitudeAndInfinity(const Expr& x) {
+  const int bits = x.type().bits();
+  const Halide::Type u = Halide::UInt(bits);
+  Expr magnitude = Halide::reinterpret(u, x) & Halide::cast(u, Expr((uint64_t{1} << (bits - 1)) - 1));
+  const uint64_t infinity = bits == 64 ? 0x7ff0000000000000ull : bits == 32 ? 0x7f800000ull : 0x7c00ull;
+  return {magnitude, Halide::cast(u, Expr(infinity))};
+}
+
+}  // namespace
+
+Expr isNaN(const Expr& x) {
+  auto [magnitude, infinity] = magnitudeAndInfinity(x);
+  return magnitude > infinity;
+}
+
+Expr isInf(const Expr& x) {
+  auto [magnitude, infinity] = magnitudeAndInfinity(x);
+  return magnitude == infinity;
+}
+
+Expr convert(const Expr& x, DType from, DType to, RoundMode round) {
+  if (from == to) return x;
+  if (to == DType::Bool) return x != Halide::cast(x.type(), 0);
+  if (from == DType::Bool) return Halide::select(x, Halide::cast(halideType(to), 1), Halide::cast(halideType(to), 0));
+  if (isFloat(to)) {
+    if (to == DType::Float16) return halfFromDouble(Halide::cast(f64, x));
+    return Halide::cast(halideType(to), Halide::cast(f64, x));  // every source value is exact in float64
+  }
+  const Halide::Type out = halideType(to);
+  if (!isFloat(from)) return Halide::saturating_cast(out, x);
+  Expr v = roundToInteger(Halide::cast(f64, x), round);
+  Expr lo = Halide::cast(f64, out.min()), hi = Halide::cast(f64, out.max());  // 2^63 for int64: compared, never cast
+  return Halide::select(isNaN(v), Halide::cast(out, 0), v <= lo, out.min(), v >= hi, out.max(), Halide::cast(out, v));
+}
+
+Expr teToHalide(const te::ExprPtr& e, const std::vector<Expr>& placeholders) {
+  Translator t{placeholders, {}};
+  Expr r = t(e);
+  return e->dtype == DType::Float16 ? Halide::cast(Halide::Float(16), r) : r;
+}
+
+}  // namespace pyasc::cpu

@@ -1,0 +1,24 @@
+// TE compute expressions as Halide expressions, lane for lane what the simulator's vector unit computes.
+#pragma once
+
+#include <vector>
+
+#include "cpu/HalideTypes.h"
+#include "sdk/te/Expr.h"
+
+namespace pyasc::cpu {
+
+// `e` with placeholder i replaced by placeholders[i]. float16 arithmetic runs in float32 and is
+// rounded once to float16, exp/log/sqrt/reciprocals in float64 rounded once to the lane type, int32
+// arithmetic wraps, max/min return a NaN operand and conversions saturate: the simulator's rules
+// (sim/VectorUnit.cpp, docs/simulator.md).
+Halide::Expr teToHalide(const te::ExprPtr& e, const std::vector<Halide::Expr>& placeholders);
+
+// `x` (of dtype `from`) converted to `to` as the simulator's vconv does with rounding `round`:
+// float to integer rounded then saturated (NaN → 0), to float16 rounded to nearest even.
+// a <cmp> b as IEEE defines it for NaN operands.
+Halide::Expr compareOp(te::Cmp cmp, const Halide::Expr& a, const Halide::Expr& b);
+
+Halide::Expr convert(const Halide::Expr& x, DType from, DType to, RoundMode round);
+
+}  // namespace pyasc::cpu
