@@ -6,8 +6,10 @@
 #include <map>
 #include <set>
 
+#include "cpu/ComputeToHalide.h"
 #include "cpu/TeToHalide.h"
 #include "ops/Elementwise.h"
+#include "registry/PoolWindow.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::cpu {
@@ -645,6 +647,79 @@ Lowered batchNorm(const graph::Graph& graph, const graph::Node& node, const std:
   });
 }
 
+// ---- windows -----------------------------------------------------------------------------------
+
+// Conv2D: y[n, oh, ow, co] = sum over kh, kw and the group's input channels of
+// x[n, oh*sh - pt + kh*dh, ow*sw - pl + kw*dw, c] * w[kh, kw, c, co] (NHWC; NCHW alike), zero padding.
+Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const bool nchw = node.stringAttr("layout", "NHWC") == "NCHW";
+  const std::vector<int64_t> strides = node.intListAttr("strides").empty() ? std::vector<int64_t>{1, 1} : node.intListAttr("strides");
+  const std::vector<int64_t> pads = node.intListAttr("pads").empty() ? std::vector<int64_t>{0, 0, 0, 0} : node.intListAttr("pads");
+  const std::vector<int64_t> dil = node.intListAttr("dilations").empty() ? std::vector<int64_t>{1, 1} : node.intListAttr("dilations");
+  const int64_t groups = node.intAttr("groups", 1);
+  const std::vector<int64_t> x = extents(in[0].type), w = extents(in[1].type);
+  const int64_t h = nchw ? x[2] : x[1], wd = nchw ? x[3] : x[2];
+  const int64_t kh = nchw ? w[2] : w[0], kw = nchw ? w[3] : w[1], cg = nchw ? w[1] : w[2], cout = nchw ? w[0] : w[3];
+  const int64_t outPerGroup = cout / std::max<int64_t>(groups, 1);
+  const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
+  Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
+  const std::string name = graph.value(node.outputs[0]).name;
+  Halide::Func total(Halide::Internal::unique_name(name + "_sum"));
+  std::vector<Halide::Var> vars;
+  for (int k = 0; k < 4; ++k) vars.emplace_back("d" + std::to_string(k));
+  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
+  const Expr n = vars[0], oy = nchw ? vars[2] : vars[1], ox = nchw ? vars[3] : vars[2], co = nchw ? vars[1] : vars[3];
+  Expr iy = oy * static_cast<int32_t>(strides[0]) - static_cast<int32_t>(pads[0]) + r.x * static_cast<int32_t>(dil[0]);
+  Expr ix = ox * static_cast<int32_t>(strides[1]) - static_cast<int32_t>(pads[2]) + r.y * static_cast<int32_t>(dil[1]);
+  Expr c = (co / static_cast<int32_t>(outPerGroup)) * static_cast<int32_t>(cg) + r.z;
+  Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
+  Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
+  Expr xv = at(in[0], nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c});
+  Expr wv = at(in[1], nchw ? Index{co, r.z, r.x, r.y} : Index{r.x, r.y, r.z, co});
+  total(halideOrder) = Halide::cast(acc, 0);
+  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
+  total(lhs) = total(lhs) + Halide::select(inside, Halide::cast(acc, xv) * Halide::cast(acc, wv), Halide::cast(acc, 0));
+  const Lowered t{total, outType};
+  return define(name, outType, [&](const Index& i) { return at(t, i); });
+}
+
+// MaxPool2D and AvgPool2D: padded positions never win a maximum and count as zeros in an average
+// over the whole window (pyasc.nn's definition).
+Lowered pool2d(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  registry::PoolWindow win;
+  std::string error;
+  if (!registry::poolWindow(node, win, error)) fail(node, error);
+  const std::vector<int64_t> x = extents(in.type);
+  const int64_t h = win.nchw ? x[2] : x[1], wd = win.nchw ? x[3] : x[2];
+  const bool isMax = node.op == "MaxPool2D";
+  const Halide::Type acc = isMax ? (in.type.dtype == DType::Float16 ? Halide::Float(32) : halideType(in.type.dtype)) : Halide::Float(64);
+  Halide::RDom r(0, extent32(node, win.kh), 0, extent32(node, win.kw));
+  const std::string name = graph.value(node.outputs[0]).name;
+  Halide::Func total(Halide::Internal::unique_name(name + "_window"));
+  std::vector<Halide::Var> vars;
+  for (int k = 0; k < 4; ++k) vars.emplace_back("d" + std::to_string(k));
+  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
+  const Expr n = vars[0], c = win.nchw ? vars[1] : vars[3], oy = win.nchw ? vars[2] : vars[1], ox = win.nchw ? vars[3] : vars[2];
+  Expr iy = oy * static_cast<int32_t>(win.strideH) - static_cast<int32_t>(win.padTop) + r.x;
+  Expr ix = ox * static_cast<int32_t>(win.strideW) - static_cast<int32_t>(win.padLeft) + r.y;
+  Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
+  Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
+  Expr v = Halide::cast(acc, at(in, win.nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c}));
+  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
+  if (isMax) {
+    total(halideOrder) = Halide::cast(acc, -INFINITY);
+    total(lhs) = Halide::select(inside, nanMaxOf(total(lhs), v), total(lhs));
+  } else {
+    total(halideOrder) = Halide::cast(acc, 0);
+    total(lhs) = total(lhs) + Halide::select(inside, v, Halide::cast(acc, 0));
+  }
+  const Lowered t{total, outType};
+  const double count = static_cast<double>(win.kh * win.kw);
+  return define(name, outType, [&](const Index& i) { return isMax ? at(t, i) : at(t, i) / Expr(count); });
+}
+
 // ---- creation ---------------------------------------------------------------------------------
 
 Lowered fill(const graph::Graph& graph, const graph::Node& node) {
@@ -704,6 +779,21 @@ const std::map<std::string, Lowering>& table() {
     m["TensorDot"] = tensordot;
     for (const char* op : {"Softmax", "LogSoftmax", "LayerNorm"}) m[op] = alongAxis;
     m["BatchNorm"] = batchNorm;
+    m["Conv2D"] = conv2d;
+    m["Compute"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) {
+      te::ComputeDef def;
+      try {
+        def = te::parseComputeDef(n.stringAttr("compute"));
+      } catch (const std::invalid_argument& e) {
+        fail(n, std::string("te.compute definition: ") + e.what());
+      }
+      const std::string problem = te::verifyComputeDef(def);
+      if (!problem.empty()) fail(n, "te.compute definition: " + problem);
+      return computeToHalide(g.value(n.outputs.at(0)).name, def, in, g.type(n.outputs[0]));
+    };
+    for (const char* op : {"MaxPool2D", "AvgPool2D"}) {
+      m[op] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return pool2d(g, n, in.at(0)); };
+    }
     m["Fill"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return fill(g, n); };
     m["Range"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return range(g, n); };
     return m;
