@@ -1072,8 +1072,19 @@ SymValue Analyzer::callRandom(const std::string& name, const CallArgs& args, con
   spec.seed = randomSeed_;
   spec.stream = randomStream_;
   spec.offset = randomOffset_;
+  // the element count (an array above 2^40 elements is refused before it can overflow) and the
+  // stream's position after it
   int64_t count = 1;
-  for (int64_t d : shape) count *= d;
+  for (int64_t d : shape) {
+    if (d > 0 && count > graph::kMaxElements / d) {
+      fail(args.range, callee + " would give an array of shape " + graph::shapeString(graph::knownShape(shape)) +
+                           ", more than 2^40 elements (more than any device holds)");
+    }
+    count *= d;
+  }
+  if (randomOffset_ > (int64_t{1} << 62) - count) {
+    fail(args.range, "the program draws more than 2^62 random values from one stream");
+  }
   randomOffset_ += count;
   const ValueId id = builder_.addInput(nameHint.empty() ? "rand" : nameHint,
                                        TensorType{DType::Float64, graph::knownShape(shape), graph::Layout::ND, true},
