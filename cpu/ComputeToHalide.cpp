@@ -17,7 +17,7 @@ const Halide::Type f32 = Halide::Float(32), f64 = Halide::Float(64);
 
 // float16 values are carried as float32 (exact) and each operation rounded once to float16.
 Halide::Type carried(DType t) { return t == DType::Float16 ? f32 : halideType(t); }
-Expr rounded(const Expr& x, DType t) { return t == DType::Float16 ? Halide::cast(f32, Halide::cast(Halide::Float(16), x)) : x; }
+Expr rounded(const Expr& x, DType t) { return t == DType::Float16 ? castValue(f32, castValue(Halide::Float(16), x)) : x; }
 
 Expr floorDiv(const Expr& a, const Expr& b) {
   if (a.type().is_float()) return Halide::floor(a / b);
@@ -38,8 +38,8 @@ struct Translator {
     const DType t = e->dtype;
     switch (e->op) {
       case Op::Var: return vars.at(static_cast<size_t>(e->var));
-      case Op::Int: return Halide::cast(carried(t), Expr(e->ival));
-      case Op::Float: return rounded(Halide::cast(carried(t), Expr(e->fval)), t);
+      case Op::Int: return castValue(carried(t), Expr(e->ival));
+      case Op::Float: return rounded(castValue(carried(t), Expr(e->fval)), t);
       case Op::Add: return rounded(a[0] + a[1], t);
       case Op::Sub: return rounded(a[0] - a[1], t);
       case Op::Mul: return rounded(a[0] * a[1], t);
@@ -64,25 +64,25 @@ struct Translator {
         std::vector<Expr> index;
         for (size_t k = 0; k < a.size(); ++k) {
           const int64_t extent = tensor.type.shape.at(k).extent;
-          index.push_back(Halide::clamp(Halide::cast(Halide::Int(32), a[k]), 0, static_cast<int32_t>(std::max<int64_t>(extent - 1, 0))));
+          index.push_back(Halide::clamp(castValue(Halide::Int(32), a[k]), 0, static_cast<int32_t>(std::max<int64_t>(extent - 1, 0))));
         }
         Expr v = at(tensor, index);
-        return tensor.type.dtype == DType::Float16 ? Halide::cast(f32, v) : v;
+        return tensor.type.dtype == DType::Float16 ? castValue(f32, v) : v;
       }
       case Op::Cast: {
         const DType from = e->args[0]->dtype;
-        Expr x = from == DType::Float16 ? Halide::cast(Halide::Float(16), a[0]) : a[0];
+        Expr x = from == DType::Float16 ? castValue(Halide::Float(16), a[0]) : a[0];
         Expr r = convert(x, from, t, isFloat(from) && !isFloat(t) ? RoundMode::Trunc : RoundMode::Rint);
-        return t == DType::Float16 ? Halide::cast(f32, r) : r;
+        return t == DType::Float16 ? castValue(f32, r) : r;
       }
       case Op::Call: {
         const std::string& fn = e->fn;
         if (fn == "abs") return Halide::abs(a[0]);
-        if (fn == "relu") return Halide::select(isNaN(a[0]) || a[0] > 0, a[0], Halide::cast(a[0].type(), 0));
-        Expr x = Halide::cast(f64, a[0]);
+        if (fn == "relu") return Halide::select(isNaN(a[0]) || a[0] > 0, a[0], castValue(a[0].type(), 0));
+        Expr x = castValue(f64, a[0]);
         Expr r = fn == "exp" ? Halide::exp(x) : fn == "log" ? Halide::log(x) : fn == "sqrt" ? Halide::sqrt(x)
                                                                             : Expr(1.0) / Halide::sqrt(x);
-        return t == DType::Float16 ? Halide::cast(f32, convert(r, DType::Float64, t, RoundMode::Rint)) : Halide::cast(carried(t), r);
+        return t == DType::Float16 ? castValue(f32, convert(r, DType::Float64, t, RoundMode::Rint)) : castValue(carried(t), r);
       }
       case Op::Reduce: {
         Halide::Region region;
@@ -94,8 +94,8 @@ struct Translator {
         for (size_t k = 0; k < e->axes.size(); ++k) vars.at(static_cast<size_t>(e->axes[k])) = r[static_cast<int>(k)];
         Expr body = (*this)(e->args.at(0));
         if (e->fn == "sum") {
-          Expr total = Halide::sum(Halide::cast(isFloat(t) ? f64 : carried(t), body));
-          return rounded(Halide::cast(carried(t), total), t);
+          Expr total = Halide::sum(castValue(isFloat(t) ? f64 : carried(t), body));
+          return rounded(castValue(carried(t), total), t);
         }
         return e->fn == "max" ? Halide::maximum(body) : Halide::minimum(body);
       }
@@ -128,10 +128,10 @@ Lowered computeToHalide(const std::string& name, const te::ComputeDef& def, cons
   size_t next = 0;
   for (const te::IterVar& v : def.vars) t.vars.push_back(v.reduce ? Expr(0) : Expr(axes[next++]));
   Expr body = t(def.body);
-  if (def.dtype() == DType::Float16) body = Halide::cast(Halide::Float(16), body);
+  if (def.dtype() == DType::Float16) body = castValue(Halide::Float(16), body);
   const Halide::Type want = halideType(outType.dtype);
   std::vector<Halide::Var> halideOrder(axes.rbegin(), axes.rend());
-  f(halideOrder) = body.type() == want ? body : Halide::cast(want, body);
+  f(halideOrder) = body.type() == want ? body : castValue(want, body);
   return Lowered{f, outType};
 }
 

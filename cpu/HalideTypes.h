@@ -18,4 +18,8 @@ Halide::Target hostTarget();
 Halide::Expr isNaN(const Halide::Expr& x);
 Halide::Expr isInf(const Halide::Expr& x);
 
+// Halide::cast, except that a float16 NaN converts to NaN and a NaN to float16 NaN (Halide 14
+// converts them to infinities). Every conversion of element values goes through it.
+Halide::Expr castValue(const Halide::Type& to, const Halide::Expr& x);
+
 }  // namespace pyasc::cpu

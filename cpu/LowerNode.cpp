@@ -43,7 +43,7 @@ Lowered define(const std::string& name, const graph::TensorType& type, const std
   std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
   Expr value = body(index);
   const Halide::Type want = halideType(type.dtype);
-  f(halideOrder) = value.type() == want ? value : Halide::cast(want, value);
+  f(halideOrder) = value.type() == want ? value : castValue(want, value);
   return Lowered{f, type};
 }
 
@@ -102,9 +102,9 @@ Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, cons
     std::vector<Expr> x;
     for (const Lowered& l : in) {
       Expr v = at(l, broadcastIndex(i, l.type));
-      x.push_back(l.type.dtype == DType::Bool || op == "Where" ? v : Halide::cast(common, v));
+      x.push_back(l.type.dtype == DType::Bool || op == "Where" ? v : castValue(common, v));
     }
-    auto truth = [](const Expr& v) { return v.type().is_bool() ? v : v != Halide::cast(v.type(), 0); };
+    auto truth = [](const Expr& v) { return v.type().is_bool() ? v : v != castValue(v.type(), 0); };
     auto comparison = comparisons.find(op);
     if (comparison != comparisons.end()) return compareOp(comparison->second, x[0], x[1]);
     if (op == "LogicalAnd") return truth(x[0]) && truth(x[1]);
@@ -113,7 +113,7 @@ Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, cons
     if (op == "LogicalNot") return !truth(x[0]);
     if (op == "Where") {
       const Halide::Type t = halideType(outType.dtype);
-      return Halide::select(truth(x[0]), Halide::cast(t, x[1]), Halide::cast(t, x[2]));
+      return Halide::select(truth(x[0]), castValue(t, x[1]), castValue(t, x[2]));
     }
     if (op == "Add") return x[0] + x[1];
     if (op == "Sub") return x[0] - x[1];
@@ -131,7 +131,7 @@ Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, cons
     Expr quotient = Halide::select(x[1] < 0, (-x[0]) / (-x[1]), x[0] / x[1]);
     if (op == "FloorDiv") return quotient;
     if (op == "Mod") return x[0] - quotient * x[1];
-    Expr result = Halide::cast(common, 1), base = x[0];  // x ** n by squaring, n < 2^63
+    Expr result = castValue(common, 1), base = x[0];  // x ** n by squaring, n < 2^63
     for (int bit = 0; bit < 63; ++bit) {
       result = Halide::select(((x[1] >> bit) & 1) == 1, result * base, result);
       base = base * base;
@@ -192,10 +192,10 @@ Lowered reshape(const std::string& name, const Lowered& in, const graph::TensorT
       for (size_t j = 0; j < fromAxes.size(); ++j) src[fromAxes[j]] = i[toAxes[j]];
       return at(in, src);
     }
-    Expr flat = Halide::cast(Halide::Int(64), 0);
-    for (size_t k = 0; k < to.size(); ++k) flat = flat * Expr(to[k]) + Halide::cast(Halide::Int(64), i[k]);
+    Expr flat = castValue(Halide::Int(64), 0);
+    for (size_t k = 0; k < to.size(); ++k) flat = flat * Expr(to[k]) + castValue(Halide::Int(64), i[k]);
     for (size_t k = from.size(); k-- > 0;) {
-      src[k] = Halide::cast(Halide::Int(32), flat % Expr(from[k]));
+      src[k] = castValue(Halide::Int(32), flat % Expr(from[k]));
       flat = flat / Expr(from[k]);
     }
     return at(in, src);
@@ -212,7 +212,7 @@ Lowered slice(const graph::Graph& graph, const graph::Node& node, const std::vec
       const size_t axis = static_cast<size_t>(axes[j]);
       Expr start = Expr(static_cast<int32_t>(begin[j]));
       auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
-      if (d != dynamic.end()) start = start + Halide::cast(Halide::Int(32), at(in.at(1 + static_cast<size_t>(d - dynamic.begin())), {}));
+      if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(1 + static_cast<size_t>(d - dynamic.begin())), {}));
       src[axis] = clampIndex(start + i[axis] * static_cast<int32_t>(step[j]), in[0].type.shape[axis].extent);
     }
     return at(in[0], src);
@@ -234,12 +234,12 @@ Lowered sliceUpdate(const graph::Graph& graph, const graph::Node& node, const st
   sliceType.shape = graph::knownShape(sliceExtent);
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index u = i;
-    Expr inside = Halide::cast(Halide::Bool(), true);
+    Expr inside = castValue(Halide::Bool(), true);
     for (size_t j = 0; j < axes.size(); ++j) {
       const size_t axis = static_cast<size_t>(axes[j]);
       Expr start = Expr(static_cast<int32_t>(begin[j]));
       auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
-      if (d != dynamic.end()) start = start + Halide::cast(Halide::Int(32), at(in.at(2 + static_cast<size_t>(d - dynamic.begin())), {}));
+      if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(2 + static_cast<size_t>(d - dynamic.begin())), {}));
       const int32_t s = static_cast<int32_t>(step[j]);
       Expr rel = i[axis] - start;
       Expr pos = rel / s;
@@ -278,7 +278,7 @@ Lowered pad(const graph::Graph& graph, const graph::Node& node, const Lowered& i
   const double value = node.floatAttr("value", 0);
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index src;
-    Expr inside = Halide::cast(Halide::Bool(), true);
+    Expr inside = castValue(Halide::Bool(), true);
     for (size_t k = 0; k < shape.size(); ++k) {
       Expr rel = i[k] - static_cast<int32_t>(pads.at(2 * k));
       inside = inside && rel >= 0 && rel < static_cast<int32_t>(shape[k]);
@@ -356,15 +356,15 @@ std::vector<Expr> positions(const Halide::RDom& r, size_t n) {
 Lowered reduceWith(const std::string& name, const graph::Node& node, const graph::TensorType& outType, const Lowered& in,
                    const ReduceShape& s, Halide::Type acc, Expr init, const std::function<Expr(Expr, Expr)>& combine,
                    const std::function<Expr(Expr)>& finish) {
-  if (s.axes.empty()) return define(name, outType, [&](const Index& i) { return finish(Halide::cast(acc, at(in, i))); });
+  if (s.axes.empty()) return define(name, outType, [&](const Index& i) { return finish(castValue(acc, at(in, i))); });
   Halide::Func total(Halide::Internal::unique_name(name + "_total"));
   std::vector<Halide::Var> vars;
   for (int k = 0; k < outType.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
   std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
   Index out(vars.begin(), vars.end());
-  total(halideOrder) = Halide::cast(acc, init);
+  total(halideOrder) = castValue(acc, init);
   Halide::RDom r = reductionDomain(node, s, in.type);
-  Expr x = Halide::cast(acc, at(in, inputIndex(s, out, positions(r, s.axes.size()))));
+  Expr x = castValue(acc, at(in, inputIndex(s, out, positions(r, s.axes.size()))));
   std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
   total(lhs) = combine(total(lhs), x);
   const Lowered t{total, outType};
@@ -397,20 +397,20 @@ Lowered reduction(const graph::Graph& graph, const graph::Node& node, const Lowe
   if (op == "ReduceMean") {
     const double n = static_cast<double>(reducedCount(node, in.type));
     return reduce(graph, node, in, acc.is_float() ? acc : Halide::Float(64), Expr(0), [](Expr a, Expr x) { return a + x; },
-                  [n](Expr t) { return t / Halide::cast(t.type(), Expr(n)); });
+                  [n](Expr t) { return t / castValue(t.type(), Expr(n)); });
   }
   if (op == "ReduceAny" || op == "ReduceAll") {
     const bool any = op == "ReduceAny";
-    return reduce(graph, node, in, Halide::Bool(), Halide::cast(Halide::Bool(), !any),
+    return reduce(graph, node, in, Halide::Bool(), castValue(Halide::Bool(), !any),
                   [any](Expr a, Expr x) { return any ? (a || x) : (a && x); }, same);
   }
   const bool isMax = op == "ReduceMax";
   Halide::Type t = isFloat(inT) ? acc : halideType(inT);
   Expr init = isMax ? t.min() : t.max();
-  if (t.is_float()) init = Halide::cast(t, isMax ? -INFINITY : INFINITY);
+  if (t.is_float()) init = castValue(t, isMax ? -INFINITY : INFINITY);
   if (inT == DType::Bool) {
     t = Halide::Bool();
-    init = Halide::cast(t, !isMax);
+    init = castValue(t, !isMax);
     return reduce(graph, node, in, t, init, [isMax](Expr a, Expr x) { return isMax ? (a || x) : (a && x); }, same);
   }
   if (!t.is_float()) {
@@ -433,14 +433,14 @@ Lowered varianceOf(const graph::Graph& graph, const graph::Node& node, const Low
   meanType.dtype = deviationType.dtype = accType;
   for (int64_t a : s.axes) meanType.shape[static_cast<size_t>(a)] = graph::Dim::known(1);
   const Lowered mean = reduceWith(name + "_mean", node, meanType, in, kept, acc, Expr(0), add,
-                                  [n](Expr t) { return t / Halide::cast(t.type(), Expr(n)); });
+                                  [n](Expr t) { return t / castValue(t.type(), Expr(n)); });
   const Lowered deviation = define(name + "_dev", deviationType, [&](const Index& i) {
-    Expr d = Halide::cast(acc, at(in, i)) - at(mean, broadcastIndex(i, meanType));
+    Expr d = castValue(acc, at(in, i)) - at(mean, broadcastIndex(i, meanType));
     return d * d;
   });
   const bool root = node.op == "ReduceStd";
   return reduceWith(name, node, graph.type(node.outputs[0]), deviation, s, acc, Expr(0), add, [n, ddof, root](Expr t) {
-    Expr v = t / Halide::cast(t.type(), Expr(std::max(n - ddof, 0.0)));
+    Expr v = t / castValue(t.type(), Expr(std::max(n - ddof, 0.0)));
     return root ? Halide::sqrt(v) : v;
   });
 }
@@ -462,14 +462,14 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
   Halide::RDom r = reductionDomain(node, s, in.type);
   std::vector<Expr> pos = positions(r, s.axes.size()), zeros(s.axes.size(), Expr(0));
   // the position: along the one axis, or the flat index over all of them
-  Expr flat = Halide::cast(Halide::Int(64), 0);
-  for (size_t k = 0; k < s.axes.size(); ++k) flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + Halide::cast(Halide::Int(64), pos[k]);
+  Expr flat = castValue(Halide::Int(64), 0);
+  for (size_t k = 0; k < s.axes.size(); ++k) flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + castValue(Halide::Int(64), pos[k]);
   // two reductions (a tuple-valued one miscompiles under Halide 14's strict floats): the extreme,
   // then the first position holding it
   std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  Expr x = Halide::cast(vt, at(in, inputIndex(s, out, pos)));
+  Expr x = castValue(vt, at(in, inputIndex(s, out, pos)));
   Halide::Func extreme(Halide::Internal::unique_name(name + "_extreme"));
-  extreme(halideOrder) = Halide::cast(vt, at(in, inputIndex(s, out, zeros)));
+  extreme(halideOrder) = castValue(vt, at(in, inputIndex(s, out, zeros)));
   Expr e = extreme(lhs);
   Expr better = isMax ? x > e : x < e;
   if (vt.is_float()) better = !isNaN(e) && (isNaN(x) || compareOp(isMax ? te::Cmp::GT : te::Cmp::LT, x, e));
@@ -477,7 +477,7 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
   int64_t count = 1;
   for (int64_t a : s.axes) count *= shape[static_cast<size_t>(a)];
   Halide::Func first(Halide::Internal::unique_name(name + "_first"));
-  first(halideOrder) = Halide::cast(Halide::Int(64), Expr(count));
+  first(halideOrder) = castValue(Halide::Int(64), Expr(count));
   Expr holds = vt.is_float() ? compareOp(te::Cmp::EQ, x, e) || (isNaN(x) && isNaN(e)) : x == e;
   first(lhs) = Halide::select(first(lhs) == Expr(count) && holds, flat, first(lhs));
   const Lowered f{first, outType};
@@ -503,7 +503,7 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
     for (size_t k = 0; k < in.size(); ++k) {
       Index src;
       for (char label : terms[k]) src.push_back(index.at(label));
-      Expr x = Halide::cast(acc, at(in[k], src));
+      Expr x = castValue(acc, at(in[k], src));
       p = p.defined() ? p * x : x;
     }
     return p;
@@ -516,7 +516,7 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
   Halide::RDom r(region);
   for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];
   Halide::Func total(Halide::Internal::unique_name(name + "_sum"));
-  total(halideOrder) = Halide::cast(acc, 0);
+  total(halideOrder) = castValue(acc, 0);
   std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
   total(lhs) = total(lhs) + product(index);
   Lowered t{total, outType};
@@ -600,7 +600,7 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
   auto along = [&](const Index& i, Expr k) {
     Index src = i;
     src[a] = k;
-    return Halide::cast(acc, at(in[0], src));
+    return castValue(acc, at(in[0], src));
   };
   graph::TensorType rowType = in[0].type;
   rowType.shape[a] = graph::Dim::known(1);
@@ -619,8 +619,8 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
     return define(name, outType, [&](const Index& i) {
       Index row = i;
       row[a] = 0;
-      Expr y = (Halide::cast(acc, at(in[0], i)) - at(mean, row)) / Halide::sqrt(at(var, row) + Halide::cast(acc, Expr(eps)));
-      return y * Halide::cast(acc, at(in[1], broadcastIndex(i, in[1].type))) + Halide::cast(acc, at(in[2], broadcastIndex(i, in[2].type)));
+      Expr y = (castValue(acc, at(in[0], i)) - at(mean, row)) / Halide::sqrt(at(var, row) + castValue(acc, Expr(eps)));
+      return y * castValue(acc, at(in[1], broadcastIndex(i, in[1].type))) + castValue(acc, at(in[2], broadcastIndex(i, in[2].type)));
     });
   }
   Lowered top = rowFunc("_max", [&](const Index& i) { return Halide::maximum(along(i, r.x)); });
@@ -629,7 +629,7 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
   return define(name, outType, [&](const Index& i) {
     Index row = i;
     row[a] = 0;
-    Expr shifted = Halide::cast(acc, at(in[0], i)) - at(top, row);
+    Expr shifted = castValue(acc, at(in[0], i)) - at(top, row);
     return log ? shifted - Halide::log(at(total, row)) : Halide::exp(shifted) / at(total, row);
   });
 }
@@ -641,9 +641,9 @@ Lowered batchNorm(const graph::Graph& graph, const graph::Node& node, const std:
   if (axis < 0) axis += in[0].type.rank();
   const double eps = node.floatAttr("epsilon", 1e-5);
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
-    auto channel = [&](size_t k) { return Halide::cast(acc, at(in[k], {i[static_cast<size_t>(axis)]})); };
-    Expr x = Halide::cast(acc, at(in[0], i));
-    return (x - channel(1)) / Halide::sqrt(channel(2) + Halide::cast(acc, Expr(eps))) * channel(3) + channel(4);
+    auto channel = [&](size_t k) { return castValue(acc, at(in[k], {i[static_cast<size_t>(axis)]})); };
+    Expr x = castValue(acc, at(in[0], i));
+    return (x - channel(1)) / Halide::sqrt(channel(2) + castValue(acc, Expr(eps))) * channel(3) + channel(4);
   });
 }
 
@@ -677,9 +677,9 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
   Expr xv = at(in[0], nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c});
   Expr wv = at(in[1], nchw ? Index{co, r.z, r.x, r.y} : Index{r.x, r.y, r.z, co});
-  total(halideOrder) = Halide::cast(acc, 0);
+  total(halideOrder) = castValue(acc, 0);
   std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  total(lhs) = total(lhs) + Halide::select(inside, Halide::cast(acc, xv) * Halide::cast(acc, wv), Halide::cast(acc, 0));
+  total(lhs) = total(lhs) + Halide::select(inside, castValue(acc, xv) * castValue(acc, wv), castValue(acc, 0));
   const Lowered t{total, outType};
   return define(name, outType, [&](const Index& i) { return at(t, i); });
 }
@@ -706,14 +706,14 @@ Lowered pool2d(const graph::Graph& graph, const graph::Node& node, const Lowered
   Expr ix = ox * static_cast<int32_t>(win.strideW) - static_cast<int32_t>(win.padLeft) + r.y;
   Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
   Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
-  Expr v = Halide::cast(acc, at(in, win.nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c}));
+  Expr v = castValue(acc, at(in, win.nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c}));
   std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
   if (isMax) {
-    total(halideOrder) = Halide::cast(acc, -INFINITY);
+    total(halideOrder) = castValue(acc, -INFINITY);
     total(lhs) = Halide::select(inside, nanMaxOf(total(lhs), v), total(lhs));
   } else {
-    total(halideOrder) = Halide::cast(acc, 0);
-    total(lhs) = total(lhs) + Halide::select(inside, v, Halide::cast(acc, 0));
+    total(halideOrder) = castValue(acc, 0);
+    total(lhs) = total(lhs) + Halide::select(inside, v, castValue(acc, 0));
   }
   const Lowered t{total, outType};
   const double count = static_cast<double>(win.kh * win.kw);
@@ -733,7 +733,7 @@ Lowered range(const graph::Graph& graph, const graph::Node& node) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const double start = node.floatAttr("start"), step = node.floatAttr("step");
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
-    Expr v = Expr(start) + Halide::cast(Halide::Float(64), i[0]) * Expr(step);
+    Expr v = Expr(start) + castValue(Halide::Float(64), i[0]) * Expr(step);
     return convert(v, DType::Float64, outType.dtype, RoundMode::Rint);
   });
 }

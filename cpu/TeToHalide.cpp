@@ -23,24 +23,24 @@ Halide::Type laneType(DType t) { return t == DType::Float16 ? f32 : halideType(t
 // A float64 rounded once to float16: rounded to float32 with the last bit forced odd when inexact
 // (round to odd), then to nearest even: no double rounding, since float32 keeps 13 more bits.
 Expr halfFromDouble(const Expr& x) {
-  Expr nearest = Halide::cast(f32, x);
+  Expr nearest = castValue(f32, x);
   Expr bits = Halide::reinterpret(u32, nearest);
-  Expr inexact = Halide::cast(f64, nearest) != x && !isNaN(x) && !isInf(nearest);
-  Expr away = Halide::abs(x) > Halide::cast(f64, Halide::abs(nearest));  // the other neighbour is farther from 0
+  Expr inexact = castValue(f64, nearest) != x && !isNaN(x) && !isInf(nearest);
+  Expr away = Halide::abs(x) > castValue(f64, Halide::abs(nearest));  // the other neighbour is farther from 0
   Expr odd = Halide::select(inexact && (bits & 1) == 0, Halide::select(away, bits + 1, bits - 1), bits);
-  return Halide::cast(Halide::Float(16), Halide::reinterpret(f32, odd));
+  return castValue(Halide::Float(16), Halide::reinterpret(f32, odd));
 }
 
 // A float32-carried value rounded to lane type t.
 Expr roundLane(const Expr& x, DType t) {
-  if (t == DType::Float16) return Halide::cast(f32, Halide::cast(Halide::Float(16), x));
+  if (t == DType::Float16) return castValue(f32, castValue(Halide::Float(16), x));
   return x;
 }
 
 // A float64 result rounded once to lane type t (carried as float32 for float16).
 Expr fromDouble(const Expr& x, DType t) {
-  if (t == DType::Float16) return Halide::cast(f32, halfFromDouble(x));
-  return Halide::cast(halideType(t), x);
+  if (t == DType::Float16) return castValue(f32, halfFromDouble(x));
+  return castValue(halideType(t), x);
 }
 
 Expr wrapInt(const Expr& a, const Expr& b, Prim prim) {
@@ -58,11 +58,11 @@ Expr nanMin(const Expr& a, const Expr& b) {
 
 Expr constantOf(double value, DType t) {
   switch (t) {
-    case DType::Bool: return Halide::cast(Halide::Bool(), Expr(value != 0));
+    case DType::Bool: return castValue(Halide::Bool(), Expr(value != 0));
     case DType::Float16: return Expr(halfToFloat(doubleToHalf(value)));
     case DType::Float32: return Expr(static_cast<float>(value));
     case DType::Float64: return Expr(value);
-    default: return Halide::cast(halideType(t), Expr(static_cast<int64_t>(value)));
+    default: return castValue(halideType(t), Expr(static_cast<int64_t>(value)));
   }
 }
 
@@ -91,15 +91,15 @@ Expr unaryOp(Prim prim, DType t, const Expr& a, double value) {
   const bool isF = isFloat(t);
   auto inDouble = [&](Expr r) { return fromDouble(r, t); };
   switch (prim) {
-    case Prim::VExp: return inDouble(Halide::exp(Halide::cast(f64, a)));
-    case Prim::VLog: return inDouble(Halide::log(Halide::cast(f64, a)));
-    case Prim::VSqrt: return inDouble(Halide::sqrt(Halide::cast(f64, a)));
-    case Prim::VRsqrt: return inDouble(Expr(1.0) / Halide::sqrt(Halide::cast(f64, a)));
-    case Prim::VRec: return inDouble(Expr(1.0) / Halide::cast(f64, a));
+    case Prim::VExp: return inDouble(Halide::exp(castValue(f64, a)));
+    case Prim::VLog: return inDouble(Halide::log(castValue(f64, a)));
+    case Prim::VSqrt: return inDouble(Halide::sqrt(castValue(f64, a)));
+    case Prim::VRsqrt: return inDouble(Expr(1.0) / Halide::sqrt(castValue(f64, a)));
+    case Prim::VRec: return inDouble(Expr(1.0) / castValue(f64, a));
     case Prim::VAbs:
       return isF ? Halide::abs(a) : Halide::reinterpret(i32, Halide::select(a < 0, Halide::reinterpret(u32, 0) - Halide::reinterpret(u32, a), Halide::reinterpret(u32, a)));
     case Prim::VRelu:
-      return isF ? Halide::select(isNaN(a) || a > 0, a, Halide::cast(a.type(), 0)) : Halide::max(a, 0);
+      return isF ? Halide::select(isNaN(a) || a > 0, a, castValue(a.type(), 0)) : Halide::max(a, 0);
     case Prim::VLRelu: return Halide::select(a >= 0, a, roundLane(a * constantOf(value, t), t));
     default: break;
   }
@@ -149,7 +149,7 @@ struct Translator {
           throw CompileError(SourceLocation{}, "internal error: placeholder " + std::to_string(e.index) + " has no input");
         }
         const Expr& p = placeholders[static_cast<size_t>(e.index)];
-        return e.dtype == DType::Float16 ? Halide::cast(f32, p) : p;
+        return e.dtype == DType::Float16 ? castValue(f32, p) : p;
       }
       case Prim::Const: return constantOf(e.value, e.dtype);
       case Prim::VAdd: case Prim::VSub: case Prim::VMul: case Prim::VDiv: case Prim::VMax: case Prim::VMin:
@@ -161,16 +161,16 @@ struct Translator {
         return unaryOp(e.prim, e.dtype, args[0], e.value);
       case Prim::Cast: {
         const DType from = e.args[0]->dtype;
-        Expr x = from == DType::Float16 ? Halide::cast(Halide::Float(16), args[0]) : args[0];
+        Expr x = from == DType::Float16 ? castValue(Halide::Float(16), args[0]) : args[0];
         Expr r = convert(x, from, e.dtype, e.round);
-        return e.dtype == DType::Float16 ? Halide::cast(f32, r) : r;
+        return e.dtype == DType::Float16 ? castValue(f32, r) : r;
       }
       case Prim::VCmp:
         // x op x is the NaN test (Halide folds x != x to false)
         if (e.args[0] == e.args[1]) {
-          if (!isFloat(e.args[0]->dtype)) return Halide::cast(Halide::Bool(), e.cmp == te::Cmp::EQ || e.cmp == te::Cmp::LE || e.cmp == te::Cmp::GE);
+          if (!isFloat(e.args[0]->dtype)) return castValue(Halide::Bool(), e.cmp == te::Cmp::EQ || e.cmp == te::Cmp::LE || e.cmp == te::Cmp::GE);
           if (e.cmp == te::Cmp::NE) return isNaN(args[0]);
-          if (e.cmp == te::Cmp::LT || e.cmp == te::Cmp::GT) return Halide::cast(Halide::Bool(), false);
+          if (e.cmp == te::Cmp::LT || e.cmp == te::Cmp::GT) return castValue(Halide::Bool(), false);
           return !isNaN(args[0]);
         }
         return compareOp(e.cmp, args[0], args[1]);
@@ -218,12 +218,21 @@ namespace {
 std::pair<Expr, Expr> magnitudeAndInfinity(const Expr& x) {
   const int bits = x.type().bits();
   const Halide::Type u = Halide::UInt(bits);
-  Expr magnitude = Halide::reinterpret(u, x) & Halide::cast(u, Expr((uint64_t{1} << (bits - 1)) - 1));
+  Expr magnitude = Halide::reinterpret(u, x) & castValue(u, Expr((uint64_t{1} << (bits - 1)) - 1));
   const uint64_t infinity = bits == 64 ? 0x7ff0000000000000ull : bits == 32 ? 0x7f800000ull : 0x7c00ull;
-  return {magnitude, Halide::cast(u, Expr(infinity))};
+  return {magnitude, castValue(u, Expr(infinity))};
 }
 
 }  // namespace
+
+Expr castValue(const Halide::Type& to, const Expr& x) {
+  if (x.type() == to) return x;
+  const Halide::Type half = Halide::Float(16);
+  if (!(x.type() == half || to == half) || !x.type().is_float() || !to.is_float()) return Halide::cast(to, x);
+  const uint64_t nanBits = to.bits() == 16 ? 0x7e00 : to.bits() == 32 ? 0x7fc00000 : 0x7ff8000000000000ull;
+  Expr nan = Halide::reinterpret(to, Halide::cast(Halide::UInt(to.bits()), Expr(nanBits)));
+  return Halide::select(isNaN(x), nan, Halide::cast(to, x));
+}
 
 Expr isNaN(const Expr& x) {
   auto [magnitude, infinity] = magnitudeAndInfinity(x);
@@ -237,23 +246,23 @@ Expr isInf(const Expr& x) {
 
 Expr convert(const Expr& x, DType from, DType to, RoundMode round) {
   if (from == to) return x;
-  if (to == DType::Bool) return x != Halide::cast(x.type(), 0);
-  if (from == DType::Bool) return Halide::select(x, Halide::cast(halideType(to), 1), Halide::cast(halideType(to), 0));
+  if (to == DType::Bool) return x != castValue(x.type(), 0);
+  if (from == DType::Bool) return Halide::select(x, castValue(halideType(to), 1), castValue(halideType(to), 0));
   if (isFloat(to)) {
-    if (to == DType::Float16) return halfFromDouble(Halide::cast(f64, x));
-    return Halide::cast(halideType(to), Halide::cast(f64, x));  // every source value is exact in float64
+    if (to == DType::Float16) return halfFromDouble(castValue(f64, x));
+    return castValue(halideType(to), castValue(f64, x));  // every source value is exact in float64
   }
   const Halide::Type out = halideType(to);
   if (!isFloat(from)) return Halide::saturating_cast(out, x);
-  Expr v = roundToInteger(Halide::cast(f64, x), round);
-  Expr lo = Halide::cast(f64, out.min()), hi = Halide::cast(f64, out.max());  // 2^63 for int64: compared, never cast
-  return Halide::select(isNaN(v), Halide::cast(out, 0), v <= lo, out.min(), v >= hi, out.max(), Halide::cast(out, v));
+  Expr v = roundToInteger(castValue(f64, x), round);
+  Expr lo = castValue(f64, out.min()), hi = castValue(f64, out.max());  // 2^63 for int64: compared, never cast
+  return Halide::select(isNaN(v), castValue(out, 0), v <= lo, out.min(), v >= hi, out.max(), castValue(out, v));
 }
 
 Expr teToHalide(const te::ExprPtr& e, const std::vector<Expr>& placeholders) {
   Translator t{placeholders, {}};
   Expr r = t(e);
-  return e->dtype == DType::Float16 ? Halide::cast(Halide::Float(16), r) : r;
+  return e->dtype == DType::Float16 ? castValue(Halide::Float(16), r) : r;
 }
 
 }  // namespace pyasc::cpu
