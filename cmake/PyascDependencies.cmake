@@ -40,6 +40,16 @@ if(PYASC_NUMPY_MISSING)
   message(FATAL_ERROR "pyasc's tests need NumPy in ${Python3_EXECUTABLE}: install the Debian package 'python3-numpy' and pass -DPython3_EXECUTABLE=/usr/bin/python3")
 endif()
 
+# the Python binding (python/native): pybind11 with the interpreter's headers
+if(PYASC_WITH_PYTHON)
+  set(PYBIND11_FINDPYTHON ON)
+  find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
+  if(NOT Python3_Development.Module_FOUND)
+    message(FATAL_ERROR "pyasc's Python binding needs the Python headers: install the Debian package 'python3-dev'")
+  endif()
+  pyasc_require_package(pybind11 pybind11-dev)
+endif()
+
 pyasc_require_program(FILECHECK FileCheck llvm-14-tools PATHS /usr/lib/llvm-14/bin NO_DEFAULT_PATH)
 find_file(LIT_PY lit.py PATHS /usr/lib/llvm-14/build/utils/lit NO_DEFAULT_PATH)
 if(NOT LIT_PY)

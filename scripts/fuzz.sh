@@ -33,7 +33,7 @@ fi
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-14 \
-    -DCMAKE_CXX_COMPILER=clang++-14 -DPYASC_FUZZ=ON -DPYASC_WITH_CPU=OFF -DPYASC_BENCHMARKS=OFF \
+    -DCMAKE_CXX_COMPILER=clang++-14 -DPYASC_FUZZ=ON -DPYASC_WITH_CPU=OFF -DPYASC_WITH_PYTHON=OFF -DPYASC_BENCHMARKS=OFF \
     -DPython3_EXECUTABLE=/usr/bin/python3 > /dev/null
 fi
 targets="pyasc asc-opt"

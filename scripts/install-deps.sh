@@ -6,7 +6,7 @@ packages=(
   libhalide14-0-dev llvm-14-dev llvm-14-tools
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy python3-matplotlib python3-distributed chromium
+  python3 python3-dev python3-numpy python3-matplotlib python3-distributed python3-pytest pybind11-dev chromium
   clang-14 libclang-common-14-dev
 )
 missing=()

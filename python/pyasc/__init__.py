@@ -1,8 +1,11 @@
-"""Reference shims for pyasc programs: what `import pyasc` provides when a program runs under CPython + NumPy.
+"""pyasc for Python: the reference shims programs import, and the compiler and runtime when built.
 
 Every program pyasc compiles also runs with this package on PYTHONPATH, which is the oracle for
 `pyasc check` and the e2e suite. Pragmas are comments (`# pragma: parallelize factor=4`) and need
 nothing at run time; `pragma()` exists for code that wants to mark the same intent in Python.
+
+With the native module of the build on PYTHONPATH (`<build>/python`, docs/python.md), the package
+also compiles and runs programs: `compile`, `load`, `jit` and `Model` (`has_native` tells).
 """
 import numpy as _np
 
@@ -78,5 +81,49 @@ def pragma(name, **args):
     return None
 
 
+try:
+    from pyasc_native import Model, compile, has_cpu_backend, load  # noqa: F401 (re-exported)
+    has_native = True
+except ImportError:  # the shims alone: programs running under CPython + NumPy
+    has_native = False
+
+
+def jit(fn=None, *, inputs=None, target="ascend910b", opt_level="O2", custom_op_config=(), backend=None):
+    """Compiles a NumPy function (defined at the top level of a file) on its first call.
+
+    Without `inputs` ({name: (dtype, shape)}), each call's argument dtypes and shapes choose the
+    model, compiled once per signature. `backend` is 'cpu' or 'sim' (default: the model's, 'cpu'
+    when built). The wrapper's `models` maps each signature to its Model.
+    """
+    if not has_native:
+        raise ImportError("pyasc.jit needs the native module: put <build>/python on PYTHONPATH (docs/python.md)")
+    import functools
+    import inspect
+
+    def wrap(f):
+        path = inspect.getsourcefile(f)
+        names = list(inspect.signature(f).parameters)
+        models = {}
+
+        @functools.wraps(f)
+        def call(*args):
+            arrays = [_np.asarray(a) for a in args]
+            specs = inputs or {n: (a.dtype.name, list(a.shape)) for n, a in zip(names, arrays)}
+            key = tuple((n, str(d), tuple(s)) for n, (d, s) in sorted(specs.items()))
+            model = models.get(key)
+            if model is None:
+                model = compile(path, entry=f.__name__, inputs=specs, target=target, opt_level=opt_level,
+                                custom_op_config=list(custom_op_config))
+                if backend:
+                    model.backend = backend
+                models[key] = model
+            return model(*arrays)
+
+        call.models = models
+        return call
+
+    return wrap(fn) if fn is not None else wrap
+
+
 __all__ = ["Tensor", "TensorSpec", "nn", "pragma", "float16", "float32", "float64", "int8", "int16", "int32",
-           "int64", "uint8", "bool_"]
+           "int64", "uint8", "bool_", "has_native", "jit"] + (["Model", "compile", "load", "has_cpu_backend"] if has_native else [])

@@ -15,6 +15,7 @@ ALLOWED = {
     "cpu": {"sdk", "registry", "ops"},
     "runtime": {"sdk", "sim", "cpu"},
     "tools": None,
+    "python": None,
     "tests": None,
     "benchmarks": None,
 }

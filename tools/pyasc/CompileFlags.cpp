@@ -37,19 +37,43 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
 }
 
-bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted,
-                    std::vector<CustomOpSource>* customOps) {
+namespace {
+
+std::string locatedLine(const Diagnostic& d) {
+  return d.range.begin.file.empty() ? d.message : d.range.begin.str() + ": " + d.message;
+}
+
+CompileFailure failureOf(const std::string& message) {
+  if (message.rfind("TypeError:", 0) == 0) return CompileFailure::Type;
+  if (message.rfind("MemoryError:", 0) == 0) return CompileFailure::Memory;
+  return CompileFailure::Value;
+}
+
+}  // namespace
+
+CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted,
+                             std::vector<CustomOpSource>* customOps) {
+  CompileOutcome out;
+  auto plainError = [&](const std::string& message) {
+    out.printed += "pyasc: error: " + message + "\n";
+    if (out.ok()) {
+      out.failure = CompileFailure::Value;
+      out.firstError = message;
+    }
+    return out;
+  };
   registry::OpRegistry registry = registry::OpRegistry::builtin();
   std::string customErrors;
   std::vector<registry::OpDescriptor> custom = frontend::loadCustomOps(f.customOpConfigs, registry, customErrors);
-  std::cerr << customErrors;
-  if (!customErrors.empty()) return false;
+  if (!customErrors.empty()) {
+    out.printed = customErrors;
+    out.failure = CompileFailure::Value;
+    out.firstError = customErrors.substr(0, customErrors.find('\n'));
+    return out;
+  }
   for (const auto& d : custom)
     if (customOps) customOps->push_back(CustomOpSource{d.pythonName, d.implPath});
-  if (!f.dynamicDims.empty()) {
-    reportError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
-    return false;
-  }
+  if (!f.dynamicDims.empty()) return plainError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
   DiagnosticEngine diags;
   Target target;
   std::string text;
@@ -58,8 +82,12 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
     std::vector<uint8_t> bytes = readFileBytes(f.input);
     text.assign(bytes.begin(), bytes.end());
   } catch (const CompileError& e) {
-    reportError(e);
-    return false;
+    const Diagnostic& d = e.diagnostic();
+    if (d.range.begin.file.empty()) return plainError(d.message);
+    out.printed = DiagnosticEngine().render(d);
+    out.failure = CompileFailure::Value;
+    out.firstError = locatedLine(d);
+    return out;
   }
   diags.addSource(f.input, text);
   frontend::FrontendOptions options;
@@ -69,12 +97,19 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
   options.target = f.target;
   options.registry = &registry;
   std::vector<std::string> specErrors = frontend::parseSpecs(f.inputs, f.consts, options);
-  for (const auto& e : specErrors) reportError(e);
-  if (!specErrors.empty()) return false;
+  for (const auto& e : specErrors) plainError(e);
+  if (!specErrors.empty()) return out;
+  bool syntax = false;
   try {
     if (f.emit == "ast") {
       emitted = frontend::dumpAst(f.input, text, diags);
     } else {
+      frontend::dumpAst(f.input, text, diags);  // syntax errors first: they are SyntaxError in Python
+      syntax = diags.hasErrors();
+      if (syntax) {
+        diags = DiagnosticEngine();
+        diags.addSource(f.input, text);
+      }
       graph::Graph g = frontend::compileToGraph(f.input, text, options, diags);
       if (!diags.hasErrors()) {
         if (f.emit == "graph") {
@@ -86,7 +121,7 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
           co.memoryReuse = f.memoryReuse;
           co.definitionSchedules = !f.defaultSchedules;
           co.dumpAfter = f.emit == "program" ? "select-templates" : f.dumpAfter;
-          if (f.emit.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails
+          if (f.emit.empty() && !f.dumpAfter.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails
           co.sourceFile = f.input;
           co.registry = &registry;
           result = codegen::compileGraph(std::move(g), target, co);
@@ -97,12 +132,29 @@ bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::
   } catch (const CompileError& e) {
     diags.add(e.diagnostic());
   }
-  std::cerr << diags.renderAll();
-  if (diags.hasErrors()) return false;
-  if (f.timePasses) {
-    for (const auto& [stage, ms] : result.stageMillis) std::fprintf(stderr, "%8.3f ms  %s\n", ms, stage.c_str());
+  out.printed += diags.renderAll();
+  for (const Diagnostic& d : diags.diagnostics()) {
+    if (d.severity != Severity::Error) continue;
+    out.failure = syntax ? CompileFailure::Syntax : failureOf(d.message);
+    out.firstError = locatedLine(d);
+    break;
   }
-  return true;
+  if (!out.ok()) return out;
+  if (f.timePasses) {
+    for (const auto& [stage, ms] : result.stageMillis) {
+      char line[256];
+      std::snprintf(line, sizeof line, "%8.3f ms  %s\n", ms, stage.c_str());
+      out.printed += line;
+    }
+  }
+  return out;
+}
+
+bool compileProgram(const CompileFlags& f, codegen::CompileResult& result, std::string& emitted,
+                    std::vector<CustomOpSource>* customOps) {
+  CompileOutcome outcome = compileSource(f, result, emitted, customOps);
+  std::cerr << outcome.printed;
+  return outcome.ok();
 }
 
 }  // namespace pyasc::tool

@@ -38,6 +38,23 @@ struct CustomOpSource {
   std::string implPath;
 };
 
+// What stopped a compilation: the exception class the Python binding raises for it.
+enum class CompileFailure { None, Syntax, Type, Memory, Value };
+
+// The result of compileSource: what the command line prints, and the first error as one located line.
+struct CompileOutcome {
+  CompileFailure failure = CompileFailure::None;
+  std::string printed;     // rendered diagnostics and "pyasc: error: ..." lines, as pyasc prints them
+  std::string firstError;  // "file:line:col: message" (or the message) of the first error
+  bool ok() const { return failure == CompileFailure::None; }
+};
+
+// Runs the frontend and the pipeline, printing nothing. With --emit=ast|graph the text goes to
+// `emitted` and `result` is left empty. The custom operators of --custom-op-config are listed in
+// `customOps` when it is not null.
+CompileOutcome compileSource(const CompileFlags& flags, codegen::CompileResult& result, std::string& emitted,
+                             std::vector<CustomOpSource>* customOps = nullptr);
+
 // Runs the frontend and the pipeline. Diagnostics go to stderr; returns false on any error.
 // With --emit=ast|graph the text goes to `emitted` and `result` is left empty. The custom
 // operators of --custom-op-config are listed in `customOps` when it is not null.
