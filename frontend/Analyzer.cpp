@@ -14,6 +14,8 @@ using graph::ValueId;
 
 namespace {
 constexpr int kMaxUnrolledIterations = 4096;
+// Unrolled loop bodies in a whole program, nested loops counting the product of their trips.
+constexpr int64_t kMaxUnrolledBodies = int64_t{1} << 16;
 const char* const kKnownPragmas = "auto_mixed_precision, parallelize";
 }  // namespace
 
@@ -359,6 +361,7 @@ Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
       fail(stmt.range, "while loop did not finish within " + std::to_string(kMaxUnrolledIterations) +
                            " compile-time iterations");
     }
+    countUnrolledBody(stmt);
     const Flow flow = execBlock(stmt.body);
     if (flow == Flow::Return) return flow;
     if (flow == Flow::Break) return Flow::Normal;
@@ -367,12 +370,23 @@ Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
 
 Analyzer::Flow Analyzer::unrollOver(const Stmt& stmt, const std::vector<SymValue>& items) {
   for (const SymValue& item : items) {
+    countUnrolledBody(stmt);
+    const int errorsBefore = diags_.errorCount();
     assignTo(*stmt.targets[0], item);
     const Flow flow = execBlock(stmt.body);
     if (flow == Flow::Return) return flow;
     if (flow == Flow::Break) break;
+    if (diags_.errorCount() > errorsBefore) break;  // the next iterations would repeat the errors
   }
   return Flow::Normal;
+}
+
+void Analyzer::countUnrolledBody(const Stmt& loop) {
+  if (++unrolledBodies_ > kMaxUnrolledBodies) {
+    fail(loop.range, "compile-time loops ran their bodies more than " + std::to_string(kMaxUnrolledBodies) +
+                         " times in all (nested loops multiply their trips); keep the outer loop a loop by not "
+                         "updating Python values in it");
+  }
 }
 
 Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
@@ -505,11 +519,14 @@ Analyzer::Flow Analyzer::iterateArray(const Stmt& stmt, const SymValue& array) {
                          " times (limit " + std::to_string(kMaxUnrolledIterations) + ")");
   }
   for (int64_t k = 0; k < rows; ++k) {
+    countUnrolledBody(stmt);
+    const int errorsBefore = diags_.errorCount();
     bind(indexName, SymValue::ofInt(k));
     execStmt(prologue);
     const Flow flow = execBlock(stmt.body);
     if (flow == Flow::Return) return flow;
     if (flow == Flow::Break) break;
+    if (diags_.errorCount() > errorsBefore) break;  // the next rows would repeat the errors
   }
   return Flow::Normal;
 }

@@ -77,6 +77,8 @@ class Analyzer {
   Flow execBlock(const std::vector<StmtPtr>& body);
   Flow execStmt(const Stmt& stmt);
   void poisonTargets(const Stmt& stmt);
+  // Counts one run of an unrolled loop's body; too many in all is an error at `loop`.
+  void countUnrolledBody(const Stmt& loop);
   void execImport(const Stmt& stmt);
   void execAssign(const Stmt& stmt);
   void assignTo(const Expr& target, const SymValue& value);
@@ -212,6 +214,7 @@ class Analyzer {
 
   const FrontendOptions& options_;
   DiagnosticEngine& diags_;
+  int64_t unrolledBodies_ = 0;  // bodies of unrolled loops run so far (countUnrolledBody)
   GraphBuilder& builder_;
   const registry::OpRegistry& registry_;
   std::vector<Frame> frames_;
