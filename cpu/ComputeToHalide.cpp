@@ -80,7 +80,7 @@ struct Translator {
         if (fn == "abs") return Halide::abs(a[0]);
         if (fn == "relu") return Halide::select(isNaN(a[0]) || a[0] > 0, a[0], castValue(a[0].type(), 0));
         Expr x = castValue(f64, a[0]);
-        Expr r = fn == "exp" ? Halide::exp(x) : fn == "log" ? Halide::log(x) : fn == "sqrt" ? Halide::sqrt(x)
+        Expr r = fn == "exp" ? expDouble(x) : fn == "log" ? logDouble(x) : fn == "sqrt" ? Halide::sqrt(x)
                                                                             : Expr(1.0) / Halide::sqrt(x);
         return t == DType::Float16 ? castValue(f32, convert(r, DType::Float64, t, RoundMode::Rint)) : castValue(carried(t), r);
       }

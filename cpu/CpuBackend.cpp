@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "cpu/LowerNode.h"
+#include "ops/Elementwise.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Verifier.h"
@@ -46,21 +47,38 @@ struct Segment {
   bool compiled = false;
 };
 
-// The pipeline's schedule: every node's function computed once over its whole extent (no
-// recomputation), the innermost dimension vectorised and the outermost parallel where they are long
-// enough (a split larger than the extent would fail).
-void schedule(Halide::Func f, const graph::TensorType& type, const Halide::Target& target) {
+// Operators that read each element of an operand at most once per result element, at the same
+// position or a moved one: a single-use producer of as many elements is computed inside them.
+bool readsPointwise(const std::string& op) {
+  static const std::set<std::string> movers = {"Reshape", "ExpandDims", "Squeeze", "Transpose", "Slice",
+                                               "SliceUpdate", "Concat", "Stack", "Pad", "Gather"};
+  return ops::isElementwiseOp(op) || movers.count(op) > 0;
+}
+
+// A function computed over its whole extent: the innermost dimension vectorised to the host's
+// natural width and the work split over the cores (rows, or chunks of a long 1-d array), each only
+// where the extent is at least as long as the split (a split beyond the extent would fail).
+void scheduleRoot(Halide::Func f, const graph::TensorType& type, const Halide::Target& target) {
   f.compute_root();
   if (type.rank() == 0) return;
   const std::vector<int64_t> shape = staticExtents(type);
   const int lanes = std::max(1, target.natural_vector_size(halideType(type.dtype == DType::Bool ? DType::UInt8 : type.dtype)));
-  std::vector<Halide::VarOrRVar> dims;
-  for (const auto& a : f.args()) dims.emplace_back(a);
-  const int64_t inner = shape.back();
-  if (inner >= lanes) f.vectorize(f.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
   int64_t elements = 1;
   for (int64_t e : shape) elements *= e;
-  if (elements >= (int64_t{1} << 16) && shape.front() >= 2 && type.rank() >= 2) f.parallel(f.args().back());
+  const Halide::Var inner = f.args()[0], outer = f.args().back();
+  constexpr int kChunk = 1 << 13;
+  if (type.rank() == 1) {
+    if (elements >= 4 * kChunk) {
+      Halide::Var chunk("chunk"), within("within");
+      f.split(inner, chunk, within, kChunk, Halide::TailStrategy::GuardWithIf).parallel(chunk);
+      f.vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    } else if (elements >= lanes) {
+      f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
+    }
+    return;
+  }
+  if (shape.back() >= lanes) f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
+  if (elements >= kChunk && shape.front() >= 2) f.parallel(outer);
 }
 
 }  // namespace
@@ -72,6 +90,8 @@ struct GraphProgram::State {
   std::unordered_map<graph::ValueId, std::vector<const graph::Node*>> readers;  // loops count for their body's reads
   std::set<graph::ValueId> yielded;  // read by a yield or a graph output
   std::unordered_map<graph::ValueId, Halide::Buffer<>> values;
+  // the storage of the top level's outputs while a run computes them into it
+  std::unordered_map<graph::ValueId, std::vector<uint8_t>> outputStorage;
   Halide::Target target = hostTarget();
   CpuRunStats stats;
 
@@ -131,15 +151,29 @@ struct GraphProgram::State {
       f(vars) = p(args);
       lowered.emplace(v, Lowered{f, t});
     }
+    // who reads each value inside the segment
+    std::unordered_map<graph::ValueId, std::vector<const graph::Node*>> consumers;
+    for (size_t k = begin; k < end; ++k) {
+      for (graph::ValueId v : region.nodes[k].inputs) consumers[v].push_back(&region.nodes[k]);
+    }
+    const std::set<graph::ValueId> results(s.results.begin(), s.results.end());
     std::vector<Halide::Func> outputs;
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& node = region.nodes[k];
       std::vector<Lowered> inputs;
       for (graph::ValueId v : node.inputs) inputs.push_back(lowered.at(v));
-      std::vector<Lowered> results = lowerNode(graph, node, inputs);
-      for (size_t o = 0; o < node.outputs.size(); ++o) {
-        schedule(results[o].func, results[o].type, target);
-        lowered.emplace(node.outputs[o], results[o]);
+      std::vector<Lowered> lowered_ = lowerNode(graph, node, inputs);
+      for (size_t o = 0; o < node.outputs.size(); ++o) lowered.emplace(node.outputs[o], lowered_[o]);
+    }
+    // a value read once, pointwise, by an operator of as many elements is computed where it is read
+    // (elementwise chains fuse); every other value once over its extent
+    for (size_t k = begin; k < end; ++k) {
+      for (graph::ValueId v : region.nodes[k].outputs) {
+        const std::vector<const graph::Node*>& readers = consumers[v];
+        const graph::TensorType& t = graph.type(v);
+        const bool inline_ = !results.count(v) && readers.size() == 1 && readsPointwise(readers[0]->op) &&
+                             graph::elementCount(graph.type(readers[0]->outputs.at(0)).shape) == graph::elementCount(t.shape);
+        if (!inline_) scheduleRoot(lowered.at(v).func, t, target);
       }
     }
     for (graph::ValueId v : s.results) outputs.push_back(lowered.at(v).func);
@@ -160,7 +194,15 @@ struct GraphProgram::State {
     if (s.results.empty()) return;
     for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set(values.at(s.reads[k]));
     std::vector<Halide::Buffer<>> out;
-    for (graph::ValueId v : s.results) out.push_back(allocate(graph.type(v)));
+    for (graph::ValueId v : s.results) {
+      auto storage = outputStorage.find(v);
+      if (storage == outputStorage.end()) {
+        out.push_back(allocate(graph.type(v)));
+      } else {  // a graph output: into the array run() returns
+        const graph::TensorType& t = graph.type(v);
+        out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
+      }
+    }
     s.pipeline.realize(Halide::Realization(out), target);
     for (size_t k = 0; k < s.results.size(); ++k) values[s.results[k]] = out[k];
   }
@@ -235,28 +277,37 @@ std::vector<std::string> GraphProgram::inputNames() const {
   return names;
 }
 
-std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<std::string, NpyArray>& inputs,
+std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<std::string, NpyView>& inputs,
                                                                 CpuRunStats* stats) {
   State& s = *state_;
   const auto start = Clock::now();
   const double compiledBefore = s.stats.compileMillis;
   s.values.clear();
+  s.outputStorage.clear();
+  std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
+  for (const graph::Node& node : s.graph.body.nodes)
+    if (!node.isLoop()) computed.insert(node.outputs.begin(), node.outputs.end());
+  for (const graph::GraphOutput& o : s.graph.outputs) {
+    const graph::TensorType& t = s.graph.type(o.value);
+    const int64_t elements = graph::elementCount(t.shape);
+    if (computed.count(o.value) && elements > 0) {
+      s.outputStorage[o.value].resize(static_cast<size_t>(elements) * static_cast<size_t>(dtypeSize(t.dtype)));
+    }
+  }
   for (const graph::GraphInput& in : s.graph.inputs) {
     const graph::Value& v = s.graph.value(in.value);
     auto found = inputs.find(v.name);
     if (found == inputs.end()) throw CompileError(SourceLocation{s.file}, "input '" + v.name + "' has no value");
-    const NpyArray& a = found->second;
+    const NpyView& a = found->second;
     if (a.dtype != v.type.dtype || a.shape != staticExtents(v.type)) {
       throw CompileError(SourceLocation{s.file}, "input '" + v.name + "' is " + dtypeName(a.dtype) + " of another shape than " + v.type.str());
     }
-    Halide::Buffer<> b = allocate(v.type);
-    std::memcpy(b.data(), a.data.data(), a.data.size());
-    s.values[in.value] = b;
+    // read in place: the pipelines never write their inputs
+    s.values[in.value] = Halide::Buffer<>(halideType(v.type.dtype), const_cast<uint8_t*>(a.data), halideSizes(a.shape));
   }
   for (const graph::GraphConstant& c : s.graph.constants) {
-    Halide::Buffer<> b = allocate(s.graph.type(c.value));
-    std::memcpy(b.data(), c.bytes.data(), std::min<size_t>(c.bytes.size(), b.size_in_bytes()));
-    s.values[c.value] = b;
+    const graph::TensorType& t = s.graph.type(c.value);
+    s.values[c.value] = Halide::Buffer<>(halideType(t.dtype), const_cast<uint8_t*>(c.bytes.data()), halideSizes(staticExtents(t)));
   }
   s.runRegion(s.graph.body);
   std::vector<std::pair<std::string, NpyArray>> result;
@@ -265,12 +316,18 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
     NpyArray a;
     a.dtype = t.dtype;
     a.shape = staticExtents(t);
-    const Halide::Buffer<>& b = s.values.at(o.value);
-    const uint8_t* data = static_cast<const uint8_t*>(b.data());
-    a.data.assign(data, data + b.size_in_bytes());
+    auto storage = s.outputStorage.find(o.value);
+    if (storage != s.outputStorage.end() && !storage->second.empty()) {
+      a.data = std::move(storage->second);  // computed in place; a second output of the value copies it
+    } else {
+      const Halide::Buffer<>& b = s.values.at(o.value);
+      const uint8_t* data = static_cast<const uint8_t*>(b.data());
+      a.data.assign(data, data + b.size_in_bytes());
+    }
     result.emplace_back(o.name, std::move(a));
   }
-  s.stats.runMillis += millisSince(start) - (s.stats.compileMillis - compiledBefore);
+  s.values.clear();  // the inputs' and outputs' memory belongs to the caller
+  s.stats.runMillis = millisSince(start) - (s.stats.compileMillis - compiledBefore);
   if (stats) *stats = s.stats;
   return result;
 }

@@ -16,7 +16,7 @@ namespace pyasc::cpu {
 
 struct CpuRunStats {
   double compileMillis = 0;  // JIT compilation of the pipelines (once per program)
-  double runMillis = 0;      // running them, loops included
+  double runMillis = 0;      // the last run, loops included
   int pipelines = 0;         // one per run of nodes between graph loops
 };
 
@@ -35,8 +35,9 @@ class GraphProgram {
   std::vector<std::string> inputNames() const;
 
   // The graph's outputs in order, computed from `inputs` (by graph input name; each must match
-  // the input's dtype and shape). Pipelines are compiled on the first run.
-  std::vector<std::pair<std::string, NpyArray>> run(const std::map<std::string, NpyArray>& inputs,
+  // the input's dtype and shape; read in place, not copied). Pipelines are compiled on the first
+  // run; the outputs of the top level are computed into the arrays returned (no copy).
+  std::vector<std::pair<std::string, NpyArray>> run(const std::map<std::string, NpyView>& inputs,
                                                     CpuRunStats* stats = nullptr);
 
  private:

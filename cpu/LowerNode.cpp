@@ -624,13 +624,17 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
     });
   }
   Lowered top = rowFunc("_max", [&](const Index& i) { return Halide::maximum(along(i, r.x)); });
-  Lowered total = rowFunc("_sum", [&](const Index& i) { return Halide::sum(Halide::exp(along(i, r.x) - at(top, i))); });
+  Lowered total = rowFunc("_sum", [&](const Index& i) {
+    return Halide::sum(castValue(acc, expDouble(castValue(Halide::Float(64), along(i, r.x) - at(top, i)))));
+  });
   const bool log = node.op == "LogSoftmax";
   return define(name, outType, [&](const Index& i) {
     Index row = i;
     row[a] = 0;
     Expr shifted = castValue(acc, at(in[0], i)) - at(top, row);
-    return log ? shifted - Halide::log(at(total, row)) : Halide::exp(shifted) / at(total, row);
+    auto f64 = [](const Expr& v) { return castValue(Halide::Float(64), v); };
+    return log ? castValue(acc, f64(shifted) - logDouble(f64(at(total, row))))
+               : castValue(acc, expDouble(f64(shifted)) / f64(at(total, row)));
   });
 }
 

@@ -91,8 +91,8 @@ Expr unaryOp(Prim prim, DType t, const Expr& a, double value) {
   const bool isF = isFloat(t);
   auto inDouble = [&](Expr r) { return fromDouble(r, t); };
   switch (prim) {
-    case Prim::VExp: return inDouble(Halide::exp(castValue(f64, a)));
-    case Prim::VLog: return inDouble(Halide::log(castValue(f64, a)));
+    case Prim::VExp: return inDouble(expDouble(castValue(f64, a)));
+    case Prim::VLog: return inDouble(logDouble(castValue(f64, a)));
     case Prim::VSqrt: return inDouble(Halide::sqrt(castValue(f64, a)));
     case Prim::VRsqrt: return inDouble(Expr(1.0) / Halide::sqrt(castValue(f64, a)));
     case Prim::VRec: return inDouble(Expr(1.0) / castValue(f64, a));
@@ -232,6 +232,69 @@ Expr castValue(const Halide::Type& to, const Expr& x) {
   const uint64_t nanBits = to.bits() == 16 ? 0x7e00 : to.bits() == 32 ? 0x7fc00000 : 0x7ff8000000000000ull;
   Expr nan = Halide::reinterpret(to, Halide::cast(Halide::UInt(to.bits()), Expr(nanBits)));
   return Halide::select(isNaN(x), nan, Halide::cast(to, x));
+}
+
+namespace {
+
+Expr f64Bits(uint64_t bits) { return Halide::reinterpret(f64, Halide::cast(Halide::UInt(64), Expr(bits))); }
+
+// 2^k for an integer k in [-1022, 1023], built from its exponent bits.
+Expr powerOfTwo(const Expr& k) {
+  return Halide::reinterpret(f64, Halide::cast(Halide::UInt(64), k + 1023) << 52);
+}
+
+// c[0] + c[1] x + c[2] x^2 + ... by Horner's rule.
+Expr horner(const Expr& x, const std::vector<double>& c) {
+  Expr r = Expr(c.back());
+  for (size_t k = c.size() - 1; k-- > 0;) r = r * x + Expr(c[k]);
+  return r;
+}
+
+}  // namespace
+
+Expr expDouble(const Expr& x) {
+  // x = n ln2 + r, |r| <= ln2 / 2: exp(r) by its Taylor series to r^14 (error below 2^-60), then
+  // scaled by 2^n in two halves so that neither overflows nor goes subnormal too early
+  const double ln2Hi = 6.93147180369123816490e-01, ln2Lo = 1.90821492927058770002e-10;
+  Expr clamped = Halide::clamp(x, Expr(-746.0), Expr(710.0));
+  Expr n = Halide::round(clamped * Expr(1.44269504088896338700));
+  Expr r = (clamped - n * Expr(ln2Hi)) - n * Expr(ln2Lo);
+  std::vector<double> taylor(15);
+  double f = 1;
+  for (size_t k = 0; k < taylor.size(); ++k) {
+    if (k > 0) f *= static_cast<double>(k);
+    taylor[k] = 1 / f;
+  }
+  Expr p = horner(r, taylor);
+  Expr k = Halide::cast(Halide::Int(64), n);
+  Expr half = k / 2;
+  Expr scaled = p * powerOfTwo(half) * powerOfTwo(k - half);
+  return Halide::select(isNaN(x), x, x > Expr(709.782712893384), f64Bits(0x7ff0000000000000ull),
+                        x < Expr(-745.2), Expr(0.0), scaled);
+}
+
+Expr logDouble(const Expr& x) {
+  // x = m 2^e with m in [sqrt(1/2), sqrt(2)); log m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.1716:
+  // the series to s^23 (error below 2^-60). Subnormal float64 inputs are scaled by 2^64 first.
+  const double ln2Hi = 6.93147180369123816490e-01, ln2Lo = 1.90821492927058770002e-10;
+  Expr tiny = x < f64Bits(0x0010000000000000ull);
+  Expr y = Halide::select(tiny, x * Expr(18446744073709551616.0), x);
+  Expr bits = Halide::reinterpret(Halide::UInt(64), y);
+  Expr e = Halide::cast(Halide::Int(64), bits >> 52) - 1023 - Halide::select(tiny, Expr(int64_t{64}), Expr(int64_t{0}));
+  Expr m = Halide::reinterpret(f64, (bits & Halide::cast(Halide::UInt(64), Expr(uint64_t{0x000fffffffffffffull}))) |
+                                        Halide::cast(Halide::UInt(64), Expr(uint64_t{0x3ff0000000000000ull})));
+  Expr big = m > Expr(1.4142135623730951);
+  m = Halide::select(big, m * Expr(0.5), m);
+  e = Halide::select(big, e + 1, e);
+  Expr s = (m - Expr(1.0)) / (m + Expr(1.0));
+  Expr z = s * s;
+  std::vector<double> series;
+  for (int k = 0; k <= 11; ++k) series.push_back(2.0 / (2 * k + 1));
+  Expr logm = s * horner(z, series);
+  Expr ef = Halide::cast(f64, e);
+  Expr result = ef * Expr(ln2Hi) + (logm + ef * Expr(ln2Lo));
+  return Halide::select(isNaN(x) || x < Expr(0.0), f64Bits(0x7ff8000000000000ull), x == Expr(0.0),
+                        f64Bits(0xfff0000000000000ull), isInf(x), x, result);
 }
 
 Expr isNaN(const Expr& x) {

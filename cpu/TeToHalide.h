@@ -16,6 +16,12 @@ Halide::Expr teToHalide(const te::ExprPtr& e, const std::vector<Halide::Expr>& p
 
 // `x` (of dtype `from`) converted to `to` as the simulator's vconv does with rounding `round`:
 // float to integer rounded then saturated (NaN → 0), to float16 rounded to nearest even.
+// exp and log of a float64, vectorised (no libm call per lane): within 2 ulp of float64, so their
+// results rounded to float32 or float16 are the correctly rounded ones the simulator's vexp and vln
+// give (a result within 2^-50 of a rounding boundary aside).
+Halide::Expr expDouble(const Halide::Expr& x);
+Halide::Expr logDouble(const Halide::Expr& x);
+
 // a <cmp> b as IEEE defines it for NaN operands.
 Halide::Expr compareOp(te::Cmp cmp, const Halide::Expr& a, const Halide::Expr& b);
 

@@ -74,6 +74,22 @@ std::vector<const model::Tensor*> Model::outputs() const {
 }
 
 void Model::setInput(const std::string& name, NpyArray array) {
+  checkInput(name, array.dtype, array.shape);
+  NpyArray& held = bound_[name] = std::move(array);
+  views_[name] = NpyView::of(held);
+}
+
+void Model::setInputView(const std::string& name, const NpyView& view) {
+  checkInput(name, view.dtype, view.shape);
+  bound_.erase(name);
+  views_[name] = view;
+}
+
+void Model::forgetInputViews() {
+  for (auto it = views_.begin(); it != views_.end();) it = bound_.count(it->first) ? std::next(it) : views_.erase(it);
+}
+
+void Model::checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const {
   const model::Tensor* t = nullptr;
   for (const auto* in : inputs())
     if (in->name == name) t = in;
@@ -82,16 +98,14 @@ void Model::setInput(const std::string& name, NpyArray array) {
     for (const auto* in : inputs()) names += (names.empty() ? "" : ", ") + in->name;
     fail(name_, "model has no input '" + name + "' (inputs: " + (names.empty() ? "none" : names) + ")");
   }
-  if (array.dtype != t->dtype) {
-    fail(name_, "input '" + name + "' must be " + dtypeName(t->dtype) + ", got " + dtypeName(array.dtype));
+  if (dtype != t->dtype) {
+    fail(name_, "input '" + name + "' must be " + dtypeName(t->dtype) + ", got " + dtypeName(dtype));
   }
-  bool ok = array.shape.size() == t->shape.size();
-  for (size_t i = 0; ok && i < array.shape.size(); ++i)
-    ok = array.shape[i] >= t->shape[i].min && array.shape[i] <= t->shape[i].max;
+  bool ok = shape.size() == t->shape.size();
+  for (size_t i = 0; ok && i < shape.size(); ++i) ok = shape[i] >= t->shape[i].min && shape[i] <= t->shape[i].max;
   if (!ok) {
-    fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(array.shape));
+    fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(shape));
   }
-  bound_[name] = std::move(array);
 }
 
 void Model::setInputShape(const std::string& name, const std::vector<int64_t>& shape) {
@@ -228,11 +242,18 @@ bool Model::hasCpuBackend() {
 }
 
 void Model::bindRandomAndCheckBound() {
-  for (auto& [name, array] : randomInputs())
-    if (!bound_.count(name)) bound_[name] = std::move(array);
+  bool randomUnbound = false;
+  for (const auto* t : inputs()) randomUnbound = randomUnbound || (t->role == model::TensorRole::RandomInput && !views_.count(t->name));
+  if (randomUnbound) {
+    for (auto& [name, array] : randomInputs()) {
+      if (views_.count(name)) continue;
+      NpyArray& held = bound_[name] = std::move(array);
+      views_[name] = NpyView::of(held);
+    }
+  }
   std::vector<const model::Tensor*> unbound;  // every one named at once
   for (const auto* t : inputs()) {
-    if (!bound_.count(t->name)) unbound.push_back(t);
+    if (!views_.count(t->name)) unbound.push_back(t);
   }
   if (!unbound.empty()) {
     std::string names, binds;
@@ -256,8 +277,8 @@ RunResult Model::runOnCpu() {
     fail(name_, "the model's graph has " + std::to_string(graphNames.size()) + " inputs, its tensor table " +
                     std::to_string(tensors.size()));
   }
-  std::map<std::string, NpyArray> byGraphName;
-  for (size_t k = 0; k < tensors.size(); ++k) byGraphName[graphNames[k]] = bound_.at(tensors[k]->name);
+  std::map<std::string, NpyView> byGraphName;
+  for (size_t k = 0; k < tensors.size(); ++k) byGraphName[graphNames[k]] = views_.at(tensors[k]->name);
   cpu::CpuRunStats stats;
   RunResult result;
   std::vector<std::pair<std::string, NpyArray>> outputs = cpuProgram_->run(byGraphName, &stats);
@@ -288,8 +309,10 @@ RunResult Model::run(const RunOptions& options) {
   }
   bindRandomAndCheckBound();
   for (const auto* t : inputs()) {
-    const NpyArray& value = bound_.at(t->name);
-    std::memcpy(device.gm() + t->gmOffset, value.data.data(), value.data.size());
+    const NpyView& value = views_.at(t->name);
+    int64_t elements = 1;
+    for (int64_t d : value.shape) elements *= d;
+    std::memcpy(device.gm() + t->gmOffset, value.data, static_cast<size_t>(elements * dtypeSize(value.dtype)));
   }
   RunResult result;
   PlanRunner runner{image_, device, options, result.stats, {}, {}};

@@ -76,9 +76,14 @@ class Model {
 
   // Binds an input; its dtype and shape must match the model (dynamic dims within their range).
   void setInput(const std::string& name, NpyArray array);
+  // The same for memory the caller keeps unchanged until run() returns: the simulator copies it
+  // into device memory, the CPU backend reads it in place.
+  void setInputView(const std::string& name, const NpyView& view);
   // Fixes the runtime extent of a dynamic input (the reference guide's set_input_shape).
   void setInputShape(const std::string& name, const std::vector<int64_t>& shape);
-  bool hasInput(const std::string& name) const { return bound_.count(name) > 0; }
+  bool hasInput(const std::string& name) const { return views_.count(name) > 0; }
+  // Unbinds the inputs bound with setInputView (those bound with setInput stay).
+  void forgetInputViews();
 
   // Runs the plan. Unbound random inputs are generated as NumPy's legacy generator would;
   // any other unbound input is an error naming it.
@@ -95,9 +100,11 @@ class Model {
   model::Model image_;
   std::string name_;
   Target target_;
-  std::map<std::string, NpyArray> bound_;
+  std::map<std::string, NpyArray> bound_;  // inputs the model holds
+  std::map<std::string, NpyView> views_;    // every bound input: into bound_ or the caller's memory
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
 
+  void checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const;
   void bindRandomAndCheckBound();
   RunResult runOnCpu();
 };

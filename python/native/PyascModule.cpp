@@ -46,19 +46,19 @@ auto translated(F&& f) {
   }
 }
 
-NpyArray toNpy(const py::handle& object, const model::Tensor& tensor) {
+// A C-ordered array of the input's dtype (a copy only when the layout is not C order) and its view.
+std::pair<py::array, NpyView> toView(const py::handle& object, const model::Tensor& tensor) {
   py::array array = py::array::ensure(object, py::array::c_style);
   if (!array) raise(PyExc_TypeError, "input '" + tensor.name + "' must be an array, found " + std::string(py::str(py::type::of(object))));
   const std::string dtype = py::str(array.dtype());
-  NpyArray a;
-  if (!parseDType(dtype, a.dtype) || a.dtype != tensor.dtype) {
+  NpyView v;
+  if (!parseDType(dtype, v.dtype) || v.dtype != tensor.dtype) {
     raise(PyExc_TypeError, "input '" + tensor.name + "' is " + dtype + "; the model takes " + dtypeName(tensor.dtype) +
                                " (convert it with .astype(np." + dtypeName(tensor.dtype) + "))");
   }
-  for (py::ssize_t k = 0; k < array.ndim(); ++k) a.shape.push_back(array.shape(k));
-  const auto* data = static_cast<const uint8_t*>(array.data());
-  a.data.assign(data, data + array.nbytes());
-  return a;
+  for (py::ssize_t k = 0; k < array.ndim(); ++k) v.shape.push_back(array.shape(k));
+  v.data = static_cast<const uint8_t*>(array.data());
+  return {array, v};
 }
 
 // An ndarray owning the output's bytes (no copy).
@@ -93,14 +93,15 @@ class PyModel {
       raise(PyExc_TypeError, "the model takes " + std::to_string(bindable.size()) + " input(s), " +
                                  std::to_string(args.size()) + " given");
     }
-    for (size_t k = 0; k < args.size(); ++k) setInput(*bindable[k], args[k]);
+    std::vector<py::array> held;  // the arrays the views point into, alive until the run ends
+    for (size_t k = 0; k < args.size(); ++k) held.push_back(setInput(*bindable[k], args[k]));
     for (const auto& [key, value] : kwargs) {
       const std::string name = py::str(key);
       const model::Tensor* t = nullptr;
       for (const model::Tensor* in : model_.inputs())
         if (in->name == name) t = in;
       if (!t) translated([&] { model_.setInput(name, NpyArray{}); return 0; });  // the runtime's message
-      setInput(*t, value);
+      held.push_back(setInput(*t, value));
     }
     RunOptions options;
     if (!parseBackend(backendName, options.backend)) raise(PyExc_ValueError, "backend must be 'sim' or 'cpu', found '" + backendName + "'");
@@ -108,6 +109,7 @@ class PyModel {
       py::gil_scoped_release release;
       return model_.run(options);
     });
+    model_.forgetInputViews();  // they point into `held`: every call binds its inputs again
     stats_ = result.stats;
     lastBackend_ = options.backend;
     py::dict outputs;
@@ -189,12 +191,13 @@ class PyModel {
   std::string backend_;
 
  private:
-  void setInput(const model::Tensor& t, const py::handle& value) {
-    NpyArray a = toNpy(value, t);
+  py::array setInput(const model::Tensor& t, const py::handle& value) {
+    auto [array, view] = toView(value, t);
     translated([&] {
-      model_.setInput(t.name, std::move(a));
+      model_.setInputView(t.name, view);
       return 0;
     });
+    return array;
   }
 
   pyasc::Model model_;

@@ -17,6 +17,16 @@ struct NpyArray {
   int64_t elementCount() const;
 };
 
+// An array's bytes held by someone else (an NpyArray, a NumPy array): C order, native byte order,
+// elementCount(shape) × dtypeSize(dtype) bytes at `data`.
+struct NpyView {
+  DType dtype = DType::Float32;
+  std::vector<int64_t> shape;
+  const uint8_t* data = nullptr;
+
+  static NpyView of(const NpyArray& a) { return NpyView{a.dtype, a.shape, a.data.data()}; }
+};
+
 // Reads and validates a .npy file; a malformed file throws CompileError at SourceLocation{path}
 // with a one-line reason ("not a .npy file (bad magic)", "unsupported dtype '<c16'", ...).
 NpyArray readNpy(const std::string& path);
