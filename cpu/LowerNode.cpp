@@ -47,6 +47,24 @@ Lowered define(const std::string& name, const graph::TensorType& type, const std
   return Lowered{f, type};
 }
 
+// A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
+// current = update(current, i) once per point of the reduction domain the update reads; the
+// element is finish(current). Halide's update definitions cannot be pure, hence the wrapper.
+Lowered accumulate(const std::string& name, const graph::TensorType& type, const std::function<Expr(const Index&)>& init,
+                   const std::function<Expr(Expr, const Index&)>& update, const std::function<Expr(Expr)>& finish) {
+  Halide::Func total(Halide::Internal::unique_name(name + "_total"));
+  std::vector<Halide::Var> vars;
+  for (int k = 0; k < type.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
+  const Index index(vars.begin(), vars.end());
+  const std::vector<Expr> halideOrder(index.rbegin(), index.rend());
+  total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
+  total(halideOrder) = update(total(halideOrder), index);
+  const Lowered t{total, type};
+  return define(name, type, [&](const Index& i) { return finish(at(t, i)); });
+}
+
+Expr same(Expr e) { return e; }
+
 // The index of an input broadcast (NumPy rules, trailing axes aligned) to an output index.
 Index broadcastIndex(const Index& out, const graph::TensorType& in) {
   Index r;
@@ -357,18 +375,12 @@ Lowered reduceWith(const std::string& name, const graph::Node& node, const graph
                    const ReduceShape& s, Halide::Type acc, Expr init, const std::function<Expr(Expr, Expr)>& combine,
                    const std::function<Expr(Expr)>& finish) {
   if (s.axes.empty()) return define(name, outType, [&](const Index& i) { return finish(castValue(acc, at(in, i))); });
-  Halide::Func total(Halide::Internal::unique_name(name + "_total"));
-  std::vector<Halide::Var> vars;
-  for (int k = 0; k < outType.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
-  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
-  Index out(vars.begin(), vars.end());
-  total(halideOrder) = castValue(acc, init);
   Halide::RDom r = reductionDomain(node, s, in.type);
-  Expr x = castValue(acc, at(in, inputIndex(s, out, positions(r, s.axes.size()))));
-  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  total(lhs) = combine(total(lhs), x);
-  const Lowered t{total, outType};
-  return define(name, outType, [&](const Index& i) { return finish(at(t, i)); });
+  return accumulate(name, outType, [&](const Index&) { return castValue(acc, init); },
+                    [&](Expr current, const Index& out) {
+                      return combine(current, castValue(acc, at(in, inputIndex(s, out, positions(r, s.axes.size())))));
+                    },
+                    finish);
 }
 
 Lowered reduce(const graph::Graph& graph, const graph::Node& node, const Lowered& in, Halide::Type acc, Expr init,
@@ -390,7 +402,6 @@ Expr nanMinOf(Expr acc, Expr x) { return Halide::select(isNaN(acc) || (!isNaN(x)
 Lowered reduction(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
   const DType outT = graph.type(node.outputs.at(0)).dtype, inT = in.type.dtype;
   const Halide::Type acc = accumulatorType(inT, outT);
-  auto same = [](Expr e) { return e; };
   const std::string& op = node.op;
   if (op == "ReduceSum") return reduce(graph, node, in, acc, Expr(0), [](Expr a, Expr x) { return a + x; }, same);
   if (op == "ReduceProd") return reduce(graph, node, in, acc, Expr(1), [](Expr a, Expr x) { return a * x; }, same);
@@ -451,37 +462,38 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const std::string name = graph.value(node.outputs[0]).name;
   const bool isMax = node.op == "ArgMax";
-  ReduceShape s = reduceShape(node, in.type, "axis");
+  const ReduceShape s = reduceShape(node, in.type, "axis");
   const std::vector<int64_t> shape = extents(in.type);
-  Halide::Type vt = in.type.dtype == DType::Float16 ? Halide::Float(32) : halideType(in.type.dtype);
-  if (in.type.dtype == DType::Bool) vt = Halide::UInt(8);
-  std::vector<Halide::Var> vars;
-  for (int k = 0; k < outType.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
-  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
-  Index out(vars.begin(), vars.end());
+  graph::TensorType valueType = outType;  // float16 compared as float32, booleans as bytes
+  valueType.dtype = in.type.dtype == DType::Float16 ? DType::Float32 : in.type.dtype == DType::Bool ? DType::UInt8 : in.type.dtype;
+  const Halide::Type vt = halideType(valueType.dtype);
   Halide::RDom r = reductionDomain(node, s, in.type);
-  std::vector<Expr> pos = positions(r, s.axes.size()), zeros(s.axes.size(), Expr(0));
+  const std::vector<Expr> pos = positions(r, s.axes.size()), zeros(s.axes.size(), Expr(0));
+  auto element = [&](const Index& out, const std::vector<Expr>& at_) { return castValue(vt, at(in, inputIndex(s, out, at_))); };
   // the position: along the one axis, or the flat index over all of them
   Expr flat = castValue(Halide::Int(64), 0);
-  for (size_t k = 0; k < s.axes.size(); ++k) flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + castValue(Halide::Int(64), pos[k]);
+  int64_t count = 1;
+  for (size_t k = 0; k < s.axes.size(); ++k) {
+    flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + castValue(Halide::Int(64), pos[k]);
+    count *= shape[static_cast<size_t>(s.axes[k])];
+  }
   // two reductions (a tuple-valued one miscompiles under Halide 14's strict floats): the extreme,
   // then the first position holding it
-  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  Expr x = castValue(vt, at(in, inputIndex(s, out, pos)));
-  Halide::Func extreme(Halide::Internal::unique_name(name + "_extreme"));
-  extreme(halideOrder) = castValue(vt, at(in, inputIndex(s, out, zeros)));
-  Expr e = extreme(lhs);
-  Expr better = isMax ? x > e : x < e;
-  if (vt.is_float()) better = !isNaN(e) && (isNaN(x) || compareOp(isMax ? te::Cmp::GT : te::Cmp::LT, x, e));
-  extreme(lhs) = Halide::select(better, x, e);
-  int64_t count = 1;
-  for (int64_t a : s.axes) count *= shape[static_cast<size_t>(a)];
-  Halide::Func first(Halide::Internal::unique_name(name + "_first"));
-  first(halideOrder) = castValue(Halide::Int(64), Expr(count));
-  Expr holds = vt.is_float() ? compareOp(te::Cmp::EQ, x, e) || (isNaN(x) && isNaN(e)) : x == e;
-  first(lhs) = Halide::select(first(lhs) == Expr(count) && holds, flat, first(lhs));
-  const Lowered f{first, outType};
-  return define(name, outType, [&](const Index& i) { return at(f, i); });
+  const Lowered extreme = accumulate(name + "_extreme", valueType, [&](const Index& o) { return element(o, zeros); },
+                                     [&](Expr e, const Index& o) {
+                                       Expr x = element(o, pos);
+                                       Expr better = isMax ? x > e : x < e;
+                                       if (vt.is_float()) better = !isNaN(e) && (isNaN(x) || compareOp(isMax ? te::Cmp::GT : te::Cmp::LT, x, e));
+                                       return Halide::select(better, x, e);
+                                     },
+                                     same);
+  return accumulate(name, outType, [&](const Index&) { return castValue(Halide::Int(64), Expr(count)); },
+                    [&](Expr first, const Index& o) {
+                      Expr x = element(o, pos), e = at(extreme, o);
+                      Expr holds = vt.is_float() ? compareOp(te::Cmp::EQ, x, e) || (isNaN(x) && isNaN(e)) : x == e;
+                      return Halide::select(first == Expr(count) && holds, flat, first);
+                    },
+                    same);
 }
 
 // ---- contractions -----------------------------------------------------------------------------
@@ -495,9 +507,6 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
   std::string summed;
   for (const auto& [label, e] : extent) if (outLabels.find(label) == std::string::npos) summed += label;
   const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
-  std::vector<Halide::Var> vars;
-  for (int k = 0; k < outType.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
-  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
   auto product = [&](const std::map<char, Expr>& index) {
     Expr p;
     for (size_t k = 0; k < in.size(); ++k) {
@@ -508,19 +517,22 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
     }
     return p;
   };
-  std::map<char, Expr> index;
-  for (size_t k = 0; k < outLabels.size(); ++k) index[outLabels[k]] = vars[k];
-  if (summed.empty()) return define(name, outType, [&](const Index&) { return product(index); });
+  auto labelled = [&](const Index& out) {
+    std::map<char, Expr> index;
+    for (size_t k = 0; k < outLabels.size(); ++k) index[outLabels[k]] = out[k];
+    return index;
+  };
+  if (summed.empty()) return define(name, outType, [&](const Index& out) { return product(labelled(out)); });
   Halide::Region region;
   for (char label : summed) region.emplace_back(0, extent32(node, extent[label]));
   Halide::RDom r(region);
-  for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];
-  Halide::Func total(Halide::Internal::unique_name(name + "_sum"));
-  total(halideOrder) = castValue(acc, 0);
-  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  total(lhs) = total(lhs) + product(index);
-  Lowered t{total, outType};
-  return define(name, outType, [&](const Index& i) { return at(t, i); });
+  return accumulate(name, outType, [&](const Index&) { return castValue(acc, 0); },
+                    [&](Expr total, const Index& out) {
+                      std::map<char, Expr> index = labelled(out);
+                      for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];
+                      return total + product(index);
+                    },
+                    same);
 }
 
 Lowered matmul(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
@@ -668,24 +680,19 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   const int64_t outPerGroup = cout / std::max<int64_t>(groups, 1);
   const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
   Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
-  const std::string name = graph.value(node.outputs[0]).name;
-  Halide::Func total(Halide::Internal::unique_name(name + "_sum"));
-  std::vector<Halide::Var> vars;
-  for (int k = 0; k < 4; ++k) vars.emplace_back("d" + std::to_string(k));
-  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
-  const Expr n = vars[0], oy = nchw ? vars[2] : vars[1], ox = nchw ? vars[3] : vars[2], co = nchw ? vars[1] : vars[3];
-  Expr iy = oy * static_cast<int32_t>(strides[0]) - static_cast<int32_t>(pads[0]) + r.x * static_cast<int32_t>(dil[0]);
-  Expr ix = ox * static_cast<int32_t>(strides[1]) - static_cast<int32_t>(pads[2]) + r.y * static_cast<int32_t>(dil[1]);
-  Expr c = (co / static_cast<int32_t>(outPerGroup)) * static_cast<int32_t>(cg) + r.z;
-  Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
-  Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
-  Expr xv = at(in[0], nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c});
-  Expr wv = at(in[1], nchw ? Index{co, r.z, r.x, r.y} : Index{r.x, r.y, r.z, co});
-  total(halideOrder) = castValue(acc, 0);
-  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  total(lhs) = total(lhs) + Halide::select(inside, castValue(acc, xv) * castValue(acc, wv), castValue(acc, 0));
-  const Lowered t{total, outType};
-  return define(name, outType, [&](const Index& i) { return at(t, i); });
+  return accumulate(graph.value(node.outputs[0]).name, outType, [&](const Index&) { return castValue(acc, 0); },
+                    [&](Expr total, const Index& o) {
+                      const Expr n = o[0], oy = nchw ? o[2] : o[1], ox = nchw ? o[3] : o[2], co = nchw ? o[1] : o[3];
+                      Expr iy = oy * static_cast<int32_t>(strides[0]) - static_cast<int32_t>(pads[0]) + r.x * static_cast<int32_t>(dil[0]);
+                      Expr ix = ox * static_cast<int32_t>(strides[1]) - static_cast<int32_t>(pads[2]) + r.y * static_cast<int32_t>(dil[1]);
+                      Expr c = (co / static_cast<int32_t>(outPerGroup)) * static_cast<int32_t>(cg) + r.z;
+                      Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
+                      Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
+                      Expr xv = at(in[0], nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c});
+                      Expr wv = at(in[1], nchw ? Index{co, r.z, r.x, r.y} : Index{r.x, r.y, r.z, co});
+                      return total + Halide::select(inside, castValue(acc, xv) * castValue(acc, wv), castValue(acc, 0));
+                    },
+                    same);
 }
 
 // MaxPool2D and AvgPool2D: padded positions never win a maximum and count as zeros in an average
@@ -700,28 +707,19 @@ Lowered pool2d(const graph::Graph& graph, const graph::Node& node, const Lowered
   const bool isMax = node.op == "MaxPool2D";
   const Halide::Type acc = isMax ? (in.type.dtype == DType::Float16 ? Halide::Float(32) : halideType(in.type.dtype)) : Halide::Float(64);
   Halide::RDom r(0, extent32(node, win.kh), 0, extent32(node, win.kw));
-  const std::string name = graph.value(node.outputs[0]).name;
-  Halide::Func total(Halide::Internal::unique_name(name + "_window"));
-  std::vector<Halide::Var> vars;
-  for (int k = 0; k < 4; ++k) vars.emplace_back("d" + std::to_string(k));
-  std::vector<Halide::Var> halideOrder(vars.rbegin(), vars.rend());
-  const Expr n = vars[0], c = win.nchw ? vars[1] : vars[3], oy = win.nchw ? vars[2] : vars[1], ox = win.nchw ? vars[3] : vars[2];
-  Expr iy = oy * static_cast<int32_t>(win.strideH) - static_cast<int32_t>(win.padTop) + r.x;
-  Expr ix = ox * static_cast<int32_t>(win.strideW) - static_cast<int32_t>(win.padLeft) + r.y;
-  Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
-  Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
-  Expr v = castValue(acc, at(in, win.nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c}));
-  std::vector<Expr> lhs(halideOrder.begin(), halideOrder.end());
-  if (isMax) {
-    total(halideOrder) = castValue(acc, -INFINITY);
-    total(lhs) = Halide::select(inside, nanMaxOf(total(lhs), v), total(lhs));
-  } else {
-    total(halideOrder) = castValue(acc, 0);
-    total(lhs) = total(lhs) + Halide::select(inside, v, castValue(acc, 0));
-  }
-  const Lowered t{total, outType};
   const double count = static_cast<double>(win.kh * win.kw);
-  return define(name, outType, [&](const Index& i) { return isMax ? at(t, i) : at(t, i) / Expr(count); });
+  return accumulate(graph.value(node.outputs[0]).name, outType,
+                    [&](const Index&) { return castValue(acc, Expr(isMax ? -INFINITY : 0.0)); },
+                    [&](Expr total, const Index& o) {
+                      const Expr n = o[0], c = win.nchw ? o[1] : o[3], oy = win.nchw ? o[2] : o[1], ox = win.nchw ? o[3] : o[2];
+                      Expr iy = oy * static_cast<int32_t>(win.strideH) - static_cast<int32_t>(win.padTop) + r.x;
+                      Expr ix = ox * static_cast<int32_t>(win.strideW) - static_cast<int32_t>(win.padLeft) + r.y;
+                      Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
+                      Expr v = castValue(acc, at(in, win.nchw ? Index{n, c, clampIndex(iy, h), clampIndex(ix, wd)}
+                                                             : Index{n, clampIndex(iy, h), clampIndex(ix, wd), c}));
+                      return Halide::select(inside, isMax ? nanMaxOf(total, v) : total + v, total);
+                    },
+                    [&](Expr total) { return isMax ? total : total / Expr(count); });
 }
 
 // ---- creation ---------------------------------------------------------------------------------
