@@ -1,0 +1,121 @@
+// CPU lowerings of the contractions: matmul (broadcast batches), einsum, tensordot.
+#include "cpu/LowerSupport.h"
+
+#include <map>
+
+#include "cpu/TeToHalide.h"
+
+namespace pyasc::cpu {
+
+using Halide::Expr;
+
+namespace {
+
+// out(labels of the output) = sum over the other labels of the product of the operands.
+Lowered contraction(const std::string& name, const graph::Node& node, const graph::TensorType& outType,
+                    const std::vector<Lowered>& in, const std::vector<std::string>& terms, const std::string& outLabels) {
+  std::map<char, int64_t> extent;
+  for (size_t k = 0; k < in.size(); ++k)
+    for (size_t d = 0; d < terms[k].size(); ++d) extent[terms[k][d]] = in[k].type.shape[d].extent;
+  std::string summed;
+  for (const auto& [label, e] : extent) if (outLabels.find(label) == std::string::npos) summed += label;
+  const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
+  auto product = [&](const std::map<char, Expr>& index) {
+    Expr p;
+    for (size_t k = 0; k < in.size(); ++k) {
+      Index src;
+      for (char label : terms[k]) src.push_back(index.at(label));
+      Expr x = castValue(acc, at(in[k], src));
+      p = p.defined() ? p * x : x;
+    }
+    return p;
+  };
+  auto labelled = [&](const Index& out) {
+    std::map<char, Expr> index;
+    for (size_t k = 0; k < outLabels.size(); ++k) index[outLabels[k]] = out[k];
+    return index;
+  };
+  if (summed.empty()) return define(name, outType, [&](const Index& out) { return product(labelled(out)); });
+  Halide::Region region;
+  for (char label : summed) region.emplace_back(0, extent32(node, extent[label]));
+  Halide::RDom r(region);
+  return accumulate(name, outType, [&](const Index&) { return castValue(acc, 0); },
+                    [&](Expr total, const Index& out) {
+                      std::map<char, Expr> index = labelled(out);
+                      for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];
+                      return total + product(index);
+                    },
+                    same);
+}
+
+Lowered matmul(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const int ra = in[0].type.rank(), rb = in[1].type.rank();
+  // labels: batch axes a.., then i (rows of a), k (contracted), j (columns of b)
+  const std::string batch = "abcdefgh";
+  const int batchRank = outType.rank() - (ra > 1 ? 1 : 0) - (rb > 1 ? 1 : 0);
+  if (batchRank > static_cast<int>(batch.size())) fail(node, "the CPU backend takes matmuls of up to 8 batch axes");
+  std::string ta, tb, to = batch.substr(0, static_cast<size_t>(batchRank));
+  ta = ra > 1 ? batch.substr(static_cast<size_t>(batchRank - (ra - 2)), static_cast<size_t>(ra - 2)) + "ik" : "k";
+  tb = rb > 1 ? batch.substr(static_cast<size_t>(batchRank - (rb - 2)), static_cast<size_t>(rb - 2)) + "kj" : "k";
+  if (ra > 1) to += "i";
+  if (rb > 1) to += "j";
+  // an operand whose batch axes broadcast (extent 1 against the result's) is read through a view
+  // with the result's batch extents
+  std::vector<Lowered> views = in;
+  for (size_t side = 0; side < 2; ++side) {
+    const std::string& term = side == 0 ? ta : tb;
+    const Lowered& source = in[side];
+    const size_t batchAxes = term.size() > 2 ? term.size() - 2 : 0;
+    graph::TensorType viewType = source.type;
+    for (size_t d = 0; d < batchAxes; ++d) viewType.shape[d] = outType.shape[batch.find(term[d])];
+    if (viewType == source.type) continue;
+    views[side] = define(graph.value(node.outputs[0]).name + (side ? "_b" : "_a"), viewType,
+                         [&](const Index& i) { return at(source, broadcastIndex(i, source.type)); });
+  }
+  return contraction(graph.value(node.outputs[0]).name, node, outType, views, {ta, tb}, to);
+}
+
+Lowered einsum(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  std::string equation;
+  for (char c : node.stringAttr("equation")) if (c != ' ') equation += c;
+  const size_t arrow = equation.find("->");
+  std::vector<std::string> terms(1);
+  for (char c : equation.substr(0, arrow)) {
+    if (c == ',') terms.emplace_back();
+    else terms.back() += c;
+  }
+  std::string out;
+  if (arrow != std::string::npos) {
+    out = equation.substr(arrow + 2);
+  } else {  // NumPy's implicit output: the labels used once, in alphabetical order
+    std::map<char, int> uses;
+    for (const auto& t : terms) for (char c : t) ++uses[c];
+    for (const auto& [label, n] : uses) if (n == 1) out += label;
+  }
+  return contraction(graph.value(node.outputs[0]).name, node, graph.type(node.outputs[0]), in, terms, out);
+}
+
+Lowered tensordot(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  std::vector<int64_t> axesA = node.intListAttr("axes_a"), axesB = node.intListAttr("axes_b");
+  const int ra = in[0].type.rank(), rb = in[1].type.rank();
+  std::string ta(static_cast<size_t>(ra), ' '), tb(static_cast<size_t>(rb), ' '), out;
+  char next = 'a';
+  for (size_t k = 0; k < axesA.size(); ++k) {
+    const int64_t a = axesA[k] < 0 ? axesA[k] + ra : axesA[k], b = axesB[k] < 0 ? axesB[k] + rb : axesB[k];
+    ta[static_cast<size_t>(a)] = tb[static_cast<size_t>(b)] = next++;
+  }
+  for (char& c : ta) if (c == ' ') out += (c = next++);
+  for (char& c : tb) if (c == ' ') out += (c = next++);
+  return contraction(graph.value(node.outputs[0]).name, node, graph.type(node.outputs[0]), in, {ta, tb}, out);
+}
+
+}  // namespace
+
+void addContractionLowerings(LoweringTable& m) {
+  m["MatMul"] = matmul;
+  m["Einsum"] = einsum;
+  m["TensorDot"] = tensordot;
+}
+
+}  // namespace pyasc::cpu

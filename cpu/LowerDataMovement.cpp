@@ -1,0 +1,189 @@
+// CPU lowerings of data movement and creation: shapes, transposes, broadcasts, slices, joins, pads, gathers, fills, ranges.
+#include "cpu/LowerSupport.h"
+
+#include <algorithm>
+
+#include "cpu/TeToHalide.h"
+
+namespace pyasc::cpu {
+
+using Halide::Expr;
+
+namespace {
+
+// Same elements, another shape (Reshape, ExpandDims, Squeeze): axes of extent 1 aside, the same
+// extents map axis to axis; otherwise through the flat index.
+Lowered reshape(const std::string& name, const Lowered& in, const graph::TensorType& outType) {
+  const std::vector<int64_t> from = extents(in.type), to = extents(outType);
+  std::vector<size_t> fromAxes, toAxes;
+  for (size_t k = 0; k < from.size(); ++k) if (from[k] != 1) fromAxes.push_back(k);
+  for (size_t k = 0; k < to.size(); ++k) if (to[k] != 1) toAxes.push_back(k);
+  bool direct = fromAxes.size() == toAxes.size();
+  for (size_t j = 0; direct && j < fromAxes.size(); ++j) direct = from[fromAxes[j]] == to[toAxes[j]];
+  return define(name, outType, [&](const Index& i) {
+    Index src(from.size(), Expr(0));
+    if (direct) {
+      for (size_t j = 0; j < fromAxes.size(); ++j) src[fromAxes[j]] = i[toAxes[j]];
+      return at(in, src);
+    }
+    Expr flat = castValue(Halide::Int(64), 0);
+    for (size_t k = 0; k < to.size(); ++k) flat = flat * Expr(to[k]) + castValue(Halide::Int(64), i[k]);
+    for (size_t k = from.size(); k-- > 0;) {
+      src[k] = castValue(Halide::Int(32), flat % Expr(from[k]));
+      flat = flat / Expr(from[k]);
+    }
+    return at(in, src);
+  });
+}
+
+Lowered slice(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"),
+                             step = node.intListAttr("step"), dynamic = node.intListAttr("dynamic_axes");
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    Index src = i;
+    for (size_t j = 0; j < axes.size(); ++j) {
+      const size_t axis = static_cast<size_t>(axes[j]);
+      Expr start = Expr(static_cast<int32_t>(begin[j]));
+      auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
+      if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(1 + static_cast<size_t>(d - dynamic.begin())), {}));
+      src[axis] = clampIndex(start + i[axis] * static_cast<int32_t>(step[j]), in[0].type.shape[axis].extent);
+    }
+    return at(in[0], src);
+  });
+}
+
+Lowered sliceUpdate(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"),
+                             end = node.intListAttr("end"), step = node.intListAttr("step"),
+                             dynamic = node.intListAttr("dynamic_axes");
+  // the slice's shape: update broadcasts to it
+  std::vector<int64_t> sliceExtent = extents(outType);
+  for (size_t j = 0; j < axes.size(); ++j) {
+    const int64_t s = step[j], b = begin[j], e = end[j];
+    sliceExtent[static_cast<size_t>(axes[j])] = s > 0 ? std::max<int64_t>(0, (e - b + s - 1) / s) : std::max<int64_t>(0, (b - e - s - 1) / -s);
+  }
+  graph::TensorType sliceType = outType;
+  sliceType.shape = graph::knownShape(sliceExtent);
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    Index u = i;
+    Expr inside = castValue(Halide::Bool(), true);
+    for (size_t j = 0; j < axes.size(); ++j) {
+      const size_t axis = static_cast<size_t>(axes[j]);
+      Expr start = Expr(static_cast<int32_t>(begin[j]));
+      auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
+      if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(2 + static_cast<size_t>(d - dynamic.begin())), {}));
+      const int32_t s = static_cast<int32_t>(step[j]);
+      Expr rel = i[axis] - start;
+      Expr pos = rel / s;
+      inside = inside && rel % s == 0 && pos >= 0 && pos < static_cast<int32_t>(sliceExtent[axis]);
+      u[axis] = clampIndex(pos, sliceExtent[axis]);
+    }
+    return Halide::select(inside, at(in[1], broadcastIndex(u, in[1].type)), at(in[0], i));
+  });
+}
+
+Lowered concat(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in, bool stack) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  int64_t axis = node.intAttr("axis");
+  if (axis < 0) axis += outType.rank();
+  const size_t a = static_cast<size_t>(axis);
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    // input k from its offset on: select(i >= offset_k, input k, the inputs before it)
+    Expr value;
+    int64_t offset = 0;
+    for (size_t k = 0; k < in.size(); ++k) {
+      Index src = i;
+      if (stack) src.erase(src.begin() + static_cast<long>(a));
+      else src[a] = clampIndex(i[a] - static_cast<int32_t>(offset), in[k].type.shape[a].extent);
+      Expr element = at(in[k], src);
+      value = value.defined() ? Halide::select(i[a] >= static_cast<int32_t>(offset), element, value) : element;
+      offset += stack ? 1 : in[k].type.shape[a].extent;
+    }
+    return value;
+  });
+}
+
+Lowered pad(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> pads = node.intListAttr("pads"), shape = extents(in.type);
+  const bool edge = node.stringAttr("mode", "constant") == "edge";
+  const double value = node.floatAttr("value", 0);
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    Index src;
+    Expr inside = castValue(Halide::Bool(), true);
+    for (size_t k = 0; k < shape.size(); ++k) {
+      Expr rel = i[k] - static_cast<int32_t>(pads.at(2 * k));
+      inside = inside && rel >= 0 && rel < static_cast<int32_t>(shape[k]);
+      src.push_back(clampIndex(rel, shape[k]));
+    }
+    Expr element = at(in, src);
+    if (edge) return element;
+    Expr fill = convert(Expr(value), DType::Float64, in.type.dtype, RoundMode::Trunc);
+    return Halide::select(inside, element, fill);
+  });
+}
+
+Lowered gather(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> indices = node.intListAttr("indices");
+  int64_t axis = node.intAttr("axis");
+  if (axis < 0) axis += in.type.rank();
+  Halide::Buffer<int32_t> table(std::max<int>(1, static_cast<int>(indices.size())));
+  for (size_t j = 0; j < indices.size(); ++j) table(static_cast<int>(j)) = static_cast<int32_t>(indices[j]);
+  const size_t a = static_cast<size_t>(axis);
+  const int64_t extent = in.type.shape[a].extent;
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    Index src = i;
+    src[a] = clampIndex(table(clampIndex(i[a], static_cast<int64_t>(indices.size()))), extent);
+    return at(in, src);
+  });
+}
+
+Lowered fill(const graph::Graph& graph, const graph::Node& node) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const double value = node.floatAttr("value");
+  return define(graph.value(node.outputs[0]).name, outType,
+                [&](const Index&) { return convert(Expr(value), DType::Float64, outType.dtype, RoundMode::Trunc); });
+}
+
+Lowered range(const graph::Graph& graph, const graph::Node& node) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const double start = node.floatAttr("start"), step = node.floatAttr("step");
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    Expr v = Expr(start) + castValue(Halide::Float(64), i[0]) * Expr(step);
+    return convert(v, DType::Float64, outType.dtype, RoundMode::Rint);
+  });
+}
+
+}  // namespace
+
+void addDataMovementLowerings(LoweringTable& m) {
+  auto shapeOnly = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) {
+    return reshape(g.value(n.outputs.at(0)).name, in.at(0), g.type(n.outputs[0]));
+  };
+  for (const char* op : {"Reshape", "ExpandDims", "Squeeze"}) m[op] = shapeOnly;
+  m["Transpose"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) {
+    std::vector<int64_t> perm = n.intListAttr("perm");
+    if (perm.empty()) for (int k = in[0].type.rank(); k-- > 0;) perm.push_back(k);
+    return define(g.value(n.outputs.at(0)).name, g.type(n.outputs[0]), [&](const Index& i) {
+      Index src(i.size());
+      for (size_t k = 0; k < perm.size(); ++k) src[static_cast<size_t>(perm[k])] = i[k];
+      return at(in[0], src);
+    });
+  };
+  m["BroadcastTo"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) {
+    return define(g.value(n.outputs.at(0)).name, g.type(n.outputs[0]), [&](const Index& i) { return at(in[0], broadcastIndex(i, in[0].type)); });
+  };
+  m["Slice"] = slice;
+  m["SliceUpdate"] = sliceUpdate;
+  m["Concat"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return concat(g, n, in, false); };
+  m["Stack"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return concat(g, n, in, true); };
+  m["Pad"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return pad(g, n, in.at(0)); };
+  m["Gather"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return gather(g, n, in.at(0)); };
+  m["Fill"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return fill(g, n); };
+  m["Range"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return range(g, n); };
+}
+
+}  // namespace pyasc::cpu

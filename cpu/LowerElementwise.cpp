@@ -1,0 +1,115 @@
+// CPU lowerings of the elementwise operators: their TE computes, and NumPy's semantics for int64/float64.
+#include "cpu/LowerSupport.h"
+
+#include <map>
+#include <set>
+
+#include "cpu/TeToHalide.h"
+#include "ops/Elementwise.h"
+
+namespace pyasc::cpu {
+
+using Halide::Expr;
+
+namespace {
+
+// Integer (int64) and float64 operands, which the vector unit has no lanes for: the loop-counter
+// arithmetic the NPU folds into its launches. NumPy's semantics in the widest type of the operands.
+Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  bool anyFloat = isFloat(outType.dtype);
+  for (const Lowered& l : in) anyFloat = anyFloat || isFloat(l.type.dtype);
+  const Halide::Type common = anyFloat ? Halide::Float(64) : Halide::Int(64);
+  const std::string& op = node.op;
+  static const std::map<std::string, te::Cmp> comparisons = {{"Less", te::Cmp::LT}, {"LessEqual", te::Cmp::LE},
+                                                              {"Greater", te::Cmp::GT}, {"GreaterEqual", te::Cmp::GE},
+                                                              {"Equal", te::Cmp::EQ}, {"NotEqual", te::Cmp::NE}};
+  static const std::set<std::string> known = {"Add", "Sub", "Mul", "Neg", "Abs", "Maximum", "Minimum", "Where",
+                                              "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor", "FloorDiv", "Mod", "Pow"};
+  if (!comparisons.count(op) && !known.count(op)) {
+    fail(node, "the CPU backend computes " + op + " only on float16, float32, int32 and bool operands");
+  }
+  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+    std::vector<Expr> x;
+    for (const Lowered& l : in) {
+      Expr v = at(l, broadcastIndex(i, l.type));
+      x.push_back(l.type.dtype == DType::Bool || op == "Where" ? v : castValue(common, v));
+    }
+    auto truth = [](const Expr& v) { return v.type().is_bool() ? v : v != castValue(v.type(), 0); };
+    auto comparison = comparisons.find(op);
+    if (comparison != comparisons.end()) return compareOp(comparison->second, x[0], x[1]);
+    if (op == "LogicalAnd") return truth(x[0]) && truth(x[1]);
+    if (op == "LogicalOr") return truth(x[0]) || truth(x[1]);
+    if (op == "LogicalXor") return truth(x[0]) != truth(x[1]);
+    if (op == "LogicalNot") return !truth(x[0]);
+    if (op == "Where") {
+      const Halide::Type t = halideType(outType.dtype);
+      return Halide::select(truth(x[0]), castValue(t, x[1]), castValue(t, x[2]));
+    }
+    if (op == "Add") return x[0] + x[1];
+    if (op == "Sub") return x[0] - x[1];
+    if (op == "Mul") return x[0] * x[1];
+    if (op == "Neg") return -x[0];
+    if (op == "Abs") return Halide::select(x[0] < 0, -x[0], x[0]);
+    if (op == "Maximum") return Halide::max(x[0], x[1]);
+    if (op == "Minimum") return Halide::min(x[0], x[1]);
+    if (anyFloat) {
+      if (op == "FloorDiv") return Halide::floor(x[0] / x[1]);
+      if (op == "Mod") return x[0] - Halide::floor(x[0] / x[1]) * x[1];
+      return Halide::pow(x[0], x[1]);
+    }
+    // floor division (Halide's integer division is Euclidean: the same for a positive divisor)
+    Expr quotient = Halide::select(x[1] < 0, (-x[0]) / (-x[1]), x[0] / x[1]);
+    if (op == "FloorDiv") return quotient;
+    if (op == "Mod") return x[0] - quotient * x[1];
+    Expr result = castValue(common, 1), base = x[0];  // x ** n by squaring, n < 2^63
+    for (int bit = 0; bit < 63; ++bit) {
+      result = Halide::select(((x[1] >> bit) & 1) == 1, result * base, result);
+      base = base * base;
+    }
+    return result;
+  });
+}
+
+Lowered elementwiseOf(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::string name = graph.value(node.outputs[0]).name;
+  // conversions the vector unit has no lanes for (int64, float64): NumPy's astype
+  const bool vectorTypes = ops::isVectorDType(outType.dtype) &&
+                           std::all_of(in.begin(), in.end(), [](const Lowered& l) { return ops::isVectorDType(l.type.dtype); });
+  if (node.op == "Cast" && !vectorTypes) {
+    const DType from = in[0].type.dtype;
+    return define(name, outType, [&](const Index& i) {
+      return convert(at(in[0], broadcastIndex(i, in[0].type)), from, outType.dtype, RoundMode::Trunc);
+    });
+  }
+  // a one-element constant operand is a TE constant, as in the NPU's elementwise kernels (the scalar
+  // of vadds, the exponent of an integer power)
+  std::vector<te::ExprPtr> args;
+  for (size_t k = 0; k < in.size(); ++k) {
+    const graph::GraphConstant* c = graph.findConstant(node.inputs[k]);
+    const DType t = in[k].type.dtype;
+    if (c && graph::elementCount(in[k].type.shape) == 1 && in[k].type.rank() <= outType.rank()) {
+      args.push_back(te::constant(graph::decodeConstant(t, c->bytes).at(0), t));
+    } else {
+      args.push_back(te::placeholder(static_cast<int>(k), t));
+    }
+  }
+  std::string error;
+  te::ExprPtr e = ops::elementwiseExpr(node, args, outType.dtype, error);
+  if (!e && !vectorTypes) return wideElementwise(graph, node, in);
+  if (!e) fail(node, "the CPU backend cannot compute " + node.op + ": " + error);
+  return define(name, outType, [&](const Index& i) {
+    std::vector<Expr> placeholders;
+    for (const Lowered& l : in) placeholders.push_back(at(l, broadcastIndex(i, l.type)));
+    return teToHalide(e, placeholders);
+  });
+}
+
+}  // namespace
+
+Lowered lowerElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  return elementwiseOf(graph, node, in);
+}
+
+}  // namespace pyasc::cpu

@@ -1,0 +1,52 @@
+// What the CPU backend's operator lowerings share: defining functions by index expressions,
+// reductions, broadcasting, and the lowering table's families (one file each).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cpu/LowerNode.h"
+
+namespace pyasc::cpu {
+
+using Index = std::vector<Halide::Expr>;  // NumPy axis order
+
+[[noreturn]] void fail(const graph::Node& node, const std::string& message);
+std::vector<int64_t> extents(const graph::TensorType& t);
+// `e` as a Halide extent; an error at `node` beyond 2^31 - 1.
+int32_t extent32(const graph::Node& node, int64_t e);
+
+// A function of `type` whose element at index i (NumPy order) is body(i), converted to its dtype.
+Lowered define(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& body);
+// A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
+// current = update(current, i) once per point of the reduction domain the update reads; the
+// element is finish(current). Halide's update definitions cannot be pure, hence the wrapper.
+Lowered accumulate(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& init,
+                   const std::function<Halide::Expr(Halide::Expr, const Index&)>& update,
+                   const std::function<Halide::Expr(Halide::Expr)>& finish);
+Halide::Expr same(Halide::Expr e);
+
+// The index of an input broadcast (NumPy rules, trailing axes aligned) to an output index.
+Index broadcastIndex(const Index& out, const graph::TensorType& in);
+Halide::Expr clampIndex(const Halide::Expr& i, int64_t extent);
+// The node's axes attribute (an int or a list; absent: every axis), normalised.
+std::vector<int64_t> normalizedAxes(const graph::Node& node, const std::string& attr, int rank);
+// Sums and products of floats accumulate in float64 (within NumPy's pairwise float32 error whatever
+// their order), of integers and booleans in the result's integer type.
+Halide::Type accumulatorType(DType in, DType out);
+// NaN wins, as NumPy's max and min (comparisons only between numbers: see compareOp)
+Halide::Expr nanMaxOf(Halide::Expr acc, Halide::Expr x);
+Halide::Expr nanMinOf(Halide::Expr acc, Halide::Expr x);
+
+using Lowering = std::function<Lowered(const graph::Graph&, const graph::Node&, const std::vector<Lowered>&)>;
+using LoweringTable = std::map<std::string, Lowering>;
+
+Lowered lowerElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in);  // LowerElementwise.cpp
+void addDataMovementLowerings(LoweringTable& table);  // LowerDataMovement.cpp: shapes, slices, joins, pads, gathers, fills
+void addReduceLowerings(LoweringTable& table);        // LowerReduce.cpp: reductions, var/std, argmax/argmin
+void addContractionLowerings(LoweringTable& table);   // LowerContraction.cpp: matmul, einsum, tensordot
+void addNNLowerings(LoweringTable& table);            // LowerNN.cpp: softmax, norms, Conv2D, pooling, te.compute
+
+}  // namespace pyasc::cpu
