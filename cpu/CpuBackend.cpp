@@ -6,8 +6,14 @@
 // carried values bound as buffers.
 #include "cpu/CpuBackend.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <set>
 #include <unordered_map>
 
@@ -15,6 +21,7 @@
 #include "ops/Elementwise.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
+#include "sdk/graph/Printer.h"
 #include "sdk/graph/Verifier.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -38,14 +45,41 @@ std::vector<int64_t> staticExtents(const graph::TensorType& t) {
 
 Halide::Buffer<> allocate(const graph::TensorType& t) { return Halide::Buffer<>(halideType(t.dtype), halideSizes(staticExtents(t))); }
 
-// One run of nodes of a region, compiled into one pipeline.
+// One run of nodes of a region, compiled into one pipeline: JIT-compiled, or an ahead-of-time
+// compiled shared object from the on-disk cache (its argv entry point).
 struct Segment {
   std::vector<graph::ValueId> reads;    // values from outside, bound to `params` in order
   std::vector<graph::ValueId> results;  // values read after the segment
   std::vector<Halide::ImageParam> params;
   Halide::Pipeline pipeline;
+  int (*cached)(void** args) = nullptr;
   bool compiled = false;
 };
+
+// The folder of compiled pipelines: $PYASC_CPU_CACHE ("off": none), else $XDG_CACHE_HOME/pyasc/cpu
+// or ~/.cache/pyasc/cpu; empty when there is none.
+std::string cacheFolder() {
+  if (const char* dir = std::getenv("PYASC_CPU_CACHE")) return std::string(dir) == "off" ? "" : dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return std::string(xdg) + "/pyasc/cpu";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/pyasc/cpu";
+  return "";
+}
+
+// FNV-1a, 64 bits, as 16 hex digits: the cache key of a pipeline's text.
+std::string hashText(const std::string& text) {
+  uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+// The argv entry point of the cached shared object `path`, or null.
+int (*loadCached(const std::string& path))(void**) {
+  void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!library) return nullptr;
+  return reinterpret_cast<int (*)(void**)>(dlsym(library, "pyasc_pipeline_argv"));
+}
 
 // Operators that read each element of an operand at most once per result element, at the same
 // position or a moved one: a single-use producer of as many elements is computed inside them.
@@ -178,10 +212,49 @@ struct GraphProgram::State {
     }
     for (graph::ValueId v : s.results) outputs.push_back(lowered.at(v).func);
     s.pipeline = Halide::Pipeline(outputs);
-    s.pipeline.compile_jit(target);
+    s.cached = fromCache(s, region, begin, end);
+    if (!s.cached) s.pipeline.compile_jit(target);
     s.compiled = true;
     stats.compileMillis += millisSince(start);
     ++stats.pipelines;
+  }
+
+  // The pipeline of `s` from the on-disk cache, compiled ahead of time and linked into a shared
+  // object there first when it is missing; null (the caller JIT-compiles) without a cache folder
+  // or a C++ compiler to link with. The key covers the host target, Halide's version, and the
+  // segment's reads, nodes and results as text.
+  int (*fromCache(Segment& s, const graph::Region& region, size_t begin, size_t end))(void**) {
+    const std::string folder = cacheFolder();
+    if (folder.empty()) return nullptr;
+    std::string text = "pyasc cpu 1\nhalide 14\n" + target.to_string() + "\n";
+    for (graph::ValueId v : s.reads) text += "read " + graph.value(v).name + " " + graph.type(v).str() + "\n";
+    graph::PrintOptions bare;
+    bare.locations = false;
+    for (size_t k = begin; k < end; ++k) text += graph::printNode(graph, region.nodes[k], 0, bare);
+    for (graph::ValueId v : s.results) text += "result " + graph.value(v).name + "\n";
+    const std::string path = folder + "/" + hashText(text) + ".so";
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const bool hit = fs::exists(path, ec);
+    if (!hit) {
+      fs::create_directories(folder, ec);
+      const std::string temp = path + ".tmp" + std::to_string(::getpid());
+      std::vector<Halide::Argument> args(s.params.begin(), s.params.end());
+      s.pipeline.compile_to_object(temp + ".o", args, "pyasc_pipeline", target);
+      const char* cxx = std::getenv("CXX");
+      const std::string link = std::string(cxx && *cxx ? cxx : "c++") + " -shared -Wl,-Bsymbolic -o '" + temp + "' '" +
+                               temp + ".o' -lpthread -ldl > /dev/null 2>&1";
+      const bool linked = std::system(link.c_str()) == 0;
+      fs::remove(temp + ".o", ec);
+      if (!linked) {
+        fs::remove(temp, ec);
+        return nullptr;
+      }
+      fs::rename(temp, path, ec);  // atomic: a concurrent run sees the whole object or none
+    }
+    int (*entry)(void**) = loadCached(path);
+    if (entry && hit) ++stats.cachedPipelines;
+    return entry;
   }
 
   void runSegment(const graph::Region& region, size_t begin, size_t end) {
@@ -203,7 +276,17 @@ struct GraphProgram::State {
         out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
       }
     }
-    s.pipeline.realize(Halide::Realization(out), target);
+    if (s.cached) {
+      std::vector<void*> args;
+      for (graph::ValueId v : s.reads) args.push_back(values.at(v).raw_buffer());
+      for (Halide::Buffer<>& b : out) args.push_back(b.raw_buffer());
+      if (int error = s.cached(args.data()); error != 0) {
+        throw CompileError(SourceLocation{file}, "a cached CPU pipeline failed (Halide error " + std::to_string(error) +
+                                                     "); remove " + cacheFolder() + " and run again");
+      }
+    } else {
+      s.pipeline.realize(Halide::Realization(out), target);
+    }
     for (size_t k = 0; k < s.results.size(); ++k) values[s.results[k]] = out[k];
   }
 

@@ -18,6 +18,7 @@ struct CpuRunStats {
   double compileMillis = 0;  // JIT compilation of the pipelines (once per program)
   double runMillis = 0;      // the last run, loops included
   int pipelines = 0;         // one per run of nodes between graph loops
+  int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
 };
 
 class GraphProgram {

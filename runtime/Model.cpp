@@ -288,6 +288,8 @@ RunResult Model::runOnCpu() {
   }
   result.stats.cpuCompileMillis = stats.compileMillis;
   result.stats.cpuRunMillis = stats.runMillis;
+  result.stats.cpuPipelines = stats.pipelines;
+  result.stats.cpuCachedPipelines = stats.cachedPipelines;
   return result;
 #else
   fail(name_, "this pyasc was built without the CPU backend (cmake -DPYASC_WITH_CPU=ON); use the simulator");

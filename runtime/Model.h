@@ -54,8 +54,10 @@ struct RunStats {
   uint64_t launches = 0;
   int maxBlockDim = 1;
   std::vector<KernelStats> kernels;
-  // The CPU backend: JIT compilation (first run only) and running, in milliseconds.
+  // The CPU backend: compilation (first run only) and running, in milliseconds; its pipelines and
+  // how many of them came from the on-disk cache.
   double cpuCompileMillis = 0, cpuRunMillis = 0;
+  int cpuPipelines = 0, cpuCachedPipelines = 0;
 };
 
 struct RunResult {

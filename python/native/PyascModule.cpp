@@ -131,6 +131,8 @@ class PyModel {
       s["backend"] = "cpu";
       s["compile_ms"] = stats_.cpuCompileMillis;
       s["run_ms"] = stats_.cpuRunMillis;
+      s["pipelines"] = stats_.cpuPipelines;
+      s["cached_pipelines"] = stats_.cpuCachedPipelines;
       return s;
     }
     s["backend"] = "sim";

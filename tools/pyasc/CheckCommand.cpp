@@ -115,7 +115,8 @@ std::function<int()> setupCheck(CLI::App& app) {
                     maxAbs, rel, tol, pass ? "ok" : "MISMATCH");
       }
       if (options.backend == Backend::Cpu) {
-        std::printf("cpu: ran in %.3f ms (JIT compilation %.1f ms)\n", r.stats.cpuRunMillis, r.stats.cpuCompileMillis);
+        std::printf("cpu: ran in %.3f ms (compilation %.1f ms, %d of %d pipelines from the cache)\n", r.stats.cpuRunMillis,
+                    r.stats.cpuCompileMillis, r.stats.cpuCachedPipelines, r.stats.cpuPipelines);
       } else {
         std::printf("cycles: %llu on %s\n", static_cast<unsigned long long>(r.stats.cycles), net.target().name.c_str());
       }

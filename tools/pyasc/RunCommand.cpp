@@ -90,8 +90,8 @@ std::function<int()> setupRun(CLI::App& app) {
         std::printf("output %-12s %-20s -> %s\n", name.c_str(), typeText(array).c_str(), path.c_str());
       }
       if (options.backend == Backend::Cpu) {
-        std::printf("cpu: ran in %.3f ms (JIT compilation %.1f ms, once per model)\n", r.stats.cpuRunMillis,
-                    r.stats.cpuCompileMillis);
+        std::printf("cpu: ran in %.3f ms (compilation %.1f ms, %d of %d pipelines from the cache)\n", r.stats.cpuRunMillis,
+                    r.stats.cpuCompileMillis, r.stats.cpuCachedPipelines, r.stats.cpuPipelines);
       } else {
         printSummary(net, r, o->stats);
       }
