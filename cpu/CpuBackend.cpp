@@ -335,7 +335,9 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
   registry::RegistryTypeChecker checker(builtin);
   DiagnosticEngine diags;
   if (!graph::verifyGraph(p.state_->graph, diags, &checker)) {
-    throw CompileError(diags.diagnostics().front());
+    Diagnostic first = diags.diagnostics().front();
+    if (first.range.begin.file.empty()) first.range.begin.file = file;  // a node of graph text without loc()
+    throw CompileError(first);
   }
   // every operator is checked before anything runs
   std::function<void(const graph::Region&)> check = [&](const graph::Region& region) {

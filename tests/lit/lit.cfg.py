@@ -26,6 +26,10 @@ config.environment["PYASC_TARGET_DIR"] = os.path.join(src_root, "targets")
 config.environment["PATH"] = os.path.dirname(filecheck) + os.pathsep + config.environment.get("PATH", os.environ.get("PATH", ""))
 config.environment["PYTHONPATH"] = os.path.join(src_root, "python")
 
+# the build has the Halide CPU backend (cmake -DPYASC_WITH_CPU=ON, the default)
+if lit_config.params.get("cpu_backend", "ON").upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("cpu-backend")
+
 # the browser the report test opens pages in (scripts/install-deps.sh installs it)
 import shutil  # noqa: E402
 

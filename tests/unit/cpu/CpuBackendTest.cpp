@@ -1,0 +1,91 @@
+// The CPU backend on graph text: results, loops, in-place outputs, and its errors, exactly.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "cpu/CpuBackend.h"
+#include "sdk/support/Diagnostics.h"
+
+namespace pyasc::cpu {
+namespace {
+
+NpyArray floats(const std::vector<int64_t>& shape, const std::vector<float>& values) {
+  NpyArray a;
+  a.dtype = DType::Float32;
+  a.shape = shape;
+  a.data.resize(values.size() * 4);
+  std::memcpy(a.data.data(), values.data(), a.data.size());
+  return a;
+}
+
+std::vector<float> valuesOf(const NpyArray& a) {
+  std::vector<float> v(a.data.size() / 4);
+  std::memcpy(v.data(), a.data.data(), a.data.size());
+  return v;
+}
+
+std::string errorOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const CompileError& e) {
+    const Diagnostic& d = e.diagnostic();
+    return d.range.begin.str() + ": " + d.message;
+  }
+  return "";
+}
+
+TEST(CpuBackend, RunsElementwiseAndReductions) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[2,3]
+  const %two : f32[] = [2.0]
+  %b = Mul(%a, %two) : f32[2,3]
+  %s = ReduceSum(%b) {axes = [1], keepdims = false} : f32[2]
+  output b = %b
+  output s = %s
+}
+)");
+  NpyArray a = floats({2, 3}, {1, 2, 3, 4, 5, 6});
+  auto out = p.run({{"a", NpyView::of(a)}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(out[0].first, "b");
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{2, 4, 6, 8, 10, 12}));
+  EXPECT_EQ(out[1].second.shape, (std::vector<int64_t>{2}));
+  EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{12, 30}));
+}
+
+TEST(CpuBackend, RunsGraphLoopsOnTheHost) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[4]
+  %acc = Loop(%a) {start = 0, stop = 3, step = 1} : f32[4] (%i : s32[], %x : f32[4]) {
+    %y = Add(%x, %a) : f32[4]
+    yield %y
+  }
+  output out0 = %acc
+}
+)");
+  NpyArray a = floats({4}, {1, 2, 3, 4});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{4, 8, 12, 16}));  // a + 3a
+  EXPECT_EQ(stats.pipelines, 1);  // the body, compiled once for its three iterations
+  auto again = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(valuesOf(again[0].second), valuesOf(out[0].second));
+}
+
+TEST(CpuBackend, NamesWhatItCannotRun) {
+  EXPECT_EQ(errorOf([] { GraphProgram::fromText("m.om", ""); }),
+            "m.om: the model has no graph section (written by a pyasc before format 1.1); compile it again to run it "
+            "on the CPU backend");
+  EXPECT_EQ(errorOf([] { GraphProgram::fromText("m.om", "graph {\n  input %a : f32[4]\n  %b = Frobnicate(%a) : f32[4]\n}\n"); }),
+            "m.om: unknown operator 'Frobnicate'");
+}
+
+TEST(CpuBackend, ChecksItsInputs) {
+  GraphProgram p = GraphProgram::fromText("m.om", "graph {\n  input %a : f32[4]\n  output out0 = %a\n}\n");
+  EXPECT_EQ(errorOf([&] { p.run({}); }), "m.om: input 'a' has no value");
+  NpyArray wrong = floats({3}, {1, 2, 3});
+  EXPECT_EQ(errorOf([&] { p.run({{"a", NpyView::of(wrong)}}); }), "m.om: input 'a' is float32 of another shape than f32[4]");
+}
+
+}  // namespace
+}  // namespace pyasc::cpu
