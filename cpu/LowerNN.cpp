@@ -31,10 +31,13 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
   };
   graph::TensorType rowType = in[0].type;
   rowType.shape[a] = graph::Dim::known(1);
+  // a row statistic, computed once per row (every element of the row reads it)
   auto rowFunc = [&](const std::string& suffix, const std::function<Expr(const Index&)>& body) {
     graph::TensorType t = rowType;
     t.dtype = acc.bits() == 64 ? DType::Float64 : DType::Float32;
-    return define(name + suffix, t, body);
+    Lowered row = define(name + suffix, t, body);
+    row.func.compute_root();
+    return row;
   };
   if (node.op == "LayerNorm") {
     const double eps = node.floatAttr("epsilon", 1e-5);

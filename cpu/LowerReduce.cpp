@@ -124,8 +124,9 @@ Lowered varianceOf(const graph::Graph& graph, const graph::Node& node, const Low
   graph::TensorType meanType = in.type, deviationType = in.type;
   meanType.dtype = deviationType.dtype = accType;
   for (int64_t a : s.axes) meanType.shape[static_cast<size_t>(a)] = graph::Dim::known(1);
-  const Lowered mean = reduceWith(name + "_mean", node, meanType, in, kept, acc, Expr(0), add,
+  Lowered mean = reduceWith(name + "_mean", node, meanType, in, kept, acc, Expr(0), add,
                                   [n](Expr t) { return t / castValue(t.type(), Expr(n)); });
+  mean.func.compute_root();  // once, not per element of the deviations
   const Lowered deviation = define(name + "_dev", deviationType, [&](const Index& i) {
     Expr d = castValue(acc, at(in, i)) - at(mean, broadcastIndex(i, meanType));
     return d * d;
@@ -160,7 +161,7 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
   }
   // two reductions (a tuple-valued one miscompiles under Halide 14's strict floats): the extreme,
   // then the first position holding it
-  const Lowered extreme = accumulate(name + "_extreme", valueType, [&](const Index& o) { return element(o, zeros); },
+  Lowered extreme = accumulate(name + "_extreme", valueType, [&](const Index& o) { return element(o, zeros); },
                                      [&](Expr e, const Index& o) {
                                        Expr x = element(o, pos);
                                        Expr better = isMax ? x > e : x < e;
@@ -168,6 +169,7 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
                                        return Halide::select(better, x, e);
                                      },
                                      same);
+  extreme.func.compute_root();  // once, not per step of the search for its position
   return accumulate(name, outType, [&](const Index&) { return castValue(Halide::Int(64), Expr(count)); },
                     [&](Expr first, const Index& o) {
                       Expr x = element(o, pos), e = at(extreme, o);
