@@ -350,6 +350,18 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
     }
   };
   check(p.state_->graph.body);
+  // Halide's extents are 32-bit; a buffer of 2 GB or more needs its large-buffer addressing
+  for (const graph::Value& v : p.state_->graph.values) {
+    int64_t bytes = dtypeSize(v.type.dtype);
+    for (const graph::Dim& d : v.type.shape) {
+      if (d.extent > INT32_MAX) {
+        throw CompileError(v.loc.file.empty() ? SourceLocation{file} : v.loc,
+                           "the CPU backend takes extents up to 2^31 - 1; '" + v.name + "' is " + v.type.str());
+      }
+      bytes *= std::max<int64_t>(d.extent, 1);
+    }
+    if (bytes >= (int64_t{1} << 31)) p.state_->target = p.state_->target.with_feature(Halide::Target::LargeBuffers);
+  }
   std::vector<const graph::Node*> enclosing;
   p.state_->index(p.state_->graph.body, enclosing);
   for (const auto& o : p.state_->graph.outputs) p.state_->yielded.insert(o.value);

@@ -283,8 +283,9 @@ RunResult Model::runOnCpu() {
   RunResult result;
   std::vector<std::pair<std::string, NpyArray>> outputs = cpuProgram_->run(byGraphName, &stats);
   for (const auto* t : this->outputs()) {  // in the model's output order
-    for (auto& [name, array] : outputs)
-      if (name == t->name) result.outputs.emplace_back(name, std::move(array));
+    auto found = std::find_if(outputs.begin(), outputs.end(), [&](const auto& o) { return o.first == t->name; });
+    if (found == outputs.end()) fail(name_, "the model's graph has no output '" + t->name + "' (the model is damaged)");
+    result.outputs.emplace_back(t->name, std::move(found->second));
   }
   result.stats.cpuCompileMillis = stats.compileMillis;
   result.stats.cpuRunMillis = stats.runMillis;
