@@ -156,7 +156,8 @@ class Analyzer {
   SymValue callScan(const std::string& ufunc, bool accumulate, std::map<std::string, Argument>& bound,
                     const CallArgs& args, const std::string& nameHint);
   SymValue callNorm(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint);
-  SymValue callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint);
+  SymValue callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint,
+                    bool indices);
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);

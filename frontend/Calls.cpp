@@ -510,7 +510,9 @@ SymValue Analyzer::callNorm(std::map<std::string, Argument>& bound, const CallAr
 // (smaller; equal and earlier; NaN after every number), over all n² pairs of the row; position k
 // then takes the largest of the elements whose rank is k (one number, or NaN). Every comparison is
 // exact, so the result is NumPy's bit for bit (stable, NaN last); n² per row bounds the size.
-SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint) {
+SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallArgs& args, const std::string& nameHint,
+                            bool indices) {
+  const std::string callee = (args.calleeText.empty() ? std::string(indices ? "np.argsort" : "np.sort") : args.calleeText) + "()";
   constexpr int64_t kMaxPairs = int64_t{1} << 24;
   // kind is accepted and ignored: every kind sorts stably here
   const std::optional<Argument> axisArg = bound.count("axis") ? std::optional<Argument>(bound["axis"]) : std::nullopt;
@@ -523,17 +525,17 @@ SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallAr
     axis = requireInt(axisArg->value, axisArg->range, "axis");
   }
   const int rank = builder_.type(x).rank();
-  if (rank == 0) fail(range, "np.sort() needs an array of at least one dimension");
+  if (rank == 0) fail(range, callee + " needs an array of at least one dimension");
   if (axis < -rank || axis >= rank) fail(range, "axis " + std::to_string(axis) + " is out of bounds for an array of " + std::to_string(rank) + " dimension(s)");
   if (axis < 0) axis += rank;
   std::vector<int64_t> perm;  // the sorted axis last, and back
   for (int64_t d = 0; d < rank; ++d) perm.push_back(d == axis ? rank - 1 : d == rank - 1 ? axis : d);
   if (axis != rank - 1) x = builder_.addNode("Transpose", {x}, {{"perm", perm}}, range);
   const TensorType type = builder_.type(x);
-  if (!graph::isStaticShape(type.shape)) fail(range, "np.sort() needs a known shape");
+  if (!graph::isStaticShape(type.shape)) fail(range, callee + " needs a known shape");
   const int64_t n = type.shape.back().extent, count = graph::elementCount(type.shape);
   if (n > 0 && count / n * n * n > kMaxPairs) {
-    fail(range, "np.sort() compares every pair of elements of a row: " + std::to_string(count / n) + " row(s) of " +
+    fail(range, callee + " compares every pair of elements of a row: " + std::to_string(count / n) + " row(s) of " +
                     std::to_string(n) + " make more than 2^24 pairs");
   }
   const int64_t r = rank;
@@ -559,11 +561,20 @@ SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallAr
   const ValueId position = builder_.cast(index, DType::Float32, range);
   const ValueId lands = node("Equal", {node("ExpandDims", {ranks}, {{"axes", std::vector<int64_t>{r}}}),
                                        node("ExpandDims", {position}, {{"axes", std::vector<int64_t>{0}}})});  // [..., i, k]
-  const double lowest = isFloat(type.dtype) ? -INFINITY : type.dtype == DType::Bool ? 0.0 : static_cast<double>(INT32_MIN);
-  const ValueId floor = builder_.constant(type.dtype, {lowest}, {}, range);
-  ValueId sorted = builder_.addNode("ReduceMax", {node("Where", {lands, xi, floor})},
-                                    {{"axes", std::vector<int64_t>{r - 1}}, {"keepdims", false}}, range,
-                                    axis == rank - 1 ? nameHint : std::string());
+  ValueId sorted;
+  if (indices) {  // argsort: position k sums the one index whose rank is k, an int64 as NumPy's
+    const ValueId zero = builder_.constant(DType::Int32, {0}, {}, range);
+    const ValueId own = node("ExpandDims", {index}, {{"axes", std::vector<int64_t>{1}}});  // i along axis r - 1
+    sorted = builder_.addNode("ReduceSum", {node("Where", {lands, own, zero})},
+                              {{"axes", std::vector<int64_t>{r - 1}}, {"keepdims", false}}, range,
+                              axis == rank - 1 ? nameHint : std::string());
+  } else {
+    const double lowest = isFloat(type.dtype) ? -INFINITY : type.dtype == DType::Bool ? 0.0 : static_cast<double>(INT32_MIN);
+    const ValueId floor = builder_.constant(type.dtype, {lowest}, {}, range);
+    sorted = builder_.addNode("ReduceMax", {node("Where", {lands, xi, floor})},
+                              {{"axes", std::vector<int64_t>{r - 1}}, {"keepdims", false}}, range,
+                              axis == rank - 1 ? nameHint : std::string());
+  }
   if (axis != rank - 1) sorted = builder_.addNode("Transpose", {sorted}, {{"perm", perm}}, range, nameHint);
   return fresh(sorted, range);
 }
@@ -742,7 +753,7 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     return dtypeArgument(it->second.value, it->second.range);
   };
   if (name == "cumsum" || name == "cumprod") return callScan(name == "cumsum" ? "add" : "multiply", false, bound, args, nameHint);
-  if (name == "sort") return callSort(bound, args, nameHint);
+  if (name == "sort" || name == "argsort") return callSort(bound, args, nameHint, name == "argsort");
   if (name == "linalg.norm") return callNorm(bound, args, nameHint);
   if (name == "array" || name == "asarray") {
     const Argument& obj = bound.count("object") ? bound["object"] : bound["a"];

@@ -216,7 +216,7 @@ namespace {
 // same values), or none. Their names get no "did you mean" guess: np.sort is not a misspelt np.sqrt.
 const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
   static const std::map<std::string, std::string> functions = {
-      {"argsort", ""}, {"argwhere", ""}, {"arctan2", ""}, {"bincount", ""}, {"convolve", ""},
+      {"argwhere", ""}, {"arctan2", ""}, {"bincount", ""}, {"convolve", ""},
       {"corrcoef", ""}, {"correlate", ""}, {"count_nonzero", ""}, {"cross", ""},
       {"cov", "xc = x - x.mean(axis=1, keepdims=True); xc @ xc.T / (x.shape[1] - 1) (rows are the variables, as np.cov's default)"},
       {"diff", "x[1:] - x[:-1] (1-D; x[:, 1:] - x[:, :-1] along the last axis of 2-D)"},

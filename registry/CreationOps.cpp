@@ -108,6 +108,15 @@ void registerCreationOps(OpRegistry& r) {
                             optionalParam("kind", ParamKind::String, "kind")},
                            {}, "by ranks over every pair of a row (up to 2^24 pairs): NumPy's order bit for bit, stable, "
                                "NaN last; axis=None sorts the flattened array"));
+  {  // the frontend builds it (Analyzer::callSort)
+    const std::vector<NumpyParam> params = {tensorParam("a"), attrParam("axis", ParamKind::Axis, "axis", int64_t{-1}),
+                                            optionalParam("kind", ParamKind::String, "kind")};
+    const char* note = "the ranks np.sort computes, as int64 indices: NumPy's stable order (kind='stable') bit for bit, "
+                       "NaN last, whatever the kind (NumPy's default quicksort may order ties otherwise); axis=None "
+                       "for the flattened array";
+    r.addAlias(functionAlias("argsort", "", params, {}, note));
+    r.addAlias(methodAlias("argsort", "", params, {}, note));
+  }
   r.addAlias(functionAlias("linalg.norm", "",  // the frontend builds it (Analyzer::callNorm)
                            {tensorParam("x"), optionalParam("ord", ParamKind::Float, "ord"),
                             optionalParam("axis", ParamKind::Axes, "axis"),
