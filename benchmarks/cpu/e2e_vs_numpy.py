@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Every e2e program and example that is a function (`# e2e: --entry=...`), scaled up, on the CPU
+backend against NumPy in one process.
+
+Each input's extents that are at least 8 grow by one factor per program, chosen so that the largest
+input reaches 2^24 elements (--elements), which keeps matmul and broadcast shapes consistent; a
+program that does not compile or run at the scaled shapes (fixed extents in its code) is listed as
+skipped with the reason. Times are the best of --repeat calls after a warm-up, both sides
+allocating their outputs; the model reads its inputs in place. Ratio = NumPy / CPU backend.
+Multi-operator programs (three graph operators or more) are summarised by their geometric mean.
+
+    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3]
+"""
+import argparse
+import glob
+import importlib.util
+import math
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import pyasc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SPEC = re.compile(r"^([A-Za-z_]\w*):(\w+)\[([0-9,]*)\]$")
+
+
+def options(path):
+    opts = []
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("# e2e:"):
+                opts += shlex.split(line[len("# e2e:"):])
+    return opts
+
+
+def best_ms(f, repeat):
+    f()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - start)
+    return min(times) * 1e3
+
+
+def operator_count(bin_dir, path, opts):
+    out = subprocess.run([os.path.join(bin_dir, "asc-fe")] + opts + [path], capture_output=True, text=True).stdout
+    return sum(1 for line in out.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--elements", type=int, default=1 << 24)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
+    args = ap.parse_args()
+    programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
+    rng = np.random.default_rng(0)
+    rows, multi = [], []
+    print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}")
+    print(f"{'program':24} {'ops':>4} {'largest input':>22} {'NumPy ms':>10} {'CPU ms':>10} {'ratio':>7}")
+    for path in programs:
+        opts = options(path)
+        entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
+        specs = [SPEC.match(o.split("=", 1)[1]) for o in opts if o.startswith("--input=")]
+        name = os.path.basename(path)[:-3]
+        if not entry or not specs or any(s is None for s in specs) or any(o.startswith("--custom-op-config") for o in opts):
+            continue
+        shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
+        largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
+        big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
+        factor = max(1, math.ceil((args.elements / largest) ** (1 / max(big))))
+        scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
+        try:
+            model = pyasc.compile(path, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2")
+            arrays = []
+            for k, (t, shape) in scaled.items():
+                a = rng.random(shape)
+                arrays.append((a * 100).astype(t) if np.dtype(t).kind in "iu" else a.astype(t))
+            spec = importlib.util.spec_from_file_location(name, path)
+            module = importlib.util.module_from_spec(spec)
+            sys.path.insert(0, os.path.join(ROOT, "python"))
+            spec.loader.exec_module(module)
+            f = getattr(module, entry)
+            model(*arrays)
+            numpy_ms = best_ms(lambda: f(*arrays), args.repeat)
+            cpu_ms = best_ms(lambda: model(*arrays), args.repeat)
+        except Exception as e:  # fixed extents in the program's code, or a NumPy error at the scaled shapes
+            print(f"{name:24} skipped at x{factor}: {str(e).splitlines()[0][:90]}")
+            continue
+        ops = operator_count(args.bin_dir, path, opts)
+        size = "x".join(str(d) for d in max((s for _, s in scaled.values()), key=math.prod))
+        ratio = numpy_ms / cpu_ms
+        rows.append((name, ratio))
+        if ops >= 3:
+            multi.append(ratio)
+        print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}")
+    if multi:
+        print(f"geometric mean over {len(multi)} multi-operator programs: {math.exp(sum(map(math.log, multi)) / len(multi)):.2f}")
+    slow = [n for n, r in rows if r < 0.8]
+    print(f"programs below 0.8x: {len(slow)} of {len(rows)}" + (f" ({', '.join(slow)})" if slow else ""))
+
+
+if __name__ == "__main__":
+    main()
