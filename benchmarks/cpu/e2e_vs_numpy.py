@@ -17,36 +17,19 @@ import importlib.util
 import math
 import os
 import re
-import shlex
 import subprocess
 import sys
-import time
 
 import numpy as np
 
 import pyasc
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), os.path.join(ROOT, "tests", "e2e")]
+from run_e2e import header_options as options  # noqa: E402  (the `# e2e:` line, as the tests read it)
+from vs_numpy import best_ms  # noqa: E402
+
 SPEC = re.compile(r"^([A-Za-z_]\w*):(\w+)\[([0-9,]*)\]$")
-
-
-def options(path):
-    opts = []
-    with open(path, encoding="utf-8") as fh:
-        for line in fh:
-            if line.startswith("# e2e:"):
-                opts += shlex.split(line[len("# e2e:"):])
-    return opts
-
-
-def best_ms(f, repeat):
-    f()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
-    return min(times) * 1e3
 
 
 def operator_count(bin_dir, path, opts):

@@ -26,11 +26,6 @@ namespace {
   throw py::error_already_set();
 }
 
-std::string locatedLine(const CompileError& e) {
-  const Diagnostic& d = e.diagnostic();
-  return d.range.begin.file.empty() ? d.message : d.range.begin.str() + ": " + d.message;
-}
-
 // Runs `f`, turning the compiler's and runtime's errors into Python exceptions.
 template <typename F>
 auto translated(F&& f) {
@@ -38,7 +33,7 @@ auto translated(F&& f) {
     return f();
   } catch (const CompileError& e) {
     const std::string& message = e.diagnostic().message;
-    raise(message.rfind("MemoryError:", 0) == 0 ? PyExc_MemoryError : PyExc_ValueError, locatedLine(e));
+    raise(message.rfind("MemoryError:", 0) == 0 ? PyExc_MemoryError : PyExc_ValueError, tool::locatedLine(e.diagnostic()));
   } catch (const py::error_already_set&) {
     throw;
   } catch (const std::exception& e) {

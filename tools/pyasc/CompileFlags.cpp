@@ -37,11 +37,11 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
 }
 
-namespace {
-
 std::string locatedLine(const Diagnostic& d) {
   return d.range.begin.file.empty() ? d.message : d.range.begin.str() + ": " + d.message;
 }
+
+namespace {
 
 CompileFailure failureOf(const std::string& message) {
   if (message.rfind("TypeError:", 0) == 0) return CompileFailure::Type;

@@ -38,6 +38,9 @@ struct CustomOpSource {
   std::string implPath;
 };
 
+// "file:line:col: message", or the message alone when the diagnostic has no file.
+std::string locatedLine(const Diagnostic& d);
+
 // What stopped a compilation: the exception class the Python binding raises for it.
 enum class CompileFailure { None, Syntax, Type, Memory, Value };
 
