@@ -3,7 +3,9 @@
 // A region's nodes between graph loops form one Halide pipeline, compiled once: the values it
 // reads from outside are image parameters, the values read after it are its outputs. A graph loop
 // runs on the host, its body's pipelines once per iteration with the induction variable and the
-// carried values bound as buffers.
+// carried values bound as buffers. A slice update in a loop body whose array nothing reads later
+// is written in place: the pipeline computes the slice, the host copies it into the array (the
+// array is copied once first when another value may hold it).
 #include "cpu/CpuBackend.h"
 
 #include <dlfcn.h>
@@ -16,6 +18,7 @@
 #include <filesystem>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "cpu/LowerNode.h"
 #include "ops/Elementwise.h"
@@ -50,6 +53,8 @@ Halide::Buffer<> allocate(const graph::TensorType& t) { return Halide::Buffer<>(
 struct Segment {
   std::vector<graph::ValueId> reads;    // values from outside, bound to `params` in order
   std::vector<graph::ValueId> results;  // values read after the segment
+  // SliceUpdates written in place, in order: the pipeline's outputs after `results` are their slices
+  std::vector<const graph::Node*> inPlace;
   std::vector<Halide::ImageParam> params;
   Halide::Pipeline pipeline;
   int (*cached)(void** args) = nullptr;
@@ -89,6 +94,76 @@ bool readsPointwise(const std::string& op) {
   return ops::isElementwiseOp(op) || movers.count(op) > 0;
 }
 
+// Reductions that read each element of their operand once in all: a single-use producer is
+// computed inside them.
+bool readsOnce(const std::string& op) {
+  static const std::set<std::string> reductions = {"ReduceSum", "ReduceMean", "ReduceProd", "ReduceMax", "ReduceMin",
+                                                   "ReduceAny", "ReduceAll"};
+  return reductions.count(op) > 0;
+}
+
+// The integer in the 0-d buffer `b`.
+int64_t scalarValue(const Halide::Buffer<>& b) {
+  const Halide::Type t = b.type();
+  const void* p = b.data();
+  if (t.is_uint()) {
+    switch (t.bits()) {
+      case 8: return *static_cast<const uint8_t*>(p);
+      case 16: return *static_cast<const uint16_t*>(p);
+      case 32: return *static_cast<const uint32_t*>(p);
+      default: return static_cast<int64_t>(*static_cast<const uint64_t*>(p));
+    }
+  }
+  switch (t.bits()) {
+    case 8: return *static_cast<const int8_t*>(p);
+    case 16: return *static_cast<const int16_t*>(p);
+    case 32: return *static_cast<const int32_t*>(p);
+    default: return *static_cast<const int64_t*>(p);
+  }
+}
+
+// Floor and ceiling of a / b for b > 0.
+int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+// Copies `slice` (dense, NumPy axis order reversed as Halide's) into `array` at positions
+// start[a] + r * step[a] along each axis a (NumPy order; step 1 and start 0 on axes not sliced),
+// skipping positions outside the array, as the pipeline's select would.
+void writeSlice(Halide::Buffer<>& array, const Halide::Buffer<>& slice, const std::vector<int64_t>& start, const std::vector<int64_t>& step) {
+  const int rank = array.dimensions();
+  const int64_t element = array.type().bytes();
+  std::vector<int64_t> count(rank), to(rank), from(rank);  // per NumPy axis: elements, byte strides
+  uint8_t* dst = static_cast<uint8_t*>(array.data());
+  const uint8_t* src = static_cast<const uint8_t*>(slice.data());
+  for (int a = 0; a < rank; ++a) {
+    const int h = rank - 1 - a;  // Halide's dimension
+    const int64_t n = array.dim(h).extent(), s = step[a], b = start[a], extent = slice.dim(h).extent();
+    // the first and one past the last r with 0 <= b + r * s < n
+    int64_t lo = s > 0 ? ceilDiv(-b, s) : ceilDiv(b - n + 1, -s);
+    int64_t hi = (s > 0 ? floorDiv(n - 1 - b, s) : floorDiv(b, -s)) + 1;
+    lo = std::max<int64_t>(lo, 0);
+    hi = std::min(hi, extent);
+    if (hi <= lo) return;
+    count[a] = hi - lo;
+    to[a] = array.dim(h).stride() * s * element;
+    from[a] = slice.dim(h).stride() * element;
+    dst += (b + lo * s) * array.dim(h).stride() * element;
+    src += lo * from[a];
+  }
+  std::function<void(int, uint8_t*, const uint8_t*)> copy = [&](int a, uint8_t* d, const uint8_t* f) {
+    if (a == rank - 1 && to[a] == element && from[a] == element) {
+      std::memcpy(d, f, static_cast<size_t>(count[a] * element));
+      return;
+    }
+    for (int64_t r = 0; r < count[a]; ++r) {
+      if (a == rank - 1) std::memcpy(d + r * to[a], f + r * from[a], static_cast<size_t>(element));
+      else copy(a + 1, d + r * to[a], f + r * from[a]);
+    }
+  };
+  if (rank == 0) std::memcpy(dst, src, static_cast<size_t>(element));
+  else copy(0, dst, src);
+}
+
 // A function computed over its whole extent: the innermost dimension vectorised to the host's
 // natural width and the work split over the cores (rows, or chunks of a long 1-d array), each only
 // where the extent is at least as long as the split (a split beyond the extent would fail).
@@ -123,6 +198,15 @@ struct GraphProgram::State {
   std::map<std::pair<const graph::Region*, size_t>, Segment> segments;  // by region and first node
   std::unordered_map<graph::ValueId, std::vector<const graph::Node*>> readers;  // loops count for their body's reads
   std::set<graph::ValueId> yielded;  // read by a yield or a graph output
+  // where each value is defined: a region's argument or a node's output (inputs and constants: none)
+  std::unordered_map<graph::ValueId, const graph::Region*> definer;
+  // per region, the index of the last node using each value, itself or in its body (a yield or a
+  // graph output uses it after the last node)
+  std::unordered_map<const graph::Region*, std::unordered_map<graph::ValueId, size_t>> lastUse;
+  std::unordered_map<const graph::Node*, std::set<graph::ValueId>> usedInBody;  // per loop, at any depth
+  // values whose buffer no other value holds (written in place without a copy): results of a
+  // pipeline, updates in place, carried arrays a loop took over
+  std::unordered_set<graph::ValueId> exclusive;
   std::unordered_map<graph::ValueId, Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
   std::unordered_map<graph::ValueId, std::vector<uint8_t>> outputStorage;
@@ -132,20 +216,37 @@ struct GraphProgram::State {
   // Who reads each value: a read inside a loop body is also a read by every enclosing loop (so a
   // value of an outer region that a loop reads is a result of the segment defining it).
   void index(const graph::Region& region, std::vector<const graph::Node*>& enclosing) {
+    std::unordered_map<graph::ValueId, size_t>& last = lastUse[&region];
+    for (graph::ValueId a : region.arguments) definer[a] = &region;
     for (graph::ValueId y : region.yields) {
       yielded.insert(y);
       for (const graph::Node* loop : enclosing) readers[y].push_back(loop);
     }
-    for (const graph::Node& node : region.nodes) {
+    for (size_t k = 0; k < region.nodes.size(); ++k) {
+      const graph::Node& node = region.nodes[k];
       for (graph::ValueId v : node.inputs) {
         readers[v].push_back(&node);
         for (const graph::Node* loop : enclosing) readers[v].push_back(loop);
+        last[v] = k;
       }
+      for (graph::ValueId v : node.outputs) definer[v] = &region;
       for (const graph::Region& body : node.regions) {
         enclosing.push_back(&node);
         index(body, enclosing);
         enclosing.pop_back();
+        usesIn(body, usedInBody[&node]);
       }
+      for (graph::ValueId v : usedInBody[&node]) last[v] = k;
+    }
+    for (graph::ValueId y : region.yields) last[y] = region.nodes.size();
+  }
+
+  // Every value `region` uses, at any depth.
+  static void usesIn(const graph::Region& region, std::set<graph::ValueId>& used) {
+    used.insert(region.yields.begin(), region.yields.end());
+    for (const graph::Node& node : region.nodes) {
+      used.insert(node.inputs.begin(), node.inputs.end());
+      for (const graph::Region& body : node.regions) usesIn(body, used);
     }
   }
 
@@ -168,7 +269,41 @@ struct GraphProgram::State {
         if (later) s.results.push_back(v);
       }
     }
+    if (&region != &graph.body) planInPlace(s, region, begin, end);
     return s;
+  }
+
+  // The SliceUpdates of a loop body's segment written in place: the array is defined in the body
+  // and used by nothing after the update, and the result is read in the segment only as the array
+  // of another update in place. Their arrays and offsets become results (the host needs them),
+  // their own results are not computed by the pipeline.
+  void planInPlace(Segment& s, const graph::Region& region, size_t begin, size_t end) {
+    std::set<const graph::Node*> inPlace;
+    for (size_t k = end; k-- > begin;) {
+      const graph::Node& update = region.nodes[k];
+      if (update.op != "SliceUpdate") continue;
+      const graph::ValueId array = update.inputs.at(0), out = update.outputs.at(0);
+      auto d = definer.find(array);
+      bool ok = d != definer.end() && d->second == &region && lastUse[&region].at(array) == k &&
+                std::count(update.inputs.begin(), update.inputs.end(), array) == 1;
+      for (size_t j = k + 1; ok && j < end; ++j) {
+        const graph::Node& reader = region.nodes[j];
+        for (size_t i = 0; i < reader.inputs.size(); ++i) ok = ok && (reader.inputs[i] != out || (i == 0 && inPlace.count(&reader)));
+      }
+      if (ok) inPlace.insert(&update);
+    }
+    const std::set<graph::ValueId> reads(s.reads.begin(), s.reads.end());
+    for (size_t k = begin; k < end; ++k) {
+      const graph::Node& update = region.nodes[k];
+      if (!inPlace.count(&update)) continue;
+      s.inPlace.push_back(&update);
+      s.results.erase(std::remove(s.results.begin(), s.results.end(), update.outputs[0]), s.results.end());
+      for (size_t i = 0; i < update.inputs.size(); ++i) {
+        const graph::ValueId v = update.inputs[i];
+        const bool chained = i == 0 && std::any_of(s.inPlace.begin(), s.inPlace.end(), [&](const graph::Node* u) { return u->outputs[0] == v; });
+        if (i != 1 && !chained && !reads.count(v) && std::find(s.results.begin(), s.results.end(), v) == s.results.end()) s.results.push_back(v);
+      }
+    }
   }
 
   void compile(Segment& s, const graph::Region& region, size_t begin, size_t end) {
@@ -185,32 +320,52 @@ struct GraphProgram::State {
       f(vars) = p(args);
       lowered.emplace(v, Lowered{f, t});
     }
-    // who reads each value inside the segment
+    // who reads each value inside the segment (each reader once)
     std::unordered_map<graph::ValueId, std::vector<const graph::Node*>> consumers;
     for (size_t k = begin; k < end; ++k) {
-      for (graph::ValueId v : region.nodes[k].inputs) consumers[v].push_back(&region.nodes[k]);
+      for (graph::ValueId v : region.nodes[k].inputs) {
+        std::vector<const graph::Node*>& c = consumers[v];
+        if (c.empty() || c.back() != &region.nodes[k]) c.push_back(&region.nodes[k]);
+      }
     }
     const std::set<graph::ValueId> results(s.results.begin(), s.results.end());
     std::vector<Halide::Func> outputs;
+    const auto inPlace = [&](const graph::Node* n) { return std::find(s.inPlace.begin(), s.inPlace.end(), n) != s.inPlace.end(); };
+    std::vector<Lowered> slices;  // of the updates in place
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& node = region.nodes[k];
+      if (inPlace(&node)) {
+        slices.push_back(sliceUpdateValue(graph, node, lowered.at(node.inputs.at(1))));
+        continue;
+      }
       std::vector<Lowered> inputs;
       for (graph::ValueId v : node.inputs) inputs.push_back(lowered.at(v));
       std::vector<Lowered> lowered_ = lowerNode(graph, node, inputs);
       for (size_t o = 0; o < node.outputs.size(); ++o) lowered.emplace(node.outputs[o], lowered_[o]);
     }
-    // a value read once, pointwise, by an operator of as many elements is computed where it is read
-    // (elementwise chains fuse); every other value once over its extent
+    // a value read by one operator, pointwise and of as many elements, or by a reduction, is
+    // computed where it is read (elementwise chains fuse, also into reductions); every other value
+    // once over its extent
     for (size_t k = begin; k < end; ++k) {
+      if (inPlace(&region.nodes[k])) continue;
       for (graph::ValueId v : region.nodes[k].outputs) {
         const std::vector<const graph::Node*>& readers = consumers[v];
         const graph::TensorType& t = graph.type(v);
-        const bool inline_ = !results.count(v) && readers.size() == 1 && readsPointwise(readers[0]->op) &&
-                             graph::elementCount(graph.type(readers[0]->outputs.at(0)).shape) == graph::elementCount(t.shape);
+        bool inline_ = !results.count(v) && readers.size() == 1 && (readsPointwise(readers[0]->op) || readsOnce(readers[0]->op));
+        if (inline_ && readsPointwise(readers[0]->op)) {
+          const graph::Node& reader = *readers[0];
+          const int64_t read = inPlace(&reader) ? graph::elementCount(graph::knownShape(sliceUpdateExtents(reader, graph.type(reader.outputs[0]))))
+                                                : graph::elementCount(graph.type(reader.outputs.at(0)).shape);
+          inline_ = read == graph::elementCount(t.shape);
+        }
         if (!inline_) scheduleRoot(lowered.at(v).func, t, target);
       }
     }
     for (graph::ValueId v : s.results) outputs.push_back(lowered.at(v).func);
+    for (Lowered& slice : slices) {
+      scheduleRoot(slice.func, slice.type, target);
+      outputs.push_back(slice.func);
+    }
     s.pipeline = Halide::Pipeline(outputs);
     s.cached = fromCache(s, region, begin, end);
     if (!s.cached) s.pipeline.compile_jit(target);
@@ -232,6 +387,7 @@ struct GraphProgram::State {
     bare.locations = false;
     for (size_t k = begin; k < end; ++k) text += graph::printNode(graph, region.nodes[k], 0, bare);
     for (graph::ValueId v : s.results) text += "result " + graph.value(v).name + "\n";
+    for (const graph::Node* u : s.inPlace) text += "in place " + graph.value(u->outputs[0]).name + "\n";
     const std::string path = folder + "/" + hashText(text) + ".so";
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -261,10 +417,10 @@ struct GraphProgram::State {
     Segment& s = segments[{&region, begin}];
     if (!s.compiled) {
       s = plan(region, begin, end);
-      if (s.results.empty()) return;
+      if (s.results.empty() && s.inPlace.empty()) return;
       compile(s, region, begin, end);
     }
-    if (s.results.empty()) return;
+    if (s.results.empty() && s.inPlace.empty()) return;
     for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set(values.at(s.reads[k]));
     std::vector<Halide::Buffer<>> out;
     for (graph::ValueId v : s.results) {
@@ -275,6 +431,10 @@ struct GraphProgram::State {
         const graph::TensorType& t = graph.type(v);
         out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
       }
+    }
+    for (const graph::Node* u : s.inPlace) {
+      const graph::TensorType& t = graph.type(u->outputs[0]);
+      out.emplace_back(halideType(t.dtype), halideSizes(sliceUpdateExtents(*u, t)));
     }
     if (s.cached) {
       std::vector<void*> args;
@@ -287,7 +447,38 @@ struct GraphProgram::State {
     } else {
       s.pipeline.realize(Halide::Realization(out), target);
     }
-    for (size_t k = 0; k < s.results.size(); ++k) values[s.results[k]] = out[k];
+    for (size_t k = 0; k < s.results.size(); ++k) {
+      values[s.results[k]] = out[k];
+      exclusive.insert(s.results[k]);
+    }
+    for (size_t k = 0; k < s.inPlace.size(); ++k) updateInPlace(*s.inPlace[k], out[s.results.size() + k]);
+  }
+
+  // Writes the slice of `update` into its array (a copy of it first when another value may hold
+  // it), which becomes the update's result.
+  void updateInPlace(const graph::Node& update, const Halide::Buffer<>& slice) {
+    const graph::ValueId array = update.inputs[0];
+    Halide::Buffer<> target_ = values.at(array);
+    ++stats.inPlaceUpdates;
+    if (!exclusive.count(array)) {
+      target_ = target_.copy();
+      ++stats.arraysCopied;
+    }
+    exclusive.erase(array);
+    const int rank = graph.type(array).rank();
+    std::vector<int64_t> start(static_cast<size_t>(rank), 0), step(static_cast<size_t>(rank), 1);
+    const std::vector<int64_t> axes = update.intListAttr("axes"), begin = update.intListAttr("begin"),
+                               steps = update.intListAttr("step"), dynamic = update.intListAttr("dynamic_axes");
+    for (size_t j = 0; j < axes.size(); ++j) {
+      const size_t a = static_cast<size_t>(axes[j]);
+      start[a] = begin[j];
+      step[a] = steps[j];
+      auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
+      if (d != dynamic.end()) start[a] += scalarValue(values.at(update.inputs.at(2 + static_cast<size_t>(d - dynamic.begin()))));
+    }
+    writeSlice(target_, slice, start, step);
+    values[update.outputs[0]] = target_;
+    exclusive.insert(update.outputs[0]);
   }
 
   void runRegion(const graph::Region& region) {
@@ -295,26 +486,49 @@ struct GraphProgram::State {
     for (size_t k = 0; k <= region.nodes.size(); ++k) {
       if (k < region.nodes.size() && !region.nodes[k].isLoop()) continue;
       if (k > begin) runSegment(region, begin, k);
-      if (k < region.nodes.size()) runLoop(region.nodes[k]);
+      if (k < region.nodes.size()) runLoop(region, k);
       begin = k + 1;
     }
   }
 
-  void runLoop(const graph::Node& loop) {
+  // A value appearing once in `list`, a buffer no other value holds, and defined in `region`.
+  bool ownedOnce(graph::ValueId v, const std::vector<graph::ValueId>& list, const graph::Region& region) {
+    auto d = definer.find(v);
+    return exclusive.count(v) && std::count(list.begin(), list.end(), v) == 1 && d != definer.end() && d->second == &region;
+  }
+
+  void runLoop(const graph::Region& region, size_t index) {
+    const graph::Node& loop = region.nodes[index];
     const graph::Region& body = loop.body();
     const int64_t start = loop.intAttr("start"), stop = loop.intAttr("stop"), step = loop.intAttr("step", 1);
     std::vector<Halide::Buffer<>> carried;
-    for (graph::ValueId v : loop.inputs) carried.push_back(values.at(v));
+    // a carried array the loop takes over: nothing uses it after the loop, or inside it but as carried
+    std::vector<bool> owned;
+    for (graph::ValueId v : loop.inputs) {
+      carried.push_back(values.at(v));
+      owned.push_back(ownedOnce(v, loop.inputs, region) && lastUse[&region].at(v) == index && !usedInBody[&loop].count(v));
+    }
     if (step == 0) throw CompileError(loop.loc, "loop step is 0");
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
       Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();
       induction() = static_cast<int32_t>(i);
       values[body.arguments.at(0)] = induction;
-      for (size_t c = 0; c < carried.size(); ++c) values[body.arguments.at(c + 1)] = carried[c];
+      for (size_t c = 0; c < carried.size(); ++c) {
+        values[body.arguments.at(c + 1)] = carried[c];
+        if (owned[c]) exclusive.insert(body.arguments[c + 1]);
+        else exclusive.erase(body.arguments[c + 1]);
+      }
       runRegion(body);
-      for (size_t c = 0; c < carried.size(); ++c) carried[c] = values.at(body.yields.at(c));
+      for (size_t c = 0; c < carried.size(); ++c) {
+        carried[c] = values.at(body.yields.at(c));
+        owned[c] = ownedOnce(body.yields[c], body.yields, body);
+      }
     }
-    for (size_t c = 0; c < carried.size(); ++c) values[loop.outputs.at(c)] = carried[c];
+    for (size_t c = 0; c < carried.size(); ++c) {
+      values[loop.outputs.at(c)] = carried[c];
+      if (owned[c]) exclusive.insert(loop.outputs[c]);
+      else exclusive.erase(loop.outputs[c]);
+    }
   }
 };
 
@@ -364,7 +578,10 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
   }
   std::vector<const graph::Node*> enclosing;
   p.state_->index(p.state_->graph.body, enclosing);
-  for (const auto& o : p.state_->graph.outputs) p.state_->yielded.insert(o.value);
+  for (const auto& o : p.state_->graph.outputs) {
+    p.state_->yielded.insert(o.value);
+    p.state_->lastUse[&p.state_->graph.body][o.value] = p.state_->graph.body.nodes.size();
+  }
   return p;
 }
 
@@ -380,6 +597,8 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   const auto start = Clock::now();
   const double compiledBefore = s.stats.compileMillis;
   s.values.clear();
+  s.exclusive.clear();
+  s.stats.inPlaceUpdates = s.stats.arraysCopied = 0;
   s.outputStorage.clear();
   std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
   for (const graph::Node& node : s.graph.body.nodes)

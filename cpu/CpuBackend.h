@@ -19,6 +19,8 @@ struct CpuRunStats {
   double runMillis = 0;      // the last run, loops included
   int pipelines = 0;         // one per run of nodes between graph loops
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
+  int64_t inPlaceUpdates = 0;  // slice updates in loop bodies written into their array (the last run)
+  int64_t arraysCopied = 0;    // of which first copied the array (another value may hold it)
 };
 
 class GraphProgram {

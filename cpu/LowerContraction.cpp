@@ -36,10 +36,18 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
     return index;
   };
   if (summed.empty()) return define(name, outType, [&](const Index& out) { return product(labelled(out)); });
+  // the summed label an operand is contiguous along, if any, is the innermost loop; the reduction
+  // walks along it unless an operand is contiguous along the output's innermost label
+  for (const std::string& term : terms) {
+    const size_t at_ = term.empty() ? std::string::npos : summed.find(term.back());
+    if (at_ != std::string::npos) std::swap(summed[0], summed[at_]);
+  }
+  bool across = false;
+  for (const std::string& term : terms) across = across || (!term.empty() && !outLabels.empty() && term.back() == outLabels.back());
   Halide::Region region;
   for (char label : summed) region.emplace_back(0, extent32(node, extent[label]));
   Halide::RDom r(region);
-  return accumulate(name, outType, [&](const Index&) { return castValue(acc, 0); },
+  return accumulate(name, outType, across ? Walk::Across : Walk::AlongInner, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& out) {
                       std::map<char, Expr> index = labelled(out);
                       for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];

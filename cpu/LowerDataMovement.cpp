@@ -36,36 +36,71 @@ Lowered reshape(const std::string& name, const Lowered& in, const graph::TensorT
   });
 }
 
-Lowered slice(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
-  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+// The first position a slice reads along its j-th axis: begin, plus the dynamic offset operand when
+// the axis has one. The frontend checks dynamic slices at compile time; the start is clamped once
+// so that all `count` positions are inside the input (a damaged graph stays in bounds), which
+// lets Halide load whole vectors instead of clamping every index. Undefined when no start keeps
+// them inside (then each index is clamped).
+Expr sliceStart(const graph::Node& node, size_t j, const std::vector<Lowered>& in, int64_t extent, int64_t count) {
   const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"),
                              step = node.intListAttr("step"), dynamic = node.intListAttr("dynamic_axes");
+  Expr start = Expr(static_cast<int32_t>(begin[j]));
+  auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
+  if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(1 + static_cast<size_t>(d - dynamic.begin())), {}));
+  const int64_t span = std::max<int64_t>(count - 1, 0) * step[j];  // last position minus first
+  const int64_t lo = std::max<int64_t>(0, -span), hi = std::min<int64_t>(extent - 1, extent - 1 - span);
+  if (lo > hi) return Expr();
+  return Halide::clamp(start, static_cast<int32_t>(lo), static_cast<int32_t>(hi));
+}
+
+Lowered slice(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"), step = node.intListAttr("step");
+  std::vector<Expr> starts;
+  for (size_t j = 0; j < axes.size(); ++j) {
+    const size_t axis = static_cast<size_t>(axes[j]);
+    starts.push_back(sliceStart(node, j, in, in[0].type.shape[axis].extent, outType.shape.at(axis).extent));
+  }
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index src = i;
     for (size_t j = 0; j < axes.size(); ++j) {
       const size_t axis = static_cast<size_t>(axes[j]);
-      Expr start = Expr(static_cast<int32_t>(begin[j]));
-      auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
-      if (d != dynamic.end()) start = start + castValue(Halide::Int(32), at(in.at(1 + static_cast<size_t>(d - dynamic.begin())), {}));
-      src[axis] = clampIndex(start + i[axis] * static_cast<int32_t>(step[j]), in[0].type.shape[axis].extent);
+      const int32_t s = static_cast<int32_t>(step[j]);
+      src[axis] = starts[j].defined() ? starts[j] + i[axis] * s
+                                      : clampIndex(static_cast<int32_t>(begin[j]) + i[axis] * s, in[0].type.shape[axis].extent);
     }
     return at(in[0], src);
   });
 }
 
-Lowered sliceUpdate(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
-  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+}  // namespace
+
+std::vector<int64_t> sliceUpdateExtents(const graph::Node& node, const graph::TensorType& outType) {
   const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"),
-                             end = node.intListAttr("end"), step = node.intListAttr("step"),
-                             dynamic = node.intListAttr("dynamic_axes");
-  // the slice's shape: update broadcasts to it
+                             end = node.intListAttr("end"), step = node.intListAttr("step");
   std::vector<int64_t> sliceExtent = extents(outType);
   for (size_t j = 0; j < axes.size(); ++j) {
     const int64_t s = step[j], b = begin[j], e = end[j];
     sliceExtent[static_cast<size_t>(axes[j])] = s > 0 ? std::max<int64_t>(0, (e - b + s - 1) / s) : std::max<int64_t>(0, (b - e - s - 1) / -s);
   }
-  graph::TensorType sliceType = outType;
-  sliceType.shape = graph::knownShape(sliceExtent);
+  return sliceExtent;
+}
+
+Lowered sliceUpdateValue(const graph::Graph& graph, const graph::Node& node, const Lowered& update) {
+  graph::TensorType sliceType = graph.type(node.outputs.at(0));
+  sliceType.shape = graph::knownShape(sliceUpdateExtents(node, sliceType));
+  return define(graph.value(node.outputs[0]).name + "_slice", sliceType,
+                [&](const Index& i) { return at(update, broadcastIndex(i, update.type)); });
+}
+
+namespace {
+
+Lowered sliceUpdate(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::vector<int64_t> axes = node.intListAttr("axes"), begin = node.intListAttr("begin"),
+                             step = node.intListAttr("step"), dynamic = node.intListAttr("dynamic_axes");
+  // the slice's shape: update broadcasts to it
+  const std::vector<int64_t> sliceExtent = sliceUpdateExtents(node, outType);
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index u = i;
     Expr inside = castValue(Halide::Bool(), true);

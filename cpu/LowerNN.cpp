@@ -98,7 +98,7 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   const int64_t outPerGroup = cout / std::max<int64_t>(groups, 1);
   const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
   Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
-  return accumulate(graph.value(node.outputs[0]).name, outType, [&](const Index&) { return castValue(acc, 0); },
+  return accumulate(graph.value(node.outputs[0]).name, outType, Walk::Across, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& o) {
                       const Expr n = o[0], oy = nchw ? o[2] : o[1], ox = nchw ? o[3] : o[2], co = nchw ? o[1] : o[3];
                       Expr iy = oy * static_cast<int32_t>(strides[0]) - static_cast<int32_t>(pads[0]) + r.x * static_cast<int32_t>(dil[0]);
@@ -126,7 +126,7 @@ Lowered pool2d(const graph::Graph& graph, const graph::Node& node, const Lowered
   const Halide::Type acc = isMax ? (in.type.dtype == DType::Float16 ? Halide::Float(32) : halideType(in.type.dtype)) : Halide::Float(64);
   Halide::RDom r(0, extent32(node, win.kh), 0, extent32(node, win.kw));
   const double count = static_cast<double>(win.kh * win.kw);
-  return accumulate(graph.value(node.outputs[0]).name, outType,
+  return accumulate(graph.value(node.outputs[0]).name, outType, Walk::Across,
                     [&](const Index&) { return castValue(acc, Expr(isMax ? -INFINITY : 0.0)); },
                     [&](Expr total, const Index& o) {
                       const Expr n = o[0], c = win.nchw ? o[1] : o[3], oy = win.nchw ? o[2] : o[1], ox = win.nchw ? o[3] : o[2];

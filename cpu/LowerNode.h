@@ -23,6 +23,11 @@ Halide::Expr at(const Lowered& v, const std::vector<Halide::Expr>& index);
 // node for an operator the backend does not lower.
 std::vector<Lowered> lowerNode(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& inputs);
 
+// A SliceUpdate's slice: its extents (the output's, narrowed along the sliced axes), and the update
+// broadcast to them: what an update in place writes into the array (the caller writes it).
+std::vector<int64_t> sliceUpdateExtents(const graph::Node& node, const graph::TensorType& outType);
+Lowered sliceUpdateValue(const graph::Graph& graph, const graph::Node& node, const Lowered& update);
+
 // Whether lowerNode takes `op`; the others are listed in docs/cpu-backend.md.
 bool lowersOnCpu(const std::string& op);
 

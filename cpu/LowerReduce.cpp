@@ -41,36 +41,44 @@ Index inputIndex(const ReduceShape& s, const Index& out, const std::vector<Expr>
   return src;
 }
 
+// The domain of the reduced axes, the last (innermost) first: Halide's first reduction variable is
+// its innermost loop.
 Halide::RDom reductionDomain(const graph::Node& node, const ReduceShape& s, const graph::TensorType& in) {
   Halide::Region region;
-  for (int64_t a : s.axes) region.emplace_back(0, extent32(node, in.shape[static_cast<size_t>(a)].extent));
+  for (size_t k = s.axes.size(); k-- > 0;) region.emplace_back(0, extent32(node, in.shape[static_cast<size_t>(s.axes[k])].extent));
   return Halide::RDom(region);
 }
 
+// The positions along the reduced axes, in their order.
 std::vector<Expr> positions(const Halide::RDom& r, size_t n) {
   std::vector<Expr> p;
-  for (size_t k = 0; k < n; ++k) p.push_back(r[static_cast<int>(k)]);
+  for (size_t k = n; k-- > 0;) p.push_back(r[static_cast<int>(k)]);
   return p;
 }
 
 // `name` of `outType`: the reduction `combine(acc, x)` from `init` of `in` over the axes of `s`,
-// `finish` applied to the total.
+// `finish` applied to the total; an element enters as `prepare(element)` (by default converted to
+// the accumulator's type). `combine` is one Halide proves associative (+, *, min, max), so that
+// the reduction can be split over vector lanes.
 Lowered reduceWith(const std::string& name, const graph::Node& node, const graph::TensorType& outType, const Lowered& in,
                    const ReduceShape& s, Halide::Type acc, Expr init, const std::function<Expr(Expr, Expr)>& combine,
-                   const std::function<Expr(Expr)>& finish) {
-  if (s.axes.empty()) return define(name, outType, [&](const Index& i) { return finish(castValue(acc, at(in, i))); });
+                   const std::function<Expr(Expr)>& finish, std::function<Expr(Expr)> prepare = nullptr) {
+  if (!prepare) prepare = [acc](Expr x) { return castValue(acc, x); };
+  if (s.axes.empty()) return define(name, outType, [&](const Index& i) { return finish(prepare(at(in, i))); });
   Halide::RDom r = reductionDomain(node, s, in.type);
-  return accumulate(name, outType, [&](const Index&) { return castValue(acc, init); },
+  const Walk walk = s.reduced.back() ? Walk::AlongInner : Walk::Across;
+  return accumulate(name, outType, walk, [&](const Index&) { return castValue(acc, init); },
                     [&](Expr current, const Index& out) {
-                      return combine(current, castValue(acc, at(in, inputIndex(s, out, positions(r, s.axes.size())))));
+                      return combine(current, prepare(at(in, inputIndex(s, out, positions(r, s.axes.size())))));
                     },
                     finish);
 }
 
 Lowered reduce(const graph::Graph& graph, const graph::Node& node, const Lowered& in, Halide::Type acc, Expr init,
-               const std::function<Expr(Expr, Expr)>& combine, const std::function<Expr(Expr)>& finish) {
+               const std::function<Expr(Expr, Expr)>& combine, const std::function<Expr(Expr)>& finish,
+               std::function<Expr(Expr)> prepare = nullptr) {
   return reduceWith(graph.value(node.outputs.at(0)).name, node, graph.type(node.outputs[0]), in,
-                    reduceShape(node, in.type, "axes"), acc, init, combine, finish);
+                    reduceShape(node, in.type, "axes"), acc, init, combine, finish, std::move(prepare));
 }
 
 int64_t reducedCount(const graph::Node& node, const graph::TensorType& in, const std::string& axesAttr = "axes") {
@@ -91,24 +99,22 @@ Lowered reduction(const graph::Graph& graph, const graph::Node& node, const Lowe
     return reduce(graph, node, in, acc.is_float() ? acc : Halide::Float(64), Expr(0), [](Expr a, Expr x) { return a + x; },
                   [n](Expr t) { return t / castValue(t.type(), Expr(n)); });
   }
-  if (op == "ReduceAny" || op == "ReduceAll") {
-    const bool any = op == "ReduceAny";
-    return reduce(graph, node, in, Halide::Bool(), castValue(Halide::Bool(), !any),
-                  [any](Expr a, Expr x) { return any ? (a || x) : (a && x); }, same);
+  // any and max of booleans are the maximum of bytes, all and min their minimum
+  const bool isMax = op == "ReduceMax" || op == "ReduceAny";
+  auto extreme = [isMax](Expr a, Expr x) { return isMax ? Halide::max(a, x) : Halide::min(a, x); };
+  if (inT == DType::Bool || op == "ReduceAny" || op == "ReduceAll") {
+    const Halide::Type byte = Halide::UInt(8);
+    return reduce(graph, node, in, byte, castValue(byte, isMax ? 0 : 1), extreme,
+                  [](Expr t) { return castValue(Halide::Bool(), t); }, [byte](Expr x) { return castValue(byte, castValue(Halide::Bool(), x)); });
   }
-  const bool isMax = op == "ReduceMax";
-  Halide::Type t = isFloat(inT) ? acc : halideType(inT);
-  Expr init = isMax ? t.min() : t.max();
-  if (t.is_float()) init = castValue(t, isMax ? -INFINITY : INFINITY);
-  if (inT == DType::Bool) {
-    t = Halide::Bool();
-    init = castValue(t, !isMax);
-    return reduce(graph, node, in, t, init, [isMax](Expr a, Expr x) { return isMax ? (a || x) : (a && x); }, same);
+  if (!isFloat(inT)) {
+    const Halide::Type t = halideType(inT);
+    return reduce(graph, node, in, t, isMax ? t.min() : t.max(), extreme, same);
   }
-  if (!t.is_float()) {
-    return reduce(graph, node, in, t, init, [isMax](Expr a, Expr x) { return isMax ? Halide::max(a, x) : Halide::min(a, x); }, same);
-  }
-  return reduce(graph, node, in, t, init, isMax ? nanMaxOf : nanMinOf, same);
+  // floats by their ordered keys, NaN beyond the infinity the reduction starts from (NaN wins)
+  const Halide::Type t = halideType(inT == DType::Float16 ? DType::Float32 : inT), key = Halide::Int(t.bits());
+  return reduce(graph, node, in, key, orderedKey(castValue(t, isMax ? -INFINITY : INFINITY), isMax), extreme,
+                [t](Expr k) { return fromOrderedKey(k, t); }, [t, isMax](Expr x) { return orderedKey(castValue(t, x), isMax); });
 }
 
 // Variance and standard deviation: the mean, then the squared deviations over n - ddof.
@@ -139,19 +145,26 @@ Lowered varianceOf(const graph::Graph& graph, const graph::Node& node, const Low
 }
 
 // ArgMax / ArgMin: the first extreme (the first NaN, as NumPy) along the axis, or in the
-// flattened array without one.
+// flattened array without one. Two reductions Halide can split over vector lanes (a tuple-valued
+// one miscompiles under Halide 14's strict floats): the extreme, as an ordered key for floats, then
+// the least position holding it.
 Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const std::string name = graph.value(node.outputs[0]).name;
   const bool isMax = node.op == "ArgMax";
   const ReduceShape s = reduceShape(node, in.type, "axis");
   const std::vector<int64_t> shape = extents(in.type);
-  graph::TensorType valueType = outType;  // float16 compared as float32, booleans as bytes
-  valueType.dtype = in.type.dtype == DType::Float16 ? DType::Float32 : in.type.dtype == DType::Bool ? DType::UInt8 : in.type.dtype;
-  const Halide::Type vt = halideType(valueType.dtype);
+  const bool floats = isFloat(in.type.dtype);
+  const Halide::Type ft = halideType(in.type.dtype == DType::Float16 ? DType::Float32 : in.type.dtype);
+  graph::TensorType keyType = outType;  // floats as their ordered keys, booleans as bytes
+  keyType.dtype = floats ? (ft.bits() == 64 ? DType::Int64 : DType::Int32) : in.type.dtype == DType::Bool ? DType::UInt8 : in.type.dtype;
+  const Halide::Type kt = halideType(keyType.dtype);
   Halide::RDom r = reductionDomain(node, s, in.type);
-  const std::vector<Expr> pos = positions(r, s.axes.size()), zeros(s.axes.size(), Expr(0));
-  auto element = [&](const Index& out, const std::vector<Expr>& at_) { return castValue(vt, at(in, inputIndex(s, out, at_))); };
+  const std::vector<Expr> pos = positions(r, s.axes.size());
+  auto key = [&](const Index& out) {
+    Expr x = at(in, inputIndex(s, out, pos));
+    return floats ? orderedKey(castValue(ft, x), isMax) : castValue(kt, x);
+  };
   // the position: along the one axis, or the flat index over all of them
   Expr flat = castValue(Halide::Int(64), 0);
   int64_t count = 1;
@@ -159,23 +172,14 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
     flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + castValue(Halide::Int(64), pos[k]);
     count *= shape[static_cast<size_t>(s.axes[k])];
   }
-  // two reductions (a tuple-valued one miscompiles under Halide 14's strict floats): the extreme,
-  // then the first position holding it
-  Lowered extreme = accumulate(name + "_extreme", valueType, [&](const Index& o) { return element(o, zeros); },
-                                     [&](Expr e, const Index& o) {
-                                       Expr x = element(o, pos);
-                                       Expr better = isMax ? x > e : x < e;
-                                       if (vt.is_float()) better = !isNaN(e) && (isNaN(x) || compareOp(isMax ? te::Cmp::GT : te::Cmp::LT, x, e));
-                                       return Halide::select(better, x, e);
-                                     },
-                                     same);
+  const Expr start = floats ? orderedKey(castValue(ft, isMax ? -INFINITY : INFINITY), isMax) : (isMax ? kt.min() : kt.max());
+  const Walk walk = s.reduced.back() ? Walk::AlongInner : Walk::Across;
+  Lowered extreme = accumulate(name + "_extreme", keyType, walk, [&](const Index&) { return start; },
+                               [&](Expr e, const Index& o) { return isMax ? Halide::max(e, key(o)) : Halide::min(e, key(o)); }, same);
   extreme.func.compute_root();  // once, not per step of the search for its position
-  return accumulate(name, outType, [&](const Index&) { return castValue(Halide::Int(64), Expr(count)); },
-                    [&](Expr first, const Index& o) {
-                      Expr x = element(o, pos), e = at(extreme, o);
-                      Expr holds = vt.is_float() ? compareOp(te::Cmp::EQ, x, e) || (isNaN(x) && isNaN(e)) : x == e;
-                      return Halide::select(first == Expr(count) && holds, flat, first);
-                    },
+  const Expr none = castValue(Halide::Int(64), Expr(count));
+  return accumulate(name, outType, walk, [&](const Index&) { return none; },
+                    [&](Expr first, const Index& o) { return Halide::min(first, Halide::select(key(o) == at(extreme, o), flat, none)); },
                     same);
 }
 

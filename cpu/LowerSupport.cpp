@@ -39,10 +39,79 @@ Lowered define(const std::string& name, const graph::TensorType& type, const std
   return Lowered{f, type};
 }
 
+namespace {
+
+int64_t constant(const Expr& e) {
+  const Expr simple = Halide::Internal::simplify(e);
+  const int64_t* n = Halide::Internal::as_const_int(simple);
+  return n ? *n : 1;
+}
+
+// The totals once over their extent (not once per element of their reader):
+// * along the innermost axis of the input, the innermost reduction is split into one partial
+//   total per vector lane (rfactor), vectorised, and the lanes combined;
+// * otherwise an innermost output axis of a vector or more is vectorised in blocks, the
+//   reduction's loops inside each block (a block of totals accumulates a row of input at a time);
+// the outermost output axis (or the blocks) is split over the cores when the work is large. Both
+// change the order of accumulation, never its precision (floats accumulate in float64 or exactly).
+void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk walk) {
+  total.compute_root();
+  const std::vector<Halide::Var> pure = total.args();  // innermost first
+  const std::vector<Halide::RVar> rvars = total.rvars(0);
+  const std::vector<Halide::Internal::ReductionVariable>& domain = total.function().update(0).schedule().rvars();
+  const int lanes = std::max(2, hostTarget().natural_vector_size(total.output_types().at(0)));
+  const std::vector<int64_t> shape = extents(type);
+  int64_t work = graph::elementCount(type.shape);
+  for (const auto& r : domain) work *= std::max<int64_t>(constant(r.extent), 1);
+  const bool threads = work >= (int64_t{1} << 17);
+  Halide::Stage update = total.update();
+  if (walk == Walk::AlongInner && !domain.empty() && constant(domain[0].extent) >= 4 * lanes) {
+    Halide::RVar outer("r_outer"), lane("r_lane");
+    Halide::Var u("lane");
+    Halide::Func partial = update.split(rvars[0], outer, lane, lanes, Halide::TailStrategy::GuardWithIf).rfactor(lane, u);
+    std::vector<Halide::VarOrRVar> order = {u, outer};
+    for (size_t k = 1; k < rvars.size(); ++k) order.emplace_back(rvars[k]);
+    for (const Halide::Var& v : pure) order.emplace_back(v);
+    partial.update().reorder(order).vectorize(u);
+    partial.vectorize(u);
+    if (threads && !pure.empty() && shape.front() >= 2) {
+      partial.compute_at(total, pure.back());
+      update.parallel(pure.back());
+      total.parallel(pure.back());
+    } else {
+      partial.compute_root();
+    }
+    return;
+  }
+  if (!pure.empty() && shape.back() >= lanes) {
+    const int block = static_cast<int>(std::min<int64_t>(shape.back(), 16 * lanes));
+    Halide::Var blocks("blocks"), within("within");
+    update.split(pure[0], blocks, within, block, Halide::TailStrategy::GuardWithIf);
+    std::vector<Halide::VarOrRVar> order = {within};
+    for (const Halide::RVar& r : rvars) order.emplace_back(r);
+    order.emplace_back(blocks);
+    for (size_t k = 1; k < pure.size(); ++k) order.emplace_back(pure[k]);
+    update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    total.vectorize(pure[0], lanes, Halide::TailStrategy::GuardWithIf);
+    if (threads) {
+      const Halide::VarOrRVar outermost = pure.size() >= 2 && shape.front() >= 2 ? Halide::VarOrRVar(pure.back()) : Halide::VarOrRVar(blocks);
+      update.parallel(outermost);
+      if (pure.size() >= 2) total.parallel(pure.back());
+    }
+    return;
+  }
+  if (threads && !pure.empty() && shape.front() >= 2) {
+    update.parallel(pure.back());
+    total.parallel(pure.back());
+  }
+}
+
+}  // namespace
+
 // A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
 // current = update(current, i) once per point of the reduction domain the update reads; the
 // element is finish(current). Halide's update definitions cannot be pure, hence the wrapper.
-Lowered accumulate(const std::string& name, const graph::TensorType& type, const std::function<Expr(const Index&)>& init,
+Lowered accumulate(const std::string& name, const graph::TensorType& type, Walk walk, const std::function<Expr(const Index&)>& init,
                    const std::function<Expr(Expr, const Index&)>& update, const std::function<Expr(Expr)>& finish) {
   Halide::Func total(Halide::Internal::unique_name(name + "_total"));
   std::vector<Halide::Var> vars;
@@ -51,6 +120,7 @@ Lowered accumulate(const std::string& name, const graph::TensorType& type, const
   const std::vector<Expr> halideOrder(index.rbegin(), index.rend());
   total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
   total(halideOrder) = update(total(halideOrder), index);
+  scheduleReduction(total, type, walk);
   const Lowered t{total, type};
   return define(name, type, [&](const Index& i) { return finish(at(t, i)); });
 }
@@ -88,6 +158,19 @@ std::vector<int64_t> normalizedAxes(const graph::Node& node, const std::string& 
 Halide::Type accumulatorType(DType in, DType out) {
   if (isFloat(in) || isFloat(out)) return Halide::Float(64);
   return halideType(out == DType::Bool ? DType::Int64 : out);
+}
+
+Expr orderedKey(Expr x, bool nanHigh) {
+  const Halide::Type key = Halide::Int(x.type().bits());
+  const uint64_t quiet = x.type().bits() == 64 ? 0x7FF8000000000000ull : 0x7FC00000ull;
+  const uint64_t sign = x.type().bits() == 64 ? 0x8000000000000000ull : 0x80000000ull;
+  Expr nan = Halide::reinterpret(key, Halide::Internal::make_const(Halide::UInt(x.type().bits()), nanHigh ? quiet : quiet | sign));
+  Expr bits = Halide::select(isNaN(x), nan, Halide::reinterpret(key, x));
+  return Halide::select(bits < 0, bits ^ key.max(), bits);
+}
+
+Expr fromOrderedKey(Expr key, const Halide::Type& type) {
+  return Halide::reinterpret(type, Halide::select(key < 0, key ^ key.type().max(), key));
 }
 
 Expr nanMaxOf(Expr acc, Expr x) { return Halide::select(isNaN(acc) || (!isNaN(x) && x <= acc), acc, x); }

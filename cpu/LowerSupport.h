@@ -20,10 +20,17 @@ int32_t extent32(const graph::Node& node, int64_t e);
 
 // A function of `type` whose element at index i (NumPy order) is body(i), converted to its dtype.
 Lowered define(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& body);
+// How a reduction walks memory, for its schedule: along the innermost axis of what it reads
+// (row sums, matrix-vector products: split over vector lanes), or across it (column sums, matmul,
+// convolutions: a row of totals accumulates a contiguous row of input at a time).
+enum class Walk { AlongInner, Across };
+
 // A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
 // current = update(current, i) once per point of the reduction domain the update reads; the
-// element is finish(current). Halide's update definitions cannot be pure, hence the wrapper.
-Lowered accumulate(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& init,
+// element is finish(current). Halide's update definitions cannot be pure, hence the wrapper. The
+// update must combine with +, *, min or max (Halide proves them associative: the schedule
+// reorders the reduction); the first reduction variable is the innermost loop.
+Lowered accumulate(const std::string& name, const graph::TensorType& type, Walk walk, const std::function<Halide::Expr(const Index&)>& init,
                    const std::function<Halide::Expr(Halide::Expr, const Index&)>& update,
                    const std::function<Halide::Expr(Halide::Expr)>& finish);
 Halide::Expr same(Halide::Expr e);
@@ -36,6 +43,11 @@ std::vector<int64_t> normalizedAxes(const graph::Node& node, const std::string& 
 // Sums and products of floats accumulate in float64 (within NumPy's pairwise float32 error whatever
 // their order), of integers and booleans in the result's integer type.
 Halide::Type accumulatorType(DType in, DType out);
+// A float as the signed integer of its width that orders as the floats do, every NaN as the quiet
+// NaN above +infinity (nanHigh) or below -infinity: max and min of keys are NumPy's max and min
+// (NaN wins) with an operator Halide knows is associative. fromOrderedKey inverts it.
+Halide::Expr orderedKey(Halide::Expr x, bool nanHigh);
+Halide::Expr fromOrderedKey(Halide::Expr key, const Halide::Type& type);
 // NaN wins, as NumPy's max and min (comparisons only between numbers: see compareOp)
 Halide::Expr nanMaxOf(Halide::Expr acc, Halide::Expr x);
 Halide::Expr nanMinOf(Halide::Expr acc, Halide::Expr x);

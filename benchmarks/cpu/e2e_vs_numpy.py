@@ -9,7 +9,7 @@ skipped with the reason. Times are the best of --repeat calls after a warm-up, b
 allocating their outputs; the model reads its inputs in place. Ratio = NumPy / CPU backend.
 Multi-operator programs (three graph operators or more) are summarised by their geometric mean.
 
-    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3]
+    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX]
 """
 import argparse
 import glob
@@ -42,6 +42,7 @@ def main():
     ap.add_argument("--elements", type=int, default=1 << 24)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
+    ap.add_argument("--only", default="", help="a regular expression: only the programs whose name it matches")
     args = ap.parse_args()
     programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
     rng = np.random.default_rng(0)
@@ -53,6 +54,8 @@ def main():
         entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
         specs = [SPEC.match(o.split("=", 1)[1]) for o in opts if o.startswith("--input=")]
         name = os.path.basename(path)[:-3]
+        if not re.search(args.only, name):
+            continue
         if not entry or not specs or any(s is None for s in specs) or any(o.startswith("--custom-op-config") for o in opts):
             continue
         shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}

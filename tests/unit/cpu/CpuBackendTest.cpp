@@ -72,6 +72,48 @@ TEST(CpuBackend, RunsGraphLoopsOnTheHost) {
   EXPECT_EQ(valuesOf(again[0].second), valuesOf(out[0].second));
 }
 
+// A slice update in a loop body writes into its array; the array is copied first only when another
+// value may hold it: a graph input, a value read after the loop, one value carried twice.
+TEST(CpuBackend, UpdatesSlicesInPlace) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[4]
+  const %two : f32[] = [2.0]
+  const %twos : f32[1] = [2.0]
+  %z = Fill() {shape = [4], value = 0.0, dtype = "float32"} : f32[4]
+  %fresh = Loop(%z) {start = 0, stop = 4, step = 1} : f32[4] (%i : s32[], %x : f32[4]) {
+    %e = Slice(%a, %i) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = [0]} : f32[1]
+    %d = Mul(%e, %two) : f32[1]
+    %y = SliceUpdate(%x, %d, %i) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = [0]} : f32[4]
+    yield %y
+  }
+  %input, %twice = Loop(%a, %a) {start = 0, stop = 2, step = 1} : f32[4], f32[4] (%j : s32[], %x1 : f32[4], %w : f32[4]) {
+    %y1 = SliceUpdate(%x1, %twos, %j) {axes = [0], begin = [1], end = [2], step = [1], dynamic_axes = [0]} : f32[4]
+    yield %y1, %w
+  }
+  %later = Loop(%z) {start = 3, stop = -1, step = -2} : f32[4] (%k : s32[], %x2 : f32[4]) {
+    %y2 = SliceUpdate(%x2, %twos, %k) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = [0]} : f32[4]
+    yield %y2
+  }
+  output fresh = %fresh
+  output input = %input
+  output twice = %twice
+  output later = %later
+  output z = %z
+}
+)");
+  NpyArray a = floats({4}, {1, 2, 3, 4});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{2, 4, 6, 8}));
+  EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{1, 2, 2, 4}));  // a[1:3] = 2, a untouched
+  EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{1, 2, 3, 4}));
+  EXPECT_EQ(valuesOf(out[3].second), (std::vector<float>{0, 2, 0, 2}));  // at 3, then 1
+  EXPECT_EQ(valuesOf(out[4].second), (std::vector<float>{0, 0, 0, 0}));  // z, read after its loops
+  EXPECT_EQ(valuesOf(a), (std::vector<float>{1, 2, 3, 4}));
+  EXPECT_EQ(stats.inPlaceUpdates, 8);
+  EXPECT_EQ(stats.arraysCopied, 3);  // z by the first loop and by the last (z is an output), a once
+}
+
 TEST(CpuBackend, NamesWhatItCannotRun) {
   EXPECT_EQ(errorOf([] { GraphProgram::fromText("m.om", ""); }),
             "m.om: the model has no graph section (written by a pyasc before format 1.1); compile it again to run it "
