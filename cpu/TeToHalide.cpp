@@ -91,11 +91,13 @@ Expr unaryOp(Prim prim, DType t, const Expr& a, double value) {
   const bool isF = isFloat(t);
   auto inDouble = [&](Expr r) { return fromDouble(r, t); };
   switch (prim) {
-    case Prim::VExp: return inDouble(expDouble(castValue(f64, a)));
-    case Prim::VLog: return inDouble(logDouble(castValue(f64, a)));
-    case Prim::VSqrt: return inDouble(Halide::sqrt(castValue(f64, a)));
+    // float32 lanes: exp and log in float32 (within NumPy's rounding, twice the lanes of float64);
+    // a square root and a reciprocal rounded once from float32 or float64 are the same float32
+    case Prim::VExp: return t == DType::Float32 ? expFloat(a) : inDouble(expDouble(castValue(f64, a)));
+    case Prim::VLog: return t == DType::Float32 ? logFloat(a) : inDouble(logDouble(castValue(f64, a)));
+    case Prim::VSqrt: return t == DType::Float32 ? Halide::sqrt(a) : inDouble(Halide::sqrt(castValue(f64, a)));
     case Prim::VRsqrt: return inDouble(Expr(1.0) / Halide::sqrt(castValue(f64, a)));
-    case Prim::VRec: return inDouble(Expr(1.0) / castValue(f64, a));
+    case Prim::VRec: return t == DType::Float32 ? Expr(1.0f) / a : inDouble(Expr(1.0) / castValue(f64, a));
     case Prim::VAbs:
       return isF ? Halide::abs(a) : Halide::reinterpret(i32, Halide::select(a < 0, Halide::reinterpret(u32, 0) - Halide::reinterpret(u32, a), Halide::reinterpret(u32, a)));
     case Prim::VRelu:
@@ -243,10 +245,11 @@ Expr powerOfTwo(const Expr& k) {
   return Halide::reinterpret(f64, Halide::cast(Halide::UInt(64), k + 1023) << 52);
 }
 
-// c[0] + c[1] x + c[2] x^2 + ... by Horner's rule.
+// c[0] + c[1] x + c[2] x^2 + ... by Horner's rule, in the type of x.
 Expr horner(const Expr& x, const std::vector<double>& c) {
-  Expr r = Expr(c.back());
-  for (size_t k = c.size() - 1; k-- > 0;) r = r * x + Expr(c[k]);
+  auto coefficient = [&](double v) { return Halide::cast(x.type(), Expr(v)); };
+  Expr r = coefficient(c.back());
+  for (size_t k = c.size() - 1; k-- > 0;) r = r * x + coefficient(c[k]);
   return r;
 }
 
@@ -271,6 +274,44 @@ Expr expDouble(const Expr& x) {
   Expr scaled = p * powerOfTwo(half) * powerOfTwo(k - half);
   return Halide::select(isNaN(x), x, x > Expr(709.782712893384), f64Bits(0x7ff0000000000000ull),
                         x < Expr(-745.2), Expr(0.0), scaled);
+}
+
+Expr expFloat(const Expr& x) {
+  // x = n ln2 + r, |r| <= ln2 / 2 (ln2 in two parts, the first exact in 9 bits): exp(r) by Cephes'
+  // expf polynomial, scaled by 2^n in two halves so that subnormal results round once
+  Expr clamped = Halide::clamp(x, Expr(-104.0f), Expr(89.0f));
+  Expr n = Halide::round(clamped * Expr(1.44269504088896341f));
+  Expr r = (clamped - n * Expr(0.693359375f)) - n * Expr(-2.12194440e-4f);
+  Expr p = horner(r, {5.0000001201e-1, 1.6666665459e-1, 4.1665795894e-2, 8.3334519073e-3, 1.3981999507e-3, 1.9875691500e-4});
+  Expr e = (r * r) * p + r + Expr(1.0f);
+  Expr k = Halide::cast(i32, n);
+  Expr half = k / 2;
+  auto power = [](const Expr& j) { return Halide::reinterpret(f32, Halide::cast(u32, j + 127) << 23); };
+  Expr scaled = e * power(half) * power(k - half);
+  return Halide::select(isNaN(x), x, x > Expr(88.7228394f), Halide::reinterpret(f32, Halide::cast(u32, Expr(0x7f800000u))),
+                        x < Expr(-103.972084f), Expr(0.0f), scaled);
+}
+
+Expr logFloat(const Expr& x) {
+  // x = m 2^e with m in [sqrt(1/2), sqrt(2)), f = m - 1: Cephes' logf polynomial in f, e ln2 added
+  // in two parts. Subnormal inputs are scaled by 2^23 first.
+  Expr tiny = x < Halide::reinterpret(f32, Halide::cast(u32, Expr(0x00800000u)));
+  Expr y = Halide::select(tiny, x * Expr(8388608.0f), x);
+  Expr bits = Halide::reinterpret(u32, y);
+  Expr e = Halide::cast(i32, bits >> 23) - 127 - Halide::select(tiny, Expr(23), Expr(0));
+  Expr m = Halide::reinterpret(f32, (bits & Halide::cast(u32, Expr(0x007fffffu))) | Halide::cast(u32, Expr(0x3f800000u)));
+  Expr big = m > Expr(1.41421356f);
+  m = Halide::select(big, m * Expr(0.5f), m);
+  e = Halide::select(big, e + 1, e);
+  Expr f = m - Expr(1.0f);
+  Expr z = f * f;
+  Expr p = horner(f, {3.3333331174e-1, -2.4999993993e-1, 2.0000714765e-1, -1.6668057665e-1, 1.4249322787e-1,
+                                     -1.2420140846e-1, 1.1676998740e-1, -1.1514610310e-1, 7.0376836292e-2});
+  Expr ef = Halide::cast(f32, e);
+  Expr r = f * (z * p) + ef * Expr(-2.12194440e-4f) - Expr(0.5f) * z;
+  Expr result = (f + r) + ef * Expr(0.693359375f);
+  return Halide::select(isNaN(x) || x < Expr(0.0f), Halide::reinterpret(f32, Halide::cast(u32, Expr(0x7fc00000u))),
+                        x == Expr(0.0f), Halide::reinterpret(f32, Halide::cast(u32, Expr(0xff800000u))), isInf(x), x, result);
 }
 
 Expr logDouble(const Expr& x) {

@@ -21,6 +21,11 @@ Halide::Expr teToHalide(const te::ExprPtr& e, const std::vector<Halide::Expr>& p
 // give (a result within 2^-50 of a rounding boundary aside).
 Halide::Expr expDouble(const Halide::Expr& x);
 Halide::Expr logDouble(const Halide::Expr& x);
+// exp and log of a float32 in float32, vectorised: within 1 ulp of the correctly rounded result
+// (measured in tests/e2e/cpu_matches_sim.py), for float32 lanes, which need not match the simulator
+// bit for bit.
+Halide::Expr expFloat(const Halide::Expr& x);
+Halide::Expr logFloat(const Halide::Expr& x);
 
 // a <cmp> b as IEEE defines it for NaN operands.
 Halide::Expr compareOp(te::Cmp cmp, const Halide::Expr& a, const Halide::Expr& b);

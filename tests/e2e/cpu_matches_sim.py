@@ -4,7 +4,10 @@
 Compiles tests/e2e/cpu/elementwise_bits.py (ascend910b, O2), runs it on both backends with every
 float16 value (against a shuffled copy) and 2^16 float32 bit patterns (random, plus zeros,
 infinities, NaN, subnormals and the extremes), and compares every output: equal bits, or NaN on
-both (NaN payloads are not compared). Prints the differing elements of each output; exits 1 on any.
+both (NaN payloads are not compared). The exception: in float32 lanes the CPU backend computes exp
+and log in float32 (the simulator rounds a float64 result), so the float32 outputs built on them
+(NEAR) must be within ULPS units in the last place of the simulator's, with the same infinities,
+zeros and NaNs. Prints the differing elements of each output; exits 1 on any.
 """
 import argparse
 import os
@@ -15,6 +18,8 @@ import tempfile
 import numpy as np
 
 N = 1 << 16
+NEAR = {28: "exp", 29: "log", 32: "tanh", 35: "expm1", 36: "log1p"}  # outputs of float32 u
+ULPS = 4
 
 
 def inputs():
@@ -66,14 +71,22 @@ def main():
             same = same.all(axis=1)
             if a.dtype.kind == "f":
                 same |= np.isnan(a) & np.isnan(b)
+            near = int(name[3:-4]) in NEAR
+            if near:
+                with np.errstate(invalid="ignore"):
+                    ulps = np.abs(a.astype(np.float64) - b.astype(np.float64)) / np.spacing(np.abs(a)).astype(np.float64)
+                same |= np.isfinite(a) & np.isfinite(b) & (a != 0) & (ulps <= ULPS)
             bad = np.flatnonzero(~same)
             status = "ok" if bad.size == 0 else f"{bad.size} elements differ"
+            if near and bad.size == 0:
+                status = f"within {ULPS} ulp ({NEAR[int(name[3:-4])]}: {int((ulps > 0).sum())} differ, at most {np.nanmax(ulps):.2f} ulp)"
             print(f"{name[:-4]:6} {str(a.dtype):8} {status}")
             if bad.size:
                 failures += 1
                 for k in bad[:5]:
                     print(f"    [{k}] simulator {a[k]!r} CPU {b[k]!r}")
-        print(f"{len(names) - failures} of {len(names)} outputs bit-exact")
+        near = sum(1 for n in names if int(n[3:-4]) in NEAR)
+        print(f"{len(names) - failures} of {len(names)} outputs as required: {len(names) - near} bit-exact, {near} within {ULPS} ulp")
         return 1 if failures else 0
 
 
