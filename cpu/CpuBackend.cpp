@@ -55,6 +55,9 @@ struct Segment {
   std::vector<graph::ValueId> results;  // values read after the segment
   // SliceUpdates written in place, in order: the pipeline's outputs after `results` are their slices
   std::vector<const graph::Node*> inPlace;
+  // results of elementwise operators computed into the buffer of the read they consume (when no
+  // other value holds it), by result index
+  std::map<size_t, graph::ValueId> overwrites;
   std::vector<Halide::ImageParam> params;
   Halide::Pipeline pipeline;
   int (*cached)(void** args) = nullptr;
@@ -213,20 +216,25 @@ struct GraphProgram::State {
   Halide::Target target = hostTarget();
   CpuRunStats stats;
 
-  // Who reads each value: a read inside a loop body is also a read by every enclosing loop (so a
-  // value of an outer region that a loop reads is a result of the segment defining it).
+  // Who reads each value: a read inside a loop body is also a read by the enclosing loops inside
+  // the value's region (so a value of an outer region that a loop reads is a result of the
+  // segment defining it, and a value of the body read only there is not).
   void index(const graph::Region& region, std::vector<const graph::Node*>& enclosing) {
     std::unordered_map<graph::ValueId, size_t>& last = lastUse[&region];
     for (graph::ValueId a : region.arguments) definer[a] = &region;
-    for (graph::ValueId y : region.yields) {
-      yielded.insert(y);
-      for (const graph::Node* loop : enclosing) readers[y].push_back(loop);
-    }
+    // the loops around this region inside the one defining v also read v
+    auto enclosingReaders = [&](graph::ValueId v) {
+      auto d = definer.find(v);
+      for (size_t k = enclosing.size(); k-- > 0;) {
+        if (d != definer.end() && &enclosing[k]->body() == d->second) break;
+        readers[v].push_back(enclosing[k]);
+      }
+    };
     for (size_t k = 0; k < region.nodes.size(); ++k) {
       const graph::Node& node = region.nodes[k];
       for (graph::ValueId v : node.inputs) {
         readers[v].push_back(&node);
-        for (const graph::Node* loop : enclosing) readers[v].push_back(loop);
+        enclosingReaders(v);
         last[v] = k;
       }
       for (graph::ValueId v : node.outputs) definer[v] = &region;
@@ -238,7 +246,11 @@ struct GraphProgram::State {
       }
       for (graph::ValueId v : usedInBody[&node]) last[v] = k;
     }
-    for (graph::ValueId y : region.yields) last[y] = region.nodes.size();
+    for (graph::ValueId y : region.yields) {
+      yielded.insert(y);
+      enclosingReaders(y);
+      last[y] = region.nodes.size();
+    }
   }
 
   // Every value `region` uses, at any depth.
@@ -293,6 +305,22 @@ struct GraphProgram::State {
       if (ok) inPlace.insert(&update);
     }
     const std::set<graph::ValueId> reads(s.reads.begin(), s.reads.end());
+    // an elementwise result of the shape and dtype of a read of the body that nothing else reads
+    for (size_t k = begin; k < end; ++k) {
+      const graph::Node& node = region.nodes[k];
+      if (!ops::isElementwiseOp(node.op) || node.outputs.size() != 1) continue;
+      auto result = std::find(s.results.begin(), s.results.end(), node.outputs[0]);
+      if (result == s.results.end()) continue;
+      for (graph::ValueId v : node.inputs) {
+        auto d = definer.find(v);
+        const std::vector<const graph::Node*>& r = readers[v];
+        if (reads.count(v) && d != definer.end() && d->second == &region && !yielded.count(v) &&
+            graph.type(v) == graph.type(node.outputs[0]) && r.size() == 1 && r[0] == &node) {
+          s.overwrites[static_cast<size_t>(result - s.results.begin())] = v;
+          break;
+        }
+      }
+    }
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& update = region.nodes[k];
       if (!inPlace.count(&update)) continue;
@@ -423,12 +451,18 @@ struct GraphProgram::State {
     if (s.results.empty() && s.inPlace.empty()) return;
     for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set(values.at(s.reads[k]));
     std::vector<Halide::Buffer<>> out;
-    for (graph::ValueId v : s.results) {
+    for (size_t k = 0; k < s.results.size(); ++k) {
+      const graph::ValueId v = s.results[k];
+      const graph::TensorType& t = graph.type(v);
       auto storage = outputStorage.find(v);
-      if (storage == outputStorage.end()) {
-        out.push_back(allocate(graph.type(v)));
+      auto overwrite = s.overwrites.find(k);
+      if (overwrite != s.overwrites.end() && exclusive.count(overwrite->second)) {  // into the read's buffer
+        out.push_back(values.at(overwrite->second));  // the same buffer: its owner stays its owner
+        exclusive.erase(overwrite->second);
+        ++stats.overwrites;
+      } else if (storage == outputStorage.end()) {
+        out.push_back(allocate(t));
       } else {  // a graph output: into the array run() returns
-        const graph::TensorType& t = graph.type(v);
         out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
       }
     }
@@ -598,7 +632,7 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   const double compiledBefore = s.stats.compileMillis;
   s.values.clear();
   s.exclusive.clear();
-  s.stats.inPlaceUpdates = s.stats.arraysCopied = 0;
+  s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = 0;
   s.outputStorage.clear();
   std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
   for (const graph::Node& node : s.graph.body.nodes)

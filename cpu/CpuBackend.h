@@ -21,6 +21,7 @@ struct CpuRunStats {
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
   int64_t inPlaceUpdates = 0;  // slice updates in loop bodies written into their array (the last run)
   int64_t arraysCopied = 0;    // of which first copied the array (another value may hold it)
+  int64_t overwrites = 0;      // elementwise results in loop bodies computed into their operand's buffer
 };
 
 class GraphProgram {

@@ -31,40 +31,43 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
   };
   graph::TensorType rowType = in[0].type;
   rowType.shape[a] = graph::Dim::known(1);
-  // a row statistic, computed once per row (every element of the row reads it)
-  auto rowFunc = [&](const std::string& suffix, const std::function<Expr(const Index&)>& body) {
-    graph::TensorType t = rowType;
-    t.dtype = acc.bits() == 64 ? DType::Float64 : DType::Float32;
-    Lowered row = define(name + suffix, t, body);
+  rowType.dtype = acc.bits() == 64 ? DType::Float64 : DType::Float32;
+  const Walk walk = a + 1 == in[0].type.shape.size() ? Walk::AlongInner : Walk::Across;
+  // a row statistic, computed once per row (every element of the row reads it): combine(total,
+  // the row's element at r.x) from init, over the row
+  auto rowFunc = [&](const std::string& suffix, Expr init, const std::function<Expr(Expr, const Index&)>& combine,
+                     const std::function<Expr(Expr)>& finish) {
+    Lowered row = accumulate(name + suffix, rowType, walk, [&](const Index&) { return init; }, combine, finish);
     row.func.compute_root();
     return row;
   };
+  const Expr zero = castValue(acc, 0);
+  auto mean = [&](Expr t) { return t / castValue(acc, n); };
   if (node.op == "LayerNorm") {
     const double eps = node.floatAttr("epsilon", 1e-5);
-    Lowered mean = rowFunc("_mean", [&](const Index& i) { return Halide::sum(along(i, r.x)) / n; });
-    Lowered var = rowFunc("_var", [&](const Index& i) {
-      Expr d = along(i, r.x) - at(mean, i);
-      return Halide::sum(d * d) / n;
-    });
+    Lowered mu = rowFunc("_mean", zero, [&](Expr t, const Index& i) { return t + along(i, r.x); }, mean);
+    Lowered var = rowFunc("_var", zero, [&](Expr t, const Index& i) {
+      Expr d = along(i, r.x) - at(mu, i);
+      return t + d * d;
+    }, mean);
     return define(name, outType, [&](const Index& i) {
       Index row = i;
       row[a] = 0;
-      Expr y = (castValue(acc, at(in[0], i)) - at(mean, row)) / Halide::sqrt(at(var, row) + castValue(acc, Expr(eps)));
+      Expr y = (castValue(acc, at(in[0], i)) - at(mu, row)) / Halide::sqrt(at(var, row) + castValue(acc, Expr(eps)));
       return y * castValue(acc, at(in[1], broadcastIndex(i, in[1].type))) + castValue(acc, at(in[2], broadcastIndex(i, in[2].type)));
     });
   }
-  Lowered top = rowFunc("_max", [&](const Index& i) { return Halide::maximum(along(i, r.x)); });
-  Lowered total = rowFunc("_sum", [&](const Index& i) {
-    return Halide::sum(castValue(acc, expDouble(castValue(Halide::Float(64), along(i, r.x) - at(top, i)))));
-  });
-  const bool log = node.op == "LogSoftmax";
+  // exp and log in the accumulator's type (float32: vectorised float32 polynomials)
+  auto exp = [&](const Expr& x) { return acc.bits() == 32 ? expFloat(x) : expDouble(x); };
+  auto log = [&](const Expr& x) { return acc.bits() == 32 ? logFloat(x) : logDouble(x); };
+  Lowered top = rowFunc("_max", castValue(acc, -INFINITY), [&](Expr t, const Index& i) { return Halide::max(t, along(i, r.x)); }, same);
+  Lowered total = rowFunc("_sum", zero, [&](Expr t, const Index& i) { return t + exp(along(i, r.x) - at(top, i)); }, same);
+  const bool logSoftmax = node.op == "LogSoftmax";
   return define(name, outType, [&](const Index& i) {
     Index row = i;
     row[a] = 0;
     Expr shifted = castValue(acc, at(in[0], i)) - at(top, row);
-    auto f64 = [](const Expr& v) { return castValue(Halide::Float(64), v); };
-    return log ? castValue(acc, f64(shifted) - logDouble(f64(at(total, row))))
-               : castValue(acc, expDouble(f64(shifted)) / f64(at(total, row)));
+    return logSoftmax ? shifted - log(at(total, row)) : exp(shifted) / at(total, row);
   });
 }
 

@@ -1,8 +1,8 @@
 # e2e: --entry=f --input=x:float32[16,24] --input=v:float32[24]
 # Slice updates in kept loops, which the CPU backend writes in place: an array also returned before
 # the loop, two updates of one array per iteration, a recurrence reading the array it writes, a
-# reversed stepped slice, a loop over an input array, nested loops, and a carried array read again
-# after the loop.
+# reversed stepped slice, a loop over an input array, nested loops, a carried array read again
+# after the loop, and sums carried from a value that is also returned.
 import numpy as np
 
 
@@ -31,4 +31,8 @@ def f(x, v):
     again = grid + 1.0
     for i in range(16):
         grid[i, 3] = -1.0
-    return s, r, pairs, walk, flipped, grid, again
+    acc = x[0] * 1.0
+    first = acc
+    for i in range(1, 16):
+        acc = acc + x[i] * 0.5
+    return s, r, pairs, walk, flipped, grid, again, acc, first

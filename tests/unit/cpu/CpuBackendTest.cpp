@@ -68,6 +68,7 @@ TEST(CpuBackend, RunsGraphLoopsOnTheHost) {
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{4, 8, 12, 16}));  // a + 3a
   EXPECT_EQ(stats.pipelines, 1);  // the body, compiled once for its three iterations
+  EXPECT_EQ(stats.overwrites, 2);  // y into x's buffer, but for the first x (a, the caller's)
   auto again = p.run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(valuesOf(again[0].second), valuesOf(out[0].second));
 }
