@@ -97,6 +97,13 @@ bool readsPointwise(const std::string& op) {
   return ops::isElementwiseOp(op) || movers.count(op) > 0;
 }
 
+// Data movement that reads each element of its operands at most once in all: a single-use
+// producer is computed inside it whatever the element counts.
+bool readsEachOnce(const std::string& op) {
+  static const std::set<std::string> movers = {"Reshape", "ExpandDims", "Squeeze", "Transpose", "Slice", "Concat", "Stack", "Pad"};
+  return movers.count(op) > 0;
+}
+
 // Reductions that read each element of their operand once in all: a single-use producer is
 // computed inside them.
 bool readsOnce(const std::string& op) {
@@ -170,7 +177,9 @@ void writeSlice(Halide::Buffer<>& array, const Halide::Buffer<>& slice, const st
 // A function computed over its whole extent: the innermost dimension vectorised to the host's
 // natural width and the work split over the cores (rows, or chunks of a long 1-d array), each only
 // where the extent is at least as long as the split (a split beyond the extent would fail).
-void scheduleRoot(Halide::Func f, const graph::TensorType& type, const Halide::Target& target) {
+void scheduleRoot(const Lowered& value, const Halide::Target& target) {
+  Halide::Func f = value.func;
+  const graph::TensorType& type = value.type;
   f.compute_root();
   if (type.rank() == 0) return;
   const std::vector<int64_t> shape = staticExtents(type);
@@ -178,6 +187,13 @@ void scheduleRoot(Halide::Func f, const graph::TensorType& type, const Halide::T
   int64_t elements = 1;
   for (int64_t e : shape) elements *= e;
   const Halide::Var inner = f.args()[0], outer = f.args().back();
+  if (value.innerSplit >= lanes && shape.back() % value.innerSplit == 0 && shape.back() > value.innerSplit) {
+    Halide::Var splits("splits"), within("within");
+    f.split(inner, splits, within, static_cast<int>(value.innerSplit), Halide::TailStrategy::GuardWithIf)
+        .vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    if (elements >= (1 << 13)) f.parallel(type.rank() >= 2 && shape.front() >= 2 ? outer : splits);
+    return;
+  }
   constexpr int kChunk = 1 << 13;
   if (type.rank() == 1) {
     if (elements >= 4 * kChunk) {
@@ -380,18 +396,18 @@ struct GraphProgram::State {
         const std::vector<const graph::Node*>& readers = consumers[v];
         const graph::TensorType& t = graph.type(v);
         bool inline_ = !results.count(v) && readers.size() == 1 && (readsPointwise(readers[0]->op) || readsOnce(readers[0]->op));
-        if (inline_ && readsPointwise(readers[0]->op)) {
+        if (inline_ && readsPointwise(readers[0]->op) && !readsEachOnce(readers[0]->op)) {
           const graph::Node& reader = *readers[0];
           const int64_t read = inPlace(&reader) ? graph::elementCount(graph::knownShape(sliceUpdateExtents(reader, graph.type(reader.outputs[0]))))
                                                 : graph::elementCount(graph.type(reader.outputs.at(0)).shape);
           inline_ = read == graph::elementCount(t.shape);
         }
-        if (!inline_) scheduleRoot(lowered.at(v).func, t, target);
+        if (!inline_) scheduleRoot(lowered.at(v), target);
       }
     }
     for (graph::ValueId v : s.results) outputs.push_back(lowered.at(v).func);
     for (Lowered& slice : slices) {
-      scheduleRoot(slice.func, slice.type, target);
+      scheduleRoot(slice, target);
       outputs.push_back(slice.func);
     }
     s.pipeline = Halide::Pipeline(outputs);

@@ -11,29 +11,49 @@ using Halide::Expr;
 
 namespace {
 
-// Same elements, another shape (Reshape, ExpandDims, Squeeze): axes of extent 1 aside, the same
-// extents map axis to axis; otherwise through the flat index.
+// Same elements, another shape (Reshape, ExpandDims, Squeeze). The axes split into the shortest
+// groups whose extents multiply to the same count on both sides; within a group, the output index
+// becomes the group's flat index and that the input's index (32-bit arithmetic, divisions by
+// constants, when the group has fewer than 2^31 elements). A group of one axis on each side maps
+// axis to axis.
 Lowered reshape(const std::string& name, const Lowered& in, const graph::TensorType& outType) {
   const std::vector<int64_t> from = extents(in.type), to = extents(outType);
-  std::vector<size_t> fromAxes, toAxes;
-  for (size_t k = 0; k < from.size(); ++k) if (from[k] != 1) fromAxes.push_back(k);
-  for (size_t k = 0; k < to.size(); ++k) if (to[k] != 1) toAxes.push_back(k);
-  bool direct = fromAxes.size() == toAxes.size();
-  for (size_t j = 0; direct && j < fromAxes.size(); ++j) direct = from[fromAxes[j]] == to[toAxes[j]];
-  return define(name, outType, [&](const Index& i) {
-    Index src(from.size(), Expr(0));
-    if (direct) {
-      for (size_t j = 0; j < fromAxes.size(); ++j) src[fromAxes[j]] = i[toAxes[j]];
-      return at(in, src);
+  struct Group { size_t fromBegin, fromEnd, toBegin, toEnd; int64_t count; };
+  std::vector<Group> groups;
+  size_t f = 0, t = 0;
+  while (f < from.size() || t < to.size()) {
+    Group g{f, f, t, t, 1};
+    int64_t fromCount = f < from.size() ? from[f++] : 1, toCount = t < to.size() ? to[t++] : 1;
+    while (fromCount != toCount) {
+      if (fromCount < toCount && f < from.size()) fromCount *= from[f++];
+      else if (toCount < fromCount && t < to.size()) toCount *= to[t++];
+      else break;  // an empty array: never evaluated
     }
-    Expr flat = castValue(Halide::Int(64), 0);
-    for (size_t k = 0; k < to.size(); ++k) flat = flat * Expr(to[k]) + castValue(Halide::Int(64), i[k]);
-    for (size_t k = from.size(); k-- > 0;) {
-      src[k] = castValue(Halide::Int(32), flat % Expr(from[k]));
-      flat = flat / Expr(from[k]);
+    g.fromEnd = f;
+    g.toEnd = t;
+    g.count = std::max(fromCount, toCount);
+    groups.push_back(g);
+  }
+  Lowered result = define(name, outType, [&](const Index& i) {
+    Index src(from.size(), Expr(0));
+    for (const Group& g : groups) {
+      if (g.fromEnd - g.fromBegin == 1 && g.toEnd - g.toBegin == 1) {
+        src[g.fromBegin] = i[g.toBegin];
+        continue;
+      }
+      const Halide::Type type = g.count < (int64_t{1} << 31) ? Halide::Int(32) : Halide::Int(64);
+      Expr flat = castValue(type, 0);
+      for (size_t k = g.toBegin; k < g.toEnd; ++k) flat = flat * castValue(type, Expr(to[k])) + castValue(type, i[k]);
+      for (size_t k = g.fromEnd; k-- > g.fromBegin;) {
+        src[k] = castValue(Halide::Int(32), flat % castValue(type, Expr(from[k])));
+        flat = flat / castValue(type, Expr(from[k]));
+      }
     }
     return at(in, src);
   });
+  const Group& inner = groups.empty() ? Group{} : groups.back();
+  if (inner.toEnd - inner.toBegin == 1 && inner.fromEnd - inner.fromBegin > 1 && from.back() > 1) result.innerSplit = from.back();
+  return result;
 }
 
 // The first position a slice reads along its j-th axis: begin, plus the dynamic offset operand when
@@ -133,7 +153,8 @@ Lowered concat(const graph::Graph& graph, const graph::Node& node, const std::ve
       if (stack) src.erase(src.begin() + static_cast<long>(a));
       else src[a] = clampIndex(i[a] - static_cast<int32_t>(offset), in[k].type.shape[a].extent);
       Expr element = at(in[k], src);
-      value = value.defined() ? Halide::select(i[a] >= static_cast<int32_t>(offset), element, value) : element;
+      // likely: Halide splits the loop at the offsets instead of selecting per element
+      value = value.defined() ? Halide::select(Halide::likely(i[a] >= static_cast<int32_t>(offset)), element, value) : element;
       offset += stack ? 1 : in[k].type.shape[a].extent;
     }
     return value;

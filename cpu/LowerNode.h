@@ -14,6 +14,9 @@ namespace pyasc::cpu {
 struct Lowered {
   Halide::Func func;
   graph::TensorType type;
+  // when computed over its extent, split the innermost dimension by this many elements first (a
+  // reshape merging axes into its innermost one: within a split, its reads are contiguous)
+  int64_t innerSplit = 0;
 };
 
 // The element of `v` at `index`, given in NumPy axis order.
