@@ -229,6 +229,11 @@ struct GraphProgram::State {
   std::unordered_map<graph::ValueId, Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
   std::unordered_map<graph::ValueId, std::vector<uint8_t>> outputStorage;
+  // a graph output of a top-level loop: the carried value computed into its storage (the loop
+  // takes it over, its updates in place land in the returned array)
+  std::unordered_map<graph::ValueId, graph::ValueId> storageFor;
+  // top-level loop slots whose input another value holds: copied into the output's storage on entry
+  std::set<std::pair<const graph::Node*, size_t>> copiedOnEntry;
   Halide::Target target = hostTarget();
   CpuRunStats stats;
 
@@ -557,6 +562,15 @@ struct GraphProgram::State {
     for (graph::ValueId v : loop.inputs) {
       carried.push_back(values.at(v));
       owned.push_back(ownedOnce(v, loop.inputs, region) && lastUse[&region].at(v) == index && !usedInBody[&loop].count(v));
+      const size_t c = carried.size() - 1;
+      if (!owned[c] && copiedOnEntry.count({&loop, c})) {
+        const graph::TensorType& t = graph.type(loop.outputs[c]);
+        Halide::Buffer<> into(halideType(t.dtype), outputStorage.at(loop.outputs[c]).data(), halideSizes(staticExtents(t)));
+        into.copy_from(carried[c]);
+        carried[c] = into;
+        owned[c] = true;
+        ++stats.arraysCopied;
+      }
     }
     if (step == 0) throw CompileError(loop.loc, "loop step is 0");
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
@@ -648,16 +662,39 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   const double compiledBefore = s.stats.compileMillis;
   s.values.clear();
   s.exclusive.clear();
-  s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = 0;
+  s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = s.stats.outputsCopied = 0;
   s.outputStorage.clear();
   std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
   for (const graph::Node& node : s.graph.body.nodes)
     if (!node.isLoop()) computed.insert(node.outputs.begin(), node.outputs.end());
-  for (const graph::GraphOutput& o : s.graph.outputs) {
-    const graph::TensorType& t = s.graph.type(o.value);
-    const int64_t elements = graph::elementCount(t.shape);
-    if (computed.count(o.value) && elements > 0) {
-      s.outputStorage[o.value].resize(static_cast<size_t>(elements) * static_cast<size_t>(dtypeSize(t.dtype)));
+  std::set<graph::ValueId> outputs;
+  for (const graph::GraphOutput& o : s.graph.outputs) outputs.insert(o.value);
+  auto bytes = [&](graph::ValueId v) {
+    const graph::TensorType& t = s.graph.type(v);
+    return static_cast<size_t>(graph::elementCount(t.shape)) * static_cast<size_t>(dtypeSize(t.dtype));
+  };
+  for (graph::ValueId o : outputs) {
+    if (computed.count(o) && bytes(o) > 0) s.outputStorage[o].resize(bytes(o));
+  }
+  // a top-level loop's output: its carried value computed into the output's storage when the loop
+  // takes it over, else copied there on entry
+  s.storageFor.clear();
+  s.copiedOnEntry.clear();
+  const graph::Region& top = s.graph.body;
+  for (size_t k = 0; k < top.nodes.size(); ++k) {
+    const graph::Node& loop = top.nodes[k];
+    if (!loop.isLoop()) continue;
+    for (size_t c = 0; c < loop.outputs.size(); ++c) {
+      const graph::ValueId o = loop.outputs[c], u = loop.inputs.at(c);
+      if (!outputs.count(o) || s.outputStorage.count(o) || bytes(o) == 0) continue;
+      if (computed.count(u) && !outputs.count(u) && !s.outputStorage.count(u) && s.lastUse[&top].at(u) == k &&
+          std::count(loop.inputs.begin(), loop.inputs.end(), u) == 1 && !s.usedInBody[&loop].count(u)) {
+        s.outputStorage[u].resize(bytes(u));
+        s.storageFor[o] = u;
+      } else {
+        s.outputStorage[o].resize(bytes(o));
+        s.copiedOnEntry.insert({&loop, c});
+      }
     }
   }
   for (const graph::GraphInput& in : s.graph.inputs) {
@@ -682,10 +719,12 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
     NpyArray a;
     a.dtype = t.dtype;
     a.shape = staticExtents(t);
-    auto storage = s.outputStorage.find(o.value);
-    if (storage != s.outputStorage.end() && !storage->second.empty()) {
+    auto forwarded = s.storageFor.find(o.value);
+    auto storage = s.outputStorage.find(forwarded == s.storageFor.end() ? o.value : forwarded->second);
+    if (storage != s.outputStorage.end() && !storage->second.empty() && s.values.at(o.value).data() == storage->second.data()) {
       a.data = std::move(storage->second);  // computed in place; a second output of the value copies it
     } else {
+      ++s.stats.outputsCopied;
       const Halide::Buffer<>& b = s.values.at(o.value);
       const uint8_t* data = static_cast<const uint8_t*>(b.data());
       a.data.assign(data, data + b.size_in_bytes());

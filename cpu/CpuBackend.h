@@ -20,8 +20,9 @@ struct CpuRunStats {
   int pipelines = 0;         // one per run of nodes between graph loops
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
   int64_t inPlaceUpdates = 0;  // slice updates in loop bodies written into their array (the last run)
-  int64_t arraysCopied = 0;    // of which first copied the array (another value may hold it)
+  int64_t arraysCopied = 0;    // carried arrays another value may hold, copied before their first update
   int64_t overwrites = 0;      // elementwise results in loop bodies computed into their operand's buffer
+  int64_t outputsCopied = 0;   // returned arrays copied at the end (not computed where they are returned)
 };
 
 class GraphProgram {

@@ -153,8 +153,7 @@ Lowered concat(const graph::Graph& graph, const graph::Node& node, const std::ve
       if (stack) src.erase(src.begin() + static_cast<long>(a));
       else src[a] = clampIndex(i[a] - static_cast<int32_t>(offset), in[k].type.shape[a].extent);
       Expr element = at(in[k], src);
-      // likely: Halide splits the loop at the offsets instead of selecting per element
-      value = value.defined() ? Halide::select(Halide::likely(i[a] >= static_cast<int32_t>(offset)), element, value) : element;
+      value = value.defined() ? Halide::select(i[a] >= static_cast<int32_t>(offset), element, value) : element;
       offset += stack ? 1 : in[k].type.shape[a].extent;
     }
     return value;

@@ -68,9 +68,33 @@ TEST(CpuBackend, RunsGraphLoopsOnTheHost) {
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{4, 8, 12, 16}));  // a + 3a
   EXPECT_EQ(stats.pipelines, 1);  // the body, compiled once for its three iterations
-  EXPECT_EQ(stats.overwrites, 2);  // y into x's buffer, but for the first x (a, the caller's)
+  EXPECT_EQ(stats.arraysCopied, 1);  // a (the caller's) into the returned array, on entry
+  EXPECT_EQ(stats.overwrites, 3);     // then each y into x's buffer
+  EXPECT_EQ(stats.outputsCopied, 0);
   auto again = p.run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(valuesOf(again[0].second), valuesOf(out[0].second));
+}
+
+// A loop's carried array computed into the array the run returns, updated there in place.
+TEST(CpuBackend, ComputesLoopOutputsWhereTheyAreReturned) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[4]
+  const %twos : f32[1] = [2.0]
+  %start = Mul(%a, %a) : f32[4]
+  %out = Loop(%start) {start = 0, stop = 4, step = 2} : f32[4] (%i : s32[], %x : f32[4]) {
+    %y = SliceUpdate(%x, %twos, %i) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = [0]} : f32[4]
+    yield %y
+  }
+  output out = %out
+}
+)");
+  NpyArray a = floats({4}, {1, 2, 3, 4});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{2, 4, 2, 16}));
+  EXPECT_EQ(stats.inPlaceUpdates, 2);
+  EXPECT_EQ(stats.arraysCopied, 0);
+  EXPECT_EQ(stats.outputsCopied, 0);
 }
 
 // A slice update in a loop body writes into its array; the array is copied first only when another
@@ -112,7 +136,10 @@ TEST(CpuBackend, UpdatesSlicesInPlace) {
   EXPECT_EQ(valuesOf(out[4].second), (std::vector<float>{0, 0, 0, 0}));  // z, read after its loops
   EXPECT_EQ(valuesOf(a), (std::vector<float>{1, 2, 3, 4}));
   EXPECT_EQ(stats.inPlaceUpdates, 8);
-  EXPECT_EQ(stats.arraysCopied, 3);  // z by the first loop and by the last (z is an output), a once
+  EXPECT_EQ(stats.outputsCopied, 0);
+  // each loop's output is returned: a carried input another value holds (z is returned too, a is
+  // the caller's) is copied into it on entry, once per slot
+  EXPECT_EQ(stats.arraysCopied, 4);
 }
 
 TEST(CpuBackend, NamesWhatItCannotRun) {
