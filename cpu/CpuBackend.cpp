@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "cpu/LowerNode.h"
 #include "ops/Elementwise.h"
@@ -54,7 +53,9 @@ struct Segment {
   std::vector<graph::ValueId> reads;    // values from outside, bound to `params` in order
   std::vector<graph::ValueId> results;  // values read after the segment
   // SliceUpdates written in place, in order: the pipeline's outputs after `results` are their slices
+  // (computed into `slices` on every run: only the host's copy reads them)
   std::vector<const graph::Node*> inPlace;
+  std::vector<Halide::Buffer<>> slices;
   // results of elementwise operators computed into the buffer of the read they consume (when no
   // other value holds it), by result index
   std::map<size_t, graph::ValueId> overwrites;
@@ -136,13 +137,28 @@ int64_t scalarValue(const Halide::Buffer<>& b) {
 int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
 
+// Copies count[a..] elements of `element` bytes at byte strides to[a..] (destination) and from[a..]
+// (source), axis a outermost.
+void copyStrided(int a, int rank, const int64_t* count, const int64_t* to, const int64_t* from, int64_t element, uint8_t* d,
+                 const uint8_t* f) {
+  if (a == rank - 1) {
+    if (to[a] == element && from[a] == element) {
+      std::memcpy(d, f, static_cast<size_t>(count[a] * element));
+      return;
+    }
+    for (int64_t r = 0; r < count[a]; ++r) std::memcpy(d + r * to[a], f + r * from[a], static_cast<size_t>(element));
+    return;
+  }
+  for (int64_t r = 0; r < count[a]; ++r) copyStrided(a + 1, rank, count, to, from, element, d + r * to[a], f + r * from[a]);
+}
+
 // Copies `slice` (dense, NumPy axis order reversed as Halide's) into `array` at positions
 // start[a] + r * step[a] along each axis a (NumPy order; step 1 and start 0 on axes not sliced),
 // skipping positions outside the array, as the pipeline's select would.
 void writeSlice(Halide::Buffer<>& array, const Halide::Buffer<>& slice, const std::vector<int64_t>& start, const std::vector<int64_t>& step) {
   const int rank = array.dimensions();
   const int64_t element = array.type().bytes();
-  std::vector<int64_t> count(rank), to(rank), from(rank);  // per NumPy axis: elements, byte strides
+  std::vector<int64_t> count(static_cast<size_t>(rank)), to(count), from(count);  // per NumPy axis
   uint8_t* dst = static_cast<uint8_t*>(array.data());
   const uint8_t* src = static_cast<const uint8_t*>(slice.data());
   for (int a = 0; a < rank; ++a) {
@@ -160,19 +176,25 @@ void writeSlice(Halide::Buffer<>& array, const Halide::Buffer<>& slice, const st
     dst += (b + lo * s) * array.dim(h).stride() * element;
     src += lo * from[a];
   }
-  std::function<void(int, uint8_t*, const uint8_t*)> copy = [&](int a, uint8_t* d, const uint8_t* f) {
-    if (a == rank - 1 && to[a] == element && from[a] == element) {
-      std::memcpy(d, f, static_cast<size_t>(count[a] * element));
-      return;
-    }
-    for (int64_t r = 0; r < count[a]; ++r) {
-      if (a == rank - 1) std::memcpy(d + r * to[a], f + r * from[a], static_cast<size_t>(element));
-      else copy(a + 1, d + r * to[a], f + r * from[a]);
-    }
-  };
   if (rank == 0) std::memcpy(dst, src, static_cast<size_t>(element));
-  else copy(0, dst, src);
+  else copyStrided(0, rank, count.data(), to.data(), from.data(), element, dst, src);
 }
+
+// A table by value id (a graph's ids index its values): buffers, flags.
+template <typename T>
+struct ByValue {
+  std::vector<T> slots;
+  void reset(size_t n) { slots.assign(n, T()); }
+  T& operator[](graph::ValueId v) { return slots.at(static_cast<size_t>(v)); }
+  const T& at(graph::ValueId v) const { return slots.at(static_cast<size_t>(v)); }
+};
+
+// Values whose buffer no other value holds.
+struct Flags : ByValue<char> {
+  bool count(graph::ValueId v) const { return at(v) != 0; }
+  void insert(graph::ValueId v) { (*this)[v] = 1; }
+  void erase(graph::ValueId v) { (*this)[v] = 0; }
+};
 
 // A function computed over its whole extent: the innermost dimension vectorised to the host's
 // natural width and the work split over the cores (rows, or chunks of a long 1-d array), each only
@@ -225,8 +247,8 @@ struct GraphProgram::State {
   std::unordered_map<const graph::Node*, std::set<graph::ValueId>> usedInBody;  // per loop, at any depth
   // values whose buffer no other value holds (written in place without a copy): results of a
   // pipeline, updates in place, carried arrays a loop took over
-  std::unordered_set<graph::ValueId> exclusive;
-  std::unordered_map<graph::ValueId, Halide::Buffer<>> values;
+  Flags exclusive;
+  ByValue<Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
   std::unordered_map<graph::ValueId, std::vector<uint8_t>> outputStorage;
   // a graph output of a top-level loop: the carried value computed into its storage (the loop
@@ -487,13 +509,14 @@ struct GraphProgram::State {
         out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
       }
     }
-    for (const graph::Node* u : s.inPlace) {
-      const graph::TensorType& t = graph.type(u->outputs[0]);
-      out.emplace_back(halideType(t.dtype), halideSizes(sliceUpdateExtents(*u, t)));
+    for (size_t k = 0; k < s.inPlace.size(); ++k) {
+      const graph::TensorType& t = graph.type(s.inPlace[k]->outputs[0]);
+      if (s.slices.size() <= k) s.slices.emplace_back(halideType(t.dtype), halideSizes(sliceUpdateExtents(*s.inPlace[k], t)));
+      out.push_back(s.slices[k]);
     }
     if (s.cached) {
       std::vector<void*> args;
-      for (graph::ValueId v : s.reads) args.push_back(values.at(v).raw_buffer());
+      for (graph::ValueId v : s.reads) args.push_back(values[v].raw_buffer());
       for (Halide::Buffer<>& b : out) args.push_back(b.raw_buffer());
       if (int error = s.cached(args.data()); error != 0) {
         throw CompileError(SourceLocation{file}, "a cached CPU pipeline failed (Halide error " + std::to_string(error) +
@@ -573,10 +596,10 @@ struct GraphProgram::State {
       }
     }
     if (step == 0) throw CompileError(loop.loc, "loop step is 0");
+    Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();  // rewritten per iteration
+    values[body.arguments.at(0)] = induction;
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-      Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();
       induction() = static_cast<int32_t>(i);
-      values[body.arguments.at(0)] = induction;
       for (size_t c = 0; c < carried.size(); ++c) {
         values[body.arguments.at(c + 1)] = carried[c];
         if (owned[c]) exclusive.insert(body.arguments[c + 1]);
@@ -660,8 +683,8 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   State& s = *state_;
   const auto start = Clock::now();
   const double compiledBefore = s.stats.compileMillis;
-  s.values.clear();
-  s.exclusive.clear();
+  s.values.reset(s.graph.values.size());
+  s.exclusive.reset(s.graph.values.size());
   s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = s.stats.outputsCopied = 0;
   s.outputStorage.clear();
   std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
@@ -731,7 +754,7 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
     }
     result.emplace_back(o.name, std::move(a));
   }
-  s.values.clear();  // the inputs' and outputs' memory belongs to the caller
+  s.values.reset(0);  // the inputs' and outputs' memory belongs to the caller
   s.stats.runMillis = millisSince(start) - (s.stats.compileMillis - compiledBefore);
   if (stats) *stats = s.stats;
   return result;
