@@ -75,9 +75,7 @@ class Buffering {
         fresh = fresh || nested_;
         if (fresh) {
           loop::Buffer twin = k_.buffers[static_cast<size_t>(b)];
-          std::string base = twin.name + "." + std::to_string(set);
-          twin.name = base;
-          for (int n = 1; k_.findBuffer(twin.name) >= 0; ++n) twin.name = base + "." + std::to_string(n);
+          twin.name = k_.freshBufferName(twin.name + "." + std::to_string(set));
           k_.buffers.push_back(twin);
           known->second = static_cast<int>(k_.buffers.size()) - 1;
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -134,42 +135,63 @@ class Syncer {
   };
 
   // The flags a list needs: each statement waits for the last statement of every other pipe it
-  // depends on, unless an earlier flag of the pair already orders it.
+  // depends on (writes what it reads or writes, or reads what it writes), unless a drained compound
+  // statement comes after that one or an earlier flag of the pair already orders it. The last
+  // reader and writer of each buffer per pipe are kept as the list is swept, so each statement
+  // costs the buffers it touches, not the statements before it.
   std::vector<Flag> dependences(const std::vector<StmtPtr>& in, const std::vector<Pipe>& pipes,
                                 const std::vector<Access>& accesses) const {
     std::vector<Flag> flags;
     std::array<std::array<int, isa::kPipeCount>, isa::kPipeCount> synced{};  // last producer index synced, +1
+    // per pipe and buffer: the index of its last reader and writer, +1 (0: none)
+    std::array<std::map<int, size_t>, isa::kPipeCount> lastRead, lastWrite;
+    size_t drained = 0;  // the index of the last drained compound statement, +1
+    auto latest = [](const std::map<int, size_t>& last, const std::set<int>& buffers, size_t& found) {
+      for (int b : buffers) {
+        auto it = last.find(b);
+        if (it != last.end()) found = std::max(found, it->second);
+      }
+    };
     for (size_t j = 0; j < in.size(); ++j) {
-      if (pipes[j] == Pipe::All || in[j]->kind == loop::StmtKind::Sync) continue;
-      int c = static_cast<int>(pipes[j]);
-      for (int p = 0; p < isa::kPipeCount; ++p) {
-        if (p == c) continue;
-        for (size_t i = j; i-- > 0;) {
-          if (pipes[i] == Pipe::All) break;  // a drained compound statement orders everything before it
-          if (static_cast<int>(pipes[i]) != p || !dependent(accesses[i], accesses[j])) continue;
-          if (static_cast<int>(i) + 1 > synced[p][c]) {
-            flags.push_back(Flag{i, j, p, c});
-            synced[p][c] = static_cast<int>(i) + 1;
+      if (pipes[j] == Pipe::All) {
+        drained = j + 1;
+        continue;
+      }
+      if (in[j]->kind != loop::StmtKind::Sync) {
+        const int c = static_cast<int>(pipes[j]);
+        for (int p = 0; p < isa::kPipeCount; ++p) {
+          if (p == c) continue;
+          size_t found = 0;  // the last dependent statement on pipe p, +1
+          latest(lastWrite[p], accesses[j].reads, found);
+          latest(lastWrite[p], accesses[j].writes, found);
+          latest(lastRead[p], accesses[j].writes, found);
+          if (found == 0 || found <= drained) continue;
+          if (static_cast<int>(found) > synced[p][c]) {
+            flags.push_back(Flag{found - 1, j, p, c});
+            synced[p][c] = static_cast<int>(found);
           }
-          break;
         }
       }
+      const int p = static_cast<int>(pipes[j]);
+      for (int b : accesses[j].reads) lastRead[p][b] = j + 1;
+      for (int b : accesses[j].writes) lastWrite[p][b] = j + 1;
     }
     return flags;
   }
 
   // Events for `flags`, distinct among the flags of a pair waiting at the same time and from those a
   // loop's carried flags hold, each pair's turn continued; the pair that ran out of events, if one did.
+  // A pair's flags come in the order of their consumers with increasing producers, so an earlier
+  // flag of the pair waits at the same time as this one until its consumer is at or before this
+  // one's producer, and then never again: each pair keeps the flags still waiting.
   std::optional<std::pair<int, int>> assignEvents(std::vector<Flag>& flags) {
+    std::array<std::array<std::deque<const Flag*>, isa::kPipeCount>, isa::kPipeCount> waiting;
     std::vector<int> busy;
-    for (size_t f = 0; f < flags.size(); ++f) {
-      Flag& flag = flags[f];
+    for (Flag& flag : flags) {
+      std::deque<const Flag*>& pair = waiting[flag.p][flag.c];
+      while (!pair.empty() && pair.front()->consumer <= flag.producer) pair.pop_front();
       busy.clear();
-      for (size_t g = 0; g < f; ++g) {
-        const Flag& o = flags[g];
-        bool overlap = o.producer < flag.consumer && flag.producer < o.consumer;
-        if (o.p == flag.p && o.c == flag.c && overlap) busy.push_back(o.event);
-      }
+      for (const Flag* o : pair) busy.push_back(o->event);
       const std::set<int>& held = reserved_[flag.p][flag.c];
       bool found = false;
       for (int tries = 0; tries < isa::kFlagEvents && !found; ++tries) {
@@ -179,23 +201,27 @@ class Syncer {
         found = true;
       }
       if (!found) return std::make_pair(flag.p, flag.c);
+      pair.push_back(&flag);
     }
     return std::nullopt;
   }
 
   // Two flags of `pair` become one: set after the later producer, waited for by the earlier consumer
   // (the later one runs after it on the same pipe). The two whose producers are closest, of those
-  // the merge keeps correct (the later producer comes before the earlier consumer).
+  // the merge keeps correct (the later producer comes before the earlier consumer): in a pair's
+  // order (consumers and producers increasing) the next flag is the closest, and if it does not
+  // qualify no later one does.
   static void mergeTwo(std::vector<Flag>& flags, std::pair<int, int> pair) {
     std::optional<std::pair<size_t, size_t>> best;
     size_t distance = SIZE_MAX;
-    for (size_t f = 0; f < flags.size(); ++f) {
-      for (size_t g = 0; g < flags.size(); ++g) {
-        const Flag &a = flags[f], &b = flags[g];
-        if (f == g || a.p != pair.first || a.c != pair.second || b.p != a.p || b.c != a.c) continue;
-        if (!(a.consumer <= b.consumer && a.producer <= b.producer && b.producer < a.consumer)) continue;
-        if (b.producer - a.producer < distance) distance = b.producer - a.producer, best = std::make_pair(f, g);
+    std::optional<size_t> previous;
+    for (size_t g = 0; g < flags.size(); ++g) {
+      if (flags[g].p != pair.first || flags[g].c != pair.second) continue;
+      if (previous) {
+        const Flag &a = flags[*previous], &b = flags[g];
+        if (b.producer < a.consumer && b.producer - a.producer < distance) distance = b.producer - a.producer, best = std::make_pair(*previous, g);
       }
+      previous = g;
     }
     if (!best) throw std::logic_error("insert-sync: a pipe pair has more flags waiting at once than events");
     flags[best->first].producer = flags[best->second].producer;
@@ -233,27 +259,31 @@ class Syncer {
   std::set<Carried> carried(const std::vector<StmtPtr>& body) const {
     std::vector<Pipe> pipes;
     std::vector<Access> accesses;
-    for (const auto& s : body) {
-      Access a;
-      a = bufferAccess(*s);
-      accesses.push_back(a);
-      pipes.push_back(compound(*s) ? Pipe::S : statementPipe(k_, *s));
+    std::map<int, std::vector<size_t>> touching;  // per local buffer, the statements reading or writing it
+    for (size_t i = 0; i < body.size(); ++i) {
+      accesses.push_back(bufferAccess(*body[i]));
+      pipes.push_back(compound(*body[i]) ? Pipe::S : statementPipe(k_, *body[i]));
+      std::set<int> touched = accesses[i].reads;
+      touched.insert(accesses[i].writes.begin(), accesses[i].writes.end());
+      for (int b : touched) {
+        if (b >= 0 && static_cast<size_t>(b) < k_.buffers.size() && k_.buffers[static_cast<size_t>(b)].role == loop::Buffer::Role::Local) {
+          touching[b].push_back(i);
+        }
+      }
     }
     std::set<Carried> out;
-    for (size_t b = 0; b < k_.buffers.size(); ++b) {
-      if (k_.buffers[b].role != loop::Buffer::Role::Local) continue;
-      int buffer = static_cast<int>(b);
+    for (const auto& [buffer, statements] : touching) {
       for (int p = 0; p < isa::kPipeCount; ++p) {
         for (int c = 0; c < isa::kPipeCount; ++c) {
           if (p == c) continue;
           // a conflict needs a write on one side
           bool pWrites = false, cWrites = false;
-          for (size_t i = 0; i < body.size(); ++i) {
+          for (size_t i : statements) {
             if (static_cast<int>(pipes[i]) == p && accesses[i].writes.count(buffer)) pWrites = true;
             if (static_cast<int>(pipes[i]) == c && accesses[i].writes.count(buffer)) cWrites = true;
           }
           std::optional<size_t> last, first;
-          for (size_t i = 0; i < body.size(); ++i) {
+          for (size_t i : statements) {
             bool reads = accesses[i].reads.count(buffer) > 0, writes = accesses[i].writes.count(buffer) > 0;
             if (static_cast<int>(pipes[i]) == p && (writes || (reads && cWrites))) last = i;
             if (static_cast<int>(pipes[i]) == c && !first && (writes || (reads && pWrites))) first = i;

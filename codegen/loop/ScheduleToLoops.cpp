@@ -453,8 +453,7 @@ class Builder {
       Attached region;
       regionOf(static_cast<int>(def_.inputs.size() + a), at, region);
       loop::Buffer b;
-      b.name = p.name;
-      for (int n = 1; k_.findBuffer(b.name) >= 0; ++n) b.name = p.name + "." + std::to_string(n);
+      b.name = k_.freshBufferName(p.name);
       b.dtype = p.dtype();
       std::vector<int64_t> padded = paddedRows(region.shape, p.dtype());
       b.elements = count(padded);

@@ -132,8 +132,7 @@ class Stager {
 
   int addBuffer(const std::string& base, DType t, int64_t elements) {
     loop::Buffer b;
-    b.name = base;
-    for (int n = 1; k_.findBuffer(b.name) >= 0; ++n) b.name = base + "." + std::to_string(n);
+    b.name = k_.freshBufferName(base);
     b.scope = isa::Space::UB;
     b.dtype = t;
     b.elements = elements;

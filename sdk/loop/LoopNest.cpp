@@ -1,6 +1,9 @@
 // Construction helpers of the loop-nest IR.
 #include "sdk/loop/LoopNest.h"
 
+#include <algorithm>
+#include <unordered_set>
+
 namespace pyasc::loop {
 
 const char* forKindName(ForKind k) {
@@ -14,15 +17,24 @@ const char* forKindName(ForKind k) {
   return "?";
 }
 
-int Kernel::addVar(const std::string& base) {
+namespace {
+
+// base, base.1, base.2, ...: the first `names` does not hold (base itself in one pass; the numbered
+// ones through a set, however many exist: unrolled loops make thousands).
+template <typename Names, typename NameOf>
+std::string firstFree(const std::string& base, const Names& names, NameOf nameOf) {
+  if (std::none_of(names.begin(), names.end(), [&](const auto& n) { return nameOf(n) == base; })) return base;
+  std::unordered_set<std::string> taken;
+  for (const auto& n : names) taken.insert(nameOf(n));
   std::string name = base;
-  for (int n = 1;; ++n) {
-    bool taken = false;
-    for (const auto& v : vars) taken = taken || v == name;
-    if (!taken) break;
-    name = base + "." + std::to_string(n);
-  }
-  vars.push_back(name);
+  for (int k = 1; taken.count(name); ++k) name = base + "." + std::to_string(k);
+  return name;
+}
+
+}  // namespace
+
+int Kernel::addVar(const std::string& base) {
+  vars.push_back(firstFree(base, vars, [](const std::string& v) -> const std::string& { return v; }));
   return static_cast<int>(vars.size()) - 1;
 }
 
@@ -31,6 +43,10 @@ int Kernel::findBuffer(const std::string& name) const {
     if (buffers[i].name == name) return static_cast<int>(i);
   }
   return -1;
+}
+
+std::string Kernel::freshBufferName(const std::string& base) const {
+  return firstFree(base, buffers, [](const Buffer& b) -> const std::string& { return b.name; });
 }
 
 te::ExprNames Kernel::names() const {

@@ -106,6 +106,7 @@ struct Kernel {
 
   int addVar(const std::string& base);  // a fresh variable named base, base.1, ...
   int findBuffer(const std::string& name) const;  // -1 when none
+  std::string freshBufferName(const std::string& base) const;  // base, base.1, ...: the first no buffer has
   te::ExprNames names() const;   // variables and buffers for expression text
 };
 
