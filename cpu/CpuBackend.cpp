@@ -250,7 +250,7 @@ struct GraphProgram::State {
   Flags exclusive;
   ByValue<Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
-  std::unordered_map<graph::ValueId, std::vector<uint8_t>> outputStorage;
+  std::unordered_map<graph::ValueId, ArrayBytes> outputStorage;
   // a graph output of a top-level loop: the carried value computed into its storage (the loop
   // takes it over, its updates in place land in the returned array)
   std::unordered_map<graph::ValueId, graph::ValueId> storageFor;

@@ -58,8 +58,8 @@ std::pair<py::array, NpyView> toView(const py::handle& object, const model::Tens
 
 // An ndarray owning the output's bytes (no copy).
 py::array toArray(NpyArray&& a) {
-  auto* owner = new std::vector<uint8_t>(std::move(a.data));
-  py::capsule free(owner, [](void* p) { delete static_cast<std::vector<uint8_t>*>(p); });
+  auto* owner = new ArrayBytes(std::move(a.data));
+  py::capsule free(owner, [](void* p) { delete static_cast<ArrayBytes*>(p); });
   std::vector<py::ssize_t> shape(a.shape.begin(), a.shape.end());
   return py::array(py::dtype(dtypeName(a.dtype)), shape, owner->data(), free);
 }

@@ -229,7 +229,7 @@ void checkKeys(const HeaderValue& dict, const std::string& name) {
 }
 
 // Reorders column-major element data into row-major order.
-std::vector<uint8_t> fortranToC(const std::vector<uint8_t>& data, const std::vector<int64_t>& shape, size_t itemSize) {
+ArrayBytes fortranToC(const ArrayBytes& data, const std::vector<int64_t>& shape, size_t itemSize) {
   if (data.empty()) return data;  // an empty array's other extents may multiply past int64
   size_t rank = shape.size();
   std::vector<int64_t> fortranStride(rank);
@@ -238,7 +238,7 @@ std::vector<uint8_t> fortranToC(const std::vector<uint8_t>& data, const std::vec
     fortranStride[i] = stride;
     stride *= shape[i];
   }
-  std::vector<uint8_t> out(data.size());
+  ArrayBytes out(data.size());
   std::vector<int64_t> index(rank, 0);
   int64_t source = 0;
   size_t count = itemSize == 0 ? 0 : data.size() / itemSize;

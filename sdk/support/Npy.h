@@ -2,17 +2,42 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sdk/support/DType.h"
 
 namespace pyasc {
 
+// An allocator whose resize leaves new bytes uninitialised: an array's bytes are always written
+// whole (by a reader, a generator, a simulator or a CPU pipeline), so zeroing them first would be a
+// wasted pass over memory as large as the array.
+template <typename T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  UninitializedAllocator() = default;
+  template <typename U>
+  UninitializedAllocator(const UninitializedAllocator<U>&) noexcept {}
+  template <typename U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using ArrayBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
+
 struct NpyArray {
   DType dtype = DType::Float32;
   std::vector<int64_t> shape;  // empty for a 0-d array
-  std::vector<uint8_t> data;   // C order, native (little-endian) byte order
+  ArrayBytes data;             // C order, native (little-endian) byte order
 
   int64_t elementCount() const;
 };

@@ -81,7 +81,8 @@ for code, name in [('f2', 'float16'), ('f4', 'float32'), ('f8', 'float64'), ('i1
     ASSERT_TRUE(parseDType(dtypeName, expected));
     EXPECT_EQ(array.dtype, expected);
     EXPECT_EQ(array.shape, (std::vector<int64_t>{2, 3, 4}));
-    EXPECT_EQ(array.data, readFileBytes(stem + ".raw"));
+    const std::vector<uint8_t> raw = readFileBytes(stem + ".raw");
+    EXPECT_EQ(array.data, ArrayBytes(raw.begin(), raw.end()));
     ++files;
   }
   EXPECT_EQ(files, 9 * 3 * 2 * 2);
@@ -91,12 +92,12 @@ for code, name in [('f2', 'float16'), ('f4', 'float32'), ('f8', 'float64'), ('i1
 TEST(Npy, WritesExactlyWhatNpSaveWrites) {
   std::string dir = makeTempDir();
   std::vector<NpyArray> arrays = {
-      {DType::Float32, {}, std::vector<uint8_t>(4, 1)},
-      {DType::Float16, {5}, std::vector<uint8_t>(10, 2)},
-      {DType::Int64, {2, 3}, std::vector<uint8_t>(48, 3)},
+      {DType::Float32, {}, ArrayBytes(4, 1)},
+      {DType::Float16, {5}, ArrayBytes(10, 2)},
+      {DType::Int64, {2, 3}, ArrayBytes(48, 3)},
       {DType::Bool, {0, 4}, {}},
-      {DType::UInt8, {1000000, 1}, std::vector<uint8_t>(1000000, 4)},
-      {DType::Int16, {1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2}, std::vector<uint8_t>(128, 5)},
+      {DType::UInt8, {1000000, 1}, ArrayBytes(1000000, 4)},
+      {DType::Int16, {1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2}, ArrayBytes(128, 5)},
   };
   std::string paths;
   for (size_t i = 0; i < arrays.size(); ++i) {
@@ -167,7 +168,7 @@ TEST(Npy, MissingFileNamesPathAndReason) {
 // CompileError; random multi-byte damage too. Nothing else may happen.
 TEST(Npy, SurvivesTruncationsAndBitFlips) {
   std::vector<std::vector<uint8_t>> seeds = {
-      serializeNpy({DType::Float32, {3, 4}, std::vector<uint8_t>(48, 7)}),
+      serializeNpy({DType::Float32, {3, 4}, ArrayBytes(48, 7)}),
       handMadeNpy(2, "{'descr': '>i2', 'fortran_order': True, 'shape': (2, 3), }\n", 12),
       handMadeNpy(3, "{'descr': '|b1', 'fortran_order': False, 'shape': (), }\n", 1),
   };
