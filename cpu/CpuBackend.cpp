@@ -20,6 +20,7 @@
 #include <unordered_map>
 
 #include "cpu/LowerNode.h"
+#include "cpu/LowerScan.h"
 #include "ops/Elementwise.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
@@ -403,10 +404,28 @@ struct GraphProgram::State {
     std::vector<Halide::Func> outputs;
     const auto inPlace = [&](const graph::Node* n) { return std::find(s.inPlace.begin(), s.inPlace.end(), n) != s.inPlace.end(); };
     std::vector<Lowered> slices;  // of the updates in place
+    // the frontend's scans: each chain's last Concat is one sequential scan, its other nodes unused
+    const std::map<const graph::Node*, ScanChain> scans =
+        findScans(graph, region, begin, end, [&](graph::ValueId v, const std::set<const graph::Node*>& by) {
+          if (results.count(v) || yielded.count(v)) return false;
+          for (const graph::Node* r : readers[v]) if (!by.count(r)) return false;
+          return true;
+        });
+    std::set<const graph::Node*> skipped;
+    for (const auto& [last, chain] : scans) {
+      for (const graph::Node* n : chain.nodes) if (n != last) skipped.insert(n);
+    }
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& node = region.nodes[k];
+      if (skipped.count(&node)) continue;
       if (inPlace(&node)) {
         slices.push_back(sliceUpdateValue(graph, node, lowered.at(node.inputs.at(1))));
+        continue;
+      }
+      auto scan = scans.find(&node);
+      if (scan != scans.end()) {
+        lowered.emplace(node.outputs[0], lowerScan(graph, node, scan->second, lowered.at(scan->second.start)));
+        ++stats.scans;
         continue;
       }
       std::vector<Lowered> inputs;
@@ -418,7 +437,7 @@ struct GraphProgram::State {
     // computed where it is read (elementwise chains fuse, also into reductions); every other value
     // once over its extent
     for (size_t k = begin; k < end; ++k) {
-      if (inPlace(&region.nodes[k])) continue;
+      if (inPlace(&region.nodes[k]) || skipped.count(&region.nodes[k])) continue;
       for (graph::ValueId v : region.nodes[k].outputs) {
         const std::vector<const graph::Node*>& readers = consumers[v];
         const graph::TensorType& t = graph.type(v);
@@ -452,7 +471,7 @@ struct GraphProgram::State {
   int (*fromCache(Segment& s, const graph::Region& region, size_t begin, size_t end))(void**) {
     const std::string folder = cacheFolder();
     if (folder.empty()) return nullptr;
-    std::string text = "pyasc cpu 1\nhalide 14\n" + target.to_string() + "\n";
+    std::string text = "pyasc cpu 2\nhalide 14\n" + target.to_string() + "\n";
     for (graph::ValueId v : s.reads) text += "read " + graph.value(v).name + " " + graph.type(v).str() + "\n";
     graph::PrintOptions bare;
     bare.locations = false;

@@ -15,10 +15,10 @@ namespace {
 
 // Integer (int64) and float64 operands, which the vector unit has no lanes for: the loop-counter
 // arithmetic the NPU folds into its launches. NumPy's semantics in the widest type of the operands.
-Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<graph::TensorType>& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   bool anyFloat = isFloat(outType.dtype);
-  for (const Lowered& l : in) anyFloat = anyFloat || isFloat(l.type.dtype);
+  for (const graph::TensorType& l : in) anyFloat = anyFloat || isFloat(l.dtype);
   const Halide::Type common = anyFloat ? Halide::Float(64) : Halide::Int(64);
   const std::string& op = node.op;
   static const std::map<std::string, te::Cmp> comparisons = {{"Less", te::Cmp::LT}, {"LessEqual", te::Cmp::LE},
@@ -29,11 +29,10 @@ Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, cons
   if (!comparisons.count(op) && !known.count(op)) {
     fail(node, "the CPU backend computes " + op + " only on float16, float32, int32 and bool operands");
   }
-  return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
+  return [in, op, outType, common, anyFloat](const std::vector<Expr>& values) {
     std::vector<Expr> x;
-    for (const Lowered& l : in) {
-      Expr v = at(l, broadcastIndex(i, l.type));
-      x.push_back(l.type.dtype == DType::Bool || op == "Where" ? v : castValue(common, v));
+    for (size_t k = 0; k < values.size(); ++k) {
+      x.push_back(in[k].dtype == DType::Bool || op == "Where" ? values[k] : castValue(common, values[k]));
     }
     auto truth = [](const Expr& v) { return v.type().is_bool() ? v : v != castValue(v.type(), 0); };
     auto comparison = comparisons.find(op);
@@ -68,28 +67,32 @@ Lowered wideElementwise(const graph::Graph& graph, const graph::Node& node, cons
       base = base * base;
     }
     return result;
-  });
+  };
 }
 
-Lowered elementwiseOf(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+// The conversions the vector unit has no lanes for (int64, float64): NumPy's astype.
+bool onVectorTypes(const graph::Graph& graph, const graph::Node& node, const std::vector<graph::TensorType>& in) {
+  return ops::isVectorDType(graph.type(node.outputs.at(0)).dtype) &&
+         std::all_of(in.begin(), in.end(), [](const graph::TensorType& t) { return ops::isVectorDType(t.dtype); });
+}
+
+}  // namespace
+
+Combiner elementwiseCombiner(const graph::Graph& graph, const graph::Node& node, const std::vector<graph::TensorType>& in,
+                             const std::vector<bool>& inlineConstants) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
-  const std::string name = graph.value(node.outputs[0]).name;
-  // conversions the vector unit has no lanes for (int64, float64): NumPy's astype
-  const bool vectorTypes = ops::isVectorDType(outType.dtype) &&
-                           std::all_of(in.begin(), in.end(), [](const Lowered& l) { return ops::isVectorDType(l.type.dtype); });
+  const bool vectorTypes = onVectorTypes(graph, node, in);
   if (node.op == "Cast" && !vectorTypes) {
-    const DType from = in[0].type.dtype;
-    return define(name, outType, [&](const Index& i) {
-      return convert(at(in[0], broadcastIndex(i, in[0].type)), from, outType.dtype, RoundMode::Trunc);
-    });
+    const DType from = in[0].dtype, to = outType.dtype;
+    return [from, to](const std::vector<Expr>& x) { return convert(x.at(0), from, to, RoundMode::Trunc); };
   }
   // a one-element constant operand is a TE constant, as in the NPU's elementwise kernels (the scalar
   // of vadds, the exponent of an integer power)
   std::vector<te::ExprPtr> args;
   for (size_t k = 0; k < in.size(); ++k) {
     const graph::GraphConstant* c = graph.findConstant(node.inputs[k]);
-    const DType t = in[k].type.dtype;
-    if (c && graph::elementCount(in[k].type.shape) == 1 && in[k].type.rank() <= outType.rank()) {
+    const DType t = in[k].dtype;
+    if (k < inlineConstants.size() && inlineConstants[k] && c && graph::elementCount(in[k].shape) == 1 && in[k].rank() <= outType.rank()) {
       args.push_back(te::constant(graph::decodeConstant(t, c->bytes).at(0), t));
     } else {
       args.push_back(te::placeholder(static_cast<int>(k), t));
@@ -99,10 +102,19 @@ Lowered elementwiseOf(const graph::Graph& graph, const graph::Node& node, const 
   te::ExprPtr e = ops::elementwiseExpr(node, args, outType.dtype, error);
   if (!e && !vectorTypes) return wideElementwise(graph, node, in);
   if (!e) fail(node, "the CPU backend cannot compute " + node.op + ": " + error);
-  return define(name, outType, [&](const Index& i) {
-    std::vector<Expr> placeholders;
-    for (const Lowered& l : in) placeholders.push_back(at(l, broadcastIndex(i, l.type)));
-    return teToHalide(e, placeholders);
+  return [e](const std::vector<Expr>& x) { return teToHalide(e, x); };
+}
+
+namespace {
+
+Lowered elementwiseOf(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  std::vector<graph::TensorType> types;
+  for (const Lowered& l : in) types.push_back(l.type);
+  const Combiner value = elementwiseCombiner(graph, node, types, std::vector<bool>(in.size(), true));
+  return define(graph.value(node.outputs[0]).name, graph.type(node.outputs[0]), [&](const Index& i) {
+    std::vector<Expr> operands;
+    for (const Lowered& l : in) operands.push_back(at(l, broadcastIndex(i, l.type)));
+    return value(operands);
   });
 }
 

@@ -56,6 +56,11 @@ using Lowering = std::function<Lowered(const graph::Graph&, const graph::Node&, 
 using LoweringTable = std::map<std::string, Lowering>;
 
 Lowered lowerElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in);  // LowerElementwise.cpp
+// The value of elementwise `node` from its operands' values (of types `in`), as lowerElementwise
+// computes each element; a one-element constant operand k is folded in when inlineConstants[k].
+using Combiner = std::function<Halide::Expr(const std::vector<Halide::Expr>&)>;
+Combiner elementwiseCombiner(const graph::Graph& graph, const graph::Node& node, const std::vector<graph::TensorType>& in,
+                             const std::vector<bool>& inlineConstants);
 void addDataMovementLowerings(LoweringTable& table);  // LowerDataMovement.cpp: shapes, slices, joins, pads, gathers, fills
 void addReduceLowerings(LoweringTable& table);        // LowerReduce.cpp: reductions, var/std, argmax/argmin
 void addContractionLowerings(LoweringTable& table);   // LowerContraction.cpp: matmul, einsum, tensordot

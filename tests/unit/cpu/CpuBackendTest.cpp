@@ -142,6 +142,42 @@ TEST(CpuBackend, UpdatesSlicesInPlace) {
   EXPECT_EQ(stats.arraysCopied, 4);
 }
 
+// The frontend's scan (passes of shifted slices, Hillis-Steele) runs as one sequential scan; a
+// chain whose pass is read elsewhere is computed pass by pass, to the same values.
+TEST(CpuBackend, RunsScanChains) {
+  auto scanOf5 = [](bool passReadElsewhere) {
+    return std::string(R"(graph {
+  input %a : f32[5]
+  %hi = Slice(%a) {axes = [0], begin = [1], end = [5], step = [1], dynamic_axes = []} : f32[4]
+  %lo = Slice(%a) {axes = [0], begin = [0], end = [4], step = [1], dynamic_axes = []} : f32[4]
+  %add = Add(%hi, %lo) : f32[4]
+  %head = Slice(%a) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = []} : f32[1]
+  %pass1 = Concat(%head, %add) {axis = 0} : f32[5]
+  %hi_1 = Slice(%pass1) {axes = [0], begin = [2], end = [5], step = [1], dynamic_axes = []} : f32[3]
+  %lo_1 = Slice(%pass1) {axes = [0], begin = [0], end = [3], step = [1], dynamic_axes = []} : f32[3]
+  %add_1 = Add(%hi_1, %lo_1) : f32[3]
+  %head_1 = Slice(%pass1) {axes = [0], begin = [0], end = [2], step = [1], dynamic_axes = []} : f32[2]
+  %pass2 = Concat(%head_1, %add_1) {axis = 0} : f32[5]
+  %hi_2 = Slice(%pass2) {axes = [0], begin = [4], end = [5], step = [1], dynamic_axes = []} : f32[1]
+  %lo_2 = Slice(%pass2) {axes = [0], begin = [0], end = [1], step = [1], dynamic_axes = []} : f32[1]
+  %add_2 = Add(%hi_2, %lo_2) : f32[1]
+  %head_2 = Slice(%pass2) {axes = [0], begin = [0], end = [4], step = [1], dynamic_axes = []} : f32[4]
+  %sum = Concat(%head_2, %add_2) {axis = 0} : f32[5]
+  output sum = %sum
+)") + (passReadElsewhere ? "  output pass1 = %pass1\n}\n" : "}\n");
+  };
+  NpyArray a = floats({5}, {1, 2, 3, 4, 5});
+  CpuRunStats stats;
+  GraphProgram whole = GraphProgram::fromText("g.graph", scanOf5(false));
+  EXPECT_EQ(valuesOf(whole.run({{"a", NpyView::of(a)}}, &stats)[0].second), (std::vector<float>{1, 3, 6, 10, 15}));
+  EXPECT_EQ(stats.scans, 1);
+  GraphProgram passes = GraphProgram::fromText("g.graph", scanOf5(true));
+  auto out = passes.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(stats.scans, 0);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{1, 3, 6, 10, 15}));
+  EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{1, 3, 5, 7, 9}));
+}
+
 TEST(CpuBackend, NamesWhatItCannotRun) {
   EXPECT_EQ(errorOf([] { GraphProgram::fromText("m.om", ""); }),
             "m.om: the model has no graph section (written by a pyasc before format 1.1); compile it again to run it "
