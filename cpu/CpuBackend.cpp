@@ -21,6 +21,7 @@
 
 #include "cpu/LowerNode.h"
 #include "cpu/LowerScan.h"
+#include "cpu/LowerSupport.h"
 #include "ops/Elementwise.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
@@ -198,8 +199,8 @@ struct Flags : ByValue<char> {
 };
 
 // A function computed over its whole extent: the innermost dimension vectorised to the host's
-// natural width and the work split over the cores (rows, or chunks of a long 1-d array), each only
-// where the extent is at least as long as the split (a split beyond the extent would fail).
+// natural width and the work split over the cores (tasks of rows, or chunks of a long 1-d array),
+// each only where the extent is at least as long as the split (a split beyond the extent would fail).
 void scheduleRoot(const Lowered& value, const Halide::Target& target) {
   Halide::Func f = value.func;
   const graph::TensorType& type = value.type;
@@ -214,7 +215,8 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
     Halide::Var splits("splits"), within("within");
     f.split(inner, splits, within, static_cast<int>(value.innerSplit), Halide::TailStrategy::GuardWithIf)
         .vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
-    if (elements >= (1 << 13)) f.parallel(type.rank() >= 2 && shape.front() >= 2 ? outer : splits);
+    if (type.rank() >= 2) parallelOver(f, outer, shape.front(), elements / shape.front());
+    else parallelOver(f, splits, elements / value.innerSplit, value.innerSplit);
     return;
   }
   constexpr int kChunk = 1 << 13;
@@ -229,7 +231,7 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
     return;
   }
   if (shape.back() >= lanes) f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
-  if (elements >= kChunk && shape.front() >= 2) f.parallel(outer);
+  if (shape.front() >= 1) parallelOver(f, outer, shape.front(), elements / shape.front());
 }
 
 }  // namespace

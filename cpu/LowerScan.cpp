@@ -120,7 +120,7 @@ Lowered lowerScan(const graph::Graph& graph, const graph::Node& last, const Scan
     order.emplace_back(r.x);
     for (int d = 1; d < rank; ++d) order.emplace_back(pure[static_cast<size_t>(d)]);
     update.reorder(order);
-    if (rank >= 2 && type.shape.front().extent >= 2) update.parallel(pure.back());
+    if (rank >= 2) parallelOver(update, pure.back(), type.shape.front().extent, graph::elementCount(type.shape) / std::max<int64_t>(type.shape.front().extent, 1));
   } else {
     const int lanes = std::max(1, hostTarget().natural_vector_size(halideType(type.dtype == DType::Bool ? DType::UInt8 : type.dtype)));
     const int block = static_cast<int>(std::min<int64_t>(type.shape.back().extent, 64 * lanes));
@@ -129,7 +129,9 @@ Lowered lowerScan(const graph::Graph& graph, const graph::Node& last, const Scan
     order.emplace_back(within);
     for (int d = 1; d < rank; ++d) order.emplace_back(d == h ? Halide::VarOrRVar(r.x) : Halide::VarOrRVar(pure[static_cast<size_t>(d)]));
     order.emplace_back(blocks);
-    update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf).parallel(blocks);
+    update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    const int64_t count = (type.shape.back().extent + block - 1) / block;
+    parallelOver(update, blocks, count, graph::elementCount(type.shape) / count);
   }
   return define(graph.value(last.outputs[0]).name, type, [&](const Index& i) { return at(total, i); });
 }

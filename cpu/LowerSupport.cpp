@@ -39,6 +39,14 @@ Lowered define(const std::string& name, const graph::TensorType& type, const std
   return Lowered{f, type};
 }
 
+void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work) {
+  constexpr int64_t kTask = int64_t{1} << 14;
+  const int64_t perTask = std::max<int64_t>(1, (kTask + std::max<int64_t>(work, 1) - 1) / std::max<int64_t>(work, 1));
+  if (extent < 2 * perTask) return;
+  if (perTask == 1) stage.parallel(v);
+  else stage.parallel(v, static_cast<int>(perTask), Halide::TailStrategy::GuardWithIf);
+}
+
 namespace {
 
 int64_t constant(const Expr& e) {
@@ -63,8 +71,14 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
   const std::vector<int64_t> shape = extents(type);
   int64_t work = graph::elementCount(type.shape);
   for (const auto& r : domain) work *= std::max<int64_t>(constant(r.extent), 1);
-  const bool threads = work >= (int64_t{1} << 17);
   Halide::Stage update = total.update();
+  const int64_t elements = graph::elementCount(type.shape), rows = shape.empty() ? 1 : shape.front();
+  // the outermost output axis over the cores (the totals' initialisation too)
+  auto rowsOverCores = [&]() {
+    if (pure.empty()) return;
+    parallelOver(update, pure.back(), rows, work / std::max<int64_t>(rows, 1));
+    parallelOver(total, pure.back(), rows, elements / std::max<int64_t>(rows, 1));
+  };
   if (walk == Walk::AlongInner && !domain.empty() && constant(domain[0].extent) >= 4 * lanes) {
     Halide::RVar outer("r_outer"), lane("r_lane");
     Halide::Var u("lane");
@@ -74,13 +88,9 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
     for (const Halide::Var& v : pure) order.emplace_back(v);
     partial.update().reorder(order).vectorize(u);
     partial.vectorize(u);
-    if (threads && !pure.empty() && shape.front() >= 2) {
-      partial.compute_at(total, pure.back());
-      update.parallel(pure.back());
-      total.parallel(pure.back());
-    } else {
-      partial.compute_root();
-    }
+    if (pure.empty()) partial.compute_root();
+    else partial.compute_at(total, pure.back());  // per task of rows
+    rowsOverCores();
     return;
   }
   if (!pure.empty() && shape.back() >= lanes) {
@@ -93,17 +103,15 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
     for (size_t k = 1; k < pure.size(); ++k) order.emplace_back(pure[k]);
     update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
     total.vectorize(pure[0], lanes, Halide::TailStrategy::GuardWithIf);
-    if (threads) {
-      const Halide::VarOrRVar outermost = pure.size() >= 2 && shape.front() >= 2 ? Halide::VarOrRVar(pure.back()) : Halide::VarOrRVar(blocks);
-      update.parallel(outermost);
-      if (pure.size() >= 2) total.parallel(pure.back());
+    if (pure.size() >= 2) {
+      rowsOverCores();
+    } else {
+      const int64_t count = (shape.back() + block - 1) / block;
+      parallelOver(update, blocks, count, work / count);
     }
     return;
   }
-  if (threads && !pure.empty() && shape.front() >= 2) {
-    update.parallel(pure.back());
-    total.parallel(pure.back());
-  }
+  rowsOverCores();
 }
 
 }  // namespace

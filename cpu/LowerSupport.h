@@ -18,6 +18,10 @@ std::vector<int64_t> extents(const graph::TensorType& t);
 // `e` as a Halide extent; an error at `node` beyond 2^31 - 1.
 int32_t extent32(const graph::Node& node, int64_t e);
 
+// The loop over `v` (`extent` iterations of `work` element operations each) split over the cores
+// in tasks of at least 2^14 operations, when the loop holds at least two such tasks.
+void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work);
+
 // A function of `type` whose element at index i (NumPy order) is body(i), converted to its dtype.
 Lowered define(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& body);
 // How a reduction walks memory, for its schedule: along the innermost axis of what it reads
