@@ -145,9 +145,10 @@ Lowered varianceOf(const graph::Graph& graph, const graph::Node& node, const Low
 }
 
 // ArgMax / ArgMin: the first extreme (the first NaN, as NumPy) along the axis, or in the
-// flattened array without one. Two reductions Halide can split over vector lanes (a tuple-valued
-// one miscompiles under Halide 14's strict floats): the extreme, as an ordered key for floats, then
-// the least position holding it.
+// flattened array without one, by reductions Halide can split over vector lanes (a tuple-valued
+// one miscompiles under Halide 14's strict floats): floats compared as ordered keys; the key and
+// the position packed into one int64, or for 64-bit keys the extreme and then the least position
+// holding it.
 Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const std::string name = graph.value(node.outputs[0]).name;
@@ -172,8 +173,24 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
     flat = flat * Expr(shape[static_cast<size_t>(s.axes[k])]) + castValue(Halide::Int(64), pos[k]);
     count *= shape[static_cast<size_t>(s.axes[k])];
   }
-  const Expr start = floats ? orderedKey(castValue(ft, isMax ? -INFINITY : INFINITY), isMax) : (isMax ? kt.min() : kt.max());
   const Walk walk = s.reduced.back() ? Walk::AlongInner : Walk::Across;
+  // keys of 32 bits or fewer and fewer than 2^32 positions: one reduction of (key, position) packed
+  // into an int64 ordered by key, then by the earlier position
+  if (kt.bits() <= 32 && count <= (int64_t{1} << 32)) {
+    const Halide::Type i64 = Halide::Int(64);
+    const Expr low = castValue(i64, Expr(int64_t{0xffffffff}));
+    auto pack = [&](const Index& o) {
+      Expr position = castValue(i64, flat);
+      return castValue(i64, key(o)) * castValue(i64, Expr(int64_t{1} << 32)) + (isMax ? low - position : position);
+    };
+    return accumulate(name, outType, walk, [&](const Index&) { return isMax ? i64.min() : i64.max(); },
+                      [&](Expr best, const Index& o) { return isMax ? Halide::max(best, pack(o)) : Halide::min(best, pack(o)); },
+                      [&](Expr best) {
+                        Expr position = best & low;
+                        return isMax ? low - position : position;
+                      });
+  }
+  const Expr start = floats ? orderedKey(castValue(ft, isMax ? -INFINITY : INFINITY), isMax) : (isMax ? kt.min() : kt.max());
   Lowered extreme = accumulate(name + "_extreme", keyType, walk, [&](const Index&) { return start; },
                                [&](Expr e, const Index& o) { return isMax ? Halide::max(e, key(o)) : Halide::min(e, key(o)); }, same);
   extreme.func.compute_root();  // once, not per step of the search for its position

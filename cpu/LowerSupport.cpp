@@ -103,7 +103,7 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
     for (size_t k = 1; k < pure.size(); ++k) order.emplace_back(pure[k]);
     update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
     total.vectorize(pure[0], lanes, Halide::TailStrategy::GuardWithIf);
-    if (pure.size() >= 2) {
+    if (pure.size() >= 2 && rows >= 2) {
       rowsOverCores();
     } else {
       const int64_t count = (shape.back() + block - 1) / block;
