@@ -92,8 +92,8 @@ int (*loadCached(const std::string& path))(void**) {
   return reinterpret_cast<int (*)(void**)>(dlsym(library, "pyasc_pipeline_argv"));
 }
 
-// Operators that read each element of an operand at most once per result element, at the same
-// position or a moved one: a single-use producer of as many elements is computed inside them.
+// Operators that read one element of an operand per result element, at the same position or a
+// moved one: a single-use producer of as many elements or more is computed inside them.
 bool readsPointwise(const std::string& op) {
   static const std::set<std::string> movers = {"Reshape", "ExpandDims", "Squeeze", "Transpose", "Slice",
                                                "SliceUpdate", "Concat", "Stack", "Pad", "Gather"};
@@ -448,7 +448,7 @@ struct GraphProgram::State {
           const graph::Node& reader = *readers[0];
           const int64_t read = inPlace(&reader) ? graph::elementCount(graph::knownShape(sliceUpdateExtents(reader, graph.type(reader.outputs[0]))))
                                                 : graph::elementCount(graph.type(reader.outputs.at(0)).shape);
-          inline_ = read == graph::elementCount(t.shape);
+          inline_ = read <= graph::elementCount(t.shape);  // each element computed at most once
         }
         if (!inline_) scheduleRoot(lowered.at(v), target);
       }
