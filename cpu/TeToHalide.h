@@ -11,7 +11,8 @@ namespace pyasc::cpu {
 // `e` with placeholder i replaced by placeholders[i]. float16 arithmetic runs in float32 and is
 // rounded once to float16, exp/log/sqrt/reciprocals in float64 rounded once to the lane type, int32
 // arithmetic wraps, max/min return a NaN operand and conversions saturate: the simulator's rules
-// (sim/VectorUnit.cpp, docs/simulator.md).
+// (sim/VectorUnit.cpp, docs/simulator.md). Except: float32 lanes take exp and log in float32
+// (expFloat, logFloat), within 1 ulp of the simulator's correctly rounded results.
 Halide::Expr teToHalide(const te::ExprPtr& e, const std::vector<Halide::Expr>& placeholders);
 
 // `x` (of dtype `from`) converted to `to` as the simulator's vconv does with rounding `round`:
