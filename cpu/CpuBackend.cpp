@@ -405,6 +405,18 @@ struct GraphProgram::State {
     const std::set<graph::ValueId> results(s.results.begin(), s.results.end());
     std::vector<Halide::Func> outputs;
     const auto inPlace = [&](const graph::Node* n) { return std::find(s.inPlace.begin(), s.inPlace.end(), n) != s.inPlace.end(); };
+    // a value read by one operator, pointwise and of as many elements or more, or by a reduction,
+    // is computed where it is read (elementwise chains fuse, also into reductions); every other
+    // value once over its extent
+    auto inlined = [&](graph::ValueId v) {
+      const std::vector<const graph::Node*>& readers = consumers[v];
+      if (results.count(v) || readers.size() != 1 || !(readsPointwise(readers[0]->op) || readsOnce(readers[0]->op))) return false;
+      if (!readsPointwise(readers[0]->op) || readsEachOnce(readers[0]->op)) return true;
+      const graph::Node& reader = *readers[0];
+      const int64_t read = inPlace(&reader) ? graph::elementCount(graph::knownShape(sliceUpdateExtents(reader, graph.type(reader.outputs[0]))))
+                                            : graph::elementCount(graph.type(reader.outputs.at(0)).shape);
+      return read <= graph::elementCount(graph.type(v).shape);  // each element computed at most once
+    };
     std::vector<Lowered> slices;  // of the updates in place
     // the frontend's scans: each chain's last Concat is one sequential scan, its other nodes unused
     const std::map<const graph::Node*, ScanChain> scans =
@@ -432,25 +444,17 @@ struct GraphProgram::State {
       }
       std::vector<Lowered> inputs;
       for (graph::ValueId v : node.inputs) inputs.push_back(lowered.at(v));
+      if ((node.op == "Concat" || node.op == "Stack") && !inlined(node.outputs.at(0))) {
+        lowered.emplace(node.outputs[0], joinPieces(graph, node, inputs));
+        continue;
+      }
       std::vector<Lowered> lowered_ = lowerNode(graph, node, inputs);
       for (size_t o = 0; o < node.outputs.size(); ++o) lowered.emplace(node.outputs[o], lowered_[o]);
     }
-    // a value read by one operator, pointwise and of as many elements, or by a reduction, is
-    // computed where it is read (elementwise chains fuse, also into reductions); every other value
-    // once over its extent
     for (size_t k = begin; k < end; ++k) {
       if (inPlace(&region.nodes[k]) || skipped.count(&region.nodes[k])) continue;
       for (graph::ValueId v : region.nodes[k].outputs) {
-        const std::vector<const graph::Node*>& readers = consumers[v];
-        const graph::TensorType& t = graph.type(v);
-        bool inline_ = !results.count(v) && readers.size() == 1 && (readsPointwise(readers[0]->op) || readsOnce(readers[0]->op));
-        if (inline_ && readsPointwise(readers[0]->op) && !readsEachOnce(readers[0]->op)) {
-          const graph::Node& reader = *readers[0];
-          const int64_t read = inPlace(&reader) ? graph::elementCount(graph::knownShape(sliceUpdateExtents(reader, graph.type(reader.outputs[0]))))
-                                                : graph::elementCount(graph.type(reader.outputs.at(0)).shape);
-          inline_ = read <= graph::elementCount(t.shape);  // each element computed at most once
-        }
-        if (!inline_) scheduleRoot(lowered.at(v), target);
+        if (!inlined(v)) scheduleRoot(lowered.at(v), target);
       }
     }
     for (graph::ValueId v : s.results) outputs.push_back(lowered.at(v).func);

@@ -160,6 +160,59 @@ Lowered concat(const graph::Graph& graph, const graph::Node& node, const std::ve
   });
 }
 
+}  // namespace
+
+Lowered joinPieces(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const bool stack = node.op == "Stack";
+  const int rank = outType.rank();
+  int64_t axis = node.intAttr("axis");
+  if (axis < 0) axis += rank;
+  const size_t a = static_cast<size_t>(axis);
+  const int h = rank - 1 - static_cast<int>(axis);  // the axis among Halide's dimensions
+  const Halide::Type type = halideType(outType.dtype);
+  Halide::Func f(Halide::Internal::unique_name(graph.value(node.outputs[0]).name));
+  std::vector<Halide::Var> vars;
+  for (int k = 0; k < rank; ++k) vars.emplace_back("d" + std::to_string(k));
+  f(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = Halide::undef(type);
+  const int lanes = std::max(1, hostTarget().natural_vector_size(outType.dtype == DType::Bool ? Halide::UInt(8) : type));
+  const std::vector<int64_t> shape = extents(outType);
+  int64_t offset = 0;
+  for (size_t k = 0; k < in.size(); ++k) {
+    const int64_t extent = stack ? 1 : in[k].type.shape[a].extent;
+    Index at_(vars.begin(), vars.end()), src = at_;
+    Halide::RDom r(0, extent32(node, std::max<int64_t>(extent, 1)));
+    if (stack) {
+      at_[a] = Expr(static_cast<int32_t>(offset));
+      src.erase(src.begin() + static_cast<long>(a));
+    } else {
+      at_[a] = r.x + static_cast<int32_t>(offset);
+      src[a] = r.x;
+    }
+    offset += extent;
+    if (extent == 0) continue;
+    f(std::vector<Expr>(at_.rbegin(), at_.rend())) = castValue(type, at(in[k], src));
+    // each piece's loops in the array's order, the innermost vectorised, the outermost over the cores
+    Halide::Stage piece = f.update(static_cast<int>(f.num_update_definitions()) - 1);
+    std::vector<Halide::VarOrRVar> order;
+    for (int q = rank - 1; q >= 0; --q) {
+      if (static_cast<size_t>(q) != a) order.emplace_back(vars[static_cast<size_t>(q)]);
+      else if (!stack) order.emplace_back(r.x);
+    }
+    if (order.empty()) continue;
+    piece.reorder(order);
+    const int64_t inner = static_cast<size_t>(rank - 1) == a ? extent : shape.back();
+    if (!(stack && h == 0) && inner >= lanes) piece.vectorize(order.front(), lanes, Halide::TailStrategy::GuardWithIf);
+    const int64_t outerExtent = a == 0 ? extent : shape.front();
+    if (order.size() >= 2 && !(a == 0 && stack)) {
+      parallelOver(piece, order.back(), outerExtent, graph::elementCount(in[k].type.shape) / std::max<int64_t>(outerExtent, 1));
+    }
+  }
+  return Lowered{f, outType};
+}
+
+namespace {
+
 Lowered pad(const graph::Graph& graph, const graph::Node& node, const Lowered& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const std::vector<int64_t> pads = node.intListAttr("pads"), shape = extents(in.type);

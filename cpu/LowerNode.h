@@ -31,6 +31,10 @@ std::vector<Lowered> lowerNode(const graph::Graph& graph, const graph::Node& nod
 std::vector<int64_t> sliceUpdateExtents(const graph::Node& node, const graph::TensorType& outType);
 Lowered sliceUpdateValue(const graph::Graph& graph, const graph::Node& node, const Lowered& update);
 
+// A Concat or Stack computed over its extent: one update per operand writing its piece (no select
+// between the operands per element); lowerNode's form is for a join computed inside its reader.
+Lowered joinPieces(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in);
+
 // Whether lowerNode takes `op`; the others are listed in docs/cpu-backend.md.
 bool lowersOnCpu(const std::string& op);
 
