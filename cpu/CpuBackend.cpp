@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <thread>
 #include <unordered_map>
 
 #include "cpu/LowerNode.h"
@@ -202,6 +203,7 @@ struct Flags : ByValue<char> {
 // natural width and the work split over the cores (tasks of rows, or chunks of a long 1-d array),
 // each only where the extent is at least as long as the split (a split beyond the extent would fail).
 void scheduleRoot(const Lowered& value, const Halide::Target& target) {
+  if (!autoscheduler().empty()) return;
   Halide::Func f = value.func;
   const graph::TensorType& type = value.type;
   f.compute_root();
@@ -380,8 +382,28 @@ struct GraphProgram::State {
     }
   }
 
+  // The pipeline of `s`, compiled; a pipeline the chosen autoscheduler cannot schedule (Adams2019
+  // takes only constant offsets, not a loop's moving slices) gets the backend's own schedules.
   void compile(Segment& s, const graph::Region& region, size_t begin, size_t end) {
     const auto start = Clock::now();
+    try {
+      build(s, region, begin, end);
+    } catch (const Halide::Error&) {
+      if (autoscheduler().empty()) throw;
+      ++stats.autoscheduleFallbacks;
+      const HandSchedules hand;
+      s.params.clear();
+      build(s, region, begin, end);
+    }
+    s.cached = fromCache(s, region, begin, end);
+    if (!s.cached) s.pipeline.compile_jit(target);
+    s.compiled = true;
+    stats.compileMillis += millisSince(start);
+    ++stats.pipelines;
+  }
+
+  // The pipeline of `s`: each node lowered, scheduled (by the backend, or the autoscheduler).
+  void build(Segment& s, const graph::Region& region, size_t begin, size_t end) {
     std::unordered_map<graph::ValueId, Lowered> lowered;
     for (graph::ValueId v : s.reads) {
       const graph::TensorType& t = graph.type(v);
@@ -444,7 +466,7 @@ struct GraphProgram::State {
       }
       std::vector<Lowered> inputs;
       for (graph::ValueId v : node.inputs) inputs.push_back(lowered.at(v));
-      if ((node.op == "Concat" || node.op == "Stack") && !inlined(node.outputs.at(0))) {
+      if ((node.op == "Concat" || node.op == "Stack") && !inlined(node.outputs.at(0)) && autoscheduler().empty()) {
         lowered.emplace(node.outputs[0], joinPieces(graph, node, inputs));
         continue;
       }
@@ -463,11 +485,35 @@ struct GraphProgram::State {
       outputs.push_back(slice.func);
     }
     s.pipeline = Halide::Pipeline(outputs);
-    s.cached = fromCache(s, region, begin, end);
-    if (!s.cached) s.pipeline.compile_jit(target);
-    s.compiled = true;
-    stats.compileMillis += millisSince(start);
-    ++stats.pipelines;
+    if (!autoscheduler().empty()) autoschedule(s, slices);
+  }
+
+  // The pipeline of `s` scheduled by the chosen autoscheduler (its plugin loaded once), with the
+  // extents of its inputs and outputs as estimates.
+  void autoschedule(Segment& s, const std::vector<Lowered>& slices) {
+    static const std::set<std::string> known = {"Adams2019", "Li2018", "Mullapudi2016"};
+    const std::string name = autoscheduler();
+    if (!known.count(name)) {
+      throw CompileError(SourceLocation{file}, "PYASC_CPU_SCHEDULER is '" + name + "'; the autoschedulers are Adams2019, Li2018 and Mullapudi2016");
+    }
+    static std::set<std::string> loaded;
+    if (loaded.insert(name).second) {
+      std::string lower = name;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      Halide::load_plugin(std::string(PYASC_HALIDE_PLUGINS) + "/libautoschedule_" + lower + ".so");
+    }
+    auto region = [](const std::vector<int64_t>& numpyExtents) {
+      Halide::Region r;
+      for (auto e = numpyExtents.rbegin(); e != numpyExtents.rend(); ++e) r.emplace_back(0, static_cast<int32_t>(*e));
+      return r;
+    };
+    for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set_estimates(region(staticExtents(graph.type(s.reads[k]))));
+    for (size_t k = 0; k < s.results.size(); ++k) s.pipeline.outputs()[k].set_estimates(region(staticExtents(graph.type(s.results[k]))));
+    for (size_t k = 0; k < slices.size(); ++k) {
+      s.pipeline.outputs()[s.results.size() + k].set_estimates(region(extents(slices[k].type)));
+    }
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    s.pipeline.auto_schedule(name, target, Halide::MachineParams(cores, 16u << 20, 40));
   }
 
   // The pipeline of `s` from the on-disk cache, compiled ahead of time and linked into a shared
@@ -477,7 +523,7 @@ struct GraphProgram::State {
   int (*fromCache(Segment& s, const graph::Region& region, size_t begin, size_t end))(void**) {
     const std::string folder = cacheFolder();
     if (folder.empty()) return nullptr;
-    std::string text = "pyasc cpu 2\nhalide 14\n" + target.to_string() + "\n";
+    std::string text = "pyasc cpu 2\nhalide 14\n" + target.to_string() + "\nschedule " + autoscheduler() + "\n";
     for (graph::ValueId v : s.reads) text += "read " + graph.value(v).name + " " + graph.type(v).str() + "\n";
     graph::PrintOptions bare;
     bare.locations = false;

@@ -38,7 +38,7 @@ Lowered alongAxis(const graph::Graph& graph, const graph::Node& node, const std:
   auto rowFunc = [&](const std::string& suffix, Expr init, const std::function<Expr(Expr, const Index&)>& combine,
                      const std::function<Expr(Expr)>& finish) {
     Lowered row = accumulate(name + suffix, rowType, walk, [&](const Index&) { return init; }, combine, finish);
-    row.func.compute_root();
+    if (autoscheduler().empty()) row.func.compute_root();
     return row;
   };
   const Expr zero = castValue(acc, 0);

@@ -132,7 +132,7 @@ Lowered varianceOf(const graph::Graph& graph, const graph::Node& node, const Low
   for (int64_t a : s.axes) meanType.shape[static_cast<size_t>(a)] = graph::Dim::known(1);
   Lowered mean = reduceWith(name + "_mean", node, meanType, in, kept, acc, Expr(0), add,
                                   [n](Expr t) { return t / castValue(t.type(), Expr(n)); });
-  mean.func.compute_root();  // once, not per element of the deviations
+  if (autoscheduler().empty()) mean.func.compute_root();  // once, not per element of the deviations
   const Lowered deviation = define(name + "_dev", deviationType, [&](const Index& i) {
     Expr d = castValue(acc, at(in, i)) - at(mean, broadcastIndex(i, meanType));
     return d * d;
@@ -193,7 +193,7 @@ Lowered argExtreme(const graph::Graph& graph, const graph::Node& node, const Low
   const Expr start = floats ? orderedKey(castValue(ft, isMax ? -INFINITY : INFINITY), isMax) : (isMax ? kt.min() : kt.max());
   Lowered extreme = accumulate(name + "_extreme", keyType, walk, [&](const Index&) { return start; },
                                [&](Expr e, const Index& o) { return isMax ? Halide::max(e, key(o)) : Halide::min(e, key(o)); }, same);
-  extreme.func.compute_root();  // once, not per step of the search for its position
+  if (autoscheduler().empty()) extreme.func.compute_root();  // once, not per step of the search for its position
   const Expr none = castValue(Halide::Int(64), Expr(count));
   return accumulate(name, outType, walk, [&](const Index&) { return none; },
                     [&](Expr first, const Index& o) { return Halide::min(first, Halide::select(key(o) == at(extreme, o), flat, none)); },

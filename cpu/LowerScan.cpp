@@ -110,6 +110,8 @@ Lowered lowerScan(const graph::Graph& graph, const graph::Node& last, const Scan
   // the scan's loop runs in order. Along the innermost axis: the other axes outside it, the
   // outermost split over the cores. Along another axis: blocks of the innermost axis, vectorised,
   // inside it (a row at a time), the blocks split over the cores.
+  const Lowered result = define(graph.value(last.outputs[0]).name, type, [&](const Index& i) { return at(total, i); });
+  if (!autoscheduler().empty()) return result;
   scan.compute_root();
   const int rank = type.rank();
   const int h = rank - 1 - static_cast<int>(a);  // the scan axis among Halide's dimensions
@@ -133,7 +135,7 @@ Lowered lowerScan(const graph::Graph& graph, const graph::Node& last, const Scan
     const int64_t count = (type.shape.back().extent + block - 1) / block;
     parallelOver(update, blocks, count, graph::elementCount(type.shape) / count);
   }
-  return define(graph.value(last.outputs[0]).name, type, [&](const Index& i) { return at(total, i); });
+  return result;
 }
 
 }  // namespace pyasc::cpu

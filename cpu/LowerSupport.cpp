@@ -3,6 +3,7 @@
 #include "cpu/LowerSupport.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "cpu/TeToHalide.h"
 #include "sdk/support/Diagnostics.h"
@@ -39,6 +40,18 @@ Lowered define(const std::string& name, const graph::TensorType& type, const std
   return Lowered{f, type};
 }
 
+namespace {
+thread_local int handSchedules = 0;
+}  // namespace
+
+HandSchedules::HandSchedules() { ++handSchedules; }
+HandSchedules::~HandSchedules() { --handSchedules; }
+
+std::string autoscheduler() {
+  const char* name = std::getenv("PYASC_CPU_SCHEDULER");
+  return name && handSchedules == 0 ? name : "";
+}
+
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work) {
   constexpr int64_t kTask = int64_t{1} << 14;
   const int64_t perTask = std::max<int64_t>(1, (kTask + std::max<int64_t>(work, 1) - 1) / std::max<int64_t>(work, 1));
@@ -63,6 +76,7 @@ int64_t constant(const Expr& e) {
 // the outermost output axis (or the blocks) is split over the cores when the work is large. Both
 // change the order of accumulation, never its precision (floats accumulate in float64 or exactly).
 void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk walk) {
+  if (!autoscheduler().empty()) return;
   total.compute_root();
   const std::vector<Halide::Var> pure = total.args();  // innermost first
   const std::vector<Halide::RVar> rvars = total.rvars(0);

@@ -18,6 +18,19 @@ std::vector<int64_t> extents(const graph::TensorType& t);
 // `e` as a Halide extent; an error at `node` beyond 2^31 - 1.
 int32_t extent32(const graph::Node& node, int64_t e);
 
+// The Halide autoscheduler that schedules the pipelines instead of the backend's own schedules:
+// $PYASC_CPU_SCHEDULER (Adams2019, Li2018 or Mullapudi2016; empty or unset: none). While one is
+// chosen, the lowerings leave every function unscheduled.
+std::string autoscheduler();
+// While one exists (on this thread), autoscheduler() is empty: the backend schedules what the
+// autoscheduler could not.
+struct HandSchedules {
+  HandSchedules();
+  ~HandSchedules();
+  HandSchedules(const HandSchedules&) = delete;
+  HandSchedules& operator=(const HandSchedules&) = delete;
+};
+
 // The loop over `v` (`extent` iterations of `work` element operations each) split over the cores
 // in tasks of at least 2^14 operations, when the loop holds at least two such tasks.
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work);

@@ -11,7 +11,7 @@ place is an output of the model (its inputs are read-only), so NumPy is timed on
 in the timed call: both sides allocate that result. Ratio = NumPy / CPU backend.
 Multi-operator programs (three graph operators or more) are summarised by their geometric mean.
 
-    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX]
+    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX] [--scheduler NAME]
 """
 import argparse
 import glob
@@ -45,11 +45,15 @@ def main():
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--only", default="", help="a regular expression: only the programs whose name it matches")
+    ap.add_argument("--scheduler", default="", help="a Halide autoscheduler instead of the backend's schedules "
+                    "(Adams2019, Li2018, Mullapudi2016: sets PYASC_CPU_SCHEDULER)")
     args = ap.parse_args()
+    os.environ["PYASC_CPU_SCHEDULER"] = args.scheduler
     programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
     rng = np.random.default_rng(0)
     rows, multi = [], []
-    print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}")
+    schedules = f"the {args.scheduler} autoscheduler's schedules" if args.scheduler else "the backend's schedules"
+    print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
     print(f"{'program':24} {'ops':>4} {'largest input':>22} {'NumPy ms':>10} {'CPU ms':>10} {'ratio':>7}")
     for path in programs:
         opts = options(path)

@@ -1,6 +1,7 @@
 // The CPU backend on graph text: results, loops, in-place outputs, and its errors, exactly.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "cpu/CpuBackend.h"
@@ -176,6 +177,37 @@ TEST(CpuBackend, RunsScanChains) {
   EXPECT_EQ(stats.scans, 0);
   EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{1, 3, 6, 10, 15}));
   EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{1, 3, 5, 7, 9}));
+}
+
+// PYASC_CPU_SCHEDULER picks a Halide autoscheduler; a pipeline it cannot schedule (Adams2019 and a
+// slice moving with the loop) gets the backend's schedules, and an unknown name is an error.
+TEST(CpuBackend, UsesTheChosenAutoscheduler) {
+  const std::string text = R"(graph {
+  input %a : f32[8]
+  const %two : f32[] = [2.0]
+  %z = Fill() {shape = [8], value = 0.0, dtype = "float32"} : f32[8]
+  %out = Loop(%z) {start = 0, stop = 8, step = 4} : f32[8] (%i : s32[], %x : f32[8]) {
+    %e = Slice(%a, %i) {axes = [0], begin = [0], end = [4], step = [1], dynamic_axes = [0]} : f32[4]
+    %d = Mul(%e, %two) : f32[4]
+    %y = SliceUpdate(%x, %d, %i) {axes = [0], begin = [0], end = [4], step = [1], dynamic_axes = [0]} : f32[8]
+    yield %y
+  }
+  output out = %out
+}
+)";
+  NpyArray a = floats({8}, {1, 2, 3, 4, 5, 6, 7, 8});
+  CpuRunStats stats;
+  setenv("PYASC_CPU_SCHEDULER", "Adams2019", 1);
+  GraphProgram p = GraphProgram::fromText("g.graph", text);
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{2, 4, 6, 8, 10, 12, 14, 16}));
+  EXPECT_EQ(stats.autoscheduleFallbacks, 1);  // the body; the Fill is Adams2019's
+  EXPECT_EQ(stats.pipelines, 2);
+  setenv("PYASC_CPU_SCHEDULER", "Greedy", 1);
+  GraphProgram q = GraphProgram::fromText("g.graph", text);
+  EXPECT_EQ(errorOf([&] { q.run({{"a", NpyView::of(a)}}); }),
+            "g.graph: PYASC_CPU_SCHEDULER is 'Greedy'; the autoschedulers are Adams2019, Li2018 and Mullapudi2016");
+  unsetenv("PYASC_CPU_SCHEDULER");
 }
 
 TEST(CpuBackend, NamesWhatItCannotRun) {
