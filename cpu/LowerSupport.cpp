@@ -96,12 +96,16 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
   if (walk == Walk::AlongInner && !domain.empty() && constant(domain[0].extent) >= 4 * lanes) {
     Halide::RVar outer("r_outer"), lane("r_lane");
     Halide::Var u("lane");
-    Halide::Func partial = update.split(rvars[0], outer, lane, lanes, Halide::TailStrategy::GuardWithIf).rfactor(lane, u);
+    // four vectors of partial totals when the reduction is long enough: four independent chains
+    // of additions hide their latency
+    const int chains = constant(domain[0].extent) >= 16 * lanes ? 4 : 1;
+    Halide::Func partial = update.split(rvars[0], outer, lane, lanes * chains, Halide::TailStrategy::GuardWithIf).rfactor(lane, u);
     std::vector<Halide::VarOrRVar> order = {u, outer};
     for (size_t k = 1; k < rvars.size(); ++k) order.emplace_back(rvars[k]);
     for (const Halide::Var& v : pure) order.emplace_back(v);
-    partial.update().reorder(order).vectorize(u);
-    partial.vectorize(u);
+    Halide::Var chain("chain"), within("within");
+    partial.update().reorder(order).split(u, chain, within, lanes).vectorize(within).unroll(chain);
+    partial.vectorize(u, lanes);
     if (pure.empty()) partial.compute_root();
     else partial.compute_at(total, pure.back());  // per task of rows
     rowsOverCores();

@@ -6,21 +6,26 @@ Each input's extents that are at least 8 grow by one factor per program, chosen 
 input reaches 2^24 elements (--elements), which keeps matmul and broadcast shapes consistent; a
 program that does not compile or run at the scaled shapes (fixed extents in its code) is listed as
 skipped with the reason. Times are the best of --repeat calls after a warm-up, both sides
-allocating their outputs; the model reads its inputs in place. A parameter the program updates in
+allocating their outputs; the model reads its inputs in place. With --gbench, the CPU backend's
+time is Google Benchmark's (build/bin/bench_cpu on the models and inputs this script saves, run
+by this script after NumPy's timings) instead of this process's calls through the binding. A parameter the program updates in
 place is an output of the model (its inputs are read-only), so NumPy is timed on a copy of it made
 in the timed call: both sides allocate that result. Ratio = NumPy / CPU backend.
 Multi-operator programs (three graph operators or more) are summarised by their geometric mean.
 
-    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX] [--scheduler NAME]
+    PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX] [--scheduler NAME] [--gbench]
 """
 import argparse
 import glob
 import importlib.util
+import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import numpy as np
 
@@ -39,12 +44,22 @@ def operator_count(bin_dir, path, opts):
     return sum(1 for line in out.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
 
 
+def report(m, rows, multi):
+    name, ops, size, numpy_ms, cpu_ms = m
+    ratio = numpy_ms / cpu_ms
+    rows.append((name, ratio))
+    if ops >= 3:
+        multi.append(ratio)
+    print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elements", type=int, default=1 << 24)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--only", default="", help="a regular expression: only the programs whose name it matches")
+    ap.add_argument("--gbench", action="store_true", help="time the CPU backend with Google Benchmark (bench_cpu)")
     ap.add_argument("--scheduler", default="", help="a Halide autoscheduler instead of the backend's schedules "
                     "(Adams2019, Li2018, Mullapudi2016: sets PYASC_CPU_SCHEDULER)")
     args = ap.parse_args()
@@ -52,8 +67,12 @@ def main():
     programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
     rng = np.random.default_rng(0)
     rows, multi = [], []
+    measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it)
+    saved = tempfile.mkdtemp(prefix="e2e_vs_numpy.")
     schedules = f"the {args.scheduler} autoscheduler's schedules" if args.scheduler else "the backend's schedules"
     print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
+    timer = "Google Benchmark (bench_cpu)" if args.gbench else "this process, through the binding"
+    print(f"CPU backend timed by {timer}")
     print(f"{'program':24} {'ops':>4} {'largest input':>22} {'NumPy ms':>10} {'CPU ms':>10} {'ratio':>7}")
     for path in programs:
         opts = options(path)
@@ -84,17 +103,35 @@ def main():
             updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
             copies = [k in updated for k in scaled]
             numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
-            cpu_ms = best_ms(lambda: model(*arrays), args.repeat)
+            if args.gbench:
+                model.save(os.path.join(saved, name + ".om"))
+                for (k, _), a in zip(scaled.items(), arrays):
+                    np.save(os.path.join(saved, f"{name}.{k}.npy"), a)
+                cpu_ms = None
+            else:
+                cpu_ms = best_ms(lambda: model(*arrays), args.repeat)
         except Exception as e:  # fixed extents in the program's code, or a NumPy error at the scaled shapes
             print(f"{name:24} skipped at x{factor}: {str(e).splitlines()[0][:90]}")
             continue
         ops = operator_count(args.bin_dir, path, opts)
         size = "x".join(str(d) for d in max((s for _, s in scaled.values()), key=math.prod))
-        ratio = numpy_ms / cpu_ms
-        rows.append((name, ratio))
-        if ops >= 3:
-            multi.append(ratio)
-        print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}")
+        measured.append([name, ops, size, numpy_ms, cpu_ms])
+        if cpu_ms is not None:
+            report(measured[-1], rows, multi)
+    if args.gbench and measured:
+        models = [os.path.join(saved, m[0] + ".om") for m in measured]
+        out = subprocess.run([os.path.join(args.bin_dir, "bench_cpu"), "--benchmark_format=json",
+                              f"--benchmark_repetitions={args.repeat}", "--benchmark_report_aggregates_only=false"] + models,
+                             capture_output=True, text=True, check=True).stdout
+        best = {}
+        for b in json.loads(out)["benchmarks"]:
+            if b.get("run_type") == "iteration":
+                program = b["run_name"].split("/")[0]  # "NAME/real_time"
+                best[program] = min(best.get(program, math.inf), b["real_time"])
+        for m in measured:
+            m[4] = best[m[0]]
+            report(m, rows, multi)
+    shutil.rmtree(saved, ignore_errors=True)
     if multi:
         print(f"geometric mean over {len(multi)} multi-operator programs: {math.exp(sum(map(math.log, multi)) / len(multi)):.2f}")
     slow = [n for n, r in rows if r < 0.8]
