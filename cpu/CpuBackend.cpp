@@ -59,6 +59,13 @@ struct Segment {
   // (computed into `slices` on every run: only the host's copy reads them)
   std::vector<const graph::Node*> inPlace;
   std::vector<Halide::Buffer<>> slices;
+  // per update in place: where its slice goes, per NumPy axis (start, step), and the operands
+  // holding the offsets of moving axes (axis, operand index)
+  struct SliceWrite {
+    std::vector<int64_t> start, step;
+    std::vector<std::pair<size_t, size_t>> offsets;
+  };
+  std::vector<SliceWrite> writes;
   // results of elementwise operators computed into the buffer of the read they consume (when no
   // other value holds it), by result index
   std::map<size_t, graph::ValueId> overwrites;
@@ -253,6 +260,7 @@ struct GraphProgram::State {
   // values whose buffer no other value holds (written in place without a copy): results of a
   // pipeline, updates in place, carried arrays a loop took over
   Flags exclusive;
+  std::vector<int64_t> start_;  // updateInPlace's slice start, kept between calls
   ByValue<Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
   std::unordered_map<graph::ValueId, ArrayBytes> outputStorage;
@@ -373,6 +381,20 @@ struct GraphProgram::State {
       const graph::Node& update = region.nodes[k];
       if (!inPlace.count(&update)) continue;
       s.inPlace.push_back(&update);
+      Segment::SliceWrite w;
+      const size_t rank = static_cast<size_t>(graph.type(update.inputs[0]).rank());
+      w.start.assign(rank, 0);
+      w.step.assign(rank, 1);
+      const std::vector<int64_t> axes = update.intListAttr("axes"), starts = update.intListAttr("begin"),
+                                 steps = update.intListAttr("step"), dynamic = update.intListAttr("dynamic_axes");
+      for (size_t j = 0; j < axes.size(); ++j) {
+        const size_t a = static_cast<size_t>(axes[j]);
+        w.start[a] = starts[j];
+        w.step[a] = steps[j];
+        auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
+        if (d != dynamic.end()) w.offsets.emplace_back(a, 2 + static_cast<size_t>(d - dynamic.begin()));
+      }
+      s.writes.push_back(std::move(w));
       s.results.erase(std::remove(s.results.begin(), s.results.end(), update.outputs[0]), s.results.end());
       for (size_t i = 0; i < update.inputs.size(); ++i) {
         const graph::ValueId v = update.inputs[i];
@@ -600,12 +622,12 @@ struct GraphProgram::State {
       values[s.results[k]] = out[k];
       exclusive.insert(s.results[k]);
     }
-    for (size_t k = 0; k < s.inPlace.size(); ++k) updateInPlace(*s.inPlace[k], out[s.results.size() + k]);
+    for (size_t k = 0; k < s.inPlace.size(); ++k) updateInPlace(*s.inPlace[k], s.writes[k], out[s.results.size() + k]);
   }
 
   // Writes the slice of `update` into its array (a copy of it first when another value may hold
   // it), which becomes the update's result.
-  void updateInPlace(const graph::Node& update, const Halide::Buffer<>& slice) {
+  void updateInPlace(const graph::Node& update, const Segment::SliceWrite& write, const Halide::Buffer<>& slice) {
     const graph::ValueId array = update.inputs[0];
     Halide::Buffer<> target_ = values.at(array);
     ++stats.inPlaceUpdates;
@@ -614,18 +636,9 @@ struct GraphProgram::State {
       ++stats.arraysCopied;
     }
     exclusive.erase(array);
-    const int rank = graph.type(array).rank();
-    std::vector<int64_t> start(static_cast<size_t>(rank), 0), step(static_cast<size_t>(rank), 1);
-    const std::vector<int64_t> axes = update.intListAttr("axes"), begin = update.intListAttr("begin"),
-                               steps = update.intListAttr("step"), dynamic = update.intListAttr("dynamic_axes");
-    for (size_t j = 0; j < axes.size(); ++j) {
-      const size_t a = static_cast<size_t>(axes[j]);
-      start[a] = begin[j];
-      step[a] = steps[j];
-      auto d = std::find(dynamic.begin(), dynamic.end(), axes[j]);
-      if (d != dynamic.end()) start[a] += scalarValue(values.at(update.inputs.at(2 + static_cast<size_t>(d - dynamic.begin()))));
-    }
-    writeSlice(target_, slice, start, step);
+    start_ = write.start;
+    for (const auto& [axis, operand] : write.offsets) start_[axis] += scalarValue(values.at(update.inputs.at(operand)));
+    writeSlice(target_, slice, start_, write.step);
     values[update.outputs[0]] = target_;
     exclusive.insert(update.outputs[0]);
   }
