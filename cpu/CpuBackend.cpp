@@ -73,6 +73,7 @@ struct Segment {
   Halide::Pipeline pipeline;
   int (*cached)(void** args) = nullptr;
   bool compiled = false;
+  bool autoscheduled = false;  // scheduled by PYASC_CPU_SCHEDULER's autoscheduler (no overwrites)
 };
 
 // The folder of compiled pipelines: $PYASC_CPU_CACHE ("off": none), else $XDG_CACHE_HOME/pyasc/cpu
@@ -94,10 +95,27 @@ std::string hashText(const std::string& text) {
 }
 
 // The argv entry point of the cached shared object `path`, or null.
+// The last error message of a cached pipeline on this thread: a cached object carries its own
+// Halide runtime, whose default error handler prints and aborts; this one keeps the message.
+thread_local std::string cachedError;
+void keepCachedError(void*, const char* message) { cachedError = message ? message : ""; }
+
 int (*loadCached(const std::string& path))(void**) {
   void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library) return nullptr;
+  using Handler = void (*)(void*, const char*);
+  auto setHandler = reinterpret_cast<Handler (*)(Handler)>(dlsym(library, "halide_set_error_handler"));
+  if (!setHandler) return nullptr;  // compiled without a runtime to ask: JIT instead
+  setHandler(&keepCachedError);
   return reinterpret_cast<int (*)(void**)>(dlsym(library, "pyasc_pipeline_argv"));
+}
+
+// A Halide error message as one line.
+std::string oneLine(std::string message) {
+  while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+  for (char& c : message) if (c == '\n') c = ' ';
+  if (message.rfind("Error: ", 0) == 0) message = message.substr(7);
+  return message;
 }
 
 // Operators that read one element of an operand per result element, at the same position or a
@@ -507,7 +525,8 @@ struct GraphProgram::State {
       outputs.push_back(slice.func);
     }
     s.pipeline = Halide::Pipeline(outputs);
-    if (!autoscheduler().empty()) autoschedule(s, slices);
+    s.autoscheduled = !autoscheduler().empty();
+    if (s.autoscheduled) autoschedule(s, slices);
   }
 
   // The pipeline of `s` scheduled by the chosen autoscheduler (its plugin loaded once), with the
@@ -592,7 +611,7 @@ struct GraphProgram::State {
       const graph::TensorType& t = graph.type(v);
       auto storage = outputStorage.find(v);
       auto overwrite = s.overwrites.find(k);
-      if (overwrite != s.overwrites.end() && exclusive.count(overwrite->second)) {  // into the read's buffer
+      if (overwrite != s.overwrites.end() && exclusive.count(overwrite->second) && !s.autoscheduled) {  // into the read's buffer
         out.push_back(values.at(overwrite->second));  // the same buffer: its owner stays its owner
         exclusive.erase(overwrite->second);
         ++stats.overwrites;
@@ -607,16 +626,33 @@ struct GraphProgram::State {
       if (s.slices.size() <= k) s.slices.emplace_back(halideType(t.dtype), halideSizes(sliceUpdateExtents(*s.inPlace[k], t)));
       out.push_back(s.slices[k]);
     }
+    std::string failure;  // Halide's message when the pipeline fails
     if (s.cached) {
       std::vector<void*> args;
       for (graph::ValueId v : s.reads) args.push_back(values[v].raw_buffer());
       for (Halide::Buffer<>& b : out) args.push_back(b.raw_buffer());
-      if (int error = s.cached(args.data()); error != 0) {
-        throw CompileError(SourceLocation{file}, "a cached CPU pipeline failed (Halide error " + std::to_string(error) +
-                                                     "); remove " + cacheFolder() + " and run again");
-      }
+      cachedError.clear();
+      if (int error = s.cached(args.data()); error != 0) failure = cachedError.empty() ? "Halide error " + std::to_string(error) : oneLine(cachedError);
     } else {
-      s.pipeline.realize(Halide::Realization(out), target);
+      try {
+        s.pipeline.realize(Halide::Realization(out), target);
+      } catch (const Halide::Error& e) {
+        failure = oneLine(e.what());
+      }
+    }
+    if (!failure.empty()) {
+      // an autoscheduler's schedule that fails at run time (Adams2019 may write past an output's
+      // end) gives way to the backend's schedules; a failure of those is an error
+      if (s.autoscheduled) {
+        ++stats.autoscheduleFallbacks;
+        const HandSchedules hand;
+        s = plan(region, begin, end);
+        compile(s, region, begin, end);
+        runSegment(region, begin, end);
+        return;
+      }
+      throw CompileError(SourceLocation{file}, "the CPU pipeline of '" + graph.value(s.results.empty() ? s.inPlace[0]->outputs[0] : s.results[0]).name +
+                                                   "' failed: " + failure);
     }
     for (size_t k = 0; k < s.results.size(); ++k) {
       values[s.results[k]] = out[k];
