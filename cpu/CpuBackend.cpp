@@ -650,10 +650,14 @@ struct GraphProgram::State {
       }
     }
     if (step == 0) throw CompileError(loop.loc, "loop step is 0");
-    Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();  // rewritten per iteration
-    values[body.arguments.at(0)] = induction;
+    // the induction variable, rewritten per iteration (a fresh buffer each one when the body
+    // carries it on: the next iteration must still see this one's value)
+    const bool carriesInduction = std::count(body.yields.begin(), body.yields.end(), body.arguments.at(0)) > 0;
+    Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+      if (carriesInduction) induction = Halide::Buffer<int32_t>::make_scalar();
       induction() = static_cast<int32_t>(i);
+      values[body.arguments.at(0)] = induction;
       for (size_t c = 0; c < carried.size(); ++c) {
         values[body.arguments.at(c + 1)] = carried[c];
         if (owned[c]) exclusive.insert(body.arguments[c + 1]);

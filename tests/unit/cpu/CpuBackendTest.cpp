@@ -210,6 +210,25 @@ TEST(CpuBackend, UsesTheChosenAutoscheduler) {
   unsetenv("PYASC_CPU_SCHEDULER");
 }
 
+// A body that carries its induction variable on: each iteration sees the previous one's value.
+TEST(CpuBackend, CarriesTheInductionVariable) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  const %zero : s32[] = [0]
+  %last, %before = Loop(%zero, %zero) {start = 0, stop = 3, step = 1} : s32[], s32[] (%i : s32[], %l : s32[], %b : s32[]) {
+    yield %i, %l
+  }
+  output last = %last
+  output before = %before
+}
+)");
+  auto out = p.run({});
+  int32_t last = 0, before = 0;
+  std::memcpy(&last, out[0].second.data.data(), 4);
+  std::memcpy(&before, out[1].second.data.data(), 4);
+  EXPECT_EQ(last, 2);
+  EXPECT_EQ(before, 1);
+}
+
 TEST(CpuBackend, NamesWhatItCannotRun) {
   EXPECT_EQ(errorOf([] { GraphProgram::fromText("m.om", ""); }),
             "m.om: the model has no graph section (written by a pyasc before format 1.1); compile it again to run it "
