@@ -176,7 +176,7 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
     Halide::Var splits("splits"), within("within");
     f.split(inner, splits, within, static_cast<int>(value.innerSplit), Halide::TailStrategy::GuardWithIf)
         .vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
-    if (type.rank() >= 2) parallelOver(f, outer, shape.front(), elements / shape.front());
+    if (type.rank() >= 2) parallelOver(f, outer, shape.front(), elements / std::max<int64_t>(shape.front(), 1));
     else parallelOver(f, splits, elements / value.innerSplit, value.innerSplit);
     return;
   }
@@ -192,7 +192,7 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
     return;
   }
   if (shape.back() >= lanes) f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
-  if (shape.front() >= 1) parallelOver(f, outer, shape.front(), elements / shape.front());
+  parallelOver(f, outer, shape.front(), elements / std::max<int64_t>(shape.front(), 1));
 }
 
 }  // namespace
