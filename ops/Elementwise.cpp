@@ -5,7 +5,10 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
+
+#include "sdk/support/Float16.h"
 
 namespace pyasc::ops {
 
@@ -14,11 +17,23 @@ using te::Prim;
 
 bool isVectorDType(DType t) { return t == DType::Float16 || t == DType::Float32 || t == DType::Int32; }
 
+// A value converted to `to` as the vector unit converts it: floats unchanged, integers toward zero
+// and saturating, NaN to 0.
+static double castValue(double v, DType to) {
+  if (isFloat(to)) return v;
+  if (to == DType::Bool) return v != 0 ? 1.0 : 0.0;
+  const int bits = dtypeSize(to) * 8;
+  const int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max()
+                                : (int64_t{1} << (isSigned(to) ? bits - 1 : bits)) - 1;
+  const int64_t lo = isSigned(to) ? -hi - 1 : 0;
+  return static_cast<double>(doubleToInt(v, RoundMode::Trunc, lo, hi));
+}
+
 ExprPtr castTo(const ExprPtr& e, DType to) {
   if (e->dtype == to) return e;
   if (e->dtype == DType::Bool) return te::select(e, te::constant(1, to), te::constant(0, to));
   if (to == DType::Bool) return te::compare(te::Cmp::NE, e, te::constant(0, e->dtype));
-  if (e->prim == Prim::Const) return te::constant(isFloat(to) ? e->value : std::trunc(e->value), to);
+  if (e->prim == Prim::Const) return te::constant(castValue(e->value, to), to);
   // floats become integers toward zero, as NumPy's astype
   return te::cast(e, to, isFloat(e->dtype) && !isFloat(to) ? RoundMode::Trunc : RoundMode::Rint);
 }
@@ -638,8 +653,7 @@ const std::map<std::string, Lowering>& table() {
                 [](const graph::Node& n, const std::vector<double>& v) {
                   DType to = DType::Float64;
                   parseDType(n.stringAttr("dtype"), to);
-                  if (to == DType::Bool) return v[0] != 0 ? 1.0 : 0.0;
-                  return isFloat(to) ? v[0] : std::trunc(v[0]);  // toward zero, as astype
+                  return castValue(v[0], to);
                 }}},
       {"Identity", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) { return castTo(a[0], t); },
                     [](const graph::Node&, const std::vector<double>& v) { return v[0]; }}},

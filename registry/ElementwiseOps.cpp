@@ -224,7 +224,9 @@ void registerElementwiseOps(OpRegistry& r) {
       return true;
     };
     r.add(std::move(e));
-    r.addAlias(methodAlias("astype", "Cast", {tensorParam("a"), attrParam("dtype", ParamKind::DType, "dtype")}));
+    r.addAlias(methodAlias("astype", "Cast", {tensorParam("a"), attrParam("dtype", ParamKind::DType, "dtype")}, {},
+                           "floats become integers toward zero, saturating at the integer type's bounds, NaN giving 0 "
+                           "(out of range, NumPy's result is undefined: the smallest integer on x86)"));
   }
 }
 

@@ -1,6 +1,8 @@
 // Value classes during the in-order walk: arrays, compile-time scalars, loop counters; reads ahead.
 #include "codegen/graph/ValueClasses.h"
 
+#include <cmath>
+
 namespace pyasc::codegen {
 
 using graph::Node;
@@ -44,26 +46,30 @@ bool ValueClasses::foldAffine(const Node& n) {
       !isInteger(g_.type(n.outputs[0]).dtype)) {
     return false;
   }
+  // a compile-time scalar takes part only when int64 holds it (a Cast from float truncates it)
+  constexpr double kInt64Bound = 9223372036854775808.0;  // 2^63
   std::vector<model::AffineScalar> args;
   bool anyCounter = false;
   for (ValueId v : n.inputs) {
     if (of(v) == Class::Counter) {
       args.push_back(affine(v));
       anyCounter = true;
-    } else if (of(v) == Class::Scalar) {
+    } else if (of(v) == Class::Scalar && std::fabs(scalar(v)) < kInt64Bound) {
       args.push_back(model::AffineScalar{static_cast<int64_t>(scalar(v)), {}});
     } else {
       return false;
     }
   }
   if (!anyCounter) return false;
-  auto scaled = [](model::AffineScalar a, int64_t k) {
-    a.base *= k;
-    for (auto& t : a.terms) t.coeff *= k;
+  // the forms below fold only while every base and coefficient fits in int64
+  bool overflow = false;
+  auto scaled = [&overflow](model::AffineScalar a, int64_t k) {
+    overflow |= __builtin_mul_overflow(a.base, k, &a.base);
+    for (auto& t : a.terms) overflow |= __builtin_mul_overflow(t.coeff, k, &t.coeff);
     return a;
   };
-  auto sum = [](model::AffineScalar a, const model::AffineScalar& b) {
-    a.base += b.base;
+  auto sum = [&overflow](model::AffineScalar a, const model::AffineScalar& b) {
+    overflow |= __builtin_add_overflow(a.base, b.base, &a.base);
     a.terms.insert(a.terms.end(), b.terms.begin(), b.terms.end());
     return a;
   };
@@ -81,6 +87,7 @@ bool ValueClasses::foldAffine(const Node& n) {
   } else {
     return false;
   }
+  if (overflow) return false;
   Info& out = at(n.outputs[0]);
   out.cls = Class::Counter;
   out.affine = r;

@@ -400,4 +400,20 @@ TEST_P(ArrangeTable, MatchesFloat64Reference) {
 
 INSTANTIATE_TEST_SUITE_P(Registry, ArrangeTable, ::testing::ValuesIn(arrangeCases()), arrangeName);
 
+// A constant converts to an integer type as the vector unit converts an array: toward zero,
+// saturating at the type's bounds, NaN to 0 (a float constant 1e30 cast to int32 was undefined).
+TEST(CastConstant, SaturatesAsTheVectorUnit) {
+  auto cast = [](double v, DType to) { return ops::castTo(te::constant(v, DType::Float32), to)->value; };
+  EXPECT_EQ(cast(1e30, DType::Int32), 2147483647.0);
+  EXPECT_EQ(cast(-1e30, DType::Int32), -2147483648.0);
+  EXPECT_EQ(cast(std::nan(""), DType::Int32), 0.0);
+  EXPECT_EQ(cast(3.7, DType::Int32), 3.0);
+  EXPECT_EQ(cast(-3.7, DType::Int32), -3.0);
+  EXPECT_EQ(cast(300.0, DType::UInt8), 255.0);
+  EXPECT_EQ(cast(-5.0, DType::UInt8), 0.0);
+  EXPECT_EQ(cast(1e30, DType::Int64), 9223372036854775807.0);
+  EXPECT_EQ(cast(-1e30, DType::Int64), -9223372036854775808.0);
+  EXPECT_EQ(cast(1e30, DType::Float16), 1e30);  // a float target keeps the value
+}
+
 }  // namespace
