@@ -43,7 +43,8 @@ cmake --build "$build" -j"$(nproc)" --target $targets
 commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2> /dev/null || echo +changes)"
 export PYASC_TARGET_DIR="$root/targets"
 export ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# abort_on_error: a UBSan finding raises SIGABRT, so libFuzzer writes the input that caused it
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 limits="-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=60 -print_final_stats=1"
 # ASan's stack frames are several times the release build's: the deepest expression the frontend
 # accepts (1000 levels) needs about 2 MB of the release build's 8 MB stack, and 8 MB under ASan

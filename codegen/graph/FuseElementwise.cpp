@@ -79,9 +79,18 @@ class Fuser {
   void add(Group& group, Node& n) {
     const graph::TensorType& type = g_.type(n.outputs[0]);
     const int64_t count = graph::elementCount(type.shape);
-    bool internalBroadcast = false;
-    for (ValueId v : n.inputs) internalBroadcast |= group.members.count(v) && graph::elementCount(g_.type(v).shape) != count;
-    if (group.id >= 0 && (count != group.count || internalBroadcast || !fuse_ || !argumentsFit(group, n))) group = Group{};
+    bool internalBroadcast = false, broadcast = false;
+    for (ValueId v : n.inputs) {
+      const int64_t k = graph::elementCount(g_.type(v).shape);
+      internalBroadcast |= group.members.count(v) && k != count;
+      broadcast |= k != 1 && k != count;
+    }
+    // members share one flat index: an operand broadcast to a member reads at it only when the
+    // member's shape is the group's, leading 1s aside
+    const bool otherRows = broadcast && !sameBeyondLeadingOnes(extents(type), group.shape);
+    if (group.id >= 0 && (count != group.count || internalBroadcast || otherRows || !fuse_ || !argumentsFit(group, n))) {
+      group = Group{};
+    }
     if (group.id < 0) {
       group.id = next_++;
       group.count = count;

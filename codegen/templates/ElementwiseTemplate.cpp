@@ -15,6 +15,7 @@ namespace pyasc::codegen {
 int64_t columnStretch(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
   std::vector<int64_t> from = shape;
   const std::vector<int64_t>& to = groupShape;
+  while (from.size() > to.size() && from.front() == 1) from.erase(from.begin());
   if (from.size() > to.size()) return 0;
   from.insert(from.begin(), to.size() - from.size(), 1);
   size_t kept = 0;
@@ -40,6 +41,12 @@ bool repeatsAsRows(const std::vector<int64_t>& shape, const std::vector<int64_t>
 }
 
 }  // namespace
+
+bool sameBeyondLeadingOnes(std::vector<int64_t> a, std::vector<int64_t> b) {
+  while (!a.empty() && a.front() == 1) a.erase(a.begin());
+  while (!b.empty() && b.front() == 1) b.erase(b.begin());
+  return a == b;
+}
 
 bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
   int64_t n = product(shape);
@@ -83,7 +90,9 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
   for (const auto& d : l.graph.type(v).shape) shape.push_back(d.extent);
   if (!readsOperand(shape, shape_, t)) {
     // a broadcast operand: materialise it at the group's shape first
-    operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc), shape_,
+    // at the user's shape, the group's but for leading 1s (fuse-elementwise) and of the operand's rank or more
+    operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc),
+                                      staticShape(l.graph.type(user.outputs[0]), user.loc),
                                       l.graph.value(v).name + "_broadcast", user, out);
   }
   DType gmType = t == DType::Bool ? DType::UInt8 : t;

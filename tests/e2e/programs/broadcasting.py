@@ -10,3 +10,8 @@ a = m + row
 b = m * col
 c = cube - m
 d = col + row
+# the same element count in other rows: one fusion group may not read `row` at m's index
+flat = np.random.rand(1, 1, 20).astype(np.float32)
+e = flat - m
+wide = np.random.rand(20, 12).astype(np.float32)
+f = wide + col.reshape(12)
