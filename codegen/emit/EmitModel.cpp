@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 #include <set>
 
 #include "codegen/graph/PlanMemory.h"
@@ -11,13 +12,15 @@ namespace pyasc::codegen {
 
 namespace {
 
-model::PlanStep toPlanStep(const Step& s) {
+// `tensorOf[storage]` is the storage's index in the tensor table.
+model::PlanStep toPlanStep(const Step& s, const std::vector<uint32_t>& tensorOf) {
   if (s.isLoop) {
     std::vector<model::PlanStep> body;
-    for (const auto& b : s.body) body.push_back(toPlanStep(b));
+    for (const auto& b : s.body) body.push_back(toPlanStep(b, tensorOf));
     return model::PlanStep::loop(s.tripCount, s.inductionVar, std::move(body));
   }
-  std::vector<uint32_t> tensors(s.launch.storages.begin(), s.launch.storages.end());
+  std::vector<uint32_t> tensors;
+  for (int storage : s.launch.storages) tensors.push_back(tensorOf[static_cast<size_t>(storage)]);
   return model::PlanStep::launch(static_cast<uint32_t>(s.launch.kernel), std::move(tensors), s.launch.scalars);
 }
 
@@ -50,7 +53,20 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     taken.insert(name);
     return name;
   };
-  for (size_t i = 0; i < program.storages.size(); ++i) {
+  // the tensor table keeps the storages' order, but its outputs come in the program's order (a
+  // function's return order), each taking the place of one
+  std::vector<size_t> order(program.storages.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<size_t> outputPlaces;
+  for (size_t i = 0; i < program.storages.size(); ++i)
+    if (program.storages[i].role == model::TensorRole::Output) outputPlaces.push_back(i);
+  if (outputPlaces.size() == program.outputs.size()) {
+    for (size_t k = 0; k < outputPlaces.size(); ++k) order[outputPlaces[k]] = static_cast<size_t>(program.outputs[k].second);
+  }
+  std::vector<uint32_t> tensorOf(program.storages.size());
+  for (size_t place = 0; place < order.size(); ++place) tensorOf[order[place]] = static_cast<uint32_t>(place);
+  for (size_t place = 0; place < order.size(); ++place) {
+    const size_t i = order[place];
     const Storage& s = program.storages[i];
     model::Tensor t;
     t.name = uniqueName(s);
@@ -61,7 +77,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     t.gmSize = std::max<int64_t>(s.bytes(), 1);
     if (s.role == model::TensorRole::RandomInput) t.random = randomSource(s.random);
     m.tensors.push_back(t);
-    if (s.role == model::TensorRole::Constant) m.constants.push_back(model::Constant{static_cast<uint32_t>(i), s.constant});
+    if (s.role == model::TensorRole::Constant) m.constants.push_back(model::Constant{static_cast<uint32_t>(place), s.constant});
   }
   for (const auto& k : program.kernels) {
     model::KernelImage img;
@@ -76,7 +92,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     m.kernels.push_back(std::move(img));
   }
   // tensor and scalar argument counts come from the launches
-  for (const auto& step : program.steps) m.plan.push_back(toPlanStep(step));
+  for (const auto& step : program.steps) m.plan.push_back(toPlanStep(step, tensorOf));
   std::function<void(const std::vector<Step>&)> counts = [&](const std::vector<Step>& steps) {
     for (const auto& s : steps) {
       if (s.isLoop) {

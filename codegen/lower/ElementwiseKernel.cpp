@@ -411,6 +411,11 @@ bool columnBroadcastFits(int64_t stretch, DType dtype) {
   return stretch * dtypeSize(dtype) >= isa::kRepeatBytes && rowBroadcastFits(stretch, dtype);
 }
 
+bool granuleFitsUb(const ElementwiseCompute& c, const Target& target) {
+  const int64_t granule = granuleOf(c);
+  return maxTileWith(planSlots(c), target, 1, granule) >= granule;
+}
+
 ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& c, const Target& target, int64_t tileElems, int sets,
                                         int blockDim, int maxCores, const SourceLocation& where) {
   SlotPlan plan = planSlots(c);

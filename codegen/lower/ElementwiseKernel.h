@@ -27,6 +27,11 @@ bool rowBroadcastFits(int64_t period, DType dtype);
 // elementwise kernel: rows of whole vector repeats' worth, 32-byte aligned, short enough for a tile.
 bool columnBroadcastFits(int64_t stretch, DType dtype);
 
+struct ElementwiseCompute;
+// Whether one buffer set of tiles of the compute's granule (256 elements and every broadcast row's
+// period) fits UB: a long row or column operand with many live values can need more.
+bool granuleFitsUb(const ElementwiseCompute& c, const Target& target);
+
 struct ElementwiseCompute {
   std::string name;
   std::vector<ElementwiseInput> inputs;  // placeholder i refers to inputs[i]

@@ -50,7 +50,8 @@ bool sameBeyondLeadingOnes(std::vector<int64_t> a, std::vector<int64_t> b) {
 
 bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
   int64_t n = product(shape);
-  return n == 1 || n == product(groupShape) || repeatsAsRows(shape, groupShape, dtype) ||
+  // one boolean element is no scalar operand: the vector unit duplicates no bytes (vdup has no u8)
+  return (n == 1 && dtype != DType::Bool) || n == product(groupShape) || repeatsAsRows(shape, groupShape, dtype) ||
          columnStretch(shape, groupShape, dtype) != 0;
 }
 
@@ -115,34 +116,47 @@ void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
   c.sourceLine = g.nodes_.front()->loc.line;
   std::vector<int> args;
   std::vector<model::AffineScalar> scalars;
-  for (const Operand& o : g.inputs_) {
-    if (o.copy >= 0) {
+  // row and column operands repeat in UB; when their tiles do not fit it, copies at the group's shape
+  auto addInputs = [&](bool repeatInUb) {
+    c.inputs.clear();
+    args.clear();
+    scalars.clear();
+    for (Operand& o : g.inputs_) {
+      if (o.copy < 0 && l.classes.of(o.value) == ValueClasses::Class::Counter) {
+        c.inputs.push_back(ElementwiseInput{DType::Int32, true, true});
+        scalars.push_back(l.classes.affine(o.value));
+        continue;
+      }
+      if (o.copy < 0) {
+        DType t = l.graph.type(o.value).dtype;
+        std::vector<int64_t> shape;
+        for (const auto& d : l.graph.type(o.value).shape) shape.push_back(d.extent);
+        int64_t n = product(shape);
+        const bool broadcast = n != 1 && n != g.count_;
+        if (broadcast && !repeatInUb) {
+          o.copy = l.broadcastStorage(l.storageOf(o.value, g.nodes_.front()->loc), shape, g.shape_,
+                                      l.graph.value(o.value).name + "_broadcast", *g.nodes_.front(), out);
+        } else {
+          const int64_t stretch = broadcast ? columnStretch(shape, g.shape_, t) : 0;
+          c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, n == 1 && g.count_ != 1, false,
+                                              broadcast && !stretch ? n : 0, stretch});
+          args.push_back(l.storageOf(o.value, g.nodes_.front()->loc));
+          continue;
+        }
+      }
       DType t = l.program.storages[o.copy].dtype;
       c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, false, false, 0, 0});
       args.push_back(o.copy);
-      continue;
     }
-    if (l.classes.of(o.value) == ValueClasses::Class::Counter) {
-      c.inputs.push_back(ElementwiseInput{DType::Int32, true, true});
-      scalars.push_back(l.classes.affine(o.value));
-      continue;
-    }
-    DType t = l.graph.type(o.value).dtype;
-    std::vector<int64_t> shape;
-    for (const auto& d : l.graph.type(o.value).shape) shape.push_back(d.extent);
-    int64_t n = product(shape);
-    const bool broadcast = n != 1 && n != g.count_;
-    const int64_t stretch = broadcast ? columnStretch(shape, g.shape_, t) : 0;
-    c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, n == 1 && g.count_ != 1, false,
-                                        broadcast && !stretch ? n : 0, stretch});
-    args.push_back(l.storageOf(o.value, g.nodes_.front()->loc));
-  }
+  };
+  addInputs(true);
   for (ValueId v : results) {
     te::ExprPtr e = g.exprs_.at(v);
     if (l.graph.type(v).dtype == DType::Bool) e = ops::castTo(ops::castTo(e, DType::Float16), DType::UInt8);
     c.outputs.push_back(e);
-    args.push_back(l.newIntermediate(v));
   }
+  if (!granuleFitsUb(c, l.target)) addInputs(false);
+  for (ValueId v : results) args.push_back(l.newIntermediate(v));
   locatedAt(*g.nodes_.front(), [&] {
     ElementwiseSchedule s = scheduleElementwise(c, l.target, l.options.doubleBuffer, l.cores(false));
     for (const Node* n : g.nodes_)

@@ -18,7 +18,7 @@ namespace pyasc::codegen {
 int64_t columnStretch(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype);
 // Whether two shapes are equal once their leading 1s are dropped (the same rows in row-major order).
 bool sameBeyondLeadingOnes(std::vector<int64_t> a, std::vector<int64_t> b);
-// Whether the kernel reads an operand of `shape` itself: one element, the group's element count,
+// Whether the kernel reads an operand of `shape` itself: one element (not a boolean), the group's element count,
 // whole trailing rows it repeats in UB (the shape, leading 1s aside, is the group's last dimensions)
 // or a column it stretches. Otherwise a copy kernel materialises it at its user's shape first.
 bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype);

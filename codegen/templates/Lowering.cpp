@@ -150,8 +150,11 @@ int Lowering::transposeInto(int src, DType t, const std::vector<int64_t>& shape,
   return dst;
 }
 
-int Lowering::broadcastStorage(int src, const std::vector<int64_t>& from, const std::vector<int64_t>& to,
+int Lowering::broadcastStorage(int src, std::vector<int64_t> from, const std::vector<int64_t>& to,
                                const std::string& name, const Node& user, std::vector<Step>& out) {
+  // leading 1s beyond `to`'s rank read the same elements
+  while (from.size() > to.size() && from.front() == 1) from.erase(from.begin());
+  if (from.size() > to.size()) throw CompileError(user.loc, "internal error: a broadcast to a shape of lower rank");
   CopyCompute c;
   c.name = kernelName("broadcast");
   c.dtype = program.storages[src].dtype;

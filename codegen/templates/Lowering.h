@@ -61,7 +61,7 @@ class Lowering {
   int transposeInto(int src, DType t, const std::vector<int64_t>& shape, const std::vector<int64_t>& perm,
                     const graph::Node& n, std::vector<Step>& out);
   // A new storage `name` holding `src` (of shape `from`) broadcast to `to` by NumPy's rules.
-  int broadcastStorage(int src, const std::vector<int64_t>& from, const std::vector<int64_t>& to, const std::string& name,
+  int broadcastStorage(int src, std::vector<int64_t> from, const std::vector<int64_t>& to, const std::string& name,
                        const graph::Node& user, std::vector<Step>& out);
   void copyWhole(int src, int dst, const graph::Node& n, std::vector<Step>& out);
   // The storage a write into `base` may update in place, copying `base` first when it is still needed.

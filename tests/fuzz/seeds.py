@@ -56,6 +56,14 @@ def run(argv, **kw):
 
 def generate(harness, out, bin_dir):
     pyasc = os.path.join(bin_dir, "pyasc")
+    if harness in ("python_graph", "python_model"):  # 50 programs of tests/random/random_programs.py
+        sys.path.insert(0, os.path.join(ROOT, "tests", "random"))
+        import random_programs
+        for seed in range(1, 51):
+            p = random_programs.generate(seed)
+            if p:
+                with open(os.path.join(out, "random-%d.py" % seed), "w", encoding="utf-8") as fh:
+                    fh.write(random_programs.e2e_line(p[1]) + p[0])
     if harness == "model":
         for i, program in enumerate(PROGRAMS):
             for level in ("O0", "O2"):

@@ -352,3 +352,17 @@ def test_jit_with_explicit_inputs_and_tuple_results():
     m = np.arange(20, dtype=np.float32).reshape(4, 5)
     mean, arg = f(m)
     assert np.allclose(mean, m.mean(axis=1)) and np.array_equal(arg, [4, 4, 4, 4])
+
+
+@pytest.mark.parametrize("backend", ["sim", "cpu"] if pyasc.has_cpu_backend else ["sim"])
+def test_results_come_in_return_order(tmp_path, backend):
+    # the values are computed last to first: the model's outputs still follow the return statement
+    path = write(tmp_path, "order.py", "import numpy as np\n\ndef f(a):\n    c = ~a\n    b = a & c\n"
+                                       "    d = (b ^ c).astype(np.int32)\n    return d, b, c\n")
+    m = pyasc.compile(path, entry="f", inputs={"a": ("bool", [8, 3])})
+    m.backend = backend
+    assert [name for name, _, _ in m.outputs] == ["out0", "out1", "out2"]
+    a = np.random.default_rng(3).random((8, 3)) < 0.5
+    d, b, c = m(a)
+    assert d.dtype == np.int32 and b.dtype == np.bool_ and c.dtype == np.bool_
+    assert np.array_equal(c, ~a) and np.array_equal(b, a & ~a) and np.array_equal(d, (b ^ c).astype(np.int32))

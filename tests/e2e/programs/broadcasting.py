@@ -15,3 +15,12 @@ flat = np.random.rand(1, 1, 20).astype(np.float32)
 e = flat - m
 wide = np.random.rand(20, 12).astype(np.float32)
 f = wide + col.reshape(12)
+# a row of 88 elements repeats in tiles of lcm(256, 88) = 2816 elements; with cos's temporaries they
+# exceed UB, so the kernel reads a copy of the row at the group's shape instead
+rows = np.random.rand(3, 4, 22).astype(np.float32)
+tile = np.random.rand(4, 22).astype(np.float32)
+g = np.cos(rows * tile)
+# one boolean element is no scalar operand (the vector unit duplicates no bytes): it is copied
+flags = np.random.rand(4, 13) > 0.5
+one = np.random.rand(1, 1) > 0.5
+h = flags | one
