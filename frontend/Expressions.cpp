@@ -393,39 +393,41 @@ SymValue Analyzer::binaryOperator(const std::string& symbol, const Argument& lhs
   const SourceRange& rhsRange = rhsArg.range;
   if (lhs.kind == SymKind::Poison || rhs.kind == SymKind::Poison) return SymValue::poison();
   if (lhs.isScalarConstant() && rhs.isScalarConstant()) return foldScalars(symbol, lhs, rhs, range);
-  // Shape tuples: a.shape + (1,), (n,) * 2.
-  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Tuple && symbol == "+") {
-    std::vector<SymValue> items = lhs.items;
-    items.insert(items.end(), rhs.items.begin(), rhs.items.end());
-    return SymValue::tuple(items);
-  }
-  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Int && symbol == "*") {
+  // Shape tuples: a.shape + (1,), (n,) * 2; compile-time values, so of bounded length.
+  auto tupleOf = [&](const std::vector<SymValue>& first, const std::vector<SymValue>& second, int64_t times) {
+    int64_t length = 0;
+    const bool huge =
+        __builtin_mul_overflow(static_cast<int64_t>(first.size() + second.size()), std::max<int64_t>(times, 0), &length);
+    if (huge || length > kMaxTupleItems) {
+      fail(range, "a tuple of " + (huge ? std::string("more than 2^63") : std::to_string(length)) +
+                      " items: compile-time tuples hold at most " + std::to_string(kMaxTupleItems));
+    }
     std::vector<SymValue> items;
-    for (int64_t i = 0; i < rhs.intValue; ++i) items.insert(items.end(), lhs.items.begin(), lhs.items.end());
-    return SymValue::tuple(items);
-  }
+    for (int64_t k = 0; k < times; ++k) {
+      items.insert(items.end(), first.begin(), first.end());
+      items.insert(items.end(), second.begin(), second.end());
+    }
+    return SymValue::tuple(std::move(items));
+  };
+  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Tuple && symbol == "+") return tupleOf(lhs.items, rhs.items, 1);
+  if (lhs.kind == SymKind::Tuple && rhs.kind == SymKind::Int && symbol == "*") return tupleOf(lhs.items, {}, rhs.intValue);
   // The loop index stays affine (scale * i + offset) under + - * by compile-time ints.
-  if (lhs.kind == SymKind::LoopIndex && rhs.kind == SymKind::Int && (symbol == "+" || symbol == "-" || symbol == "*")) {
-    SymValue v = lhs;
-    if (symbol == "+") v.offset += rhs.intValue;
-    if (symbol == "-") v.offset -= rhs.intValue;
+  const bool indexLeft = lhs.kind == SymKind::LoopIndex && rhs.kind == SymKind::Int;
+  const bool indexRight = lhs.kind == SymKind::Int && rhs.kind == SymKind::LoopIndex;
+  if ((indexLeft || indexRight) && (symbol == "+" || symbol == "-" || symbol == "*")) {
+    SymValue v = indexLeft ? lhs : rhs;
+    const int64_t k = indexLeft ? rhs.intValue : lhs.intValue;
+    bool overflow = false;
     if (symbol == "*") {
-      v.scale *= rhs.intValue;
-      v.offset *= rhs.intValue;
+      overflow = __builtin_mul_overflow(v.scale, k, &v.scale) || __builtin_mul_overflow(v.offset, k, &v.offset);
+    } else if (symbol == "+") {
+      overflow = __builtin_add_overflow(v.offset, k, &v.offset);
+    } else if (indexLeft) {
+      overflow = __builtin_sub_overflow(v.offset, k, &v.offset);
+    } else {
+      overflow = __builtin_sub_overflow(int64_t{0}, v.scale, &v.scale) || __builtin_sub_overflow(k, v.offset, &v.offset);
     }
-    return v;
-  }
-  if (lhs.kind == SymKind::Int && rhs.kind == SymKind::LoopIndex && (symbol == "+" || symbol == "*" || symbol == "-")) {
-    SymValue v = rhs;
-    if (symbol == "+") v.offset += lhs.intValue;
-    if (symbol == "*") {
-      v.scale *= lhs.intValue;
-      v.offset *= lhs.intValue;
-    }
-    if (symbol == "-") {
-      v.scale = -v.scale;
-      v.offset = lhs.intValue - v.offset;
-    }
+    if (overflow) fail(range, "integer overflow: the loop index expression '" + symbol + "' does not fit in 64 bits");
     return v;
   }
   for (const SymValue* side : {&lhs, &rhs}) {

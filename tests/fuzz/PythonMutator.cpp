@@ -12,6 +12,7 @@
 #include "frontend/Frontend.h"
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
+#include <sanitizer/allocator_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 #endif
@@ -253,6 +254,17 @@ void writeCheckedMutant() {
     std::fprintf(stderr, "the mutator's check of a mutant failed; the mutant is in %s\n", path);
   }
 }
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+// libFuzzer's -malloc_limit_mb stops the process from a malloc hook, without death callbacks: this
+// hook, installed before libFuzzer's (at load), writes the mutant first. The limit is fuzz.sh's.
+void writeMutantOfHugeMalloc(const volatile void*, size_t size) {
+  if (size > (size_t{2048} << 20) && !checking.empty()) writeCheckedMutant();
+}
+[[maybe_unused]] const int hugeMallocHook = __sanitizer_install_malloc_and_free_hooks(writeMutantOfHugeMalloc, nullptr);
+#endif
+#endif
 
 }  // namespace
 
