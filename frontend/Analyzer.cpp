@@ -448,6 +448,10 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
     fail(stmt.targets[0]->range, "the target of a range loop must be a single name");
   }
   const int64_t trips = registry::sliceLength(start, stop, step);
+  if (trips == 0) {
+    skipZeroTripLoop(stmt, scan, stmt.targets[0]->text);
+    return Flow::Normal;
+  }
   if (updatesCompileTimeValues(scan)) {
     if (trips > kMaxUnrolledIterations) {
       fail(stmt.range, "this loop updates compile-time values and would be unrolled " + std::to_string(trips) +
@@ -459,6 +463,20 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
   }
   buildKeptLoop(stmt, start, stop, step, scan, stmt.targets[0]->text);
   return Flow::Normal;
+}
+
+// As in Python, the body of a loop that makes no trip never runs (an index it would read out of
+// bounds is no error); the index and the names first bound in the body stay unbound.
+void Analyzer::skipZeroTripLoop(const Stmt& stmt, const BodyScan& scan, const std::string& indexName) {
+  auto unbound = [&](const std::string& name) {
+    if (lookup(name)) return;
+    SymValue v = SymValue::poison();
+    v.text = "name '" + name + "' is not defined: the loop at line " + std::to_string(stmt.range.begin.line) +
+             " runs zero times";
+    bind(name, v);
+  };
+  unbound(indexName);
+  for (const std::string& name : scan.assigned) unbound(name);
 }
 
 // A body that updates compile-time Python values (counters, shape arithmetic) is compile-time work:

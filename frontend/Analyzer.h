@@ -90,6 +90,7 @@ class Analyzer {
   // for row in a: a loop over a's first axis whose body starts with row = a[index] (unrolled, as a
   // range loop, when the body updates compile-time values).
   Flow iterateArray(const Stmt& stmt, const SymValue& array);
+  void skipZeroTripLoop(const Stmt& stmt, const BodyScan& scan, const std::string& indexName);
   bool updatesCompileTimeValues(const BodyScan& scan);
   // The loop of stmt's body over range(start, stop, step), its index named `indexName`; `prologue`
   // runs first in each iteration.

@@ -40,6 +40,7 @@ static isa::Instruction copyRows(Opcode op, isa::MemRef dst, isa::MemRef src, in
 
 void emitCopyRows(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows, int64_t rowBytes,
                   int64_t gmGapBytes, int64_t localGapBlocks) {
+  if (rows == 1) gmGapBytes = localGapBlocks = 0;  // gaps separate bursts: one burst has none
   int64_t whole = rowBytes / isa::kBlockBytes * isa::kBlockBytes;
   if (rows == 1 && rowBytes > isa::kMaxBurstLen && whole != rowBytes) {
     b.emit(copyRows(op, dst, src, 1, whole, 0, 0));

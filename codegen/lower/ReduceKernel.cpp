@@ -72,6 +72,10 @@ bool unitFits(ReduceCompute c, int64_t reduce, int64_t ub) {
 
 }  // namespace
 
+bool reduceUnitFits(const ReduceCompute& c, int64_t reduce, const Target& target) {
+  return unitFits(c, reduce, target.buffer(Space::UB).size);
+}
+
 std::vector<int64_t> planReduceStages(const ReduceCompute& c, const Target& target, int maxCores) {
   int64_t ub = target.buffer(Space::UB).size;
   constexpr int64_t kSmall = 2048;  // elements per core below which one stage on few cores is fine

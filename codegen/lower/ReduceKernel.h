@@ -34,6 +34,8 @@ struct ReduceSchedule {
 // first (into [outer, k, inner], a unit that fits and, if possible, one per core) and k next.
 // A mean of means over equal groups is the mean, so every stage keeps the kind.
 std::vector<int64_t> planReduceStages(const ReduceCompute& compute, const Target& target, int maxCores);
+// Whether one unit (a row, or a slice of `reduce` rows of `inner` elements) fits UB double-buffered.
+bool reduceUnitFits(const ReduceCompute& compute, int64_t reduce, const Target& target);
 ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target, int maxCores);
 // The schedule of `units` rows (or slices) per tile on `blockDim` cores, checked against UB and
 // the core count; a CompileError at `where` (else the kernel's source line) names what does not fit.

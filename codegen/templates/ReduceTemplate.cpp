@@ -1,7 +1,8 @@
 // The reduction template: sum, mean, max, min and prod over any axes as [outer, reduce, inner]
-// row reductions. Legalised on the way: non-contiguous axes are transposed to the end first, an
-// extent whose unit does not fit UB (or too few units for the cores) is reduced in stages through
-// partial-result tensors, and an int32 sum accumulates in int32 and is widened to NumPy's int64.
+// row reductions. Legalised on the way: non-contiguous axes are transposed to the end first (and so
+// are axes whose [reduce, inner] slices fit UB in no staging), an extent whose unit does not fit UB
+// (or too few units for the cores) is reduced in stages through partial-result tensors, and an
+// int32 sum accumulates in int32 and is widened to NumPy's int64.
 #include <algorithm>
 #include <numeric>
 
@@ -45,9 +46,8 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   int src = l.storageOf(in, n.loc);
   if (shape.empty()) shape = {1};
   if (axes.empty()) axes = {0};
-  bool contiguous = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size());
-  if (!contiguous) {
-    // move the reduced axes to the end with a transpose, then reduce the trailing block
+  // moves the reduced axes to the end with a transpose, to reduce the trailing block
+  auto moveReducedLast = [&] {
     std::vector<int64_t> perm;
     for (size_t i = 0; i < shape.size(); ++i)
       if (!std::binary_search(axes.begin(), axes.end(), static_cast<int64_t>(i))) perm.push_back(static_cast<int64_t>(i));
@@ -58,17 +58,30 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
     shape = permuted;
     int64_t first = static_cast<int64_t>(shape.size() - axes.size());
     for (size_t i = 0; i < axes.size(); ++i) axes[i] = first + static_cast<int64_t>(i);
-  }
+  };
+  bool contiguous = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size());
+  if (!contiguous) moveReducedLast();
   ReduceCompute r;
-  r.name = l.kernelName("reduce");
-  r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
-           : n.op == "ReduceMax" ? ReduceKind::Max : n.op == "ReduceProd" ? ReduceKind::Prod : ReduceKind::Min;
-  r.dtype = t;
-  r.outer = product(shape, 0, static_cast<size_t>(axes.front()));
-  r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
-  r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
-  r.sourceLine = n.loc.line;
-  std::vector<int64_t> stages = planReduceStages(r, l.target, l.cores(false));
+  std::vector<int64_t> stages;
+  auto plan = [&] {
+    r.name = l.kernelName("reduce");
+    r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
+             : n.op == "ReduceMax" ? ReduceKind::Max : n.op == "ReduceProd" ? ReduceKind::Prod : ReduceKind::Min;
+    r.dtype = t;
+    r.outer = product(shape, 0, static_cast<size_t>(axes.front()));
+    r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
+    r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
+    r.sourceLine = n.loc.line;
+    stages = planReduceStages(r, l.target, l.cores(false));
+  };
+  plan();
+  // slices [reduce, inner] too large for UB in every stage (an extent with no divisor that fits):
+  // rows instead, whose reduction folds long rows
+  if (r.inner > 1 && !std::all_of(stages.begin(), stages.end(),
+                                  [&](int64_t extent) { return reduceUnitFits(r, extent, l.target); })) {
+    moveReducedLast();
+    plan();
+  }
   for (size_t i = 0; i + 1 < stages.size(); ++i) {
     // [outer, m·k, inner] → [outer·k, inner]: partial results in a scratch tensor
     ReduceCompute stage = r;

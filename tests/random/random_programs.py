@@ -57,9 +57,10 @@ def broadcast(a, b):
 class Generator:
     """One program: statements over a pool of typed variables."""
 
-    def __init__(self, rng, int64):
+    def __init__(self, rng, int64, library_ops):
         self.rng = rng
         self.int64 = int64
+        self.library_ops = library_ops
         self.lines = []
         self.pool = []
         self.inputs = []
@@ -91,7 +92,11 @@ class Generator:
 
     # -- inputs ---------------------------------------------------------------------------------
     def make_inputs(self):
-        r, c = self.rng.randint(1, 9), self.rng.randint(1, 33)
+        # mostly small shapes (one tile); one program in five spans several tiles and cores
+        if self.rng.random() < 0.2:
+            r, c = self.rng.randint(1, 300), self.rng.randint(1, 700)
+        else:
+            r, c = self.rng.randint(1, 9), self.rng.randint(1, 33)
         shapes = [(r, c), (c,), (r, 1), (1, c), (r, c), (self.rng.randint(2, 3), r, c), ()]
         for k in range(self.rng.randint(1, 3)):
             dtype = self.rng.choices(["float32", "float16", "int32", "int64", "bool"],
@@ -196,6 +201,8 @@ class Generator:
                  ("%s[::-1]", x.shape)]
         if len(x.shape) >= 2 and x.shape[1] >= 2:
             forms.append(("%s[:, 1:]", (n0, x.shape[1] - 1) + x.shape[2:]))
+            forms.append(("%s[1::2, ::3]", (n0 // 2, (x.shape[1] + 2) // 3) + x.shape[2:]))
+            forms.append(("%s[-1, 1]", x.shape[2:]))
         form, shape = self.rng.choice(forms)
         return self.fresh(x.dtype, shape, form % x.name)
 
@@ -226,7 +233,7 @@ class Generator:
     def loop(self, x):
         if x.kind != "f" or not x.shape or x.shape[0] < 2:
             return None
-        form = self.rng.randrange(3)
+        form = self.rng.randrange(6)
         self.count += 1
         v = "v%d" % self.count
         if form == 0:  # a reduction over rows, one row per iteration
@@ -239,22 +246,100 @@ class Generator:
                            "    for i in range(%d):" % self.rng.randint(2, 4),
                            "        %s = np.maximum(%s * 0.5, %s)" % (v, v, x.name)]
             shape = x.shape
-        else:  # an in-place recurrence along the first axis
+        elif form == 2:  # an in-place recurrence along the first axis
             self.lines += ["    %s = %s.copy()" % (v, x.name),
                            "    for i in range(1, %d):" % x.shape[0],
                            "        %s[i] = %s[i - 1] * 0.5 + %s[i]" % (v, v, v)]
+            shape = x.shape
+        elif form == 3:  # an accumulation with an augmented assignment and the loop index as a value
+            self.lines += ["    %s = %s[0] * 0.0" % (v, x.name),
+                           "    for i in range(%d):" % x.shape[0],
+                           "        %s += %s[i] * (i + 1)" % (v, x.name)]
+            shape = x.shape[1:]
+        elif form == 4 and len(x.shape) == 2 and x.shape[1] >= 2:  # column writes, reading the next column
+            self.lines += ["    %s = %s.copy()" % (v, x.name),
+                           "    for j in range(%d):" % (x.shape[1] - 1),
+                           "        %s[:, j] = %s[:, j + 1] - %s[:, j]" % (v, x.name, v)]
+            shape = x.shape
+        else:  # a stencil over the interior, from a copy
+            self.lines += ["    %s = %s.copy()" % (v, x.name),
+                           "    for i in range(1, %d):" % (x.shape[0] - 1),
+                           "        %s[i] = (%s[i - 1] + %s[i + 1]) * 0.5" % (v, x.name, x.name)]
             shape = x.shape
         var = Var(v, x.dtype, shape)
         self.pool.append(var)
         return var
 
+    def library(self, x):
+        """NumPy library functions beyond the elementwise ones: scans, sorts, padding, stacking,
+        contractions, gathers, statistics, and more math."""
+        n, sh, r = x.name, x.shape, len(x.shape)
+        forms = []  # (expression, dtype, shape)
+        if x.kind == "f":
+            forms += [("np.expm1(%s)" % n, x.dtype, sh), ("np.log1p(np.abs(%s))" % n, x.dtype, sh),
+                      ("np.arctan(%s)" % n, x.dtype, sh), ("np.sign(%s)" % n, x.dtype, sh),
+                      ("np.reciprocal(np.abs(%s) + 1.0)" % n, x.dtype, sh), ("np.round(%s)" % n, x.dtype, sh),
+                      ("np.trunc(%s)" % n, x.dtype, sh), ("np.ceil(%s)" % n, x.dtype, sh),
+                      ("%s ** 2" % n, x.dtype, sh), ("np.abs(%s) ** 0.5" % n, x.dtype, sh),
+                      ("np.mod(%s, 1.5)" % n, x.dtype, sh), ("np.isfinite(%s)" % n, "bool", sh),
+                      ("np.sinh(%s)" % n, x.dtype, sh), ("np.hypot(%s, 1.0)" % n, x.dtype, sh)]
+            if r:
+                a = self.rng.randrange(r)
+                rest = sh[:a] + sh[a + 1:]
+                if int(np.prod(sh)) * sh[a] <= 1 << 24:  # np.sort compares every pair of a row (the limit)
+                    forms.append(("np.sort(%s, axis=%d)" % (n, a), x.dtype, sh))
+                forms += [("np.cumsum(%s, axis=%d)" % (n, a), x.dtype, sh),
+                          ("%s.var(axis=%d)" % (n, a), x.dtype, rest), ("%s.std(axis=%d)" % (n, a), x.dtype, rest),
+                          ("np.prod(%s * 0.5 + 1.0, axis=%d)" % (n, a), x.dtype, rest)]
+                if self.int64 and int(np.prod(sh)) * sh[a] <= 1 << 24:
+                    forms.append(("np.argsort(%s, axis=%d, kind='stable')" % (n, a), "int64", sh))
+            if r == 2:
+                forms += [("np.tensordot(%s, %s, axes=([1], [1]))" % (n, n), x.dtype, (sh[0], sh[0])),
+                          ("np.einsum('ij,ik->jk', %s, %s)" % (n, n), x.dtype, (sh[1], sh[1])),
+                          ("np.linalg.norm(%s, axis=1)" % n, x.dtype, (sh[0],))]
+        if x.kind in ("f", "i") and x.kind != "b":
+            if r == 2 and sh[1] >= 2:
+                forms.append(("%s[:, ::-1]" % n, x.dtype, sh))
+            if r:
+                pads = tuple((self.rng.randint(0, 2), self.rng.randint(0, 2)) for _ in sh)
+                forms.append(("np.pad(%s, %r)" % (n, pads), x.dtype, tuple(d + p[0] + p[1] for d, p in zip(sh, pads))))
+                idx = [self.rng.randrange(sh[0]) for _ in range(self.rng.randint(1, 4))]
+                forms.append(("np.take(%s, %r, axis=0)" % (n, idx), x.dtype, (len(idx),) + sh[1:]))
+            if r == 3:
+                forms.append(("%s.transpose(1, 0, 2)" % n, x.dtype, (sh[1], sh[0], sh[2])))
+            if 1 in sh:
+                forms.append(("np.squeeze(%s)" % n, x.dtype, tuple(d for d in sh if d != 1)))
+            if r == 1:
+                forms.append(("np.broadcast_to(%s, (3, %d))" % (n, sh[0]), x.dtype, (3, sh[0])))
+            y = self.pick(lambda v: v is not x and v.dtype == x.dtype and v.shape == sh)
+            if y is not None and r:
+                k = self.rng.randrange(r + 1)
+                forms.append(("np.stack([%s, %s], axis=%d)" % (n, y.name, k), x.dtype, sh[:k] + (2,) + sh[k:]))
+                if r >= 2:
+                    forms.append(("np.concatenate([%s, %s], axis=1)" % (n, y.name), x.dtype,
+                                  (sh[0], 2 * sh[1]) + sh[2:]))
+            if r == 1 and x.kind == "f":
+                y = self.pick(lambda v: v.kind == "f" and v.dtype == x.dtype and len(v.shape) == 1)
+                if y is not None:
+                    ufunc = self.rng.choice(["add", "multiply", "maximum", "subtract"])
+                    forms.append(("np.%s.outer(%s, %s)" % (ufunc, n, y.name), x.dtype, sh + y.shape))
+            if r and x.kind == "f":
+                a = self.rng.randrange(r)
+                ufunc = self.rng.choice(["maximum", "minimum"])
+                forms.append(("np.%s.accumulate(%s, axis=%d)" % (ufunc, n, a), x.dtype, sh))
+                forms.append(("np.%s.reduce(%s, axis=%d)" % (ufunc, n, a), x.dtype, sh[:a] + sh[a + 1:]))
+        if not forms:
+            return None
+        expr, dtype, shape = self.rng.choice(forms)
+        return self.fresh(dtype, shape, expr)
+
     def statement(self):
         x = self.pick()
         choices = {"f": [(self.float_unary, 4), (self.float_binary, 5), (self.compare, 2), (self.cast, 1),
                          (self.reduce, 2), (self.slice, 1), (self.reshape, 1), (self.concat, 1), (self.matmul, 1),
-                         (self.loop, 1)],
+                         (self.loop, 1), (self.library, 3 if self.library_ops else 0)],
                    "i": [(self.int_op, 5), (self.compare, 2), (self.cast, 1), (self.reduce, 2), (self.slice, 1),
-                         (self.reshape, 1), (self.concat, 1)],
+                         (self.reshape, 1), (self.concat, 1), (self.library, 1 if self.library_ops else 0)],
                    "b": [(self.logic, 3), (self.cast, 2), (self.slice, 1), (self.reshape, 1)]}[x.kind]
         fn = self.rng.choices([c[0] for c in choices], [c[1] for c in choices])[0]
         if self.rng.random() < 0.1:
@@ -268,7 +353,7 @@ class Generator:
         while self.count < target and tries < 50:
             tries += 1
             v = self.statement()
-            if v is not None and int(np.prod(v.shape)) > 1 << 16:
+            if v is not None and int(np.prod(v.shape)) > 1 << 18:
                 return None
         made = self.pool[len(self.inputs):]
         if not made:
@@ -281,9 +366,9 @@ class Generator:
         return source, self.inputs, outs
 
 
-def generate(seed, int64=False):
+def generate(seed, int64=False, library_ops=True):
     """The program of `seed`: (source, inputs, outputs), or None when the draw was degenerate."""
-    return Generator(random.Random(seed), int64).program()
+    return Generator(random.Random(seed), int64, library_ops).program()
 
 
 def e2e_line(inputs):
@@ -321,6 +406,7 @@ def numpy_run(source, args, wide):
     return [np.asarray(o) for o in (out if isinstance(out, tuple) else (out,))]
 
 
+@np.errstate(all="ignore")
 def rel_error(got, ref):
     got, ref = np.asarray(got, np.float64), np.asarray(ref, np.float64)
     if got.shape != ref.shape:

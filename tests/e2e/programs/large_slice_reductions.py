@@ -1,0 +1,8 @@
+# e2e: --entry=f --input=a:float32[251,540] --input=b:int32[3,270,253]
+# Reductions over a leading axis whose [reduce, inner] slices exceed UB in every staging (251 is
+# prime; 270·253 int32 lanes per slice): the reduced axis is moved last and reduced as rows.
+import numpy as np
+
+
+def f(a, b):
+    return a.max(axis=0), a.mean(axis=0), b.max(axis=0), b.min(axis=0)
