@@ -1,12 +1,14 @@
 // Stage narrow-integers. Interval analysis over the top-level int64 values: argmin/argmax indices lie
 // in [0, extent), np.arange between its ends, a constant between its extremes, and sums,
 // differences, products, negations, absolute values, maxima, minima, selections, floor divisions
-// and remainders by positive divisors, shape operations and widening casts combine their
-// operands' intervals. An int64 value whose interval fits int32
-// becomes int32 when every use takes it as well: an elementwise operator (whose int64 result, if
-// any, narrows too) or a shape operation. Graph outputs, loop bodies and any other operator keep
-// int64 (NumPy's dtype, and what the runtime returns). Producers follow: np.arange and casts take
-// dtype int32, argmin/argmax their `dtype` attribute, constants are stored as int32.
+// and remainders by positive divisors, clips, shape operations, widening casts and reductions (max, min,
+// sums) combine their operands' intervals. An int64 value whose interval fits int32 becomes int32
+// when every use takes it as well: an elementwise operator, a shape operation or a max/min
+// reduction (whose int64 result, if any, narrows too), or a sum (int32 terms, NumPy's int64 sum).
+// Loop bodies and any other operator keep int64. A graph output stays int64 (NumPy's dtype, and
+// what the runtime returns): one computed from bounded values is computed in int32 and cast to
+// int64 (a sign-extending copy). Producers follow: np.arange and casts take dtype int32,
+// argmin/argmax their `dtype` attribute, constants are stored as int32.
 #include "codegen/graph/NarrowIntegers.h"
 
 #include <algorithm>
@@ -42,6 +44,11 @@ bool movesElements(const std::string& op) {
   static const std::set<std::string> ops = {"ExpandDims", "Reshape", "Squeeze", "Transpose", "BroadcastTo",
                                             "Identity",   "Slice",   "Concat",  "Stack"};
   return ops.count(op) > 0;
+}
+
+// Operators computing int32 results from int32 operands (their int64 results narrow with them).
+bool narrowsWithItsInputs(const std::string& op) {
+  return ops::isElementwiseOp(op) || movesElements(op) || op == "ReduceMax" || op == "ReduceMin";
 }
 
 class Narrower {
@@ -82,6 +89,7 @@ class Narrower {
     }
     retype(narrow);
     dropUnusedCopies(narrow);
+    dropUnusedWidenings(narrow);
     return static_cast<int>(narrow.size());
   }
 
@@ -152,6 +160,17 @@ class Narrower {
                                : Interval{std::min(a[0].lo, a[1].lo), std::min(a[0].hi, a[1].hi)};
     }
     if (n.op == "Where" && a.size() == 3) return hull(a[1], a[2]);
+    if (n.op == "Clip" && a.size() == 3) {  // minimum(maximum(x, lo), hi)
+      const Interval m{std::max(a[0].lo, a[1].lo), std::max(a[0].hi, a[1].hi)};
+      return Interval{std::min(m.lo, a[2].lo), std::min(m.hi, a[2].hi)};
+    }
+    if ((n.op == "ReduceMax" || n.op == "ReduceMin") && a.size() == 1) return a[0];
+    if (n.op == "ReduceSum" && a.size() == 1 && graph::isStaticShape(g_.type(n.inputs[0]).shape) &&
+        graph::isStaticShape(g_.type(n.outputs[0]).shape)) {
+      const double terms = static_cast<double>(graph::elementCount(g_.type(n.inputs[0]).shape)) /
+                           static_cast<double>(std::max<int64_t>(graph::elementCount(g_.type(n.outputs[0]).shape), 1));
+      return Interval{std::min(0.0, a[0].lo * terms), std::max(0.0, a[0].hi * terms)};
+    }
     if ((n.op == "Mod" || n.op == "FloorDiv") && a.size() == 2 && a[1].lo > 0) {  // a positive divisor
       if (n.op == "Mod") return Interval{0, a[1].hi - 1};
       const double q[] = {std::floor(a[0].lo / a[1].lo), std::floor(a[0].lo / a[1].hi), std::floor(a[0].hi / a[1].lo),
@@ -172,6 +191,11 @@ class Narrower {
         if (auto it = copyOf_.find(in); it != copyOf_.end()) in = it->second;
       nodes.push_back(n);
       const bool source = n.op == "ArgMin" || n.op == "ArgMax" || n.op == "Range";
+      if (!source && n.outputs.size() == 1 && fixed_.count(n.outputs[0]) && bounds_.count(n.outputs[0]) &&
+          narrowsWithItsInputs(n.op)) {
+        widenOutput(nodes);
+        continue;
+      }
       if (!source || n.outputs.size() != 1 || !fixed_.count(n.outputs[0]) || !bounds_.count(n.outputs[0]) ||
           !used.count(n.outputs[0])) {
         continue;
@@ -183,6 +207,46 @@ class Narrower {
       bounds_[copy.outputs[0]] = bounds_[v];
       copyOf_[v] = copy.outputs[0];
       nodes.push_back(std::move(copy));
+    }
+    g_.body.nodes = std::move(nodes);
+  }
+
+  // An int64 output computed from bounded values (nodes.back()): the node computes a value of its
+  // own, which can narrow, and a cast makes the output of it (int32 to int64, a sign-extending copy).
+  void widenOutput(std::vector<graph::Node>& nodes) {
+    graph::Node& n = nodes.back();
+    const graph::ValueId v = n.outputs[0];
+    const graph::TensorType type = g_.type(v);  // copied: addValue may move the values
+    const graph::ValueId computed = g_.addValue(g_.value(v).name + "_computed", type, n.loc);
+    n.outputs = {computed};
+    bounds_[computed] = bounds_[v];
+    copyOf_[v] = computed;
+    widened_[computed] = v;
+    graph::Node cast;
+    cast.op = "Cast";
+    cast.loc = n.loc;
+    cast.inputs = {computed};
+    cast.outputs = {v};
+    cast.setAttr("dtype", std::string("int64"));
+    nodes.push_back(std::move(cast));
+  }
+
+  // A widened output whose computed value stayed int64: the cast goes, the value is the output again.
+  void dropUnusedWidenings(const std::set<graph::ValueId>& narrow) {
+    std::map<graph::ValueId, graph::ValueId> output;
+    for (const auto& [computed, v] : widened_)
+      if (!narrow.count(computed)) output[computed] = v;
+    if (output.empty()) return;
+    std::vector<graph::Node> nodes;
+    for (graph::Node& n : g_.body.nodes) {
+      if (n.op == "Cast" && n.inputs.size() == 1 && output.count(n.inputs[0]) && n.outputs[0] == output[n.inputs[0]]) {
+        continue;
+      }
+      for (graph::ValueId& v : n.inputs)
+        if (auto it = output.find(v); it != output.end()) v = it->second;
+      for (graph::ValueId& v : n.outputs)
+        if (auto it = output.find(v); it != output.end()) v = it->second;
+      nodes.push_back(std::move(n));
     }
     g_.body.nodes = std::move(nodes);
   }
@@ -218,9 +282,12 @@ class Narrower {
     auto it = users_.find(v);
     if (it == users_.end()) return false;
     for (const graph::Node* n : it->second) {
-      if (!ops::isElementwiseOp(n->op) && !movesElements(n->op)) return true;
-      for (graph::ValueId o : n->outputs)
-        if (g_.type(o).dtype == DType::Int64 && !narrow.count(o)) return true;
+      if (n->op == "ReduceSum") continue;  // int32 terms give NumPy's int64 sum themselves
+      if (!narrowsWithItsInputs(n->op)) return true;
+      for (graph::ValueId o : n->outputs)  // (a widening cast's output is int64 by design)
+        if (g_.type(o).dtype == DType::Int64 && !narrow.count(o) && !(widened_.count(v) && widened_.at(v) == o)) {
+          return true;
+        }
       for (graph::ValueId in : n->inputs)  // an int64 operand beside it that stays int64
         if (in != v && g_.type(in).dtype == DType::Int64 && !narrow.count(in)) return true;
     }
@@ -245,6 +312,7 @@ class Narrower {
   std::map<graph::ValueId, std::vector<const graph::Node*>> users_;
   std::set<graph::ValueId> fixed_;  // used as int64 by outputs and loop bodies
   std::map<graph::ValueId, graph::ValueId> copyOf_;  // an output index array -> its copy for computing
+  std::map<graph::ValueId, graph::ValueId> widened_;  // a computed value -> the int64 output cast from it
 };
 
 }  // namespace

@@ -87,7 +87,10 @@ class Selector {
         l_.classes.readsDone(n);
         continue;
       }
-      if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
+      if (widensToInt64(n)) {
+        group_.flush(l_, out);
+        locatedAt(n, [&] { lowerWidening(n, out); });
+      } else if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
         group_.add(n, fusionGroupOf(n), l_, out);
         l_.classes.setArray(n.outputs[0]);
       } else {
@@ -97,6 +100,20 @@ class Selector {
       l_.classes.readsDone(n);
     }
     group_.flush(l_, out);
+  }
+
+  // A cast of int32 to int64 (narrow-integers' int64 outputs): the vector unit has no int64 lanes,
+  // the copy kernel sign-extends.
+  bool widensToInt64(const Node& n) const {
+    return n.op == "Cast" && n.inputs.size() == 1 && g_.type(n.inputs[0]).dtype == DType::Int32 &&
+           g_.type(n.outputs[0]).dtype == DType::Int64;
+  }
+
+  void lowerWidening(const Node& n, std::vector<Step>& out) {
+    l_.classes.readAsArray(n.inputs[0]);
+    int src = l_.storageOf(n.inputs[0], n.loc);
+    l_.copyWhole(src, l_.newIntermediate(n.outputs[0]), n, out);
+    l_.classes.setArray(n.outputs[0]);
   }
 
   void lowerNode(const Node& n, std::vector<Step>& out) {

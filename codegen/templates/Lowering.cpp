@@ -178,8 +178,13 @@ int Lowering::broadcastStorage(int src, std::vector<int64_t> from, const std::ve
 
 void Lowering::copyWhole(int src, int dst, const Node& n, std::vector<Step>& out) {
   CopyCompute c;
-  c.name = kernelName("copy");
+  const bool widens = program.storages[src].dtype == DType::Int32 && program.storages[dst].dtype == DType::Int64;
+  c.name = kernelName(widens ? "widen" : "copy");
   c.dtype = program.storages[dst].dtype;
+  if (widens) {  // sign-extends
+    c.dtype = DType::Int32;
+    c.toType = DType::Int64;
+  }
   c.shape = {program.storages[dst].elements()};
   c.srcStrides = c.dstStrides = {1};
   c.sourceLine = n.loc.line;

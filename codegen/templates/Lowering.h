@@ -63,6 +63,7 @@ class Lowering {
   // A new storage `name` holding `src` (of shape `from`) broadcast to `to` by NumPy's rules.
   int broadcastStorage(int src, std::vector<int64_t> from, const std::vector<int64_t>& to, const std::string& name,
                        const graph::Node& user, std::vector<Step>& out);
+  // `dst` = `src`, element for element (int32 into int64 sign-extends).
   void copyWhole(int src, int dst, const graph::Node& n, std::vector<Step>& out);
   // The storage a write into `base` may update in place, copying `base` first when it is still needed.
   int writableCopyOf(graph::ValueId base, graph::ValueId result, const graph::Node& n, std::vector<Step>& out);

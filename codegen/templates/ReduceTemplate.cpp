@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <numeric>
 
-#include "codegen/lower/CopyKernel.h"
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
 #include "codegen/templates/Template.h"
@@ -116,14 +115,7 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   narrow.shape = {r.outer * r.inner};
   int sums = l.addStorage(narrow);
   l.launch(out, std::move(code), {src, sums});
-  CopyCompute widen;
-  widen.name = l.kernelName("widen");
-  widen.dtype = t;
-  widen.toType = resType;
-  widen.shape = narrow.shape;
-  widen.srcStrides = widen.dstStrides = {1};
-  widen.sourceLine = n.loc.line;
-  l.launch(out, lowerCopy(widen, l.target, l.cores(false)), {sums, dst});
+  l.copyWhole(sums, dst, n, out);
 }
 
 }  // namespace
