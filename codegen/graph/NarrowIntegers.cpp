@@ -61,8 +61,10 @@ class Narrower {
       std::vector<double> v = graph::decodeConstant(DType::Int64, c.bytes);
       if (!v.empty()) bounds_[c.value] = {*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
     }
+    // every integer result's interval (narrower types' too: a cast of booleans is 0 or 1); one that
+    // leaves int32 is no bound (an int32 result wraps)
     for (const graph::Node& n : g_.body.nodes) {
-      if (n.outputs.size() == 1 && g_.type(n.outputs[0]).dtype == DType::Int64) {
+      if (n.outputs.size() == 1 && isInteger(g_.type(n.outputs[0]).dtype)) {
         if (auto r = interval(n); r && fitsInt32(*r)) bounds_[n.outputs[0]] = *r;
       }
     }
@@ -71,15 +73,16 @@ class Narrower {
     for (const graph::Node& n : g_.body.nodes) {
       for (const auto& sub : n.regions) markNested(sub);
       for (graph::ValueId in : n.inputs) users_[in].push_back(&n);
+      for (graph::ValueId o : n.outputs) producer_[o] = &n;
     }
     std::set<graph::ValueId> narrow;
     for (const auto& [v, r] : bounds_)
-      if (!fixed_.count(v)) narrow.insert(v);
+      if (!fixed_.count(v) && g_.type(v).dtype == DType::Int64) narrow.insert(v);
     // drop values a use keeps int64, and the results built from them, until nothing changes
     for (bool changed = true; changed;) {
       changed = false;
       for (auto it = narrow.begin(); it != narrow.end();) {
-        if (keepsInt64(*it, narrow)) {
+        if (keepsInt64(*it, narrow) || computedFromInt64(*it, narrow)) {
           it = narrow.erase(it);
           changed = true;
         } else {
@@ -94,9 +97,17 @@ class Narrower {
   }
 
  private:
+  // A value's interval: derived, or its type's whole range (booleans and integers up to 32 bits).
   std::optional<Interval> known(graph::ValueId v) const {
     auto it = bounds_.find(v);
     if (it != bounds_.end()) return it->second;
+    const DType t = g_.type(v).dtype;
+    if (t == DType::Bool) return Interval{0, 1};
+    if (t == DType::UInt8) return Interval{0, 255};
+    if (isInteger(t) && dtypeSize(t) <= 4) {
+      const double top = std::ldexp(1.0, 8 * dtypeSize(t) - 1);
+      return Interval{-top, top - 1};
+    }
     return std::nullopt;
   }
 
@@ -121,16 +132,9 @@ class Narrower {
       const double last = start + (count - 1) * step;
       return Interval{std::min(start, last), std::max(start, last)};
     }
-    if (n.op == "Cast") {
-      const DType from = g_.type(n.inputs[0]).dtype;
-      if (from == DType::Int64) return known(n.inputs[0]);
-      if (from == DType::Bool) return Interval{0, 1};
-      if (!isFloat(from) && dtypeSize(from) <= 4 && from != DType::Int64) {  // int8 .. int32, uint8
-        if (from == DType::UInt8) return Interval{0, 255};
-        const double top = std::ldexp(1.0, 8 * dtypeSize(from) - 1);
-        return Interval{-top, top - 1};
-      }
-      return std::nullopt;
+    if (n.op == "Cast") {  // from an integer or a boolean: its interval (a float's is unknown)
+      if (isFloat(g_.type(n.inputs[0]).dtype)) return std::nullopt;
+      return known(n.inputs[0]);
     }
     std::vector<Interval> a;
     for (graph::ValueId in : n.inputs) {
@@ -171,6 +175,10 @@ class Narrower {
                            static_cast<double>(std::max<int64_t>(graph::elementCount(g_.type(n.outputs[0]).shape), 1));
       return Interval{std::min(0.0, a[0].lo * terms), std::max(0.0, a[0].hi * terms)};
     }
+    if (n.op == "Mod" && a.size() == 2 && !(a[1].lo > 0)) {  // Python's remainder: the divisor's sign, smaller
+      const double m = std::max(std::fabs(a[1].lo), std::fabs(a[1].hi));
+      return Interval{-std::max(m - 1, 0.0), std::max(m - 1, 0.0)};
+    }
     if ((n.op == "Mod" || n.op == "FloorDiv") && a.size() == 2 && a[1].lo > 0) {  // a positive divisor
       if (n.op == "Mod") return Interval{0, a[1].hi - 1};
       const double q[] = {std::floor(a[0].lo / a[1].lo), std::floor(a[0].lo / a[1].hi), std::floor(a[0].hi / a[1].lo),
@@ -191,8 +199,8 @@ class Narrower {
         if (auto it = copyOf_.find(in); it != copyOf_.end()) in = it->second;
       nodes.push_back(n);
       const bool source = n.op == "ArgMin" || n.op == "ArgMax" || n.op == "Range";
-      if (!source && n.outputs.size() == 1 && fixed_.count(n.outputs[0]) && bounds_.count(n.outputs[0]) &&
-          narrowsWithItsInputs(n.op)) {
+      if (!source && n.outputs.size() == 1 && g_.type(n.outputs[0]).dtype == DType::Int64 &&
+          fixed_.count(n.outputs[0]) && bounds_.count(n.outputs[0]) && narrowsWithItsInputs(n.op)) {
         widenOutput(nodes);
         continue;
       }
@@ -256,7 +264,7 @@ class Narrower {
   void dropUnusedCopies(const std::set<graph::ValueId>& narrow) {
     std::map<graph::ValueId, graph::ValueId> original;
     for (const auto& [output, copy] : copyOf_)
-      if (!narrow.count(copy)) original[copy] = output;
+      if (!narrow.count(copy) && !widened_.count(copy)) original[copy] = output;
     if (original.empty()) return;
     std::vector<graph::Node> nodes;
     for (graph::Node& n : g_.body.nodes) {
@@ -294,6 +302,15 @@ class Narrower {
     return false;
   }
 
+  // Whether `v` is computed from an int64 operand that stays int64 (the vector unit would need it).
+  bool computedFromInt64(graph::ValueId v, const std::set<graph::ValueId>& narrow) const {
+    auto it = producer_.find(v);
+    if (it == producer_.end()) return false;
+    for (graph::ValueId in : it->second->inputs)
+      if (g_.type(in).dtype == DType::Int64 && !narrow.count(in)) return true;
+    return false;
+  }
+
   // The narrowed values as int32, with their producers: constants stored as int32, np.arange,
   // casts and argmin/argmax told so.
   void retype(const std::set<graph::ValueId>& narrow) {
@@ -310,6 +327,7 @@ class Narrower {
   graph::Graph& g_;
   std::map<graph::ValueId, Interval> bounds_;
   std::map<graph::ValueId, std::vector<const graph::Node*>> users_;
+  std::map<graph::ValueId, const graph::Node*> producer_;
   std::set<graph::ValueId> fixed_;  // used as int64 by outputs and loop bodies
   std::map<graph::ValueId, graph::ValueId> copyOf_;  // an output index array -> its copy for computing
   std::map<graph::ValueId, graph::ValueId> widened_;  // a computed value -> the int64 output cast from it

@@ -96,6 +96,8 @@ class Generator:
         def ok(v):
             if v is x or broadcast(v.shape, x.shape) is None:
                 return False
+            if not self.int64 and "int64" in (v.dtype, x.dtype) and v.dtype != x.dtype:
+                return False  # int32 with int64 is int64 arithmetic on values of int32's whole range
             return v.dtype == x.dtype or (same_kind and v.kind == x.kind and v.kind != "b")
         return self.pick(ok)
 
@@ -285,6 +287,8 @@ class Generator:
         """NumPy library functions beyond the elementwise ones: scans, sorts, padding, stacking,
         contractions, gathers, statistics, and more math."""
         n, sh, r = x.name, x.shape, len(x.shape)
+        if x.dtype == "int64" and not self.int64:
+            return None  # gathers, padding and stacking keep int64 data int64
         forms = []  # (expression, dtype, shape)
         if x.kind == "f":
             forms += [("np.expm1(%s)" % n, x.dtype, sh), ("np.log1p(np.abs(%s))" % n, x.dtype, sh),

@@ -1,6 +1,6 @@
-# e2e: --entry=f --input=a:float32[251,540] --input=b:int32[3,270,253]
+# e2e: --entry=f --input=a:float32[251,200] --input=b:int32[3,120,100]
 # Reductions over a leading axis whose [reduce, inner] slices exceed UB in every staging (251 is
-# prime; 270·253 int32 lanes per slice): the reduced axis is moved last and reduced as rows.
+# prime; 120·100 int32 lanes per slice): the reduced axis is moved last and reduced as rows.
 import numpy as np
 
 
