@@ -1,14 +1,15 @@
-// Stage narrow-integers. Interval analysis over the top-level int64 values: argmin/argmax indices lie
-// in [0, extent), np.arange between its ends, a constant between its extremes, and sums,
-// differences, products, negations, absolute values, maxima, minima, selections, floor divisions
-// and remainders by positive divisors, clips, shape operations, widening casts and reductions (max, min,
-// sums) combine their operands' intervals. An int64 value whose interval fits int32 becomes int32
-// when every use takes it as well: an elementwise operator, a shape operation or a max/min
-// reduction (whose int64 result, if any, narrows too), or a sum (int32 terms, NumPy's int64 sum).
-// Loop bodies and any other operator keep int64. A graph output stays int64 (NumPy's dtype, and
-// what the runtime returns): one computed from bounded values is computed in int32 and cast to
-// int64 (a sign-extending copy). Producers follow: np.arange and casts take dtype int32,
-// argmin/argmax their `dtype` attribute, constants are stored as int32.
+// Stage narrow-integers. Interval analysis over the top-level integer values: argmin/argmax indices
+// lie in [0, extent), np.arange between its ends, a constant between its extremes, a boolean in
+// [0, 1], an int32 value without a narrower interval in int32's range; sums, differences, products,
+// negations, absolute values, maxima, minima, selections, clips, floor divisions by positive
+// divisors, remainders, shape operations, casts and reductions (max, min, sums) combine their
+// operands' intervals. An int64 value whose interval fits int32 becomes int32 when every use takes
+// it as well (an elementwise operator, a shape operation or a max/min reduction, whose int64 result
+// narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
+// value that stays int64. Loop bodies and any other operator keep int64. A graph output stays int64
+// (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
+// int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange and casts take dtype
+// int32, argmin/argmax their `dtype` attribute, constants are stored as int32.
 #include "codegen/graph/NarrowIntegers.h"
 
 #include <algorithm>
