@@ -150,13 +150,14 @@ bool expand(graph::Graph& g, const Target& target, const Node& n, std::vector<No
     } else {
       e.unary("Sqrt", e.binary("Mul", sum, inv), result);
     }
-  } else if (n.op == "ReduceProd" && t == DType::Float16 && g.type(n.inputs[0]).dtype == t) {
-    // every rounding of a product adds to its relative error: float16 products multiply in float32
+  } else if ((n.op == "ReduceProd" || n.op == "ReduceMean") && t == DType::Float16 && g.type(n.inputs[0]).dtype == t) {
+    // every rounding of a product adds to its relative error: float16 products multiply in float32;
+    // NumPy sums a float16 mean in float32 (a float16 sum of 2^17 ones is infinite)
     TensorType wide = g.type(n.inputs[0]), narrow = g.type(result);
     wide.dtype = narrow.dtype = DType::Float32;
     ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float32")}}, wide);
-    ValueId product = e.add("ReduceProd", {x}, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), narrow);
-    e.add("Cast", {product}, {{"dtype", std::string("float16")}}, g.type(result), result);
+    ValueId reduced = e.add(n.op, {x}, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), narrow);
+    e.add("Cast", {reduced}, {{"dtype", std::string("float16")}}, g.type(result), result);
   } else if (n.op == "ReduceSum" && g.type(n.inputs[0]).dtype == DType::Bool) {
     // a count of true values: the flags as int32, summed (to int64)
     TensorType flags = g.type(n.inputs[0]);
