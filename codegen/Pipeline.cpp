@@ -8,6 +8,7 @@
 #include "codegen/emit/EmitModel.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
+#include "codegen/graph/FoldEmptyArrays.h"
 #include "codegen/graph/FuseElementwise.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
@@ -28,6 +29,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
   return graph::printGraph(s.graph);
 }
 
+void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
 void narrow(PipelineState& s, const StageContext&) { narrowIntegers(s.graph); }
@@ -72,6 +74,7 @@ const char* stageIRName(StageIR ir) {
 const std::vector<Stage>& stages() {
   static const std::vector<Stage> all = [] {
     std::vector<Stage> s = {
+        {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"eliminate-dead-nodes", IR::Graph, IR::Graph, graphStage<eliminate>},
         {"narrow-integers", IR::Graph, IR::Graph, graphStage<narrow>},

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "frontend/NumpyPrelude.h"
 #include "registry/NameSuggestion.h"
 #include "registry/ShapeInference.h"
 
@@ -48,7 +49,9 @@ void Analyzer::report(const Diagnostic& diag) {
   diags_.add(diag);
 }
 
-void Analyzer::warn(const SourceRange& range, const std::string& message) { diags_.warning(range, message); }
+void Analyzer::warn(const SourceRange& range, const std::string& message) {
+  diags_.warning(preludeSite_ ? *preludeSite_ : range, message);
+}
 
 // ---- scopes
 
@@ -56,6 +59,13 @@ SymValue* Analyzer::lookup(const std::string& name) {
   auto& local = frames_.back().locals;
   auto it = local.find(name);
   if (it != local.end()) return &it->second;
+  if (frames_.back().prelude) {
+    it = preludeGlobals_.find(name);
+    if (it != preludeGlobals_.end()) return &it->second;
+    if (name == "np") return &(preludeGlobals_[name] = SymValue::named(SymKind::Module, "numpy"));
+    const Stmt* helper = numpyPreludeHelper(name);
+    return helper ? &(preludeGlobals_[name] = functionValue(*helper)) : nullptr;
+  }
   auto& global = frames_.front().locals;
   it = global.find(name);
   return it == global.end() ? nullptr : &it->second;
@@ -124,6 +134,7 @@ Analyzer::Flow Analyzer::execBlock(const std::vector<StmtPtr>& body) {
     try {
       flow = execStmt(*stmt);
     } catch (const CompileError& e) {
+      if (frames_.back().prelude) throw;  // callPrelude reports it at the program's call
       report(e.diagnostic());
       poisonTargets(*stmt);
     }
@@ -199,10 +210,7 @@ Analyzer::Flow Analyzer::execStmt(const Stmt& stmt) {
              "decorators are not supported in pyasc programs; define custom operators in their own file and "
              "load them with --custom-op-config");
       }
-      SymValue f = SymValue::make(SymKind::Function);
-      f.function = &stmt;
-      f.text = stmt.text;
-      bind(stmt.text, f);
+      bind(stmt.text, functionValue(stmt));
       return Flow::Normal;
     }
     case StmtKind::Return:
@@ -423,9 +431,10 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
       notes.push_back(note(argExpr.range, what + " is an array value; loop bounds come from shapes "
                                               "(a.shape[0]) or constants"));
     } else if (arg.kind == SymKind::LoopIndex) {
-      notes.push_back(note(argExpr.range, "bounds that depend on an enclosing loop index would give a different trip "
-                                          "count per iteration; loop to the largest bound and mask the extra iterations, "
-                                          "as in for j in range(n): t[i] += np.where(j < i, a[j], 0.0)"));
+      notes.push_back(note(argExpr.range, "bounds that depend on an enclosing loop index need that loop unrolled, which "
+                                          "pyasc does up to " + std::to_string(kMaxUnrolledIterations) + " trips; beyond, loop to "
+                                          "the largest bound and mask the extra iterations, as in for j in range(n): t[i] += "
+                                          "np.where(j < i, a[j], 0.0)"));
     } else if (arg.kind == SymKind::SymbolicDim) {
       notes.push_back(note(argExpr.range, "the extent " + arg.text + " is symbolic; give the input a fixed shape "
                                           "with --input"));
@@ -452,7 +461,8 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
     skipZeroTripLoop(stmt, scan, stmt.targets[0]->text);
     return Flow::Normal;
   }
-  if (updatesCompileTimeValues(scan)) {
+  const bool setsShapes = trips <= kMaxUnrolledIterations && indexSetsShapes(stmt.body, stmt.targets[0]->text);
+  if (setsShapes || updatesCompileTimeValues(scan)) {
     if (trips > kMaxUnrolledIterations) {
       fail(stmt.range, "this loop updates compile-time values and would be unrolled " + std::to_string(trips) +
                            " times (limit " + std::to_string(kMaxUnrolledIterations) + ")");
@@ -477,6 +487,65 @@ void Analyzer::skipZeroTripLoop(const Stmt& stmt, const BodyScan& scan, const st
   };
   unbound(indexName);
   for (const std::string& name : scan.assigned) unbound(name);
+}
+
+namespace {
+
+bool mentions(const Expr& e, const std::set<std::string>& names) {
+  if (e.kind == ExprKind::Name && names.count(e.text)) return true;
+  for (const auto& c : e.children) {
+    if (c && mentions(*c, names)) return true;
+  }
+  for (const auto& k : e.keywords) {
+    if (k.value && mentions(*k.value, names)) return true;
+  }
+  return false;
+}
+
+// A range() whose bounds, or a slice whose length, change with one of `names`.
+bool shapeChangesWith(const Expr& e, const std::set<std::string>& names) {
+  if (e.kind == ExprKind::Slice) {
+    const bool lower = e.children[0] && mentions(*e.children[0], names);
+    const bool upper = e.children[1] && mentions(*e.children[1], names);
+    if (lower != upper) return true;
+  }
+  for (const auto& c : e.children) {
+    if (c && shapeChangesWith(*c, names)) return true;
+  }
+  for (const auto& k : e.keywords) {
+    if (k.value && shapeChangesWith(*k.value, names)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Textbook triangular loops (for j in range(i), L[i, :i] @ x[:i]) give each trip of the loop its own
+// trip counts and slice lengths: the loop is unrolled so that its index is a compile-time integer.
+// Names assigned from expressions of the index (k = i + 1) count as the index.
+bool Analyzer::indexSetsShapes(const std::vector<StmtPtr>& body, const std::string& index) {
+  std::set<std::string> derived{index};
+  bool found = false;
+  std::function<void(const Stmt&)> visit = [&](const Stmt& s) {
+    if (found) return;
+    if (s.kind == StmtKind::Assign && s.value && mentions(*s.value, derived)) {
+      for (const auto& t : s.targets) {
+        if (t->kind == ExprKind::Name) derived.insert(t->text);
+      }
+    }
+    if (s.kind == StmtKind::For && s.value && s.value->kind == ExprKind::Call &&
+        s.value->children[0]->kind == ExprKind::Name && s.value->children[0]->text == "range") {
+      for (size_t i = 1; i < s.value->children.size(); ++i) found = found || mentions(*s.value->children[i], derived);
+    }
+    for (const auto& t : s.targets) found = found || shapeChangesWith(*t, derived);
+    if (s.value) found = found || shapeChangesWith(*s.value, derived);
+    for (const auto& b : s.body) visit(*b);
+    for (const auto& b : s.orelse) visit(*b);
+  };
+  for (int pass = 0; pass < 2 && !found; ++pass) {  // the second pass sees names derived later in the body
+    for (const auto& s : body) visit(*s);
+  }
+  return found;
 }
 
 // A body that updates compile-time Python values (counters, shape arithmetic) is compile-time work:

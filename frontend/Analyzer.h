@@ -30,6 +30,7 @@ class Analyzer {
     std::map<std::string, SymValue> locals;
     std::vector<std::string> order;  // names in order of first binding
     const Stmt* function = nullptr;  // null for the module
+    bool prelude = false;            // a function of frontend/numpy_prelude.py: sees its names, not the program's
     SymValue returnValue = SymValue::none();
   };
 
@@ -92,6 +93,7 @@ class Analyzer {
   Flow iterateArray(const Stmt& stmt, const SymValue& array);
   void skipZeroTripLoop(const Stmt& stmt, const BodyScan& scan, const std::string& indexName);
   bool updatesCompileTimeValues(const BodyScan& scan);
+  static bool indexSetsShapes(const std::vector<StmtPtr>& body, const std::string& index);
   // The loop of stmt's body over range(start, stop, step), its index named `indexName`; `prologue`
   // runs first in each iteration.
   void buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan,
@@ -122,6 +124,10 @@ class Analyzer {
   SymValue evalUnary(const Expr& expr, const std::string& nameHint);
   SymValue evalCompare(const Expr& expr, const std::string& nameHint);
   SymValue evalBoolOp(const Expr& expr);
+  // [x for t in iterable if cond ...], run at compile time: a list (a tuple value) of its items.
+  SymValue evalListComp(const Expr& expr);
+  // The items a comprehension or zip() iterates: a tuple's, or an array's rows.
+  std::vector<SymValue> iterationItems(const SymValue& seq, const SourceRange& range);
   SymValue foldScalars(const std::string& symbol, const SymValue& lhs, const SymValue& rhs, const SourceRange& range);
   SymValue applyOp(const std::string& op, const std::vector<Argument>& operands, std::vector<graph::NamedAttr> attrs,
                    const SourceRange& range, const std::string& nameHint, const std::string& spelling = "");
@@ -146,6 +152,9 @@ class Analyzer {
   // ---- calls (Calls.cpp)
   SymValue evalCall(const Expr& expr, const std::string& nameHint);
   SymValue callFunction(const Stmt& function, const CallArgs& args);
+  // np.NAME of frontend/numpy_prelude.py: its function run as a helper, located at the call.
+  SymValue callPrelude(const Stmt& function, const CallArgs& args);
+  static SymValue functionValue(const Stmt& function);
   SymValue callBuiltin(const std::string& name, const CallArgs& args);
   SymValue callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint);
   // np.add.outer(a, b) and np.add.reduce(a, axis=0) for the binary ufuncs (Calls.cpp).
@@ -191,8 +200,20 @@ class Analyzer {
     bool full = true;  // selects the whole array (only ':' and '...')
   };
   IndexPlan planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange);
+  // An integer array in a subscript (NumPy's advanced indexing): the axis of the plan's result it
+  // indexes, and the index values.
+  struct AdvancedIndex {
+    int64_t axis;
+    SymValue value;
+    SourceRange range;
+  };
+  // With `advanced`, integer arrays in `items` are taken as ':' by the plan and listed there for
+  // gatherAdvanced; without, they are errors.
   IndexPlan planItems(const SymValue& array, const std::vector<const Expr*>& items, const SourceRange& indexRange,
-                      const SourceRange& arrayRange);
+                      const SourceRange& arrayRange, std::vector<AdvancedIndex>* advanced = nullptr);
+  // `base` at the integer arrays of `advanced` (NumPy's rules for where the index shape goes).
+  graph::ValueId gatherAdvanced(graph::ValueId base, const std::vector<AdvancedIndex>& advanced,
+                                const SourceRange& range, const std::string& nameHint);
   // The comma-separated parts of a subscript, and the first literal list among them (a[:, [0, 2]]).
   static std::vector<const Expr*> indexItems(const Expr& index);
   static const Expr* listIndexItem(const Expr& index);
@@ -223,6 +244,8 @@ class Analyzer {
   std::vector<std::pair<const Stmt*, std::vector<graph::NamedAttr>>> functionHints_;
   int keptLoopDepth_ = 0;
   int callDepth_ = 0;
+  const SourceRange* preludeSite_ = nullptr;  // the program's call of the running prelude function
+  std::map<std::string, SymValue> preludeGlobals_;  // np and the prelude's functions, as looked up
   int evalDepth_ = 0;  // nested eval calls: at most kMaxEvalDepth (the stack a deep expression needs)
   static constexpr int kMaxEvalDepth = 1100;  // a chain of 1000 operators, inside a few calls
   static constexpr int64_t kMaxTupleItems = int64_t{1} << 16;  // compile-time tuples (shapes, lists)

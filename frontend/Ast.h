@@ -31,6 +31,7 @@ enum class ExprKind {
   Ellipsis,
   Starred,  // *children[0] as a call argument: a compile-time tuple spread into positional arguments
   Lambda,   // lambda children[0..n-1] (Names): children[n]; only where the parser is asked to accept it
+  ListComp,  // [children[0] for ...]: per ops entry "for" two more children (target, iterable), "if" one (condition)
   Error,  // an unsupported construct already reported by the parser; analysis skips it silently
 };
 

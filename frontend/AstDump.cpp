@@ -8,7 +8,8 @@ namespace {
 const char* exprKindName(ExprKind k) {
   static const char* const names[] = {"Name",  "Int",     "Float", "Bool",    "None",  "String",
                                       "Attribute", "Call", "Subscript", "Slice", "BinOp", "UnaryOp",
-                                      "Compare", "BoolOp", "IfExp", "Tuple", "List", "Ellipsis", "Starred", "Error"};
+                                      "Compare", "BoolOp", "IfExp", "Tuple", "List", "Ellipsis", "Starred", "Lambda",
+                                      "ListComp", "Error"};
   return names[static_cast<int>(k)];
 }
 

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "frontend/Analyzer.h"
+#include "frontend/NumpyPrelude.h"
 #include "registry/NameSuggestion.h"
 #include "registry/ShapeInference.h"
 
@@ -97,7 +98,9 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
   }
   if (poisoned) return SymValue::poison();
   switch (callee.kind) {
-    case SymKind::Function: return callFunction(*callee.function, args);
+    case SymKind::Function:
+      if (numpyPreludeHelper(callee.function->text) == callee.function) return callPrelude(*callee.function, args);
+      return callFunction(*callee.function, args);
     case SymKind::Builtin: return callBuiltin(callee.text, args);
     case SymKind::Callable: {
       const std::string& path = callee.text;
@@ -129,6 +132,39 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
   fail(calleeExpr.range, describeKind(callee) + " is not callable");
 }
 
+SymValue Analyzer::functionValue(const Stmt& function) {
+  SymValue f = SymValue::make(SymKind::Function);
+  f.function = &function;
+  f.text = function.text;
+  return f;
+}
+
+SymValue Analyzer::callPrelude(const Stmt& function, const CallArgs& args) {
+  if (preludeSite_) return callFunction(function, args);  // one prelude function calling another
+  preludeSite_ = &args.range;
+  builder_.setSite(&args.range);
+  struct Restore {
+    Analyzer& a;
+    ~Restore() {
+      a.preludeSite_ = nullptr;
+      a.builder_.setSite(nullptr);
+    }
+  } restore{*this};
+  try {
+    SymValue result = callFunction(function, args);
+    result.range = args.range;
+    return result;
+  } catch (const CompileError& e) {
+    const Diagnostic& d = e.diagnostic();
+    std::vector<Diagnostic> notes;
+    for (const Diagnostic& n : d.notes) {
+      if (!n.range.begin.valid() || n.range.begin.file == args.range.begin.file) notes.push_back(n);
+    }
+    const bool inPrelude = d.range.begin.file != args.range.begin.file;
+    fail(inPrelude ? args.range : d.range, (inPrelude ? args.calleeText + "(): " : std::string()) + d.message, notes);
+  }
+}
+
 SymValue Analyzer::callFunction(const Stmt& function, const CallArgs& args) {
   for (const Frame& f : frames_) {
     if (f.function == &function) {
@@ -139,6 +175,7 @@ SymValue Analyzer::callFunction(const Stmt& function, const CallArgs& args) {
   if (callDepth_ >= kMaxInlineDepth) fail(args.range, "helper calls are nested too deeply to inline");
   Frame frame;
   frame.function = &function;
+  frame.prelude = numpyPreludeHelper(function.text) == &function;
   const auto& params = function.params;
   if (args.positional.size() > params.size()) {
     fail(args.range, function.text + "() takes " + std::to_string(params.size()) + " positional argument(s) but " +
@@ -201,8 +238,20 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
                            " positional argument(s), got " + std::to_string(a.size()));
     }
   };
-  if (name == "range") {
-    fail(args.range, "range() is only supported as the iterable of a for loop");
+  if (name == "range") {  // a value outside a for loop's header: the tuple of its integers
+    needArgs(1, 3);
+    std::vector<int64_t> b;
+    for (const Argument& arg : a) b.push_back(requireInt(arg.value, arg.range, "a range() bound"));
+    const int64_t start = b.size() == 1 ? 0 : b[0], stop = b.size() == 1 ? b[0] : b[1], step = b.size() == 3 ? b[2] : 1;
+    if (step == 0) fail(a[2].range, "range() arg 3 must not be zero");
+    const int64_t count = registry::sliceLength(start, stop, step);
+    if (count > kMaxTupleItems) {
+      fail(args.range, "range() of " + std::to_string(count) + " integers outside a for loop's header (at most " +
+                           std::to_string(kMaxTupleItems) + ")");
+    }
+    std::vector<SymValue> items;
+    for (int64_t k = 0; k < count; ++k) items.push_back(SymValue::ofInt(start + k * step));
+    return SymValue::tuple(std::move(items));
   }
   if (name == "len") {
     needArgs(1, 1);
@@ -251,6 +300,18 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
       for (const Argument& arg : a) items.push_back(arg.value);
     }
     if (items.empty()) fail(args.range, name + "() arg is an empty sequence");
+    const bool scalars = std::all_of(items.begin(), items.end(), [&](const SymValue& v) {
+      return v.kind != SymKind::Tensor || (!v.untyped && builder_.type(arrayValue(v, args.range)).rank() == 0);
+    });
+    if (scalars && std::any_of(items.begin(), items.end(), [](const SymValue& v) { return v.kind == SymKind::Tensor; })) {
+      // runtime scalars (0-d arrays, table[i, j]): the larger or smaller of each pair
+      Argument best{items[0], args.range, nullptr};
+      for (size_t i = 1; i < items.size(); ++i) {
+        best.value = applyOp(name == "min" ? "Minimum" : "Maximum", {best, Argument{items[i], args.range, nullptr}}, {},
+                             args.range, "", name);
+      }
+      return best.value;
+    }
     for (size_t i = 0; i < items.size(); ++i) {
       if (items[i].kind == SymKind::Tensor) {
         fail(args.range, "the builtin " + name + "() compares whole arrays; use np." + (name == "min" ? "minimum" : "maximum") +
@@ -279,13 +340,44 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
   if (name == "sum") {
     if (a.size() == 1 && a[0].value.kind == SymKind::Tuple) {
       SymValue total = SymValue::ofInt(0);
-      for (const SymValue& v : a[0].value.items) total = foldScalars("+", total, v, args.range);
+      for (const SymValue& v : a[0].value.items) {
+        if (total.kind == SymKind::Tensor || v.kind == SymKind::Tensor) {  // Python's 0 + a + b ... with arrays
+          total = binaryOperator("+", Argument{total, args.range, nullptr}, Argument{v, args.range, nullptr}, args.range, "");
+        } else {
+          total = foldScalars("+", total, v, args.range);
+        }
+      }
       return total;
     }
     fail(args.range, "the builtin sum() is not supported on arrays; use np.sum(a)");
   }
-  if (name == "enumerate" || name == "zip") {
-    fail(args.range, name + "() is not supported; loop over range(n) and index the arrays");
+  if (name == "zip") {  // the tuples of the sequences' items, as long as the shortest
+    std::vector<std::vector<SymValue>> seqs;
+    for (const Argument& arg : a) seqs.push_back(iterationItems(arg.value, arg.range));
+    std::vector<SymValue> tuples;
+    for (size_t i = 0; !seqs.empty(); ++i) {
+      std::vector<SymValue> t;
+      for (const auto& s : seqs) {
+        if (i >= s.size()) break;
+        t.push_back(s[i]);
+      }
+      if (t.size() < seqs.size()) break;
+      tuples.push_back(SymValue::tuple(std::move(t)));
+    }
+    return SymValue::tuple(std::move(tuples));
+  }
+  if (name == "enumerate") {
+    if (a.empty() || a.size() > 2) fail(args.range, "enumerate() takes an iterable and an optional start");
+    int64_t start = a.size() == 2 ? requireInt(a[1].value, a[1].range, "enumerate() start") : 0;
+    for (const auto& kw : args.keywords) {
+      if (kw.first != "start") fail(kw.second.range, "enumerate() got an unexpected keyword argument '" + kw.first + "'");
+      start = requireInt(kw.second.value, kw.second.range, "enumerate() start");
+    }
+    std::vector<SymValue> tuples;
+    for (const SymValue& item : iterationItems(a[0].value, a[0].range)) {
+      tuples.push_back(SymValue::tuple({SymValue::ofInt(start++), item}));
+    }
+    return SymValue::tuple(std::move(tuples));
   }
   fail(args.range, "the builtin " + name + "() is not supported in pyasc programs");
 }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "frontend/Analyzer.h"
+#include "frontend/NumpyPrelude.h"
 #include "registry/NameSuggestion.h"
 #include "registry/ShapeInference.h"
 
@@ -162,6 +163,7 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::Ellipsis: fail(expr.range, "'...' is only allowed inside [] (a[..., 0])");
     case ExprKind::Starred: fail(expr.range, "argument unpacking (*) is only supported in calls");
     case ExprKind::Lambda: fail(expr.range, "lambda is not supported; define a function with def");
+    case ExprKind::ListComp: v = evalListComp(expr); break;
     case ExprKind::Error: return SymValue::poison();
   }
   if (v.kind != SymKind::Tensor || !v.range.begin.valid()) v.range = expr.range;
@@ -216,18 +218,11 @@ namespace {
 // same values), or none. Their names get no "did you mean" guess: np.sort is not a misspelt np.sqrt.
 const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
   static const std::map<std::string, std::string> functions = {
-      {"argwhere", ""}, {"arctan2", ""}, {"bincount", ""}, {"convolve", ""},
-      {"corrcoef", ""}, {"correlate", ""}, {"count_nonzero", ""}, {"cross", ""},
-      {"cov", "xc = x - x.mean(axis=1, keepdims=True); xc @ xc.T / (x.shape[1] - 1) (rows are the variables, as np.cov's default)"},
-      {"diff", "x[1:] - x[:-1] (1-D; x[:, 1:] - x[:, :-1] along the last axis of 2-D)"},
-      {"flip", "x[::-1] (1-D; x[:, ::-1] flips the last axis of 2-D)"}, {"fliplr", "x[:, ::-1]"}, {"flipud", "x[::-1]"},
-      {"histogram", ""}, {"hypot", "np.sqrt(x * x + y * y) (which overflows where x * x does)"},
-      {"inner", ""}, {"interp", ""}, {"kron", ""}, {"median", ""}, {"meshgrid", ""}, {"nonzero", ""},
-      {"outer", "a[:, None] * b[None, :]"}, {"percentile", ""}, {"quantile", ""}, {"repeat", ""},
-      {"roll", "np.concatenate([x[-k:], x[:-k]]) (1-D, a shift by k > 0)"}, {"searchsorted", ""},
-{"tile", ""}, {"trace", ""},
-      {"tril", "np.where(np.arange(a.shape[0])[:, None] >= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"},
-      {"triu", "np.where(np.arange(a.shape[0])[:, None] <= np.arange(a.shape[1])[None, :], a, 0) (k = 0)"}, {"unique", ""},
+      {"argwhere", "its length depends on the data; keep the shape with np.where(mask, values, 0)"},
+      {"bincount", "(x[:, None] == np.arange(n)[None, :]).sum(axis=0) (n bins, a compile-time length)"},
+      {"nonzero", "its length depends on the data; keep the shape with np.where(mask, values, 0)"},
+      {"tile", "np.broadcast_to(a, (k,) + a.shape).reshape(-1) (1-D a repeated k times)"},
+      {"unique", "its length depends on the data; test candidate values instead: (x[:, None] == np.arange(k)).any(axis=0)"},
   };
   return functions;
 }
@@ -278,12 +273,18 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
+    if (const Stmt* f = numpyPreludeFunction(name)) return functionValue(*f);
     failUnknownFunction(module, name, range);
   }
   if (module == "numpy.linalg") {
     if (name == "norm") return SymValue::named(SymKind::Callable, "numpy.linalg.norm");
+    if (const Stmt* f = numpyPreludeFunction("linalg." + name)) return functionValue(*f);
+    std::string supported = "norm";
+    for (const std::string& n : numpyPreludeNames()) {
+      if (n.rfind("linalg.", 0) == 0) supported += ", " + n.substr(7);
+    }
     fail(range, "np.linalg." + name + " is not supported by pyasc yet",
-         {note(SourceRange{}, "np.linalg.norm is (vector norms of any order, the Frobenius norm of matrices)")});
+         {note(SourceRange{}, "pyasc compiles np.linalg." + supported)});
   }
   if (module == "numpy.random") {
     if (registry_.findAlias("random." + name, registry::AliasForm::Function)) {
@@ -730,6 +731,45 @@ ValueId Analyzer::asArray(const Argument& a, const std::string& callee) {
 
 SymValue Analyzer::constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,
                                  const std::string& nameHint) {
+  std::function<bool(const SymValue&)> hasArray = [&](const SymValue& v) {
+    if (v.kind == SymKind::Tensor) return true;
+    return v.kind == SymKind::Tuple && std::any_of(v.items.begin(), v.items.end(), hasArray);
+  };
+  if (literal.kind == SymKind::Tuple && hasArray(literal)) {
+    // lists of arrays and numbers (np.array([np.cos(t), np.sin(t)])): stacked, in their common dtype
+    std::optional<DType> common = dtype;
+    std::optional<ScalarKind> scalar;
+    std::function<void(const SymValue&)> promote = [&](const SymValue& v) {
+      if (v.kind == SymKind::Tuple) {
+        for (const auto& item : v.items) promote(item);
+      } else if (v.kind == SymKind::Tensor && !v.weak) {
+        const DType t = builder_.type(arrayValue(v, range)).dtype;
+        if (!dtype) common = common ? registry::promoteTypes(*common, t) : t;
+      } else {
+        const ScalarKind k = v.kind == SymKind::Float || (v.kind == SymKind::Tensor && v.weak && v.weak == ScalarKind::Float)
+                                 ? ScalarKind::Float : v.kind == SymKind::Bool ? ScalarKind::Bool : ScalarKind::Int;
+        if (!scalar || static_cast<int>(k) > static_cast<int>(*scalar)) scalar = k;
+      }
+    };
+    promote(literal);
+    DType t = common ? (dtype || !scalar ? *common : registry::promoteWithScalar(*common, *scalar))
+                     : registry::scalarDefaultDType(scalar ? *scalar : ScalarKind::Float);
+    t = builder_.deviceDType(t, range);
+    std::function<ValueId(const SymValue&)> build = [&](const SymValue& v) -> ValueId {
+      if (v.kind == SymKind::Tuple) {
+        if (v.items.empty()) fail(range, "np.array of an empty list among arrays");
+        std::vector<ValueId> parts;
+        for (const auto& item : v.items) parts.push_back(build(item));
+        return builder_.addNode("Stack", parts, {{"axis", int64_t{0}}}, range);
+      }
+      if (v.kind == SymKind::Tensor) {
+        const ValueId x = arrayValue(v, range);
+        return builder_.type(x).dtype == t ? x : builder_.cast(x, t, range);
+      }
+      return builder_.constant(t, {requireNumber(v, range, "an array element")}, {}, range);
+    };
+    return fresh(build(literal), range);
+  }
   graph::Shape shape;
   std::vector<double> values;
   ScalarKind kind = ScalarKind::Bool;
@@ -760,6 +800,85 @@ SymValue Analyzer::constantArray(const SymValue& literal, std::optional<DType> d
   SymValue array = fresh(builder_.constant(t, values, shape, range, nameHint.empty() ? "cst" : nameHint, !dtype), range);
   array.demotedFloat64 = !dtype && t == DType::Float64;
   return array;
+}
+
+SymValue Analyzer::evalListComp(const Expr& expr) {
+  // the targets are the comprehension's own names, as in Python 3: restored afterwards
+  std::vector<std::pair<std::string, std::optional<SymValue>>> saved;
+  std::function<void(const Expr&)> save = [&](const Expr& t) {
+    if (t.kind == ExprKind::Name) {
+      const SymValue* v = lookup(t.text);
+      saved.emplace_back(t.text, v ? std::optional<SymValue>(*v) : std::nullopt);
+    }
+    for (const auto& c : t.children) save(*c);
+  };
+  size_t k = 1;
+  for (const std::string& op : expr.ops) {
+    if (op == "for") save(*expr.children[k++]);
+    ++k;
+  }
+  std::vector<SymValue> items;
+  std::function<void(size_t, size_t)> run = [&](size_t clause, size_t child) {
+    if (clause == expr.ops.size()) {
+      if (static_cast<int64_t>(items.size()) >= kMaxTupleItems) {
+        fail(expr.range, "this list comprehension makes more than " + std::to_string(kMaxTupleItems) + " items");
+      }
+      items.push_back(eval(*expr.children[0]));
+      return;
+    }
+    if (expr.ops[clause] == "if") {
+      const SymValue test = eval(*expr.children[child]);
+      if (test.kind == SymKind::Tensor) {
+        fail(expr.children[child]->range, "a comprehension's condition must be a compile-time value; select array "
+                                          "elements with np.where(cond, x, y)");
+      }
+      if (truthy(test, expr.children[child]->range)) run(clause + 1, child + 1);
+      return;
+    }
+    const Expr& iterable = *expr.children[child + 1];
+    for (const SymValue& item : iterationItems(eval(iterable), iterable.range)) {
+      assignTo(*expr.children[child], item);
+      run(clause + 1, child + 2);
+    }
+  };
+  try {
+    run(0, 1);
+  } catch (...) {
+    for (auto& [name, value] : saved) bind(name, value ? *value : SymValue::poison());
+    throw;
+  }
+  for (auto& [name, value] : saved) {
+    if (value) {
+      bind(name, *value);
+    } else {
+      frames_.back().locals.erase(name);
+      auto& order = frames_.back().order;
+      order.erase(std::remove(order.begin(), order.end(), name), order.end());
+    }
+  }
+  return SymValue::tuple(std::move(items));
+}
+
+std::vector<SymValue> Analyzer::iterationItems(const SymValue& seq, const SourceRange& range) {
+  if (seq.kind == SymKind::Tuple) return seq.items;
+  if (seq.kind == SymKind::Tensor && !seq.weak) {
+    const TensorType type = builder_.type(arrayValue(seq, range));  // copied: reading rows adds values
+    if (type.rank() < 1) fail(range, "iteration over a 0-d array");
+    if (!type.shape[0].isKnown()) fail(range, "iterating over an array needs its first dimension at compile time");
+    std::vector<SymValue> rows;
+    for (int64_t i = 0; i < type.shape[0].extent; ++i) {
+      IndexPlan plan;
+      plan.axes = {0};
+      plan.begin = {i};
+      plan.end = {i + 1};
+      plan.step = {1};
+      plan.squeezedAxes = {0};
+      rows.push_back(fresh(readThroughPlan(arrayValue(seq, range), plan, range, ""), range));
+    }
+    return rows;
+  }
+  fail(range, "this iterates over " + describeKind(seq) + "; comprehensions and zip() take range(), lists, tuples "
+              "and arrays");
 }
 
 void Analyzer::failCannotInfer(const std::string& op, const std::vector<Argument>& operands, const SourceRange& range) {
@@ -882,7 +1001,12 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
     fail(range, prefix + error, notes);
   }
   SymValue out = fresh(result, range);
-  if (!strong && anyWeak && participants > 0) out.weak = kindOfDType(builder_.type(result).dtype);
+  // np.where(mask, 1, -1) is an array of the mask's shape, not a Python scalar
+  bool arrayCondition = false;
+  for (size_t i = 0; i < firstParticipant && i < operands.size(); ++i) {
+    arrayCondition = arrayCondition || (operands[i].value.kind == SymKind::Tensor && !operands[i].value.weak);
+  }
+  if (!strong && anyWeak && participants > 0 && !arrayCondition) out.weak = kindOfDType(builder_.type(result).dtype);
   for (const Argument& a : operands) {
     if (a.value.kind == SymKind::LoopIndex || !a.value.text.empty()) out.text = a.value.text;  // depends on a loop index
   }

@@ -10,8 +10,6 @@ using graph::TensorType;
 using graph::ValueId;
 
 namespace {
-SourceLocation locOf(const SourceRange& range) { return range.begin; }
-
 std::string lowerName(const std::string& op) {
   std::string s;
   for (char c : op) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -27,7 +25,7 @@ DType GraphBuilder::deviceDType(DType dtype, const SourceRange& range) {
   if (dtype != DType::Float64 || !demoteFloat64_) return dtype;
   if (!warnedFloat64_) {
     warnedFloat64_ = true;
-    Diagnostic& d = diags_.warning(range, "float64 is not supported on the NPU target '" + target_ +
+    Diagnostic& d = diags_.warning(site_ ? *site_ : range, "float64 is not supported on the NPU target '" + target_ +
                                               "'; float64 values are computed in float32");
     d.notes.push_back(Diagnostic{Severity::Note, SourceRange{}, "this warning is shown once per program; "
                                  "use float32 explicitly (e.g. .astype(np.float32)) to silence it", {}});

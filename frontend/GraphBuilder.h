@@ -59,6 +59,9 @@ class GraphBuilder {
 
   // Hints from pragmas apply to every node added while they are pushed.
   void pushHint(graph::NamedAttr hint) { hints_.push_back(std::move(hint)); }
+  // While set, every node, value and warning is located at `site` (a call of a NumPy function the
+  // frontend writes in Python: its nodes belong to the user's call).
+  void setSite(const SourceRange* site) { site_ = site; }
   void popHint() { hints_.pop_back(); }
 
  private:
@@ -69,6 +72,8 @@ class GraphBuilder {
   std::string target_;
   bool demoteFloat64_;
   bool warnedFloat64_ = false;
+  const SourceRange* site_ = nullptr;
+  SourceLocation locOf(const SourceRange& range) const { return site_ ? site_->begin : range.begin; }
   graph::Graph graph_;
   std::vector<std::unique_ptr<graph::Region>> regions_;  // open loop bodies, innermost last
   std::vector<int> regionIds_;

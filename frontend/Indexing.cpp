@@ -1,6 +1,8 @@
 // Basic indexing: integer, slice (with steps and negatives), np.newaxis, ..., loop-index offsets;
 // reads create views, assignments become SliceUpdate on the array behind every alias.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "frontend/Analyzer.h"
 #include "registry/ShapeInference.h"
@@ -71,7 +73,8 @@ Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index
 }
 
 Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector<const Expr*>& items,
-                                        const SourceRange& indexRange, const SourceRange& arrayRange) {
+                                        const SourceRange& indexRange, const SourceRange& arrayRange,
+                                        std::vector<AdvancedIndex>* advanced) {
   const TensorType type = builder_.type(arrayValue(array, arrayRange));
   if (!type.ranked) {
     fail(indexRange, "indexing an array of unknown rank is not supported",
@@ -84,12 +87,13 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
     std::optional<SymValue> lower, upper, step;
     bool isSlice = false;
     bool isEllipsis = false;
+    bool advanced = false;  // an integer array, taken as ':' here
   };
   std::vector<Item> evaluated;
   int consumed = 0;
   int ellipses = 0;
   for (const Expr* e : items) {
-    Item it{e, SymValue::none(), {}, {}, {}, false, false};
+    Item it{e, SymValue::none(), {}, {}, {}, false, false, false};
     if (e->kind == ExprKind::Slice) {
       it.isSlice = true;
       if (e->children[0]) it.lower = eval(*e->children[0]);
@@ -106,8 +110,16 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
       it.value = eval(*e);
       if (it.value.kind != SymKind::None) ++consumed;
       if (it.value.kind == SymKind::Tensor) {
-        fail(e->range, "indexing with an array (advanced indexing) is not supported; use slices, or np.where(mask, a, b) "
-                       "to select elementwise");
+        const DType t = builder_.type(arrayValue(it.value, e->range)).dtype;
+        if (t == DType::Bool && builder_.type(arrayValue(it.value, e->range)).rank() > 0) {
+          fail(e->range, "selecting with a boolean mask gives an array whose length depends on the data, which pyasc "
+                         "cannot compile; keep the shape with np.where(mask, a, 0) (or reduce it: np.where(mask, a, 0).sum())");
+        }
+        if (!advanced || !isInteger(t)) {
+          fail(e->range, "indexing with an array (advanced indexing) is not supported here; use slices, or "
+                         "np.where(mask, a, b) to select elementwise");
+        }
+        it.advanced = it.isSlice = true;
       }
       if (it.value.kind == SymKind::Float) fail(e->range, "only integers, slices (':'), ellipsis ('...') and np.newaxis (None) are valid indices");
     }
@@ -177,6 +189,12 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
       plan.squeezedAxes.push_back(axis);
       plan.full = false;
       ++axis;
+      continue;
+    }
+    if (it.advanced) {
+      advanced->push_back(AdvancedIndex{resultPos, it.value, r});
+      ++axis;
+      ++resultPos;
       continue;
     }
     int64_t step = 1;
@@ -331,7 +349,25 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (base.untyped) failCannotInfer("Slice", {Argument{base, expr.children[0]->range, nullptr}}, expr.range);
   if (base.weak) fail(expr.range, "a runtime scalar cannot be indexed");
   if (const Expr* list = listIndexItem(index)) return evalListSubscript(base, expr, *list, nameHint);
-  IndexPlan plan = planIndex(base, index, expr.children[0]->range);
+  if (index.kind == ExprKind::Name) {  // a[iu] with iu = np.triu_indices(n): a tuple of index arrays
+    const SymValue* named = lookup(index.text);
+    if (named && named->kind == SymKind::Tuple && !named->items.empty() &&
+        std::all_of(named->items.begin(), named->items.end(), [](const SymValue& v) { return v.kind == SymKind::Tensor; })) {
+      std::vector<AdvancedIndex> axes;
+      for (size_t i = 0; i < named->items.size(); ++i) axes.push_back(AdvancedIndex{static_cast<int64_t>(i), named->items[i], index.range});
+      if (static_cast<int>(axes.size()) > builder_.type(arrayValue(base, expr.range)).rank()) {
+        fail(index.range, "too many indices for array: " + std::to_string(axes.size()) + " index arrays");
+      }
+      return fresh(gatherAdvanced(arrayValue(base, expr.range), axes, expr.range, nameHint), expr.range);
+    }
+  }
+  std::vector<AdvancedIndex> advanced;
+  IndexPlan plan = planItems(base, indexItems(index), index.range, expr.children[0]->range, &advanced);
+  if (!advanced.empty()) {
+    ValueId basic = arrayValue(base, expr.range);
+    if (!plan.full || !plan.newAxes.empty()) basic = readThroughPlan(basic, plan, expr.range, "");
+    return fresh(gatherAdvanced(basic, advanced, expr.range, nameHint), expr.range);
+  }
   if (plan.full && plan.newAxes.empty()) return base;
   const ValueId value = readThroughPlan(arrayValue(base, expr.range), plan, expr.range, nameHint);
   SymValue result = fresh(value, expr.range);
@@ -495,6 +531,107 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
   }
   base.storage->current = writeThroughPlan(base.storage->current, plan, value, target.range, rootName(target));
   ++base.storage->version;
+}
+
+}  // namespace pyasc::frontend
+
+namespace pyasc::frontend {
+
+// NumPy's integer-array indexing, by selection on the vector unit: the indexed axes move first and
+// merge into one of N positions; each index tuple becomes a flat position (negative indices wrap),
+// and the result at index tuple s is the maximum over the N positions of `base` where position ==
+// flat(s) and −inf elsewhere for floats (exactly the one element selected, −0.0 and NaN included),
+// and the sum with 0 elsewhere for integers and booleans (exact, and within the element's bounds). The selection holds |S| · N · |rest| elements, so it is bounded. Adjacent index arrays
+// put the index shape S where their axes were; others put it first, as NumPy does.
+ValueId Analyzer::gatherAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SourceRange& range,
+                                 const std::string& nameHint) {
+  constexpr int64_t kMaxSelection = int64_t{1} << 24;
+  const TensorType type = builder_.type(base);
+  if (!graph::isStaticShape(type.shape)) fail(range, "indexing with an array needs the array's shape at compile time");
+  const int rank = type.rank();
+  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
+    return builder_.addNode(op, std::move(in), std::move(attrs), range);
+  };
+  auto i32 = [&](double v) { return builder_.constant(DType::Int32, {v}, {}, range); };
+  std::vector<int64_t> axes, rest;
+  for (const AdvancedIndex& a : advanced) axes.push_back(a.axis);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (std::find(axes.begin(), axes.end(), d) == axes.end()) rest.push_back(d);
+  }
+  // the flat position of every index tuple, broadcast to the index shape S
+  int64_t positions = 1;
+  for (int64_t a : axes) positions *= type.shape[static_cast<size_t>(a)].extent;
+  ValueId flat = graph::kNoValue;
+  int64_t stride = positions;
+  for (const AdvancedIndex& a : advanced) {
+    const int64_t extent = type.shape[static_cast<size_t>(a.axis)].extent;
+    stride /= extent;
+    ValueId index = arrayValue(a.value, a.range);
+    if (builder_.type(index).dtype != DType::Int32) index = builder_.cast(index, DType::Int32, a.range);
+    index = node("Where", {node("Less", {index, i32(0)}), node("Add", {index, i32(static_cast<double>(extent))}), index});
+    if (stride != 1) index = node("Mul", {index, i32(static_cast<double>(stride))});
+    flat = flat == graph::kNoValue ? index : node("Add", {flat, index});
+  }
+  const graph::Shape indexShape = builder_.type(flat).shape;
+  const int64_t s = static_cast<int64_t>(indexShape.size());
+  std::vector<int64_t> restShape;
+  int64_t restCount = 1;
+  for (int64_t d : rest) {
+    restShape.push_back(type.shape[static_cast<size_t>(d)].extent);
+    restCount *= restShape.back();
+  }
+  const int64_t selection = graph::elementCount(indexShape) * positions * restCount;
+  if (selection > kMaxSelection) {
+    fail(range, "indexing with an array selects among " + std::to_string(positions) + " positions for each of " +
+                    std::to_string(graph::elementCount(indexShape) * restCount) + " results (" + std::to_string(selection) +
+                    " comparisons, more than 2^24); index fewer axes with arrays, or slice the array first");
+  }
+  // base with the indexed axes first and merged: [N, rest...], then spread to [1 (S times), N, rest...]
+  std::vector<int64_t> perm = axes;
+  perm.insert(perm.end(), rest.begin(), rest.end());
+  ValueId moved = base;
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i) identity = identity && perm[i] == static_cast<int64_t>(i);
+  if (!identity) moved = node("Transpose", {moved}, {{"perm", perm}});
+  std::vector<int64_t> spread(static_cast<size_t>(s), 1);
+  spread.push_back(positions);
+  spread.insert(spread.end(), restShape.begin(), restShape.end());
+  moved = node("Reshape", {moved}, {{"shape", spread}});
+  // [S..., N, 1 (rest times)]: where each index tuple points
+  std::vector<int64_t> lineShape(static_cast<size_t>(s), 1);
+  lineShape.push_back(positions);
+  const ValueId line = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(positions)}, {"step", 1.0},
+                                                          {"dtype", std::string("int32")}})},
+                            {{"shape", lineShape}});
+  ValueId hit = node("Equal", {node("ExpandDims", {flat}, {{"axes", std::vector<int64_t>{s}}}), line});
+  if (!rest.empty()) {
+    std::vector<int64_t> tail;
+    for (size_t i = 0; i < rest.size(); ++i) tail.push_back(s + 1 + static_cast<int64_t>(i));
+    hit = node("ExpandDims", {hit}, {{"axes", tail}});
+  }
+  const DType t = type.dtype;
+  const bool floats = isFloat(t);
+  if (t == DType::Bool) moved = builder_.cast(moved, DType::Int32, range);
+  const DType selectType = t == DType::Bool ? DType::Int32 : t;
+  const ValueId selected = node("Where", {hit, moved, builder_.constant(selectType, {floats ? -INFINITY : 0.0}, {}, range)});
+  const bool adjacent = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size()) &&
+                        std::is_sorted(axes.begin(), axes.end()) && axes.front() > 0 && s > 0;
+  const bool last = !adjacent && (t == DType::Bool || floats);
+  ValueId result = builder_.addNode(floats ? "ReduceMax" : "ReduceSum", {selected},
+                                    {{"axes", std::vector<int64_t>{s}}, {"keepdims", false}}, range, last ? nameHint : "");
+  if (!floats && t != DType::Bool && builder_.type(result).dtype != t) {
+    result = builder_.addNode("Cast", {result}, {{"dtype", std::string(dtypeName(t))}}, range, adjacent ? "" : nameHint);
+  }
+  if (adjacent) {  // [S..., prefix..., suffix...] → [prefix..., S..., suffix...]
+    const int64_t prefix = axes.front();
+    std::vector<int64_t> back;
+    for (int64_t i = 0; i < prefix; ++i) back.push_back(s + i);
+    for (int64_t i = 0; i < s; ++i) back.push_back(i);
+    for (int64_t i = s + prefix; i < s + static_cast<int64_t>(rest.size()); ++i) back.push_back(i);
+    result = builder_.addNode("Transpose", {result}, {{"perm", back}}, range, t == DType::Bool ? "" : nameHint);
+  }
+  if (t == DType::Bool) result = builder_.addNode("NotEqual", {result, i32(0)}, {}, range, nameHint);
+  return result;
 }
 
 }  // namespace pyasc::frontend

@@ -942,11 +942,23 @@ class ModuleParser {
         if (atOp("]")) break;
       }
       list->children.push_back(parseTestOrStar(false));
-      if (atKeyword("for")) {
-        skipComprehension();
+      if (atKeyword("for") && list->children.size() == 1) {
+        ExprPtr comp = makeExpr(ExprKind::ListComp, first);
+        comp->children.push_back(std::move(list->children[0]));
+        while (atKeyword("for") || atKeyword("if")) {
+          const bool isFor = atKeyword("for");
+          take();
+          comp->ops.push_back(isFor ? "for" : "if");
+          if (isFor) {
+            comp->children.push_back(parseTargetList());
+            if (!atKeyword("in")) failHere("expected 'in' in the comprehension, found " + describe(tok()));
+            take();
+          }
+          comp->children.push_back(parseOrTest());
+        }
         expectOp("]", "to close the list comprehension");
-        unsupported(spanToPrevious(first), "list comprehensions are not supported; use a NumPy array operation");
-        return makeExpr(ExprKind::Error, first);
+        comp->range = spanToPrevious(first);
+        return comp;
       }
     }
     take();

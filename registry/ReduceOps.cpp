@@ -51,6 +51,14 @@ InferFn reduceInfer(ReduceDType rule) {
   return [rule](InferContext& ctx) {
     TensorType out;
     out.dtype = reduceResult(rule, ctx.inputs[0].dtype);
+    if (rule == ReduceDType::Sum && ctx.node.hasAttr("dtype")) {  // an int64 sum narrow-integers proved fits int32
+      DType t;
+      if (!parseDType(ctx.node.stringAttr("dtype"), t) || !(t == out.dtype || (t == DType::Int32 && out.dtype == DType::Int64))) {
+        return ctx.fail("sum dtype '" + ctx.node.stringAttr("dtype") + "': " + dtypeName(out.dtype) +
+                        (out.dtype == DType::Int64 ? " or int32" : ""));
+      }
+      out.dtype = t;
+    }
     if (!reduceShape(ctx, ctx.node.intListAttr("axes"), !ctx.node.hasAttr("axes"), out)) return false;
     ctx.outputs.push_back(out);
     return true;
@@ -112,6 +120,10 @@ void registerReduceOps(OpRegistry& r) {
       params.push_back(attrParam("ddof", ParamKind::Int, "ddof", int64_t{0}));
     }
     params.push_back(attrParam("keepdims", ParamKind::Bool, "keepdims", false));
+    if (spec.rule == ReduceDType::Sum) {
+      e.attrs.push_back(optionalAttr("dtype", graph::AttrKind::String,
+                                     "the result's dtype: NumPy's (absent), or int32 for an int64 sum proved to fit"));
+    }
     e.infer = reduceInfer(spec.rule);
     r.add(std::move(e));
     for (const char* name : spec.numpyNames) {

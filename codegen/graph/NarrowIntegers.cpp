@@ -1,5 +1,5 @@
 // Stage narrow-integers. Interval analysis over the top-level integer values: argmin/argmax indices
-// lie in [0, extent), np.arange between its ends, a constant between its extremes, a boolean in
+// lie in [0, extent), np.arange between its ends, an integer constant between its extremes, a boolean in
 // [0, 1], an int32 value without a narrower interval in int32's range; sums, differences, products,
 // negations, absolute values, maxima, minima, selections, clips, floor divisions by positive
 // divisors, remainders, shape operations, casts and reductions (max, min, sums) combine their
@@ -8,8 +8,10 @@
 // narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
 // value that stays int64. Loop bodies and any other operator keep int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
-// int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange and casts take dtype
-// int32, argmin/argmax their `dtype` attribute, constants are stored as int32.
+// int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, casts, argmin/argmax
+// and sums take dtype int32 (their `dtype` attribute), constants are stored as int32. Float values
+// get intervals as well (uniform random inputs, constants, arithmetic), so that a cast of a bounded
+// float to int64 (np.floor(np.random.rand(n) * k).astype(int)) narrows too.
 #include "codegen/graph/NarrowIntegers.h"
 
 #include <algorithm>
@@ -58,15 +60,35 @@ class Narrower {
 
   int run() {
     for (const auto& c : g_.constants) {
-      if (g_.type(c.value).dtype != DType::Int64) continue;
-      std::vector<double> v = graph::decodeConstant(DType::Int64, c.bytes);
+      const DType t = g_.type(c.value).dtype;
+      if (!isInteger(t)) continue;
+      std::vector<double> v = graph::decodeConstant(t, c.bytes);
       if (!v.empty()) bounds_[c.value] = {*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
     }
+    // uniform random inputs lie in [0, 1); float constants between their extremes
+    for (const auto& in : g_.inputs) {
+      if (in.role == graph::InputRole::Random && in.random.distribution == graph::RandomDistribution::Uniform) {
+        bounds_[in.value] = {0, 1};
+      }
+    }
+    for (const auto& c : g_.constants) {
+      const DType t = g_.type(c.value).dtype;
+      if (!isFloat(t)) continue;
+      std::vector<double> v = graph::decodeConstant(t, c.bytes);
+      if (!v.empty() && std::all_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); })) {
+        bounds_[c.value] = {*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+      }
+    }
     // every integer result's interval (narrower types' too: a cast of booleans is 0 or 1); one that
-    // leaves int32 is no bound (an int32 result wraps)
+    // leaves int32 is no bound (an int32 result wraps). Float results get intervals too, for the
+    // casts that make integers of them (np.floor(np.random.rand(n) * k).astype(int)); they are
+    // computed in double, so the cast allows a margin for the float rounding
     for (const graph::Node& n : g_.body.nodes) {
-      if (n.outputs.size() == 1 && isInteger(g_.type(n.outputs[0]).dtype)) {
-        if (auto r = interval(n); r && fitsInt32(*r)) bounds_[n.outputs[0]] = *r;
+      if (n.outputs.size() != 1) continue;
+      const DType t = g_.type(n.outputs[0]).dtype;
+      if (!isInteger(t) && !isFloat(t)) continue;
+      if (auto r = interval(n); r && (isFloat(t) ? std::isfinite(r->lo) && std::isfinite(r->hi) : fitsInt32(*r))) {
+        bounds_[n.outputs[0]] = *r;
       }
     }
     for (const auto& o : g_.outputs) fixed_.insert(o.value);
@@ -133,9 +155,16 @@ class Narrower {
       const double last = start + (count - 1) * step;
       return Interval{std::min(start, last), std::max(start, last)};
     }
-    if (n.op == "Cast") {  // from an integer or a boolean: its interval (a float's is unknown)
-      if (isFloat(g_.type(n.inputs[0]).dtype)) return std::nullopt;
-      return known(n.inputs[0]);
+    if (n.op == "Cast") {  // from an integer or a boolean: its interval; from a float: truncated, with a margin
+      if (!isFloat(g_.type(n.inputs[0]).dtype)) return known(n.inputs[0]);
+      auto r = known(n.inputs[0]);
+      if (!r || !(std::fabs(r->lo) < std::ldexp(1.0, 30) && std::fabs(r->hi) < std::ldexp(1.0, 30))) return std::nullopt;
+      if (isFloat(g_.type(n.outputs[0]).dtype)) return r;
+      return Interval{std::trunc(r->lo) - 1, std::trunc(r->hi) + 1};
+    }
+    if (n.op == "Clip" && n.inputs.size() == 3) {  // bounded by its bounds, whatever the clipped value's range
+      auto lo = known(n.inputs[1]), hi = known(n.inputs[2]);
+      if (lo && hi) return Interval{std::min(lo->lo, hi->lo), std::max(lo->hi, hi->hi)};
     }
     std::vector<Interval> a;
     for (graph::ValueId in : n.inputs) {
@@ -170,6 +199,9 @@ class Narrower {
       return Interval{std::min(m.lo, a[2].lo), std::min(m.hi, a[2].hi)};
     }
     if ((n.op == "ReduceMax" || n.op == "ReduceMin") && a.size() == 1) return a[0];
+    if (n.op == "Floor" || n.op == "Ceil" || n.op == "Trunc" || n.op == "Rint") {
+      return Interval{std::floor(a[0].lo), std::ceil(a[0].hi)};
+    }
     if (n.op == "ReduceSum" && a.size() == 1 && graph::isStaticShape(g_.type(n.inputs[0]).shape) &&
         graph::isStaticShape(g_.type(n.outputs[0]).shape)) {
       const double terms = static_cast<double>(graph::elementCount(g_.type(n.inputs[0]).shape)) /
@@ -321,7 +353,9 @@ class Narrower {
     }
     for (graph::Node& n : g_.body.nodes) {
       if (n.outputs.size() != 1 || !narrow.count(n.outputs[0])) continue;
-      if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax") n.setAttr("dtype", std::string("int32"));
+      if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax" || n.op == "ReduceSum") {
+        n.setAttr("dtype", std::string("int32"));
+      }
     }
   }
 

@@ -33,7 +33,8 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   // sums fit) and widens to NumPy's int64 at the end
   DType t = g.type(in).dtype, resType = g.type(res).dtype;
   bool floats = (t == DType::Float16 || t == DType::Float32) && resType == t;
-  bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && resType == DType::Int64) ||
+  // (an int32 result is narrow-integers' proof that the sums fit int32)
+  bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && (resType == DType::Int64 || resType == t)) ||
                                     ((n.op == "ReduceMax" || n.op == "ReduceMin") && resType == t));
   if (!floats && !ints) {
     throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(t) + " to " + dtypeName(resType) +

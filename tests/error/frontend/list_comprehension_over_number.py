@@ -1,3 +1,3 @@
 # RUN: asc-fe --emit=graph %s
 import numpy as np
-rows = [np.ones(4) * i for i in range(3)]
+rows = [np.ones(4) * i for i in 3]

@@ -3,4 +3,4 @@ import numpy as np
 
 
 def f(a, b):
-    return np.linalg.solve(a, b)
+    return np.linalg.svd(a)

@@ -3,4 +3,4 @@ import numpy as np
 
 
 def f(x):
-    return np.median(x)
+    return np.unique(x)
