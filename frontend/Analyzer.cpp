@@ -284,9 +284,14 @@ void Analyzer::assignTo(const Expr& target, const SymValue& value) {
         for (const auto& c : target.children) assignTo(*c, value);
         return;
       }
+      if (value.kind == SymKind::Tensor && !value.weak && !value.untyped &&
+          builder_.type(arrayValue(value, target.range)).rank() > 0) {  // yy, xx = np.mgrid[...]: the rows
+        assignTo(target, SymValue::tuple(iterationItems(value, target.range)));
+        return;
+      }
       if (value.kind != SymKind::Tuple) {
         fail(target.range, "cannot unpack " + describeKind(value) + " into " + std::to_string(target.children.size()) +
-                               " names; unpack tuples only (e.g. m, n = a.shape)");
+                               " names; unpack tuples and arrays only (e.g. m, n = a.shape)");
       }
       if (value.items.size() != target.children.size()) {
         fail(target.range, "cannot unpack " + std::to_string(value.items.size()) + " values into " +
@@ -351,7 +356,115 @@ void Analyzer::execAugAssign(const Stmt& stmt) {
 Analyzer::Flow Analyzer::execIf(const Stmt& stmt) {
   SymValue test = eval(*stmt.value);
   if (test.kind == SymKind::Poison) return Flow::Normal;
+  if (test.kind == SymKind::Tensor && !test.untyped) return execIfOnData(stmt, test);
   return truthy(test, stmt.value->range) ? execBlock(stmt.body) : execBlock(stmt.orelse);
+}
+
+namespace {
+
+// Whether two bindings of a name are the same value (a branch that did not rebind it).
+bool sameBinding(const SymValue& a, const SymValue& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case SymKind::Tensor: return a.storage == b.storage && a.view == b.view;
+    case SymKind::Int: return a.intValue == b.intValue;
+    case SymKind::Bool: return a.boolValue == b.boolValue;
+    case SymKind::Float: return a.floatValue == b.floatValue || (a.floatValue != a.floatValue && b.floatValue != b.floatValue);
+    case SymKind::String: return a.text == b.text;
+    case SymKind::Tuple:
+      if (a.items.size() != b.items.size()) return false;
+      for (size_t i = 0; i < a.items.size(); ++i) {
+        if (!sameBinding(a.items[i], b.items[i])) return false;
+      }
+      return true;
+    case SymKind::LoopIndex: return a.indexVar == b.indexVar && a.scale == b.scale && a.offset == b.offset;
+    default: return a.function == b.function && a.text == b.text && a.dtype == b.dtype;
+  }
+}
+
+}  // namespace
+
+Analyzer::Flow Analyzer::execIfOnData(const Stmt& stmt, const SymValue& test) {
+  const SourceRange& range = stmt.value->range;
+  ValueId cond = arrayValue(test, range);
+  if (graph::elementCount(builder_.type(cond).shape) != 1) {
+    fail(range, "the truth value of an array with more than one element is ambiguous; use a.any() or a.all(), or "
+                "np.where(cond, x, y) to select elementwise");
+  }
+  if (builder_.type(cond).rank() > 0) cond = builder_.addNode("Reshape", {cond}, {{"shape", std::vector<int64_t>{}}}, range);
+  if (builder_.type(cond).dtype != DType::Bool) {
+    cond = builder_.addNode("NotEqual", {cond, builder_.constant(builder_.type(cond).dtype, {0}, {}, range)}, {}, range);
+  }
+  // the arrays the branches may write: every storage a binding of any frame reaches
+  std::map<std::shared_ptr<ArrayStorage>, ValueId> before;
+  for (const Frame& f : frames_) {
+    for (const auto& [name, v] : f.locals) {
+      if (v.kind != SymKind::Tensor) continue;
+      if (v.storage) before.emplace(v.storage, v.storage->current);
+      if (v.view) before.emplace(v.view->root, v.view->root->current);
+    }
+  }
+  const auto locals = frames_.back().locals;
+  const auto order = frames_.back().order;
+  auto branch = [&](const std::vector<StmtPtr>& body, std::map<std::shared_ptr<ArrayStorage>, ValueId>& written) {
+    frames_.back().locals = locals;
+    frames_.back().order = order;
+    for (auto& [storage, current] : before) {
+      if (storage->current != current) {
+        storage->current = current;
+        ++storage->version;
+      }
+    }
+    if (execBlock(body) != Flow::Normal) {
+      fail(stmt.range, "return, break and continue are not supported in an if whose condition is array data; "
+                       "compute both results and select with np.where");
+    }
+    for (const auto& [storage, current] : before) written[storage] = storage->current;
+    return frames_.back().locals;
+  };
+  std::map<std::shared_ptr<ArrayStorage>, ValueId> thenWritten, elseWritten;
+  const auto thenLocals = branch(stmt.body, thenWritten);
+  const auto elseLocals = branch(stmt.orelse, elseWritten);
+  const Argument condition{fresh(cond, range), range, nullptr};
+  auto select = [&](const SymValue& a, const SymValue& b) {
+    return applyOp("Where", {condition, Argument{a, stmt.range, nullptr}, Argument{b, stmt.range, nullptr}}, {}, stmt.range, "");
+  };
+  for (auto& [storage, current] : before) {
+    const ValueId a = thenWritten[storage], b = elseWritten[storage];
+    if (a == b) {
+      if (storage->current != a) ++storage->version;
+      storage->current = a;
+      continue;
+    }
+    const ValueId merged = arrayValue(select(fresh(a, stmt.range), fresh(b, stmt.range)), stmt.range);
+    storage->current = builder_.cast(merged, builder_.type(current).dtype, stmt.range);
+    ++storage->version;
+  }
+  frames_.back().locals = locals;
+  frames_.back().order = order;
+  std::set<std::string> names;
+  for (const auto& entry : thenLocals) names.insert(entry.first);
+  for (const auto& entry : elseLocals) names.insert(entry.first);
+  for (const std::string& name : names) {
+    auto t = thenLocals.find(name), e = elseLocals.find(name);
+    if (t != thenLocals.end() && e != elseLocals.end() && sameBinding(t->second, e->second)) {
+      bind(name, t->second);
+      continue;
+    }
+    auto numeric = [&](const SymValue& v) {
+      return (v.kind == SymKind::Tensor && !v.untyped) || v.isScalarConstant();
+    };
+    if (t == thenLocals.end() || e == elseLocals.end() || !numeric(t->second) || !numeric(e->second)) {
+      SymValue unbound = SymValue::poison();
+      unbound.text = "'" + name + "' differs between the branches of the if on array data at line " +
+                     std::to_string(stmt.range.begin.line) + " in a way np.where cannot merge (bound in one branch only, "
+                     "or not a number or an array)";
+      bind(name, unbound);
+      continue;
+    }
+    bind(name, select(t->second, e->second));
+  }
+  return Flow::Normal;
 }
 
 Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
@@ -622,8 +735,9 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
                              const std::string& indexName, const Stmt* prologue) {
   const int64_t trips = registry::sliceLength(start, stop, step);
   std::set<std::string> boundBefore;
-  for (const std::string& name : scan.assigned) {
-    if (lookup(name)) boundBefore.insert(name);
+  for (const std::string& name : scan.assigned) {  // (a name an earlier kept loop left without a value is not)
+    const SymValue* v = lookup(name);
+    if (v && v->kind != SymKind::Poison) boundBefore.insert(name);
   }
   // Carried state: arrays written in place (through any name) and array names rebound.
   std::vector<std::shared_ptr<ArrayStorage>> carriedStorage;

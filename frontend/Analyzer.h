@@ -85,6 +85,9 @@ class Analyzer {
   void assignTo(const Expr& target, const SymValue& value);
   void execAugAssign(const Stmt& stmt);
   Flow execIf(const Stmt& stmt);
+  // An if whose condition is array data (q < m[i, j]): both branches run, and every name they bind
+  // and every array they write differently is merged with np.where(condition, then, else).
+  Flow execIfOnData(const Stmt& stmt, const SymValue& test);
   Flow execFor(const Stmt& stmt);
   Flow execWhile(const Stmt& stmt);
   Flow unrollOver(const Stmt& stmt, const std::vector<SymValue>& items);
@@ -222,6 +225,8 @@ class Analyzer {
   // The plan that reads or writes a view's region of its root array.
   static IndexPlan planOfView(const ArrayView& view);
   SymValue evalSubscript(const Expr& expr, const std::string& nameHint);
+  // np.mgrid[a:b:s, ...] (the stacked grids) and np.ogrid[...] (the open grids) of compile-time slices.
+  SymValue evalGrid(bool open, const Expr& index, const std::string& nameHint);
   graph::ValueId readThroughPlan(graph::ValueId base, const IndexPlan& plan, const SourceRange& range,
                                  const std::string& nameHint);
   graph::ValueId writeThroughPlan(graph::ValueId base, const IndexPlan& plan, const SymValue& value,

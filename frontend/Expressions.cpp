@@ -152,9 +152,16 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::IfExp: {
       SymValue test = eval(*expr.children[1]);
       if (test.kind == SymKind::Poison) return test;
-      if (test.kind == SymKind::Tensor) {
-        fail(expr.children[1]->range, "conditional expressions need a compile-time condition; use np.where(cond, x, y) "
-                                      "to select between arrays elementwise");
+      if (test.kind == SymKind::Tensor) {  // x if cond else y on array data: both, selected
+        const Argument cond{test, expr.children[1]->range, expr.children[1].get()};
+        const Argument a{eval(*expr.children[0]), expr.children[0]->range, expr.children[0].get()};
+        const Argument b{eval(*expr.children[2]), expr.children[2]->range, expr.children[2].get()};
+        if (graph::elementCount(builder_.type(arrayValue(test, cond.range)).shape) != 1) {
+          fail(cond.range, "the truth value of an array with more than one element is ambiguous; use np.where(cond, x, y) "
+                           "to select elementwise");
+        }
+        v = applyOp("Where", {cond, a, b}, {}, expr.range, nameHint);
+        break;
       }
       v = eval(truthy(test, expr.children[1]->range) ? *expr.children[0] : *expr.children[2], nameHint);
       break;
@@ -268,6 +275,7 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
     if (name == "nan" || name == "NaN") return SymValue::ofFloat(std::numeric_limits<double>::quiet_NaN());
     if (name == "random") return SymValue::named(SymKind::Module, "numpy.random");
     if (name == "linalg") return SymValue::named(SymKind::Module, "numpy.linalg");
+    if (name == "mgrid" || name == "ogrid") return SymValue::named(SymKind::Callable, "numpy." + name);
     if (name == "fft" || name == "ma" || name == "char") {
       fail(range, "numpy." + name + " is not supported by pyasc",
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});

@@ -324,6 +324,9 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
     if (k < -n || k >= n) fail(index.range, "tuple index out of range (index " + std::to_string(k) + ", length " + std::to_string(n) + ")");
     return base.items[static_cast<size_t>(k < 0 ? k + n : k)];
   }
+  if (base.kind == SymKind::Callable && (base.text == "numpy.mgrid" || base.text == "numpy.ogrid")) {
+    return evalGrid(base.text == "numpy.ogrid", index, nameHint);
+  }
   if (base.kind == SymKind::TensorType) {
     SymValue t = SymValue::make(SymKind::TensorType);
     std::vector<SymValue> parts;
@@ -543,6 +546,53 @@ namespace pyasc::frontend {
 // flat(s) and −inf elsewhere for floats (exactly the one element selected, −0.0 and NaN included),
 // and the sum with 0 elsewhere for integers and booleans (exact, and within the element's bounds). The selection holds |S| · N · |rest| elements, so it is bounded. Adjacent index arrays
 // put the index shape S where their axes were; others put it first, as NumPy does.
+SymValue Analyzer::evalGrid(bool open, const Expr& index, const std::string& nameHint) {
+  const std::vector<const Expr*> items = indexItems(index);
+  struct Axis {
+    double start, step;
+    int64_t count;
+  };
+  std::vector<Axis> axes;
+  bool floats = false;
+  for (const Expr* e : items) {
+    if (e->kind != ExprKind::Slice) fail(e->range, std::string("np.") + (open ? "ogrid" : "mgrid") + " takes slices such as 0:n");
+    double part[3] = {0, 0, 1};
+    for (int k = 0; k < 3; ++k) {
+      if (!e->children[k]) continue;
+      const SymValue v = eval(*e->children[k]);
+      if (v.kind == SymKind::None) continue;
+      part[k] = requireNumber(v, e->children[k]->range, "a grid bound (a complex step such as 5j is not supported)");
+      floats = floats || v.kind == SymKind::Float;
+    }
+    if (!e->children[1]) fail(e->range, "a grid slice needs its end");
+    if (part[2] == 0) fail(e->range, "slice step cannot be zero");
+    const double count = std::ceil((part[1] - part[0]) / part[2]);
+    axes.push_back(Axis{part[0], part[2], static_cast<int64_t>(std::max(count, 0.0))});
+  }
+  const DType t = builder_.deviceDType(floats ? DType::Float64 : DType::Int64, index.range);
+  const int64_t rank = static_cast<int64_t>(axes.size());
+  std::vector<int64_t> full;
+  for (const Axis& a : axes) full.push_back(a.count);
+  std::vector<SymValue> grids;
+  std::vector<ValueId> stacked;
+  for (int64_t d = 0; d < rank; ++d) {
+    const Axis& a = axes[static_cast<size_t>(d)];
+    ValueId line = builder_.addNode("Range", {}, {{"start", a.start}, {"stop", a.start + a.step * static_cast<double>(a.count)},
+                                                  {"step", a.step}, {"dtype", std::string(dtypeName(t))}}, index.range);
+    std::vector<int64_t> shape(static_cast<size_t>(rank), 1);
+    shape[static_cast<size_t>(d)] = a.count;
+    if (rank > 1) line = builder_.addNode("Reshape", {line}, {{"shape", shape}}, index.range);
+    if (open) {
+      grids.push_back(fresh(line, index.range));
+    } else {
+      stacked.push_back(rank > 1 ? builder_.addNode("BroadcastTo", {line}, {{"shape", full}}, index.range) : line);
+    }
+  }
+  if (open) return rank == 1 ? grids[0] : SymValue::tuple(std::move(grids));
+  if (rank == 1) return fresh(stacked[0], index.range);
+  return fresh(builder_.addNode("Stack", stacked, {{"axis", int64_t{0}}}, index.range, nameHint), index.range);
+}
+
 ValueId Analyzer::gatherAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SourceRange& range,
                                  const std::string& nameHint) {
   constexpr int64_t kMaxSelection = int64_t{1} << 24;

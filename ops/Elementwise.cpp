@@ -412,6 +412,18 @@ ExprPtr exp2(ExprPtr x, DType t) {
 }
 
 // x ** k for an integer k ≥ 0 by repeated squaring (int32 products wrap, as NumPy's)
+// x ** y as NumPy's float power: e^(y·ln|x|), negated for a negative x and an odd integral y, NaN for
+// a negative x and a non-integral y, 1 for y = 0 and for x = 1
+ExprPtr floatPower(ExprPtr x, ExprPtr y, DType t) {
+  ExprPtr magnitude = te::unary(Prim::VExp, te::binary(Prim::VMul, y, te::unary(Prim::VLog, te::unary(Prim::VAbs, x))));
+  ExprPtr integral = te::compare(te::Cmp::EQ, roundToIntegral(y, t, RoundMode::Floor), y);
+  ExprPtr half = te::withScalar(Prim::VMuls, y, 0.5);
+  ExprPtr odd = te::compare(te::Cmp::NE, roundToIntegral(half, t, RoundMode::Floor), half);  // when integral
+  ExprPtr ofNegative = te::select(integral, te::select(odd, negate(magnitude), magnitude), c(NAN, t));
+  ExprPtr r = te::select(is(te::Cmp::LT, x, 0, t), ofNegative, magnitude);
+  return te::select(is(te::Cmp::EQ, y, 0, t), c(1, t), te::select(is(te::Cmp::EQ, x, 1, t), c(1, t), r));
+}
+
 ExprPtr integerPower(ExprPtr x, int k) {
   ExprPtr result, square = x;
   for (; k > 0; k /= 2) {
@@ -521,8 +533,7 @@ const std::map<std::string, Lowering>& table() {
                    if (p == -0.5) return te::unary(Prim::VRsqrt, x);
                    if (!isFloat(t)) return integerPower(x, static_cast<int>(p));
                  }
-                 // x ** y = e ** (y · ln x), for x > 0 as NumPy's float power
-                 return te::unary(Prim::VExp, te::binary(Prim::VMul, castTo(a[1], t), te::unary(Prim::VLog, x)));
+                 return floatPower(x, castTo(a[1], t), t);
                },
                [](const graph::Node&, const std::vector<double>& v) { return std::pow(v[0], v[1]); }}},
       {"Neg", unary([](ExprPtr x, DType) { return te::withScalar(Prim::VMuls, x, -1); }, [](double x) { return -x; })},

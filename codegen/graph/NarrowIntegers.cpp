@@ -6,7 +6,8 @@
 // operands' intervals. An int64 value whose interval fits int32 becomes int32 when every use takes
 // it as well (an elementwise operator, a shape operation or a max/min reduction, whose int64 result
 // narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
-// value that stays int64. Loop bodies and any other operator keep int64. A graph output stays int64
+// value that stays int64. Loop bodies narrow as the top level does, their carried values excepted;
+// any other operator keeps int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
 // int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, casts, argmin/argmax
 // and sums take dtype int32 (their `dtype` attribute), constants are stored as int32. Float values
@@ -83,21 +84,21 @@ class Narrower {
     // leaves int32 is no bound (an int32 result wraps). Float results get intervals too, for the
     // casts that make integers of them (np.floor(np.random.rand(n) * k).astype(int)); they are
     // computed in double, so the cast allows a margin for the float rounding
-    for (const graph::Node& n : g_.body.nodes) {
-      if (n.outputs.size() != 1) continue;
+    forEachNode(g_.body, [&](const graph::Node& n) {
+      if (n.outputs.size() != 1) return;
       const DType t = g_.type(n.outputs[0]).dtype;
-      if (!isInteger(t) && !isFloat(t)) continue;
+      if (!isInteger(t) && !isFloat(t)) return;
       if (auto r = interval(n); r && (isFloat(t) ? std::isfinite(r->lo) && std::isfinite(r->hi) : fitsInt32(*r))) {
         bounds_[n.outputs[0]] = *r;
       }
-    }
+    });
     for (const auto& o : g_.outputs) fixed_.insert(o.value);
     splitOutputs();
-    for (const graph::Node& n : g_.body.nodes) {
-      for (const auto& sub : n.regions) markNested(sub);
+    forEachNode(g_.body, [&](const graph::Node& n) {
+      if (n.isLoop()) fixLoop(n);
       for (graph::ValueId in : n.inputs) users_[in].push_back(&n);
       for (graph::ValueId o : n.outputs) producer_[o] = &n;
-    }
+    });
     std::set<graph::ValueId> narrow;
     for (const auto& [v, r] : bounds_)
       if (!fixed_.count(v) && g_.type(v).dtype == DType::Int64) narrow.insert(v);
@@ -309,12 +310,24 @@ class Narrower {
     g_.body.nodes = std::move(nodes);
   }
 
-  void markNested(const graph::Region& r) {
-    for (const graph::Node& n : r.nodes) {
-      for (graph::ValueId in : n.inputs) fixed_.insert(in);
-      for (const auto& sub : n.regions) markNested(sub);
+  // Every node, nested regions' (loop bodies) included, in order: a region's nodes after the
+  // values of the enclosing regions they use.
+  template <typename Region, typename Fn>
+  static void forEachNode(Region& r, const Fn& fn) {
+    for (auto& n : r.nodes) {
+      fn(n);
+      for (auto& sub : n.regions) forEachNode(sub, fn);
     }
-    for (graph::ValueId y : r.yields) fixed_.insert(y);
+  }
+
+  // A loop's carried values keep their types: its initial values, results, block arguments and yields.
+  void fixLoop(const graph::Node& loop) {
+    fixed_.insert(loop.inputs.begin(), loop.inputs.end());
+    fixed_.insert(loop.outputs.begin(), loop.outputs.end());
+    for (const auto& r : loop.regions) {
+      fixed_.insert(r.arguments.begin(), r.arguments.end());
+      fixed_.insert(r.yields.begin(), r.yields.end());
+    }
   }
 
   // Whether a use of `v` needs it as int64: a use outside the elementwise operators and shape
@@ -351,12 +364,12 @@ class Narrower {
     for (auto& c : g_.constants) {
       if (narrow.count(c.value)) c.bytes = graph::encodeConstant(DType::Int32, graph::decodeConstant(DType::Int64, c.bytes));
     }
-    for (graph::Node& n : g_.body.nodes) {
-      if (n.outputs.size() != 1 || !narrow.count(n.outputs[0])) continue;
+    forEachNode(g_.body, [&](graph::Node& n) {
+      if (n.outputs.size() != 1 || !narrow.count(n.outputs[0])) return;
       if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax" || n.op == "ReduceSum") {
         n.setAttr("dtype", std::string("int32"));
       }
-    }
+    });
   }
 
   graph::Graph& g_;
