@@ -214,9 +214,29 @@ class Analyzer {
   // gatherAdvanced; without, they are errors.
   IndexPlan planItems(const SymValue& array, const std::vector<const Expr*>& items, const SourceRange& indexRange,
                       const SourceRange& arrayRange, std::vector<AdvancedIndex>* advanced = nullptr);
+  // Integer-array indexing of `base`: the flat positions of the index tuples (shape S) among the N
+  // positions of the indexed axes, and `base` with those axes first and merged ([N, rest...]).
+  struct AdvancedLayout {
+    std::vector<int64_t> axes, rest, restShape, perm;
+    int64_t positions = 1;
+    graph::ValueId flat = graph::kNoValue, moved = graph::kNoValue;
+    graph::Shape indexShape;
+    bool adjacent = false;  // NumPy puts S where the axes were (else first)
+    std::vector<int64_t> indexShapeInPlace() const;  // [S, prefix, suffix] -> [prefix, S, suffix]
+  };
+  static constexpr int64_t kMaxSelection = int64_t{1} << 24;  // elements one selection compares
+  AdvancedLayout advancedLayout(graph::ValueId base, const std::vector<AdvancedIndex>& advanced, const SourceRange& range);
+  graph::ValueId selectOne(graph::ValueId mask, graph::ValueId values, int64_t axis, const SourceRange& range,
+                           const std::string& nameHint);
   // `base` at the integer arrays of `advanced` (NumPy's rules for where the index shape goes).
   graph::ValueId gatherAdvanced(graph::ValueId base, const std::vector<AdvancedIndex>& advanced,
                                 const SourceRange& range, const std::string& nameHint);
+  // `base` with `value` written at the integer arrays of `advanced` (the last write to a position wins).
+  graph::ValueId scatterAdvanced(graph::ValueId base, const std::vector<AdvancedIndex>& advanced, const SymValue& value,
+                                 const SourceRange& range);
+  // Whether a literal list index names arrays (a[[k, p]] with p computed): an index array, not a gather
+  // at compile-time positions.
+  bool listHoldsArrays(const Expr& list);
   // The comma-separated parts of a subscript, and the first literal list among them (a[:, [0, 2]]).
   static std::vector<const Expr*> indexItems(const Expr& index);
   static const Expr* listIndexItem(const Expr& index);

@@ -68,6 +68,16 @@ const Expr* Analyzer::listIndexItem(const Expr& index) {
   return nullptr;
 }
 
+bool Analyzer::listHoldsArrays(const Expr& list) {
+  for (const auto& item : list.children) {
+    if (item->kind == ExprKind::Name) {
+      const SymValue* v = lookup(item->text);
+      if (v && v->kind == SymKind::Tensor) return true;
+    }
+  }
+  return false;
+}
+
 Analyzer::IndexPlan Analyzer::planIndex(const SymValue& array, const Expr& index, const SourceRange& arrayRange) {
   return planItems(array, indexItems(index), index.range, arrayRange);
 }
@@ -108,6 +118,9 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
       if (++ellipses > 1) fail(e->range, "an index can only have a single ellipsis ('...')");
     } else {
       it.value = eval(*e);
+      if (e->kind == ExprKind::List && it.value.kind == SymKind::Tuple) {  // a[[k, p]]: the index array of the list
+        it.value = constantArray(it.value, std::nullopt, e->range, "");
+      }
       if (it.value.kind != SymKind::None) ++consumed;
       if (it.value.kind == SymKind::Tensor) {
         const DType t = builder_.type(arrayValue(it.value, e->range)).dtype;
@@ -351,7 +364,9 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (base.kind != SymKind::Tensor) fail(expr.children[0]->range, describeKind(base) + " is not subscriptable");
   if (base.untyped) failCannotInfer("Slice", {Argument{base, expr.children[0]->range, nullptr}}, expr.range);
   if (base.weak) fail(expr.range, "a runtime scalar cannot be indexed");
-  if (const Expr* list = listIndexItem(index)) return evalListSubscript(base, expr, *list, nameHint);
+  if (const Expr* list = listIndexItem(index); list && !listHoldsArrays(*list)) {
+    return evalListSubscript(base, expr, *list, nameHint);
+  }
   if (index.kind == ExprKind::Name) {  // a[iu] with iu = np.triu_indices(n): a tuple of index arrays
     const SymValue* named = lookup(index.text);
     if (named && named->kind == SymKind::Tuple && !named->items.empty() &&
@@ -519,11 +534,21 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
   if (!base.copyOfView.empty()) {
     fail(target.range, "writing into a slice of the view '" + base.copyOfView + "' is not supported; index the original array");
   }
-  if (const Expr* list = listIndexItem(index)) {
+  if (const Expr* list = listIndexItem(index); list && !listHoldsArrays(*list)) {
     fail(list->range, "assigning through a list index is not supported; assign one index at a time (a[2] = ...) or "
                       "build the array with np.where");
   }
-  IndexPlan plan = planIndex(base, index, target.children[0]->range);
+  std::vector<AdvancedIndex> advanced;
+  IndexPlan plan = planItems(base, indexItems(index), index.range, target.children[0]->range, &advanced);
+  if (!advanced.empty()) {  // a[idx] = v, a[i, idx] = v: written by selection, then through the array's aliases
+    if (!plan.full || !plan.newAxes.empty()) {
+      fail(index.range, "assigning through index arrays beside integers or partial slices is not supported; index "
+                        "every other axis with ':'");
+    }
+    writeArray(base, fresh(scatterAdvanced(arrayValue(base, target.range), advanced, value, target.range), target.range),
+               target.range);
+    return;
+  }
   if (base.view) {
     if (!plan.full || !plan.newAxes.empty()) {
       fail(target.range, "assigning into part of the view '" + base.view->text + "' is not supported; assign through "
@@ -540,12 +565,6 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
 
 namespace pyasc::frontend {
 
-// NumPy's integer-array indexing, by selection on the vector unit: the indexed axes move first and
-// merge into one of N positions; each index tuple becomes a flat position (negative indices wrap),
-// and the result at index tuple s is the maximum over the N positions of `base` where position ==
-// flat(s) and −inf elsewhere for floats (exactly the one element selected, −0.0 and NaN included),
-// and the sum with 0 elsewhere for integers and booleans (exact, and within the element's bounds). The selection holds |S| · N · |rest| elements, so it is bounded. Adjacent index arrays
-// put the index shape S where their axes were; others put it first, as NumPy does.
 SymValue Analyzer::evalGrid(bool open, const Expr& index, const std::string& nameHint) {
   const std::vector<const Expr*> items = indexItems(index);
   struct Axis {
@@ -593,95 +612,194 @@ SymValue Analyzer::evalGrid(bool open, const Expr& index, const std::string& nam
   return fresh(builder_.addNode("Stack", stacked, {{"axis", int64_t{0}}}, index.range, nameHint), index.range);
 }
 
-ValueId Analyzer::gatherAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SourceRange& range,
-                                 const std::string& nameHint) {
-  constexpr int64_t kMaxSelection = int64_t{1} << 24;
+// NumPy's integer-array indexing, by selection on the vector unit: the indexed axes move first and
+// merge into one of N positions; each index tuple becomes a flat position (negative indices wrap),
+// and the result at index tuple s is the one element of the N positions where position == flat(s)
+// (selectOne). The selection holds |S| · N · |rest| elements, so it is bounded. Adjacent index arrays
+// put the index shape S where their axes were; others put it first, as NumPy does.
+Analyzer::AdvancedLayout Analyzer::advancedLayout(ValueId base, const std::vector<AdvancedIndex>& advanced,
+                                                  const SourceRange& range) {
   const TensorType type = builder_.type(base);
   if (!graph::isStaticShape(type.shape)) fail(range, "indexing with an array needs the array's shape at compile time");
-  const int rank = type.rank();
-  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
-    return builder_.addNode(op, std::move(in), std::move(attrs), range);
-  };
   auto i32 = [&](double v) { return builder_.constant(DType::Int32, {v}, {}, range); };
-  std::vector<int64_t> axes, rest;
-  for (const AdvancedIndex& a : advanced) axes.push_back(a.axis);
-  for (int64_t d = 0; d < rank; ++d) {
-    if (std::find(axes.begin(), axes.end(), d) == axes.end()) rest.push_back(d);
+  AdvancedLayout layout;
+  for (const AdvancedIndex& a : advanced) layout.axes.push_back(a.axis);
+  for (int64_t d = 0; d < type.rank(); ++d) {
+    if (std::find(layout.axes.begin(), layout.axes.end(), d) == layout.axes.end()) {
+      layout.rest.push_back(d);
+      layout.restShape.push_back(type.shape[static_cast<size_t>(d)].extent);
+    }
   }
   // the flat position of every index tuple, broadcast to the index shape S
-  int64_t positions = 1;
-  for (int64_t a : axes) positions *= type.shape[static_cast<size_t>(a)].extent;
-  ValueId flat = graph::kNoValue;
-  int64_t stride = positions;
+  for (int64_t a : layout.axes) layout.positions *= type.shape[static_cast<size_t>(a)].extent;
+  int64_t stride = layout.positions;
   for (const AdvancedIndex& a : advanced) {
     const int64_t extent = type.shape[static_cast<size_t>(a.axis)].extent;
     stride /= extent;
     ValueId index = arrayValue(a.value, a.range);
     if (builder_.type(index).dtype != DType::Int32) index = builder_.cast(index, DType::Int32, a.range);
-    index = node("Where", {node("Less", {index, i32(0)}), node("Add", {index, i32(static_cast<double>(extent))}), index});
-    if (stride != 1) index = node("Mul", {index, i32(static_cast<double>(stride))});
-    flat = flat == graph::kNoValue ? index : node("Add", {flat, index});
+    index = builder_.addNode("Where", {builder_.addNode("Less", {index, i32(0)}, {}, range),
+                                       builder_.addNode("Add", {index, i32(static_cast<double>(extent))}, {}, range), index},
+                             {}, range);
+    if (stride != 1) index = builder_.addNode("Mul", {index, i32(static_cast<double>(stride))}, {}, range);
+    layout.flat = layout.flat == graph::kNoValue ? index : builder_.addNode("Add", {layout.flat, index}, {}, range);
   }
-  const graph::Shape indexShape = builder_.type(flat).shape;
-  const int64_t s = static_cast<int64_t>(indexShape.size());
-  std::vector<int64_t> restShape;
+  layout.indexShape = builder_.type(layout.flat).shape;
   int64_t restCount = 1;
-  for (int64_t d : rest) {
-    restShape.push_back(type.shape[static_cast<size_t>(d)].extent);
-    restCount *= restShape.back();
-  }
-  const int64_t selection = graph::elementCount(indexShape) * positions * restCount;
+  for (int64_t e : layout.restShape) restCount *= e;
+  const int64_t selection = graph::elementCount(layout.indexShape) * layout.positions * restCount;
   if (selection > kMaxSelection) {
-    fail(range, "indexing with an array selects among " + std::to_string(positions) + " positions for each of " +
-                    std::to_string(graph::elementCount(indexShape) * restCount) + " results (" + std::to_string(selection) +
-                    " comparisons, more than 2^24); index fewer axes with arrays, or slice the array first");
+    fail(range, "indexing with an array selects among " + std::to_string(layout.positions) + " positions for each of " +
+                    std::to_string(graph::elementCount(layout.indexShape) * restCount) + " elements (" +
+                    std::to_string(selection) + " comparisons, more than 2^24); index fewer axes with arrays, or slice the "
+                    "array first");
   }
-  // base with the indexed axes first and merged: [N, rest...], then spread to [1 (S times), N, rest...]
-  std::vector<int64_t> perm = axes;
-  perm.insert(perm.end(), rest.begin(), rest.end());
-  ValueId moved = base;
+  // base with the indexed axes first and merged: [N, rest...]
+  layout.perm = layout.axes;
+  layout.perm.insert(layout.perm.end(), layout.rest.begin(), layout.rest.end());
+  layout.moved = base;
   bool identity = true;
-  for (size_t i = 0; i < perm.size(); ++i) identity = identity && perm[i] == static_cast<int64_t>(i);
-  if (!identity) moved = node("Transpose", {moved}, {{"perm", perm}});
+  for (size_t i = 0; i < layout.perm.size(); ++i) identity = identity && layout.perm[i] == static_cast<int64_t>(i);
+  if (!identity) layout.moved = builder_.addNode("Transpose", {layout.moved}, {{"perm", layout.perm}}, range);
+  std::vector<int64_t> merged = {layout.positions};
+  merged.insert(merged.end(), layout.restShape.begin(), layout.restShape.end());
+  layout.moved = builder_.addNode("Reshape", {layout.moved}, {{"shape", merged}}, range);
+  const int64_t s = static_cast<int64_t>(layout.indexShape.size());
+  layout.adjacent = layout.axes.back() - layout.axes.front() + 1 == static_cast<int64_t>(layout.axes.size()) &&
+                    std::is_sorted(layout.axes.begin(), layout.axes.end()) && layout.axes.front() > 0 && s > 0;
+  return layout;
+}
+
+// [S..., prefix..., suffix...] <-> [prefix..., S..., suffix...]: where NumPy puts the index shape
+// of adjacent index arrays after the first.
+std::vector<int64_t> Analyzer::AdvancedLayout::indexShapeInPlace() const {
+  const int64_t s = static_cast<int64_t>(indexShape.size()), prefix = axes.front();
+  std::vector<int64_t> perm;
+  for (int64_t i = 0; i < prefix; ++i) perm.push_back(s + i);
+  for (int64_t i = 0; i < s; ++i) perm.push_back(i);
+  for (int64_t i = s + prefix; i < s + static_cast<int64_t>(rest.size()); ++i) perm.push_back(i);
+  return perm;
+}
+
+// Along `axis`, the one element of `values` where `mask` holds: the maximum with −inf elsewhere for
+// floats (−0.0 and NaN kept), and with the smallest element elsewhere for integers (an exact choice
+// whose bounds are the values' own, for narrow-integers).
+ValueId Analyzer::selectOne(ValueId mask, ValueId values, int64_t axis, const SourceRange& range, const std::string& nameHint) {
+  const DType t = builder_.type(values).dtype;
+  const ValueId filler = isFloat(t) ? builder_.constant(t, {-INFINITY}, {}, range)
+                                    : builder_.addNode("ReduceMin", {values}, {{"keepdims", false}}, range);
+  return builder_.addNode("ReduceMax", {builder_.addNode("Where", {mask, values, filler}, {}, range)},
+                          {{"axes", std::vector<int64_t>{axis}}, {"keepdims", false}}, range, nameHint);
+}
+
+ValueId Analyzer::gatherAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SourceRange& range,
+                                 const std::string& nameHint) {
+  const AdvancedLayout layout = advancedLayout(base, advanced, range);
+  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
+    return builder_.addNode(op, std::move(in), std::move(attrs), range);
+  };
+  const int64_t s = static_cast<int64_t>(layout.indexShape.size());
+  // [1 (S times), N, rest...] against [S..., N, 1 (rest times)]: where each index tuple points
   std::vector<int64_t> spread(static_cast<size_t>(s), 1);
-  spread.push_back(positions);
-  spread.insert(spread.end(), restShape.begin(), restShape.end());
-  moved = node("Reshape", {moved}, {{"shape", spread}});
-  // [S..., N, 1 (rest times)]: where each index tuple points
+  spread.push_back(layout.positions);
+  spread.insert(spread.end(), layout.restShape.begin(), layout.restShape.end());
+  ValueId moved = node("Reshape", {layout.moved}, {{"shape", spread}});
   std::vector<int64_t> lineShape(static_cast<size_t>(s), 1);
-  lineShape.push_back(positions);
-  const ValueId line = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(positions)}, {"step", 1.0},
-                                                          {"dtype", std::string("int32")}})},
+  lineShape.push_back(layout.positions);
+  const ValueId line = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(layout.positions)},
+                                                          {"step", 1.0}, {"dtype", std::string("int32")}})},
                             {{"shape", lineShape}});
-  ValueId hit = node("Equal", {node("ExpandDims", {flat}, {{"axes", std::vector<int64_t>{s}}}), line});
-  if (!rest.empty()) {
+  ValueId hit = node("Equal", {node("ExpandDims", {layout.flat}, {{"axes", std::vector<int64_t>{s}}}), line});
+  if (!layout.rest.empty()) {
     std::vector<int64_t> tail;
-    for (size_t i = 0; i < rest.size(); ++i) tail.push_back(s + 1 + static_cast<int64_t>(i));
+    for (size_t i = 0; i < layout.rest.size(); ++i) tail.push_back(s + 1 + static_cast<int64_t>(i));
     hit = node("ExpandDims", {hit}, {{"axes", tail}});
   }
-  const DType t = type.dtype;
-  const bool floats = isFloat(t);
+  const DType t = builder_.type(base).dtype;
   if (t == DType::Bool) moved = builder_.cast(moved, DType::Int32, range);
-  const DType selectType = t == DType::Bool ? DType::Int32 : t;
-  const ValueId selected = node("Where", {hit, moved, builder_.constant(selectType, {floats ? -INFINITY : 0.0}, {}, range)});
-  const bool adjacent = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size()) &&
-                        std::is_sorted(axes.begin(), axes.end()) && axes.front() > 0 && s > 0;
-  const bool last = !adjacent && (t == DType::Bool || floats);
-  ValueId result = builder_.addNode(floats ? "ReduceMax" : "ReduceSum", {selected},
-                                    {{"axes", std::vector<int64_t>{s}}, {"keepdims", false}}, range, last ? nameHint : "");
-  if (!floats && t != DType::Bool && builder_.type(result).dtype != t) {
-    result = builder_.addNode("Cast", {result}, {{"dtype", std::string(dtypeName(t))}}, range, adjacent ? "" : nameHint);
+  ValueId result = selectOne(hit, moved, s, range, layout.adjacent || t == DType::Bool ? "" : nameHint);
+  if (layout.adjacent) {
+    result = builder_.addNode("Transpose", {result}, {{"perm", layout.indexShapeInPlace()}}, range,
+                              t == DType::Bool ? "" : nameHint);
   }
-  if (adjacent) {  // [S..., prefix..., suffix...] → [prefix..., S..., suffix...]
-    const int64_t prefix = axes.front();
-    std::vector<int64_t> back;
-    for (int64_t i = 0; i < prefix; ++i) back.push_back(s + i);
-    for (int64_t i = 0; i < s; ++i) back.push_back(i);
-    for (int64_t i = s + prefix; i < s + static_cast<int64_t>(rest.size()); ++i) back.push_back(i);
-    result = builder_.addNode("Transpose", {result}, {{"perm", back}}, range, t == DType::Bool ? "" : nameHint);
+  if (t == DType::Bool) {
+    result = builder_.addNode("NotEqual", {result, builder_.constant(DType::Int32, {0}, {}, range)}, {}, range, nameHint);
   }
-  if (t == DType::Bool) result = builder_.addNode("NotEqual", {result, i32(0)}, {}, range, nameHint);
   return result;
+}
+
+// a[idx] = v for integer index arrays: each of the N positions takes the value of the last index
+// tuple (in NumPy's order) that points at it, or keeps its element; by selection, as gatherAdvanced.
+ValueId Analyzer::scatterAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SymValue& value,
+                                  const SourceRange& range) {
+  const AdvancedLayout layout = advancedLayout(base, advanced, range);
+  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
+    return builder_.addNode(op, std::move(in), std::move(attrs), range);
+  };
+  auto i32 = [&](double v) { return builder_.constant(DType::Int32, {v}, {}, range); };
+  const TensorType type = builder_.type(base);
+  const DType t = type.dtype;
+  const int64_t s = static_cast<int64_t>(layout.indexShape.size());
+  const int64_t m = std::max<int64_t>(graph::elementCount(layout.indexShape), 1);
+  // the value at the indexing result's shape, then as [S..., rest...] and [M, 1, rest...]
+  graph::Shape resultShape = layout.indexShape;
+  for (int64_t e : layout.restShape) resultShape.push_back(graph::Dim::known(e));
+  if (layout.adjacent) {
+    graph::Shape inPlace;
+    for (int64_t p : layout.indexShapeInPlace()) inPlace.push_back(resultShape[static_cast<size_t>(p)]);
+    resultShape = inPlace;
+  }
+  ValueId v = conformValue(value, TensorType{t, resultShape, graph::Layout::ND, true}, resultShape, range);
+  if (layout.adjacent) {  // back to [S..., rest...]
+    const std::vector<int64_t> forward = layout.indexShapeInPlace();
+    std::vector<int64_t> inverse(forward.size());
+    for (size_t i = 0; i < forward.size(); ++i) inverse[static_cast<size_t>(forward[i])] = static_cast<int64_t>(i);
+    v = node("Transpose", {v}, {{"perm", inverse}});
+  }
+  std::vector<int64_t> rows = {m, 1};
+  rows.insert(rows.end(), layout.restShape.begin(), layout.restShape.end());
+  v = node("Reshape", {v}, {{"shape", rows}});
+  // hit[m, n]: index tuple m points at position n; last[n]: the last such m, or -1
+  const ValueId flat = node("Reshape", {layout.flat}, {{"shape", std::vector<int64_t>{m, 1}}});
+  const ValueId positions = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(layout.positions)},
+                                                               {"step", 1.0}, {"dtype", std::string("int32")}})},
+                                 {{"shape", std::vector<int64_t>{1, layout.positions}}});
+  const ValueId order = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(m)}, {"step", 1.0},
+                                                           {"dtype", std::string("int32")}})},
+                             {{"shape", std::vector<int64_t>{m, 1}}});
+  const ValueId hit = node("Equal", {flat, positions});
+  const ValueId last = node("ReduceMax", {node("Where", {hit, order, i32(-1)})},
+                            {{"axes", std::vector<int64_t>{0}}, {"keepdims", true}});  // [1, N]
+  ValueId chosen = node("Equal", {order, last});  // [M, N]
+  if (!layout.rest.empty()) {
+    std::vector<int64_t> tail;
+    for (size_t i = 0; i < layout.rest.size(); ++i) tail.push_back(2 + static_cast<int64_t>(i));
+    chosen = node("ExpandDims", {chosen}, {{"axes", tail}});
+  }
+  if (t == DType::Bool) v = builder_.cast(v, DType::Int32, range);
+  const ValueId picked = selectOne(chosen, v, 0, range, "");  // [N, rest...]
+  ValueId written = node("GreaterEqual", {node("Reshape", {last}, {{"shape", std::vector<int64_t>{layout.positions}}}), i32(0)});
+  if (!layout.rest.empty()) {
+    std::vector<int64_t> tail;
+    for (size_t i = 0; i < layout.rest.size(); ++i) tail.push_back(1 + static_cast<int64_t>(i));
+    written = node("ExpandDims", {written}, {{"axes", tail}});
+  }
+  ValueId moved = layout.moved;
+  if (t == DType::Bool) moved = builder_.cast(moved, DType::Int32, range);
+  ValueId updated = node("Where", {written, picked, moved});
+  if (builder_.type(updated).dtype != t) updated = t == DType::Bool ? node("NotEqual", {updated, i32(0)}) : builder_.cast(updated, t, range);
+  // [N, rest...] back to the array's axes
+  std::vector<int64_t> unmerged;
+  for (int64_t a : layout.axes) unmerged.push_back(type.shape[static_cast<size_t>(a)].extent);
+  unmerged.insert(unmerged.end(), layout.restShape.begin(), layout.restShape.end());
+  updated = node("Reshape", {updated}, {{"shape", unmerged}});
+  std::vector<int64_t> inverse(layout.perm.size());
+  bool identity = true;
+  for (size_t i = 0; i < layout.perm.size(); ++i) {
+    inverse[static_cast<size_t>(layout.perm[i])] = static_cast<int64_t>(i);
+    identity = identity && layout.perm[i] == static_cast<int64_t>(i);
+  }
+  return identity ? updated : node("Transpose", {updated}, {{"perm", inverse}});
 }
 
 }  // namespace pyasc::frontend

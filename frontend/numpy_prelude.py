@@ -619,19 +619,21 @@ def histogram(a, bins=10, range=None, density=False):
 
 
 def linalg_det(a):
+    # Gaussian elimination with partial pivoting over the last two axes (a stack of matrices too);
+    # the pivot is found at run time, and rows are swapped by selection
     a = np.asarray(a).astype(np.float64)
-    n = a.shape[0]
-    det = 1.0
+    n = a.shape[-1]
+    rows = np.arange(n)
+    det = np.ones(a.shape[:-2])
     for k in range(n):
-        p = np.argmax(np.abs(a[k:, k])) + k
-        pivot_row = np.arange(n) == p
-        row_p = np.where(pivot_row[:, None], a, np.zeros_like(a)).sum(axis=0)
-        swapped = p != k
-        det = det * np.where(swapped, -1.0, 1.0) * row_p[k]
-        a = np.where(pivot_row[:, None], a[k][None, :], a)
-        a[k] = row_p
-        below = np.arange(n)[:, None] > k
-        a = a - np.where(below, a[:, k:k + 1] / row_p[k], 0.0) * row_p[None, :]
+        p = np.argmax(np.abs(a[..., k:, k]), axis=-1) + k
+        pivot_row = (rows == p[..., None])[..., None]
+        row_p = np.where(pivot_row, a, 0.0).sum(axis=-2)
+        det = det * np.where(p != k, -1.0, 1.0) * row_p[..., k]
+        a = np.where(pivot_row, a[..., k:k + 1, :], a)
+        a = np.where((rows == k)[:, None], row_p[..., None, :], a)
+        below = (rows > k)[:, None]
+        a = a - np.where(below, a[..., :, k:k + 1] / row_p[..., None, k:k + 1], 0.0) * row_p[..., None, :]
     return det
 
 

@@ -1,5 +1,5 @@
-// Stage narrow-integers. Interval analysis over the top-level integer values: argmin/argmax indices
-// lie in [0, extent), np.arange between its ends, an integer constant between its extremes, a boolean in
+// Stage narrow-integers. Interval analysis over the integer values: argmin/argmax indices lie in
+// [0, extent), np.arange between its ends, a fill and a constant between their extremes, a boolean in
 // [0, 1], an int32 value without a narrower interval in int32's range; sums, differences, products,
 // negations, absolute values, maxima, minima, selections, clips, floor divisions by positive
 // divisors, remainders, shape operations, casts and reductions (max, min, sums) combine their
@@ -163,6 +163,7 @@ class Narrower {
       if (isFloat(g_.type(n.outputs[0]).dtype)) return r;
       return Interval{std::trunc(r->lo) - 1, std::trunc(r->hi) + 1};
     }
+    if (n.op == "Fill") return Interval{n.floatAttr("value"), n.floatAttr("value")};
     if (n.op == "Clip" && n.inputs.size() == 3) {  // bounded by its bounds, whatever the clipped value's range
       auto lo = known(n.inputs[1]), hi = known(n.inputs[2]);
       if (lo && hi) return Interval{std::min(lo->lo, hi->lo), std::max(lo->hi, hi->hi)};
@@ -188,6 +189,13 @@ class Narrower {
     if (n.op == "Sub" && a.size() == 2) return Interval{a[0].lo - a[1].hi, a[0].hi - a[1].lo};
     if (n.op == "Mul" && a.size() == 2) return ofProducts(a[0], a[1]);
     if (n.op == "Square") return hull(ofProducts(a[0], a[0]), {0, 0});
+    if (n.op == "Pow" && a.size() == 2 && a[1].lo == a[1].hi && a[1].lo >= 0 && a[1].lo <= 64 &&
+        a[1].lo == std::floor(a[1].lo)) {  // a constant integral exponent
+      const double k = a[1].lo, lo = std::pow(a[0].lo, k), hi = std::pow(a[0].hi, k);
+      Interval r{std::min(lo, hi), std::max(lo, hi)};
+      if (a[0].lo < 0 && a[0].hi > 0) r = hull(r, {0, 0});
+      return r;
+    }
     if (n.op == "Neg") return Interval{-a[0].hi, -a[0].lo};
     if (n.op == "Abs") return Interval{a[0].lo > 0 ? a[0].lo : 0, std::max(std::fabs(a[0].lo), std::fabs(a[0].hi))};
     if ((n.op == "Maximum" || n.op == "Minimum") && a.size() == 2) {
