@@ -9,7 +9,7 @@
 // value that stays int64. Loop bodies narrow as the top level does, their carried values excepted;
 // any other operator keeps int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
-// int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, casts, argmin/argmax
+// int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, fills, casts, argmin/argmax
 // and sums take dtype int32 (their `dtype` attribute), constants are stored as int32. Float values
 // get intervals as well (uniform random inputs, constants, arithmetic), so that a cast of a bounded
 // float to int64 (np.floor(np.random.rand(n) * k).astype(int)) narrows too.
@@ -374,7 +374,7 @@ class Narrower {
     }
     forEachNode(g_.body, [&](graph::Node& n) {
       if (n.outputs.size() != 1 || !narrow.count(n.outputs[0])) return;
-      if (n.op == "Range" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax" || n.op == "ReduceSum") {
+      if (n.op == "Range" || n.op == "Fill" || n.op == "Cast" || n.op == "ArgMin" || n.op == "ArgMax" || n.op == "ReduceSum") {
         n.setAttr("dtype", std::string("int32"));
       }
     });
