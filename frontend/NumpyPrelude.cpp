@@ -4,6 +4,7 @@
 #include <map>
 
 #include "frontend/Parser.h"
+#include "sdk/graph/Graph.h"
 
 namespace pyasc::frontend {
 
@@ -61,5 +62,41 @@ std::vector<std::string> numpyPreludeNames() {
 }
 
 const std::string& numpyPreludeSource() { return prelude().source; }
+
+namespace {
+
+std::string defaultText(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Int: return std::to_string(e.intValue);
+    case ExprKind::Float: return graph::formatFloat(e.floatValue, DType::Float64);
+    case ExprKind::String: return "'" + e.text + "'";
+    case ExprKind::Bool: return e.intValue ? "True" : "False";
+    case ExprKind::Name: return e.text;
+    case ExprKind::None: return "None";
+    default: return "...";
+  }
+}
+
+}  // namespace
+
+std::string numpyPreludeMarkdown() {
+  std::string s = "\n## Functions written in Python (`frontend/numpy_prelude.py`)\n\n"
+                  "These compile as helper functions of the program, from NumPy's own operations; their nodes, "
+                  "warnings and errors are located at the call.\n\n| spelling | parameters | notes |\n|---|---|---|\n";
+  for (const auto& stmt : prelude().module.body) {
+    if (stmt->kind != StmtKind::FunctionDef || stmt->text.rfind('_', 0) == 0) continue;
+    std::string name = stmt->text.rfind("linalg_", 0) == 0 ? "linalg." + stmt->text.substr(7) : stmt->text;
+    std::string params;
+    for (const Param& p : stmt->params) {
+      params += (params.empty() ? "" : ", ") + p.name + (p.defaultValue ? "=" + defaultText(*p.defaultValue) : "");
+    }
+    std::string note;
+    if (!stmt->body.empty() && stmt->body[0]->kind == StmtKind::Expr && stmt->body[0]->value->kind == ExprKind::String) {
+      note = stmt->body[0]->value->text;
+    }
+    s += "| `np." + name + "` | " + params + " | " + note + " |\n";
+  }
+  return s;
+}
 
 }  // namespace pyasc::frontend

@@ -16,8 +16,10 @@ const Stmt* numpyPreludeFunction(const std::string& name);
 // prelude function's body sees besides its locals and `np`.
 const Stmt* numpyPreludeHelper(const std::string& name);
 
-// The prelude's functions by their NumPy names, and its source (docs/numpy-support.md lists them).
+// The prelude's functions by their NumPy names, and its source.
 std::vector<std::string> numpyPreludeNames();
 const std::string& numpyPreludeSource();
+// The section of docs/numpy-support.md that lists them: spelling, parameters and docstring.
+std::string numpyPreludeMarkdown();
 
 }  // namespace pyasc::frontend

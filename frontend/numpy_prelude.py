@@ -41,6 +41,7 @@ def _flip_axis(m, axis):
 
 
 def flip(m, axis=None):
+    """axis None reverses every axis"""
     m = np.asarray(m)
     if axis is None:
         return m.ravel()[::-1].reshape(m.shape)
@@ -56,6 +57,7 @@ def flipud(m):
 
 
 def rot90(m, k=1):
+    """k quarter turns in the plane of the first two axes"""
     m = np.asarray(m)
     k = k % 4
     if k == 0:
@@ -105,6 +107,7 @@ def _roll_axis(a, shift, axis):
 
 
 def roll(a, shift, axis=None):
+    """a compile-time shift"""
     a = np.asarray(a)
     if axis is None:
         return _roll_axis(a.ravel(), shift, 0).reshape(a.shape)
@@ -134,6 +137,7 @@ def tri(N, M=None, k=0, dtype=float):
 
 
 def diag(v, k=0):
+    """the diagonal of a 2-d array, or a 2-d array with a 1-d one on diagonal k"""
     v = np.asarray(v)
     if v.ndim == 1:
         n = v.shape[0] + abs(k)
@@ -152,7 +156,8 @@ def diagflat(v, k=0):
     return diag(np.asarray(v).ravel(), k)
 
 
-def diagonal(a, offset=0, axis1=0, axis2=1):
+def diagonal(a, offset=0):
+    """of a 2-d array: a strided slice of its flattened elements"""
     a = np.asarray(a)
     cols = a.shape[1]
     if offset >= 0:
@@ -170,6 +175,7 @@ def trace(a, offset=0):
 
 
 def fill_diagonal(a, val):
+    """in place, as NumPy; val a number or an array that broadcasts"""
     rows = np.arange(a.shape[0])[:, None]
     cols = np.arange(a.shape[1])[None, :]
     a[...] = np.where(rows == cols, val, a)
@@ -192,6 +198,7 @@ def vdot(a, b):
 
 
 def kron(a, b):
+    """1-d and 2-d arrays"""
     a = np.asarray(a)
     b = np.asarray(b)
     if a.ndim == 1 and b.ndim == 1:
@@ -217,6 +224,7 @@ def atleast_2d(a):
 
 
 def vstack(tup):
+    """a list or tuple of arrays"""
     arrays = ()
     for t in tup:
         arrays = arrays + (atleast_2d(t),)
@@ -255,6 +263,7 @@ def dstack(tup):
 
 
 def insert(arr, obj, values, axis=None):
+    """a compile-time index obj and one value (or row) to insert"""
     arr = np.asarray(arr)
     if axis is None:
         arr = arr.ravel()
@@ -278,6 +287,7 @@ def append(arr, values, axis=None):
 
 
 def triu_indices(n, k=0, m=None):
+    """int64 constants, computed at compile time"""
     if m is None:
         m = n
     rows = ()
@@ -309,6 +319,7 @@ def diag_indices(n, ndim=2):
 
 
 def diff(a, n=1, axis=-1):
+    """n a compile-time count"""
     a = np.asarray(a)
     axis = _axis(axis, a.ndim)
     front = np.transpose(a, _move_to_front(a.ndim, axis))
@@ -326,6 +337,7 @@ def ediff1d(ary):
 
 
 def trapz(y, x=None, dx=1.0, axis=-1):
+    """x None (spacing dx) or a 1-d array along the axis"""
     y = np.asarray(y)
     axis = _axis(axis, y.ndim)
     front = np.transpose(y, _move_to_front(y.ndim, axis))
@@ -346,6 +358,7 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 
 
 def count_nonzero(a, axis=None):
+    """an int64 count"""
     a = np.asarray(a)
     return (a != 0).astype(np.int64).sum(axis=axis)
 
@@ -356,6 +369,7 @@ def ptp(a, axis=None):
 
 
 def average(a, axis=None, weights=None, returned=False):
+    """weights a 1-d array along axis, or the shape of a"""
     a = np.asarray(a)
     if weights is None:
         if returned:
@@ -391,6 +405,7 @@ def degrees(x):
 
 
 def sinc(x):
+    """sin(πx)/(πx), 1 at 0"""
     y = np.pi * np.where(x == 0, 1.0e-20, x)
     return np.sin(y) / y
 
@@ -408,6 +423,7 @@ def fmin(x1, x2):
 
 
 def logaddexp(x1, x2):
+    """log(e^x1 + e^x2) without overflow"""
     hi = np.maximum(x1, x2)
     return hi + np.log1p(np.exp(-np.abs(x1 - x2)))
 
@@ -451,6 +467,7 @@ def nanmin(a, axis=None):
 
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None):
+    """float64 (float32 on the NPU) as NumPy; rows are the variables unless rowvar=False"""
     x = atleast_2d(m)
     if not rowvar and x.shape[0] != 1:
         x = x.T
@@ -470,6 +487,7 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None):
 
 
 def corrcoef(x, y=None, rowvar=True):
+    """cov divided by the standard deviations, clipped to [-1, 1]"""
     c = cov(x, y, rowvar)
     if c.ndim == 0:
         return c / c
@@ -479,6 +497,7 @@ def corrcoef(x, y=None, rowvar=True):
 
 
 def vander(x, N=None, increasing=False):
+    """a 1-d x; N columns of decreasing (or increasing) powers"""
     x = np.asarray(x)
     if N is None:
         N = x.shape[0]
@@ -489,6 +508,7 @@ def vander(x, N=None, increasing=False):
 
 
 def meshgrid(x, y, z=None, indexing='xy'):
+    """two or three 1-d arrays; indexing 'xy' or 'ij'; broadcast views, not copies"""
     x = np.asarray(x).ravel()
     y = np.asarray(y).ravel()
     if z is None:
@@ -508,6 +528,7 @@ def meshgrid(x, y, z=None, indexing='xy'):
 
 
 def repeat(a, repeats, axis=None):
+    """repeats a compile-time int"""
     a = np.asarray(a)
     if axis is None:
         a = a.ravel()
@@ -520,6 +541,7 @@ def repeat(a, repeats, axis=None):
 
 
 def convolve(a, v, mode='full'):
+    """a 1-d a and v; mode 'full', 'same' or 'valid', by shifted slices"""
     a = np.asarray(a)
     v = np.asarray(v)
     if v.shape[0] > a.shape[0]:
@@ -543,6 +565,7 @@ def correlate(a, v, mode='valid'):
 
 
 def searchsorted(a, v, side='left'):
+    """a sorted 1-d a; counts by comparison (side left or right)"""
     a = np.asarray(a)
     v = np.asarray(v)
     if side == 'left':
@@ -551,6 +574,7 @@ def searchsorted(a, v, side='left'):
 
 
 def interp(x, xp, fp):
+    """a sorted 1-d xp; fp[0] and fp[-1] outside it"""
     x = np.asarray(x)
     xp = np.asarray(xp)
     fp = np.asarray(fp)
@@ -565,6 +589,7 @@ def interp(x, xp, fp):
 
 
 def cross(a, b):
+    """of 3-vectors along the last axis"""
     a = np.asarray(a)
     b = np.asarray(b)
     x = a[..., 1] * b[..., 2] - a[..., 2] * b[..., 1]
@@ -583,6 +608,7 @@ def _quantile_sorted(s, q):
 
 
 def percentile(a, q, axis=None):
+    """a number q; linear interpolation between the sorted neighbours (NumPy's default)"""
     s = np.sort(np.asarray(a), axis=axis)
     if axis is None:
         return _quantile_sorted(s, q / 100.0)
@@ -594,10 +620,12 @@ def quantile(a, q, axis=None):
 
 
 def median(a, axis=None):
+    """the 50th percentile: the mean of the middle pair for an even count"""
     return percentile(a, 50.0, axis)
 
 
 def histogram(a, bins=10, range=None, density=False):
+    """bins an int; the edges of np.linspace(lo, hi, bins + 1); a value is counted in the bin of the inner edges at or below it (the last bin holds its right edge); density divides by count and width"""
     a = np.asarray(a).ravel()
     if range is None:
         lo = a.min()
@@ -619,7 +647,7 @@ def histogram(a, bins=10, range=None, density=False):
 
 
 def linalg_det(a):
-    # Gaussian elimination with partial pivoting over the last two axes (a stack of matrices too);
+    """Gaussian elimination with partial pivoting over the last two axes (stacks of matrices too)"""
     # the pivot is found at run time, and rows are swapped by selection
     a = np.asarray(a).astype(np.float64)
     n = a.shape[-1]
@@ -638,6 +666,7 @@ def linalg_det(a):
 
 
 def linalg_solve(a, b):
+    """a 2-d a; b a vector or a matrix; Gaussian elimination with partial pivoting, then back substitution"""
     a = np.asarray(a).astype(np.float64)
     b = np.asarray(b).astype(np.float64)
     vector = b.ndim == 1
@@ -666,11 +695,13 @@ def linalg_solve(a, b):
 
 
 def linalg_inv(a):
+    """solve(a, I)"""
     a = np.asarray(a)
     return linalg_solve(a, np.eye(a.shape[0]))
 
 
 def linalg_cholesky(a):
+    """the lower factor of a positive definite matrix, column by column"""
     a = np.asarray(a).astype(np.float64)
     n = a.shape[0]
     L = np.zeros_like(a)
@@ -682,6 +713,7 @@ def linalg_cholesky(a):
 
 
 def linalg_matrix_power(a, n):
+    """a non-negative compile-time n"""
     a = np.asarray(a)
     result = np.eye(a.shape[0], dtype=a.dtype)
     for _ in range(n):

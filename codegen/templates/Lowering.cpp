@@ -79,7 +79,8 @@ int Lowering::storageOf(ValueId v, const SourceLocation& loc) {
     bind(v, id);
     return id;
   }
-  throw CompileError(loc, "value '%" + graph.value(v).name + "' (a loop counter) cannot be used as an array here yet");
+  throw CompileError(loc, "a value computed from loop indices alone is array data here, which this operation does not "
+                         "take yet; give it an array operand, as in s[i, j] = k + 0 * s[i, j]");
 }
 
 int Lowering::constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape,

@@ -9,6 +9,7 @@
 
 #include "frontend/Frontend.h"
 #include "frontend/FrontendOptions.h"
+#include "frontend/NumpyPrelude.h"
 #include "registry/DescriptorLoader.h"
 #include "registry/DescriptorRegistration.h"
 #include "registry/OpRegistry.h"
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
   PYASC_PARSE(app, argc, argv);
 
   if (printNumpySupport) {
-    std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown();
+    std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown() << pyasc::frontend::numpyPreludeMarkdown();
     return 0;
   }
   if (listOps) {
