@@ -967,6 +967,13 @@ void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>&
       break;
     default: break;
   }
+  if (stmt.kind == StmtKind::Expr && stmt.value && stmt.value->kind == ExprKind::Call) {  // xs.append(v)
+    const Expr& callee = *stmt.value->children[0];
+    if (callee.kind == ExprKind::Attribute && (callee.text == "append" || callee.text == "extend") &&
+        callee.children[0]->kind == ExprKind::Name) {
+      addUnique(scan.assigned, callee.children[0]->text);
+    }
+  }
   if (stmt.value) scanExpr(*stmt.value, scan, visiting);
   for (const auto& s : stmt.body) scanStmt(*s, scan, visiting);
   for (const auto& s : stmt.orelse) scanStmt(*s, scan, visiting);

@@ -41,6 +41,30 @@ const Expr* literalItem(const Expr* e, size_t k, size_t count) {
 
 SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
   const Expr& calleeExpr = *expr.children[0];
+  if (calleeExpr.kind == ExprKind::Attribute && (calleeExpr.text == "append" || calleeExpr.text == "extend") &&
+      calleeExpr.children[0]->kind == ExprKind::Name && keptLoopDepth_ == 0) {
+    // xs.append(v) on a list name at compile time (a loop that grows a list is unrolled): a new list
+    const std::string& list = calleeExpr.children[0]->text;
+    const SymValue* current = lookup(list);
+    if (current && current->kind == SymKind::Tuple) {
+      if (expr.children.size() != 2 || !expr.keywords.empty()) {
+        fail(expr.range, "list." + calleeExpr.text + "() takes exactly one argument");
+      }
+      SymValue item = eval(*expr.children[1]);
+      std::vector<SymValue> items = lookup(list)->items;
+      if (calleeExpr.text == "append") {
+        items.push_back(item);
+      } else {
+        const std::vector<SymValue> more = iterationItems(item, expr.children[1]->range);
+        items.insert(items.end(), more.begin(), more.end());
+      }
+      if (static_cast<int64_t>(items.size()) > kMaxTupleItems) {
+        fail(expr.range, "this list grows past " + std::to_string(kMaxTupleItems) + " items");
+      }
+      bind(list, SymValue::tuple(std::move(items)));
+      return SymValue::none();
+    }
+  }
   const NumpyAlias* customOp = calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text)
                                    ? registry_.findAlias("custom." + calleeExpr.text, registry::AliasForm::Function)
                                    : nullptr;

@@ -211,8 +211,9 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
     }
     case SymKind::Tuple:
       if (expr.text == "append" || expr.text == "extend" || expr.text == "insert") {
-        fail(nameRange, "lists cannot grow in pyasc programs; preallocate an array (np.zeros) and assign rows, or "
-                        "combine arrays with np.stack / np.concatenate");
+        fail(nameRange, "this list cannot grow: lists grow by name (xs.append(v)) in code pyasc runs at compile time, "
+                        "not in a loop kept as a loop; preallocate an array (np.zeros) and assign rows, or combine "
+                        "arrays with np.stack / np.concatenate");
       }
       fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
     default: fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");

@@ -389,6 +389,11 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (plan.full && plan.newAxes.empty()) return base;
   const ValueId value = readThroughPlan(arrayValue(base, expr.range), plan, expr.range, nameHint);
   SymValue result = fresh(value, expr.range);
+  const std::vector<const Expr*> items = indexItems(index);
+  const bool element = plan.finalShape.empty() && std::none_of(items.begin(), items.end(), [](const Expr* e) {
+    return e->kind == ExprKind::Ellipsis;
+  });
+  if (element) return result;  // y = a[i, j] is NumPy's scalar, a copy: later writes to a do not change it
   if (base.view) {
     result.copyOfView = base.view->text;
     return result;

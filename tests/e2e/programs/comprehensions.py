@@ -12,3 +12,4 @@ def f(a, m):
     signs = np.where(a > 0.5, 1, -1)
     return (sum(shifted), odd, paired, weighted, max(a[0], a[1], a[2]), min(m[0, 0], 0.25), signs,
             np.array([a[0], a[1] * 2, 3.0]), np.array([a, a * 2]), [r.sum() for r in m][2])
+
