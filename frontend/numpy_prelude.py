@@ -286,29 +286,28 @@ def append(arr, values, axis=None):
     return np.concatenate((arr, values), axis=axis)
 
 
-def triu_indices(n, k=0, m=None):
-    """int64 constants, computed at compile time"""
+def _triangle_indices(n, k, m, upper):
     if m is None:
         m = n
     rows = ()
     cols = ()
     for i in range(n):
-        for j in range(max(i + k, 0), m):
+        first = max(i + k, 0) if upper else 0
+        last = m if upper else min(i + k + 1, m)
+        for j in range(first, last):
             rows = rows + (i,)
             cols = cols + (j,)
     return (np.array(rows), np.array(cols))
+
+
+def triu_indices(n, k=0, m=None):
+    """int64 constants, computed at compile time"""
+    return _triangle_indices(n, k, m, True)
 
 
 def tril_indices(n, k=0, m=None):
-    if m is None:
-        m = n
-    rows = ()
-    cols = ()
-    for i in range(n):
-        for j in range(0, min(i + k + 1, m)):
-            rows = rows + (i,)
-            cols = cols + (j,)
-    return (np.array(rows), np.array(cols))
+    """int64 constants, computed at compile time"""
+    return _triangle_indices(n, k, m, False)
 
 
 def diag_indices(n, ndim=2):
