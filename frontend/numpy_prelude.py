@@ -88,10 +88,7 @@ def moveaxis(a, source, destination):
     a = np.asarray(a)
     source = _axis(source, a.ndim)
     destination = _axis(destination, a.ndim)
-    rest = ()
-    for d in range(a.ndim):
-        if d != source:
-            rest = rest + (d,)
+    rest = _move_to_front(a.ndim, source)[1:]
     perm = rest[:destination] + (source,) + rest[destination:]
     return np.transpose(a, perm)
 
