@@ -528,7 +528,7 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
   std::vector<int64_t> bounds;
   for (size_t i = 1; i < iter.children.size(); ++i) {
     const Expr& argExpr = *iter.children[i];
-    SymValue arg = eval(argExpr);
+    SymValue arg = constantIndex(eval(argExpr));
     if (arg.kind == SymKind::Poison) return Flow::Normal;
     if (arg.kind == SymKind::Int || arg.kind == SymKind::Bool) {
       bounds.push_back(arg.kind == SymKind::Int ? arg.intValue : arg.boolValue);

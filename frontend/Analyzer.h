@@ -147,6 +147,13 @@ class Analyzer {
                                     const SourceRange& range);
   bool truthy(const SymValue& v, const SourceRange& range);
   int64_t requireInt(const SymValue& v, const SourceRange& range, const std::string& what);
+  // An integer element of a compile-time array (w = weights[3] of a literal np.array) as the Python
+  // int NumPy's __index__ gives, where a compile-time integer is needed (slice and range bounds,
+  // indices); any other value as it is.
+  SymValue constantIndex(const SymValue& v);
+  // Integer arithmetic (+ - * // % and negation) of one-element compile-time arrays of one dtype,
+  // folded exactly (NumPy's value, in that dtype), or nullopt.
+  std::optional<double> foldIntegerElements(const std::string& op, const std::vector<graph::ValueId>& inputs);
   double requireNumber(const SymValue& v, const SourceRange& range, const std::string& what);
   std::string describeKind(const SymValue& v) const;
   SymValue constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,

@@ -668,7 +668,51 @@ bool Analyzer::truthy(const SymValue& v, const SourceRange& range) {
   }
 }
 
-int64_t Analyzer::requireInt(const SymValue& v, const SourceRange& range, const std::string& what) {
+std::optional<double> Analyzer::foldIntegerElements(const std::string& op, const std::vector<ValueId>& inputs) {
+  std::vector<int64_t> x;
+  for (ValueId in : inputs) {
+    const graph::GraphConstant* c = builder_.graph().findConstant(in);
+    const TensorType& type = builder_.type(in);
+    if (!c || type.rank() != 0 || !isInteger(type.dtype) || type.dtype != builder_.type(inputs[0]).dtype) return std::nullopt;
+    x.push_back(static_cast<int64_t>(graph::decodeConstant(type.dtype, c->bytes).at(0)));
+  }
+  int64_t r = 0;
+  bool overflow = false;
+  if (op == "Neg" && x.size() == 1) {
+    overflow = __builtin_sub_overflow(int64_t{0}, x[0], &r);
+  } else if (x.size() != 2) {
+    return std::nullopt;
+  } else if (op == "Add") {
+    overflow = __builtin_add_overflow(x[0], x[1], &r);
+  } else if (op == "Sub") {
+    overflow = __builtin_sub_overflow(x[0], x[1], &r);
+  } else if (op == "Mul") {
+    overflow = __builtin_mul_overflow(x[0], x[1], &r);
+  } else if ((op == "FloorDiv" || op == "Mod") && x[1] != 0 && !(x[0] == INT64_MIN && x[1] == -1)) {
+    int64_t q = x[0] / x[1];
+    if ((x[0] % x[1] != 0) && ((x[0] < 0) != (x[1] < 0))) --q;  // Python's floor division
+    r = op == "FloorDiv" ? q : x[0] - q * x[1];
+  } else {
+    return std::nullopt;
+  }
+  const double bound = std::ldexp(1.0, 8 * dtypeSize(builder_.type(inputs[0]).dtype) - 1);
+  if (overflow || static_cast<double>(r) < -bound || static_cast<double>(r) >= bound) return std::nullopt;
+  return static_cast<double>(r);
+}
+
+SymValue Analyzer::constantIndex(const SymValue& v) {
+  if (v.kind != SymKind::Tensor || v.untyped || v.weak || v.view) return v;
+  const ValueId id = v.storage ? v.storage->current : graph::kNoValue;
+  if (id == graph::kNoValue) return v;
+  const graph::GraphConstant* c = builder_.graph().findConstant(id);
+  const TensorType& type = builder_.type(id);
+  if (!c || type.rank() != 0 || !(isInteger(type.dtype) || type.dtype == DType::Bool)) return v;
+  const std::vector<double> values = graph::decodeConstant(type.dtype, c->bytes);
+  return values.size() == 1 ? SymValue::ofInt(static_cast<int64_t>(values[0])) : v;
+}
+
+int64_t Analyzer::requireInt(const SymValue& given, const SourceRange& range, const std::string& what) {
+  const SymValue v = constantIndex(given);
   switch (v.kind) {
     case SymKind::Int: return v.intValue;
     case SymKind::Bool: return v.boolValue;
@@ -997,6 +1041,11 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
   }
   ValueId result;
   std::string error;
+  if (const std::optional<double> folded = foldIntegerElements(op, inputs)) {  // (24 - w with w = widths[k])
+    const DType t = builder_.type(inputs[0]).dtype;
+    SymValue out = fresh(builder_.constant(t, {*folded}, {}, range, nameHint.empty() ? "cst" : nameHint), range);
+    return out;
+  }
   if (!builder_.tryAddNode(op, inputs, std::move(attrs), range, nameHint, result, error)) {
     std::vector<Diagnostic> notes;
     for (size_t i = 0; i < operands.size(); ++i) {

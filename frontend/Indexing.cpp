@@ -106,9 +106,9 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
     Item it{e, SymValue::none(), {}, {}, {}, false, false, false};
     if (e->kind == ExprKind::Slice) {
       it.isSlice = true;
-      if (e->children[0]) it.lower = eval(*e->children[0]);
-      if (e->children[1]) it.upper = eval(*e->children[1]);
-      if (e->children[2]) it.step = eval(*e->children[2]);
+      if (e->children[0]) it.lower = constantIndex(eval(*e->children[0]));
+      if (e->children[1]) it.upper = constantIndex(eval(*e->children[1]));
+      if (e->children[2]) it.step = constantIndex(eval(*e->children[2]));
       for (auto* part : {&it.lower, &it.upper, &it.step}) {
         if (*part && (*part)->kind == SymKind::None) part->reset();
       }
@@ -117,7 +117,7 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
       it.isEllipsis = true;
       if (++ellipses > 1) fail(e->range, "an index can only have a single ellipsis ('...')");
     } else {
-      it.value = eval(*e);
+      it.value = constantIndex(eval(*e));
       if (e->kind == ExprKind::List && it.value.kind == SymKind::Tuple) {  // a[[k, p]]: the index array of the list
         it.value = constantArray(it.value, std::nullopt, e->range, "");
       }
@@ -387,6 +387,18 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
     return fresh(gatherAdvanced(basic, advanced, expr.range, nameHint), expr.range);
   }
   if (plan.full && plan.newAxes.empty()) return base;
+  if (const graph::GraphConstant* c = builder_.graph().findConstant(arrayValue(base, expr.range));
+      c && plan.finalShape.empty() && plan.offsets.empty()) {  // an element of a compile-time array: a constant
+    const TensorType type = builder_.type(arrayValue(base, expr.range));
+    int64_t offset = 0, stride = 1;
+    for (int d = type.rank() - 1; d >= 0; --d) {
+      const auto at = std::find(plan.axes.begin(), plan.axes.end(), d);
+      if (at != plan.axes.end()) offset += plan.begin[static_cast<size_t>(at - plan.axes.begin())] * stride;
+      stride *= type.shape[static_cast<size_t>(d)].extent;
+    }
+    const double element = graph::decodeConstant(type.dtype, c->bytes).at(static_cast<size_t>(offset));
+    return fresh(builder_.constant(type.dtype, {element}, {}, expr.range, nameHint.empty() ? "cst" : nameHint), expr.range);
+  }
   const ValueId value = readThroughPlan(arrayValue(base, expr.range), plan, expr.range, nameHint);
   SymValue result = fresh(value, expr.range);
   const std::vector<const Expr*> items = indexItems(index);
