@@ -89,7 +89,7 @@ void lowerSlice(const Node& n, Lowering& l, std::vector<Step>& out) {
     c.srcOffsetArg = true;
     scalars.push_back(dynamicOffset(n, l.classes, 1, rowMajorStrides(shape), dtypeSize(t)));
   }
-  int src = l.storageOf(in, n.loc);
+  int src = l.dataStorageOf(in, n, out);
   int dst = l.newIntermediate(res);
   if (product(region) > 0) l.launch(out, lowerCopy(c, l.target, l.cores(false)), {src, dst}, scalars);
 }
@@ -114,7 +114,7 @@ void lowerSliceUpdate(const Node& n, Lowering& l, std::vector<Step>& out) {
     c.dstOffsetArg = true;
     scalars.push_back(dynamicOffset(n, l.classes, 2, rowMajorStrides(shape), dtypeSize(t)));
   }
-  int src = l.storageOf(update, n.loc);
+  int src = l.dataStorageOf(update, n, out);
   if (product(region) > 0) l.launch(out, lowerCopy(c, l.target, l.cores(false)), {src, dst}, scalars);
 }
 
@@ -138,14 +138,14 @@ void lowerConcat(const Node& n, Lowering& l, std::vector<Step>& out) {
     c.dstOffset = at * outStrides[static_cast<size_t>(axis)];
     c.sourceLine = n.loc.line;
     at += shape[static_cast<size_t>(axis)];
-    if (product(shape) > 0) l.launch(out, lowerCopy(c, l.target, l.cores(false)), {l.storageOf(in, n.loc), dst});
+    if (product(shape) > 0) l.launch(out, lowerCopy(c, l.target, l.cores(false)), {l.dataStorageOf(in, n, out), dst});
   }
 }
 
 void lowerBroadcast(const Node& n, Lowering& l, std::vector<Step>& out) {
   ValueId in = n.inputs[0], res = n.outputs[0];
   std::vector<int64_t> to = staticShape(l.graph.type(res), n.loc);
-  int dst = l.broadcastStorage(l.storageOf(in, n.loc), staticShape(l.graph.type(in), n.loc), to,
+  int dst = l.broadcastStorage(l.dataStorageOf(in, n, out), staticShape(l.graph.type(in), n.loc), to,
                                l.graph.value(res).name, n, out);
   l.bind(res, dst);
 }

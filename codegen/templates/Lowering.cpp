@@ -7,6 +7,8 @@
 #include <stdexcept>
 
 #include "codegen/lower/CopyKernel.h"
+#include "codegen/lower/ElementwiseKernel.h"
+#include "ops/Elementwise.h"
 
 namespace pyasc::codegen {
 
@@ -81,6 +83,21 @@ int Lowering::storageOf(ValueId v, const SourceLocation& loc) {
   }
   throw CompileError(loc, "a value computed from loop indices alone is array data here, which this operation does not "
                          "take yet; give it an array operand, as in s[i, j] = k + 0 * s[i, j]");
+}
+
+int Lowering::dataStorageOf(ValueId v, const graph::Node& n, std::vector<Step>& out) {
+  if (boundStorage(v) >= 0 || classes.of(v) != ValueClasses::Class::Counter) return storageOf(v, n.loc);
+  ElementwiseCompute c;
+  c.name = kernelName("counter");
+  c.inputs.push_back(ElementwiseInput{DType::Int32, true, true});
+  c.outputs.push_back(ops::castTo(te::placeholder(0, DType::Int32), graph.type(v).dtype));
+  c.count = 1;
+  c.sourceLine = n.loc.line;
+  const int dst = newIntermediate(v);
+  locatedAt(n, [&] {
+    launch(out, lowerElementwise(c, scheduleElementwise(c, target, false, 1), target), {dst}, {classes.affine(v)});
+  });
+  return dst;
 }
 
 int Lowering::constantStorage(const std::string& name, DType dtype, const std::vector<int64_t>& shape,

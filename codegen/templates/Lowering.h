@@ -39,6 +39,9 @@ class Lowering {
   int boundStorage(graph::ValueId v) const { return storage_[static_cast<size_t>(v)]; }
   // The storage holding `v`: a compile-time scalar read as an array gets its constant bytes here.
   int storageOf(graph::ValueId v, const SourceLocation& loc);
+  // As storageOf, for a template that moves `v` as data: a value computed from loop counters alone
+  // (s[i, j] = k) is first written to a one-element storage by a kernel of its own.
+  int dataStorageOf(graph::ValueId v, const graph::Node& n, std::vector<Step>& out);
   // A new intermediate storage for `v`, named after it, bound to it.
   int newIntermediate(graph::ValueId v);
   // A constant tensor of `shape` (at least one element) whose element i is element(i) (row-major);

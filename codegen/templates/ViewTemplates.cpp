@@ -17,9 +17,9 @@ void classifyView(const Node& n, ValueClasses& classes) {
   }
 }
 
-void lowerView(const Node& n, Lowering& l, std::vector<Step>&) {
+void lowerView(const Node& n, Lowering& l, std::vector<Step>& out) {
   if (l.classes.of(n.outputs[0]) == ValueClasses::Class::Scalar) return;
-  l.bind(n.outputs[0], l.storageOf(n.inputs[0], n.loc));
+  l.bind(n.outputs[0], l.dataStorageOf(n.inputs[0], n, out));
 }
 
 // A fill or range as the progression start + step * i (a fill's step is 0).
