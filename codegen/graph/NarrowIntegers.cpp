@@ -6,7 +6,9 @@
 // operands' intervals. An int64 value whose interval fits int32 becomes int32 when every use takes
 // it as well (an elementwise operator, a shape operation or a max/min reduction, whose int64 result
 // narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
-// value that stays int64. Loop bodies narrow as the top level does, their carried values excepted;
+// value that stays int64. Loop bodies narrow as the top level does; a loop's carried int64 value
+// is bounded by the hull of its initial value and its yields, trip by trip until the hull holds (at
+// most 64 trips), and narrows with its initial value, block argument, yield and result together;
 // any other operator keeps int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
 // int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, fills, casts, argmin/argmax
@@ -46,7 +48,7 @@ Interval ofProducts(const Interval& a, const Interval& b) {
 // Operators that move or repeat elements without changing them (the first input's interval).
 bool movesElements(const std::string& op) {
   static const std::set<std::string> ops = {"ExpandDims", "Reshape", "Squeeze", "Transpose", "BroadcastTo",
-                                            "Identity",   "Slice",   "Concat",  "Stack"};
+                                            "Identity",   "Slice",   "SliceUpdate", "Concat",  "Stack"};
   return ops.count(op) > 0;
 }
 
@@ -84,25 +86,19 @@ class Narrower {
     // leaves int32 is no bound (an int32 result wraps). Float results get intervals too, for the
     // casts that make integers of them (np.floor(np.random.rand(n) * k).astype(int)); they are
     // computed in double, so the cast allows a margin for the float rounding
-    forEachNode(g_.body, [&](const graph::Node& n) {
-      if (n.outputs.size() != 1) return;
-      const DType t = g_.type(n.outputs[0]).dtype;
-      if (!isInteger(t) && !isFloat(t)) return;
-      if (auto r = interval(n); r && (isFloat(t) ? std::isfinite(r->lo) && std::isfinite(r->hi) : fitsInt32(*r))) {
-        bounds_[n.outputs[0]] = *r;
-      }
-    });
+    computeBounds(g_.body);
     for (const auto& o : g_.outputs) fixed_.insert(o.value);
     splitOutputs();
     forEachNode(g_.body, [&](const graph::Node& n) {
-      if (n.isLoop()) fixLoop(n);
+      if (n.isLoop()) groupCarried(n);
       for (graph::ValueId in : n.inputs) users_[in].push_back(&n);
       for (graph::ValueId o : n.outputs) producer_[o] = &n;
     });
     std::set<graph::ValueId> narrow;
     for (const auto& [v, r] : bounds_)
       if (!fixed_.count(v) && g_.type(v).dtype == DType::Int64) narrow.insert(v);
-    // drop values a use keeps int64, and the results built from them, until nothing changes
+    // drop values a use keeps int64, and the results built from them, until nothing changes; a
+    // loop's carried slot narrows as a whole (initial value, block argument, yield and result)
     for (bool changed = true; changed;) {
       changed = false;
       for (auto it = narrow.begin(); it != narrow.end();) {
@@ -112,6 +108,11 @@ class Narrower {
         } else {
           ++it;
         }
+      }
+      for (const auto& slot : carried_) {
+        const bool whole = std::all_of(slot.begin(), slot.end(), [&](graph::ValueId v) { return narrow.count(v) > 0; });
+        if (whole) continue;
+        for (graph::ValueId v : slot) changed = narrow.erase(v) > 0 || changed;
       }
     }
     retype(narrow);
@@ -183,6 +184,7 @@ class Narrower {
       Interval r = a[0];
       if (n.op == "Concat" || n.op == "Stack")
         for (const auto& x : a) r = hull(r, x);
+      if (n.op == "SliceUpdate" && a.size() >= 2) r = hull(r, a[1]);  // (later inputs: the offsets)
       return r;
     }
     if (n.op == "Add" && a.size() == 2) return Interval{a[0].lo + a[1].lo, a[0].hi + a[1].hi};
@@ -240,6 +242,18 @@ class Narrower {
       for (graph::ValueId& in : n.inputs)
         if (auto it = copyOf_.find(in); it != copyOf_.end()) in = it->second;
       nodes.push_back(n);
+      if (n.isLoop()) {  // a carried int64 result that is an output: the loop carries a value of its own
+        std::vector<graph::Node> casts;
+        for (size_t k = 0; k < n.outputs.size(); ++k) {
+          const graph::ValueId v = n.outputs[k];
+          if (g_.type(v).dtype != DType::Int64 || !fixed_.count(v) || !bounds_.count(v)) continue;
+          widenOutput(nodes, k);
+          casts.push_back(std::move(nodes.back()));
+          nodes.pop_back();
+        }
+        for (auto& c : casts) nodes.push_back(std::move(c));
+        continue;
+      }
       const bool source = n.op == "ArgMin" || n.op == "ArgMax" || n.op == "Range";
       if (!source && n.outputs.size() == 1 && g_.type(n.outputs[0]).dtype == DType::Int64 &&
           fixed_.count(n.outputs[0]) && bounds_.count(n.outputs[0]) && narrowsWithItsInputs(n.op)) {
@@ -263,12 +277,12 @@ class Narrower {
 
   // An int64 output computed from bounded values (nodes.back()): the node computes a value of its
   // own, which can narrow, and a cast makes the output of it (int32 to int64, a sign-extending copy).
-  void widenOutput(std::vector<graph::Node>& nodes) {
+  void widenOutput(std::vector<graph::Node>& nodes, size_t slot = 0) {
     graph::Node& n = nodes.back();
-    const graph::ValueId v = n.outputs[0];
+    const graph::ValueId v = n.outputs[slot];
     const graph::TensorType type = g_.type(v);  // copied: addValue may move the values
     const graph::ValueId computed = g_.addValue(g_.value(v).name + "_computed", type, n.loc);
-    n.outputs = {computed};
+    n.outputs[slot] = computed;
     bounds_[computed] = bounds_[v];
     copyOf_[v] = computed;
     widened_[computed] = v;
@@ -328,13 +342,83 @@ class Narrower {
     }
   }
 
-  // A loop's carried values keep their types: its initial values, results, block arguments and yields.
-  void fixLoop(const graph::Node& loop) {
-    fixed_.insert(loop.inputs.begin(), loop.inputs.end());
-    fixed_.insert(loop.outputs.begin(), loop.outputs.end());
-    for (const auto& r : loop.regions) {
-      fixed_.insert(r.arguments.begin(), r.arguments.end());
-      fixed_.insert(r.yields.begin(), r.yields.end());
+  // Every result's interval, in order. A loop's carried int64 values get the hull of their initial
+  // value and of what each trip yields: the body is evaluated trip by trip until the hulls hold (at
+  // most 64 trips; a loop of more trips whose hulls still grow keeps its carried values unbounded).
+  void computeBounds(const graph::Region& r) {
+    for (const graph::Node& n : r.nodes) {
+      if (n.isLoop()) {
+        loopBounds(n);
+        continue;
+      }
+      if (n.outputs.size() != 1) continue;
+      const DType t = g_.type(n.outputs[0]).dtype;
+      if (!isInteger(t) && !isFloat(t)) continue;
+      if (auto b = interval(n); b && (isFloat(t) ? std::isfinite(b->lo) && std::isfinite(b->hi) : fitsInt32(*b))) {
+        bounds_[n.outputs[0]] = *b;
+      } else {
+        bounds_.erase(n.outputs[0]);  // (a loop body's trip may have bounded it before)
+      }
+    }
+  }
+
+  void loopBounds(const graph::Node& loop) {
+    const graph::Region& body = loop.body();
+    const int64_t trips = loop.intAttr("step") == 0 ? 0
+                          : std::max<int64_t>(0, (loop.intAttr("stop") - loop.intAttr("start") + loop.intAttr("step") -
+                                                  (loop.intAttr("step") > 0 ? 1 : -1)) / loop.intAttr("step"));
+    if (trips > 0) {  // the induction variable runs from start to the last trip's value
+      const double first = static_cast<double>(loop.intAttr("start"));
+      const double last = first + static_cast<double>((trips - 1) * loop.intAttr("step"));
+      bounds_[body.arguments[0]] = {std::min(first, last), std::max(first, last)};
+    }
+    std::vector<std::optional<Interval>> hulls;
+    for (graph::ValueId init : loop.inputs) {
+      auto it = bounds_.find(init);
+      const bool integer = isInteger(g_.type(init).dtype);
+      hulls.push_back(integer && it != bounds_.end() ? std::optional<Interval>(it->second) : std::nullopt);
+    }
+    for (int64_t trip = 0;; ++trip) {
+      for (size_t k = 0; k < hulls.size(); ++k) {
+        if (hulls[k]) bounds_[body.arguments[k + 1]] = *hulls[k];
+        else bounds_.erase(body.arguments[k + 1]);
+      }
+      computeBounds(body);
+      bool grew = false;
+      for (size_t k = 0; k < hulls.size(); ++k) {
+        if (!hulls[k]) continue;
+        auto y = bounds_.find(body.yields[k]);
+        const std::optional<Interval> next = y == bounds_.end() ? std::nullopt : std::optional<Interval>(hull(*hulls[k], y->second));
+        if (!next || !fitsInt32(*next)) {
+          hulls[k].reset();
+          grew = true;
+        } else if (next->lo < hulls[k]->lo || next->hi > hulls[k]->hi) {
+          hulls[k] = next;
+          grew = true;
+        }
+      }
+      if (!grew || trip + 1 >= trips) break;  // the hulls hold, or every trip is accounted for
+      if (trip >= 64) {
+        for (auto& h : hulls) h.reset();
+      }
+    }
+    for (size_t k = 0; k < hulls.size(); ++k) {
+      if (hulls[k]) bounds_[loop.outputs[k]] = *hulls[k];
+      else bounds_.erase(body.arguments[k + 1]);
+    }
+  }
+
+  // A loop's carried int64 slot (initial value, block argument, yield, result) narrows as a whole;
+  // a carried value of another dtype keeps it.
+  void groupCarried(const graph::Node& loop) {
+    const graph::Region& body = loop.body();
+    for (size_t k = 0; k < loop.inputs.size(); ++k) {
+      std::vector<graph::ValueId> slot = {loop.inputs[k], body.arguments[k + 1], body.yields[k], loop.outputs[k]};
+      if (g_.type(loop.inputs[k]).dtype != DType::Int64) {
+        fixed_.insert(slot.begin(), slot.end());
+        continue;
+      }
+      carried_.push_back(slot);
     }
   }
 
@@ -344,7 +428,7 @@ class Narrower {
     auto it = users_.find(v);
     if (it == users_.end()) return false;
     for (const graph::Node* n : it->second) {
-      if (n->op == "ReduceSum") continue;  // int32 terms give NumPy's int64 sum themselves
+      if (n->op == "ReduceSum" || n->isLoop()) continue;  // int32 terms give NumPy's int64 sum; carried slots narrow whole
       if (!narrowsWithItsInputs(n->op)) return true;
       for (graph::ValueId o : n->outputs)  // (a widening cast's output is int64 by design)
         if (g_.type(o).dtype == DType::Int64 && !narrow.count(o) && !(widened_.count(v) && widened_.at(v) == o)) {
@@ -359,7 +443,7 @@ class Narrower {
   // Whether `v` is computed from an int64 operand that stays int64 (the vector unit would need it).
   bool computedFromInt64(graph::ValueId v, const std::set<graph::ValueId>& narrow) const {
     auto it = producer_.find(v);
-    if (it == producer_.end()) return false;
+    if (it == producer_.end() || it->second->isLoop()) return false;  // a loop result narrows with its slot
     for (graph::ValueId in : it->second->inputs)
       if (g_.type(in).dtype == DType::Int64 && !narrow.count(in)) return true;
     return false;
@@ -384,7 +468,8 @@ class Narrower {
   std::map<graph::ValueId, Interval> bounds_;
   std::map<graph::ValueId, std::vector<const graph::Node*>> users_;
   std::map<graph::ValueId, const graph::Node*> producer_;
-  std::set<graph::ValueId> fixed_;  // used as int64 by outputs and loop bodies
+  std::set<graph::ValueId> fixed_;
+  std::vector<std::vector<graph::ValueId>> carried_;  // loops' carried int64 slots  // used as int64 by outputs and loop bodies
   std::map<graph::ValueId, graph::ValueId> copyOf_;  // an output index array -> its copy for computing
   std::map<graph::ValueId, graph::ValueId> widened_;  // a computed value -> the int64 output cast from it
 };
