@@ -952,11 +952,20 @@ void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>&
       for (const auto& t : stmt.targets) target(*t);
       if (stmt.targets.size() == 1 && stmt.targets[0]->kind == ExprKind::Name && stmt.value &&
           (stmt.value->kind == ExprKind::Subscript || stmt.value->kind == ExprKind::Name)) {
-        scan.views[stmt.targets[0]->text] = rootName(*stmt.value);
+        if (readsElement(*stmt.value)) {
+          scan.elements.insert(stmt.targets[0]->text);
+        } else {
+          scan.views[stmt.targets[0]->text] = rootName(*stmt.value);
+          scan.elements.erase(stmt.targets[0]->text);
+        }
       }
       break;
     case StmtKind::AugAssign:
       target(*stmt.targets[0]);
+      if (stmt.targets[0]->kind == ExprKind::Name && scan.elements.count(stmt.targets[0]->text)) {
+        addUnique(scan.rebound, stmt.targets[0]->text);  // w -= x on a scalar makes a new w
+        break;
+      }
       scan.markWritten(rootName(*stmt.targets[0]));
       break;
     case StmtKind::For: target(*stmt.targets[0]); break;
@@ -977,6 +986,23 @@ void Analyzer::scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>&
   if (stmt.value) scanExpr(*stmt.value, scan, visiting);
   for (const auto& s : stmt.body) scanStmt(*s, scan, visiting);
   for (const auto& s : stmt.orelse) scanStmt(*s, scan, visiting);
+}
+
+bool Analyzer::readsElement(const Expr& value) {
+  if (value.kind != ExprKind::Subscript || value.children[0]->kind != ExprKind::Name) return false;
+  const SymValue* base = lookup(value.children[0]->text);
+  if (!base || base->kind != SymKind::Tensor || base->untyped || base->weak) return false;
+  const graph::TensorType& type = builder_.type(arrayValue(*base, value.range));
+  const std::vector<const Expr*> items = indexItems(*value.children[1]);
+  if (!type.ranked || static_cast<int>(items.size()) != type.rank()) return false;
+  for (const Expr* item : items) {
+    if (item->kind == ExprKind::Int) continue;
+    if (item->kind == ExprKind::BinOp || item->kind == ExprKind::UnaryOp) continue;  // i + 1, -1: integers or errors
+    if (item->kind != ExprKind::Name) return false;
+    const SymValue* v = lookup(item->text);
+    if (!v || !(v->kind == SymKind::Int || v->kind == SymKind::LoopIndex)) return false;
+  }
+  return true;
 }
 
 void Analyzer::scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting) {

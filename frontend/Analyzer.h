@@ -40,6 +40,7 @@ class Analyzer {
     std::vector<std::string> rebound;   // names bound by plain assignment (x = ..., for x in ...)
     std::vector<std::string> written;   // names whose arrays are updated in place
     std::map<std::string, std::string> views;  // row = A[i] in the body: writes to row update A
+    std::set<std::string> elements;  // w = A[i, j] in the body: a NumPy scalar, so w -= x rebinds w
 
     // Records an in-place write to `name` and to the arrays it is a view or alias of.
     void markWritten(std::string name);
@@ -106,6 +107,8 @@ class Analyzer {
   void scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting);
   std::vector<std::string> writtenParams(const Stmt& function, std::set<const Stmt*>& visiting);
   static std::string rootName(const Expr& expr);
+  // Whether `value` reads one element (A[i, j], every axis of a known array indexed by an integer).
+  bool readsElement(const Expr& value);
   void applyPragmas(const Stmt& stmt, int& pushedHints);
 
   // ---- entry and outputs (Analyzer.cpp)
