@@ -670,11 +670,14 @@ bool Analyzer::truthy(const SymValue& v, const SourceRange& range) {
 
 std::optional<double> Analyzer::foldIntegerElements(const std::string& op, const std::vector<ValueId>& inputs) {
   std::vector<int64_t> x;
+  for (ValueId in : inputs) {  // the types first: the constant lookup is a search
+    const TensorType& type = builder_.type(in);
+    if (type.rank() != 0 || !isInteger(type.dtype) || type.dtype != builder_.type(inputs[0]).dtype) return std::nullopt;
+  }
   for (ValueId in : inputs) {
     const graph::GraphConstant* c = builder_.graph().findConstant(in);
-    const TensorType& type = builder_.type(in);
-    if (!c || type.rank() != 0 || !isInteger(type.dtype) || type.dtype != builder_.type(inputs[0]).dtype) return std::nullopt;
-    x.push_back(static_cast<int64_t>(graph::decodeConstant(type.dtype, c->bytes).at(0)));
+    if (!c) return std::nullopt;
+    x.push_back(static_cast<int64_t>(graph::decodeConstant(builder_.type(in).dtype, c->bytes).at(0)));
   }
   int64_t r = 0;
   bool overflow = false;
@@ -704,9 +707,10 @@ SymValue Analyzer::constantIndex(const SymValue& v) {
   if (v.kind != SymKind::Tensor || v.untyped || v.weak || v.view) return v;
   const ValueId id = v.storage ? v.storage->current : graph::kNoValue;
   if (id == graph::kNoValue) return v;
-  const graph::GraphConstant* c = builder_.graph().findConstant(id);
   const TensorType& type = builder_.type(id);
-  if (!c || type.rank() != 0 || !(isInteger(type.dtype) || type.dtype == DType::Bool)) return v;
+  if (type.rank() != 0 || !(isInteger(type.dtype) || type.dtype == DType::Bool)) return v;
+  const graph::GraphConstant* c = builder_.graph().findConstant(id);
+  if (!c) return v;
   const std::vector<double> values = graph::decodeConstant(type.dtype, c->bytes);
   return values.size() == 1 ? SymValue::ofInt(static_cast<int64_t>(values[0])) : v;
 }

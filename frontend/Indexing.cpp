@@ -387,8 +387,9 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
     return fresh(gatherAdvanced(basic, advanced, expr.range, nameHint), expr.range);
   }
   if (plan.full && plan.newAxes.empty()) return base;
-  if (const graph::GraphConstant* c = builder_.graph().findConstant(arrayValue(base, expr.range));
-      c && plan.finalShape.empty() && plan.offsets.empty()) {  // an element of a compile-time array: a constant
+  if (const graph::GraphConstant* c = plan.finalShape.empty() && plan.offsets.empty()
+                                           ? builder_.graph().findConstant(arrayValue(base, expr.range))
+                                           : nullptr) {  // an element of a compile-time array: a constant
     const TensorType type = builder_.type(arrayValue(base, expr.range));
     int64_t offset = 0, stride = 1;
     for (int d = type.rank() - 1; d >= 0; --d) {

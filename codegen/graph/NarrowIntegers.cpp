@@ -8,7 +8,7 @@
 // narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
 // value that stays int64. Loop bodies narrow as the top level does; a loop's carried int64 value
 // is bounded by the hull of its initial value and its yields, trip by trip until the hull holds (at
-// most 64 trips), and narrows with its initial value, block argument, yield and result together;
+// most 8 trips), and narrows with its initial value, block argument, yield and result together;
 // any other operator keeps int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
 // int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, fills, casts, argmin/argmax
@@ -344,7 +344,7 @@ class Narrower {
 
   // Every result's interval, in order. A loop's carried int64 values get the hull of their initial
   // value and of what each trip yields: the body is evaluated trip by trip until the hulls hold (at
-  // most 64 trips; a loop of more trips whose hulls still grow keeps its carried values unbounded).
+  // most 8 trips; a loop of more trips whose hulls still grow keeps its carried values unbounded).
   void computeBounds(const graph::Region& r) {
     for (const graph::Node& n : r.nodes) {
       if (n.isLoop()) {
@@ -361,6 +361,8 @@ class Narrower {
       }
     }
   }
+
+  static constexpr int64_t kMaxBoundTrips = 8;
 
   void loopBounds(const graph::Node& loop) {
     const graph::Region& body = loop.body();
@@ -398,7 +400,7 @@ class Narrower {
         }
       }
       if (!grew || trip + 1 >= trips) break;  // the hulls hold, or every trip is accounted for
-      if (trip >= 64) {
+      if (trip + 1 >= kMaxBoundTrips) {  // still growing: unbounded (a nest costs kMaxBoundTrips^depth bodies)
         for (auto& h : hulls) h.reset();
       }
     }
