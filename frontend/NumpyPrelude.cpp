@@ -14,6 +14,7 @@ struct Prelude {
   std::string source;
   Module module;
   std::map<std::string, const Stmt*> functions;  // by NumPy name
+  std::map<std::string, const Stmt*> helpers;    // every function, by Python name
 };
 
 const Prelude& prelude() {
@@ -30,7 +31,9 @@ const Prelude& prelude() {
       throw std::logic_error("frontend/numpy_prelude.py does not parse");
     }
     for (const auto& stmt : built.module.body) {
-      if (stmt->kind != StmtKind::FunctionDef || stmt->text.rfind('_', 0) == 0) continue;
+      if (stmt->kind != StmtKind::FunctionDef) continue;
+      built.helpers[stmt->text] = stmt.get();
+      if (stmt->text.rfind('_', 0) == 0) continue;
       std::string name = stmt->text;
       if (name.rfind("linalg_", 0) == 0) name = "linalg." + name.substr(7);
       built.functions[name] = stmt.get();
@@ -49,10 +52,9 @@ const Stmt* numpyPreludeFunction(const std::string& name) {
 }
 
 const Stmt* numpyPreludeHelper(const std::string& name) {
-  for (const auto& stmt : prelude().module.body) {
-    if (stmt->kind == StmtKind::FunctionDef && stmt->text == name) return stmt.get();
-  }
-  return nullptr;
+  const auto& helpers = prelude().helpers;
+  auto it = helpers.find(name);
+  return it == helpers.end() ? nullptr : it->second;
 }
 
 std::vector<std::string> numpyPreludeNames() {
