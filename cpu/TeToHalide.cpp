@@ -2,6 +2,9 @@
 #include "cpu/TeToHalide.h"
 
 #include <limits>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #include <unordered_map>
 
 #include "sdk/support/Diagnostics.h"
@@ -211,7 +214,17 @@ Halide::Type halideType(DType t) {
 }
 
 Halide::Target hostTarget() {
-  return Halide::get_host_target().with_feature(Halide::Target::StrictFloat);
+  Halide::Target target = Halide::get_host_target().with_feature(Halide::Target::StrictFloat);
+  // Halide 14 takes AVX512-BF16 for Sapphire Rapids, whose LLVM CPU also has AVX512-FP16; a host
+  // (a virtual machine) may report the first without the second, and vmovw would then be illegal.
+#if defined(__x86_64__)
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  const bool fp16 = __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) && (edx & (1u << 23)) != 0;
+  if (target.has_feature(Halide::Target::AVX512_SapphireRapids) && !fp16) {
+    target = target.without_feature(Halide::Target::AVX512_SapphireRapids);
+  }
+#endif
+  return target;
 }
 
 namespace {

@@ -316,7 +316,8 @@ void Analyzer::execAugAssign(const Stmt& stmt) {
       // a[mask] += v updates the selected elements: np.where(mask, a + v, a).
       Argument whole{eval(*target.children[0]), target.children[0]->range, target.children[0].get()};
       Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
-      assignMasked(target, whole.value, mask, binaryOperator(stmt.text, whole, rhs, stmt.range, ""));
+      const SymValue updated = binaryOperator(stmt.text, whole, rhs, stmt.range, "");
+      assignMasked(target, whole.value, mask, updated.kind == SymKind::Tensor ? selectionOf(updated, mask, stmt.range) : updated);
       return;
     }
     Argument current{evalSubscript(target, ""), target.range, &target};
@@ -739,12 +740,35 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     const SymValue* v = lookup(name);
     if (v && v->kind != SymKind::Poison) boundBefore.insert(name);
   }
-  // Carried state: arrays written in place (through any name) and array names rebound.
+  // Carried state: arrays written in place (through any name) and array names rebound. A name both
+  // written in place and rebound (Z = step(Z), where step writes Z) is carried as a name when no other
+  // name reaches its array: each trip starts from the name's value, whichever array that is.
+  auto contains = [](const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+  };
+  // Why the array `name` refers to is reachable otherwise ("" when it is not).
+  auto sharedWith = [&](const std::string& name) -> std::string {
+    const SymValue* v = lookup(name);
+    if (!v || v->kind != SymKind::Tensor) return "";
+    const std::shared_ptr<ArrayStorage> root = v->view ? v->view->root : v->storage;
+    for (const Frame& frame : frames_) {
+      for (const auto& [other, w] : frame.locals) {
+        if (other != name && w.kind == SymKind::Tensor && (w.view ? w.view->root : w.storage) == root) {
+          return "its array is also '" + other + "'";
+        }
+      }
+    }
+    return v->view ? "it is a view of another array" : "";
+  };
+  std::set<std::string> carriedByName;
+  for (const std::string& name : scan.written) {
+    if (contains(scan.rebound, name) && sharedWith(name).empty()) carriedByName.insert(name);
+  }
   std::vector<std::shared_ptr<ArrayStorage>> carriedStorage;
   std::vector<std::string> carriedNames;
   for (const std::string& name : scan.written) {
     const SymValue* v = lookup(name);
-    if (!v || v->kind != SymKind::Tensor || v->weak) continue;
+    if (!v || v->kind != SymKind::Tensor || v->weak || carriedByName.count(name)) continue;
     std::shared_ptr<ArrayStorage> root = v->view ? v->view->root : v->storage;
     if (root && std::find(carriedStorage.begin(), carriedStorage.end(), root) == carriedStorage.end()) {
       carriedStorage.push_back(root);
@@ -753,11 +777,11 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   for (const std::string& name : scan.assigned) {
     const SymValue* v = lookup(name);
     if (!v || v->kind != SymKind::Tensor) continue;
-    const bool inPlace = std::find(scan.written.begin(), scan.written.end(), name) != scan.written.end() && !v->weak;
-    const bool rebound = std::find(scan.rebound.begin(), scan.rebound.end(), name) != scan.rebound.end();
+    const bool inPlace = contains(scan.written, name) && !v->weak && !carriedByName.count(name);
+    const bool rebound = contains(scan.rebound, name);
     if (inPlace && rebound) {
       fail(stmt.range, "'" + name + "' is both updated in place and reassigned in this loop, which pyasc keeps as a "
-                       "loop; use one form (" + name + "[...] = ... or " + name + " = ...)");
+                       "loop, and " + sharedWith(name) + "; use one form (" + name + "[...] = ... or " + name + " = ...)");
     }
     if (!inPlace) carriedNames.push_back(name);
   }
@@ -825,12 +849,35 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     const SymValue* v = lookup(name);
     yields.push_back(v && v->kind == SymKind::Tensor ? arrayValue(*v, stmt.range) : initial[yields.size()]);
   }
+  // Arrays first bound in the body keep their last trip's value after the loop, as in Python: loop
+  // outputs whose first value, never read, is a fill of their type (views excepted: their array
+  // changes after the loop).
+  std::vector<std::string> lastTripNames;
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (trips == 0 || boundBefore.count(name) || !v || v->kind != SymKind::Tensor || v->untyped || v->view) continue;
+    const ValueId last = arrayValue(*v, stmt.range);
+    if (!graph::isStaticShape(builder_.type(last).shape)) continue;
+    lastTripNames.push_back(name);
+    yields.push_back(last);
+  }
   graph::Region body = builder_.closeRegion();
+  for (const std::string& name : lastTripNames) {
+    const TensorType type = builder_.type(yields[initial.size()]);
+    std::vector<int64_t> shape;
+    for (const graph::Dim& d : type.shape) shape.push_back(d.extent);
+    initial.push_back(builder_.addNode("Fill", {}, {{"shape", shape}, {"value", 0.0}, {"dtype", std::string(dtypeName(type.dtype))}},
+                                       stmt.range));
+    arguments.push_back(builder_.newValue(name, type, stmt.range));
+  }
+  std::vector<std::string> slotNames = storageNames;
+  slotNames.insert(slotNames.end(), carriedNames.begin(), carriedNames.end());
+  slotNames.insert(slotNames.end(), lastTripNames.begin(), lastTripNames.end());
   for (size_t i = 0; i < yields.size(); ++i) {
     const TensorType& before = builder_.type(initial[i]);
     const TensorType& after = builder_.type(yields[i]);
     if (before != after) {
-      const std::string name = i < carriedStorage.size() ? storageNames[i] : carriedNames[i - carriedStorage.size()];
+      const std::string& name = slotNames[i];
       fail(stmt.range, "'" + name + "' changes from " + before.str() + " to " + after.str() +
                            " inside the loop; arrays updated by a loop must keep their dtype and shape",
            {note(stmt.range, "pyasc keeps range loops as loops; cast the new value (.astype) or allocate the "
@@ -855,10 +902,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   }
   loop.loc = stmt.range.begin;
   loop.regions.push_back(std::move(body));
-  for (size_t i = 0; i < initial.size(); ++i) {
-    const std::string name = i < carriedStorage.size() ? storageNames[i] : carriedNames[i - carriedStorage.size()];
-    loop.outputs.push_back(builder_.newValue(name, builder_.type(initial[i]), stmt.range));
-  }
+  for (size_t i = 0; i < initial.size(); ++i) loop.outputs.push_back(builder_.newValue(slotNames[i], builder_.type(initial[i]), stmt.range));
   const std::vector<ValueId> outputs = loop.outputs;
   builder_.appendNode(std::move(loop));
 
@@ -871,6 +915,12 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     rebound.weak = lookup(carriedNames[i])->weak;
     bind(carriedNames[i], rebound);
   }
+  for (size_t i = 0; i < lastTripNames.size(); ++i) {
+    const SymValue* inBody = lookup(lastTripNames[i]);
+    SymValue after = fresh(outputs[carriedStorage.size() + carriedNames.size() + i], inBody->range);
+    after.weak = inBody->weak;
+    bind(lastTripNames[i], after);
+  }
   for (const auto& entry : snapshot) {
     const bool carried = std::find(carriedStorage.begin(), carriedStorage.end(), entry.first) != carriedStorage.end();
     if (!carried && entry.first->current != entry.second) {
@@ -878,14 +928,20 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
                        "directly (a[...] = ...) in the loop body");
     }
   }
-  // Names first assigned in the body have no value after a loop kept as a loop.
+  // Other names first assigned in the body have no value after a loop kept as a loop.
   for (const std::string& name : scan.assigned) {
     SymValue* v = lookup(name);
-    if (!v || boundBefore.count(name)) continue;
+    if (!v || boundBefore.count(name) || contains(lastTripNames, name)) continue;
+    if (v->kind == SymKind::LoopIndex && v->indexVar == index && trips > 0) {  // k = 2 * i + 1: its last value
+      bind(name, SymValue::ofInt(v->scale * (start + (trips - 1) * step) + v->offset));
+      continue;
+    }
     if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex) {
       SymValue gone = SymValue::poison();
-      gone.text = "'" + name + "' is assigned inside the loop at line " + std::to_string(stmt.range.begin.line) +
-                  ", which pyasc keeps as a loop, so it has no value after it; assign it before the loop";
+      gone.text = trips == 0 ? "name '" + name + "' is not defined: the loop at line " +
+                                   std::to_string(stmt.range.begin.line) + " that assigns it runs zero times"
+                             : "'" + name + "' is assigned inside the loop at line " + std::to_string(stmt.range.begin.line) +
+                                   ", which pyasc keeps as a loop, so it has no value after it; assign it before the loop";
       bind(name, gone);
     }
   }
@@ -1186,6 +1242,11 @@ void Analyzer::runEntry(const Module& module) {
     const SymValue& v = returned[i];
     if (v.kind == SymKind::Poison) continue;
     try {
+      if (v.kind == SymKind::Selection) {
+        fail(v.range, "'" + function.text + "' returns a boolean-mask selection, whose length depends on the data, "
+                      "but a model's outputs have static shapes; return its count or a reduction of it, or keep the "
+                      "shape with np.where(mask, a, 0)");
+      }
       if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
       const ValueId id = tensorOf(v, v.kind == SymKind::Float ? DType::Float32 : DType::Int32, function.range);
       builder_.addOutput("out" + std::to_string(i), id);
@@ -1218,6 +1279,9 @@ void Analyzer::recordScriptOutputs() {
   const Frame& module = frames_.front();
   for (const std::string& name : module.order) {
     const SymValue& v = module.locals.at(name);
+    if (v.kind == SymKind::Selection) {
+      warn(v.range, "'" + name + "' is not an output: it is a boolean-mask selection, whose length depends on the data");
+    }
     if (v.kind != SymKind::Tensor || v.untyped || v.weak) continue;
     ValueId id;
     try {

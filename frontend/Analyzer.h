@@ -204,6 +204,24 @@ class Analyzer {
   DType dtypeArgument(const SymValue& v, const SourceRange& range);
   [[noreturn]] void failUnknownFunction(const std::string& module, const std::string& name, const SourceRange& range);
 
+  // ---- boolean-mask selections (Selections.cpp): a Selection's items are the values (the mask's
+  // shape, then the selected rows' axes) and the mask
+  SymValue selectionOf(const SymValue& values, const SymValue& mask, const SourceRange& range);
+  [[noreturn]] void failOnSelection(const SourceRange& range, const std::string& what);
+  // Whether `a` and `b` are computed alike (the same operators on the same inputs and constants).
+  bool sameValue(graph::ValueId a, graph::ValueId b, int depth = 0);
+  graph::ValueId maskAcross(graph::ValueId mask, int rank, const SourceRange& range);  // trailing axes of 1
+  SymValue selectionCount(const SymValue& selection, const SourceRange& range);    // a runtime int
+  SymValue selectionAttribute(const SymValue& selection, const std::string& name, const SourceRange& range,
+                              const std::string& nameHint);
+  SymValue applyToSelection(const std::string& op, const std::vector<Argument>& operands,
+                            std::vector<graph::NamedAttr> attrs, const SourceRange& range, const std::string& nameHint,
+                            const std::string& spelling);
+  SymValue selectByMask(const SymValue& base, const SymValue& mask, const std::vector<const Expr*>& rest,
+                        const Expr& index, const SourceRange& range);
+  SymValue callSelecting(const std::string& name, const Argument& array, const CallArgs& args,
+                         const std::string& nameHint);  // np.nonzero, np.flatnonzero, np.unique
+
   // ---- indexing (Indexing.cpp)
   struct IndexPlan {
     std::vector<int64_t> axes, begin, end, step, dynamicAxes;
@@ -247,9 +265,10 @@ class Analyzer {
   // Whether a literal list index names arrays (a[[k, p]] with p computed): an index array, not a gather
   // at compile-time positions.
   bool listHoldsArrays(const Expr& list);
-  // The comma-separated parts of a subscript, and the first literal list among them (a[:, [0, 2]]).
+  // The comma-separated parts of a subscript, and the first list among them (a[:, [0, 2]], or a name
+  // bound to a list of ints).
   static std::vector<const Expr*> indexItems(const Expr& index);
-  static const Expr* listIndexItem(const Expr& index);
+  const Expr* listIndexItem(const Expr& index);
   // a[[i, j]] and a[:, [i, j]]: a gather along the list's axis (a copy, not a view).
   SymValue evalListSubscript(const SymValue& base, const Expr& expr, const Expr& list, const std::string& nameHint);
   // The plan that reads or writes a view's region of its root array.

@@ -30,13 +30,14 @@ enum class ExprKind {
   List,
   Ellipsis,
   Starred,  // *children[0] as a call argument: a compile-time tuple spread into positional arguments
-  Lambda,   // lambda children[0..n-1] (Names): children[n]; only where the parser is asked to accept it
+  Lambda,   // lambda children[0..n-1] (Names): children[n]; also as `function`, a def returning children[n]
   ListComp,  // [children[0] for ...]: per ops entry "for" two more children (target, iterable), "if" one (condition)
   Error,  // an unsupported construct already reported by the parser; analysis skips it silently
 };
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
+struct Stmt;
 
 struct Keyword {
   std::string name;
@@ -55,6 +56,7 @@ struct Expr {
   std::vector<std::string> ops;  // Compare operators
   bool parenthesized = false;    // a tuple written with parentheses
   bool formatted = false;        // a String written as an f-string
+  std::shared_ptr<const Stmt> function;  // a Lambda as the FunctionDef `<lambda>` that returns its body
 };
 
 enum class StmtKind {
@@ -74,7 +76,6 @@ enum class StmtKind {
   Continue,
 };
 
-struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 
 struct Param {

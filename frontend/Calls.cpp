@@ -74,6 +74,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
                           "tuple", "sum", "enumerate", "zip", "isinstance", "type", "map", "open"}) {
       builtin |= calleeExpr.text == b;
     }
+    builtin |= calleeExpr.text == "_refuse" && frames_.back().prelude;
     if (!builtin) {
       std::vector<std::string> candidates = visibleNames();
       const std::vector<std::string> customNames = registry_.aliasNames(registry::AliasForm::Function, "custom.");
@@ -262,6 +263,7 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
                            " positional argument(s), got " + std::to_string(a.size()));
     }
   };
+  if (name == "_refuse") fail(args.range, a.empty() || a[0].value.kind != SymKind::String ? "unsupported arguments" : a[0].value.text);
   if (name == "range") {  // a value outside a for loop's header: the tuple of its integers
     needArgs(1, 3);
     std::vector<int64_t> b;
@@ -280,6 +282,7 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
   if (name == "len") {
     needArgs(1, 1);
     const SymValue& v = a[0].value;
+    if (v.kind == SymKind::Selection) return selectionCount(v, args.range);
     if (v.kind == SymKind::Tuple) return SymValue::ofInt(static_cast<int64_t>(v.items.size()));
     if (v.kind == SymKind::String) return SymValue::ofInt(static_cast<int64_t>(v.text.size()));
     if (v.kind == SymKind::Tensor) {
@@ -449,7 +452,33 @@ SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
   fail(args.range, "math." + name + "() needs a tuple");
 }
 
+namespace {
+
+// NumPy's unary math functions on a compile-time number: np.floor(2.5) is the number 2.0, as NumPy gives.
+double (*scalarMath(const std::string& name))(double) {
+  static const std::map<std::string, double (*)(double)> functions = {
+      {"floor", [](double x) { return std::floor(x); }}, {"ceil", [](double x) { return std::ceil(x); }},
+      {"trunc", [](double x) { return std::trunc(x); }}, {"rint", [](double x) { return std::nearbyint(x); }},
+      {"sqrt", [](double x) { return std::sqrt(x); }},   {"exp", [](double x) { return std::exp(x); }},
+      {"log", [](double x) { return std::log(x); }},     {"log2", [](double x) { return std::log2(x); }},
+      {"log10", [](double x) { return std::log10(x); }}, {"sin", [](double x) { return std::sin(x); }},
+      {"cos", [](double x) { return std::cos(x); }},     {"tan", [](double x) { return std::tan(x); }},
+      {"arctan", [](double x) { return std::atan(x); }}, {"tanh", [](double x) { return std::tanh(x); }},
+  };
+  auto it = functions.find(name);
+  return it == functions.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
 SymValue Analyzer::callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint) {
+  if (aliasName == "where" && args.positional.size() == 1 && args.keywords.empty()) {
+    return callSelecting("nonzero", args.positional[0], args, nameHint);  // np.where(condition) is np.nonzero(condition)
+  }
+  if (auto* math = scalarMath(aliasName);
+      math && args.keywords.empty() && args.positional.size() == 1 && args.positional[0].value.isScalarConstant()) {
+    return SymValue::ofFloat(math(requireNumber(args.positional[0].value, args.positional[0].range, "np." + aliasName + "() argument")));
+  }
   const NumpyAlias* alias = registry_.findAlias(aliasName, registry::AliasForm::Function);
   if (!alias) failUnknownFunction(aliasName.rfind("nn.", 0) == 0 ? "pyasc.nn" : "numpy", aliasName, args.range);
   return callAlias(*alias, std::nullopt, args, nameHint);
@@ -826,6 +855,14 @@ graph::Attribute Analyzer::attributeFor(const NumpyParam& param, const Argument&
 SymValue Analyzer::callAlias(const NumpyAlias& alias, const std::optional<Argument>& self, const CallArgs& args,
                              const std::string& nameHint) {
   std::map<std::string, Argument> bound = bindArguments(alias, self, args);
+  if (std::any_of(bound.begin(), bound.end(), [](const auto& b) { return b.second.value.kind == SymKind::Selection; })) {
+    const registry::OpEntry* entry = registry_.find(alias.op);
+    const bool elementwise = entry && (entry->category == registry::OpCategory::Elementwise ||
+                                       entry->category == registry::OpCategory::Broadcast);
+    if (!elementwise && (!entry || entry->category != registry::OpCategory::Reduce)) {
+      failOnSelection(args.range, args.calleeText + "()");
+    }
+  }
   bool handled = true;
   SymValue special = callSpecial(alias.name, bound, args, nameHint, handled);
   if (handled) return special;
@@ -870,6 +907,8 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
   };
   if (name == "cumsum" || name == "cumprod") return callScan(name == "cumsum" ? "add" : "multiply", false, bound, args, nameHint);
   if (name == "sort" || name == "argsort") return callSort(bound, args, nameHint, name == "argsort");
+  if (name == "nonzero" || name == "flatnonzero") return callSelecting(name, bound.at("a"), args, nameHint);
+  if (name == "unique") return callSelecting(name, bound.at("ar"), args, nameHint);
   if (name == "linalg.norm") return callNorm(bound, args, nameHint);
   if (name == "array" || name == "asarray") {
     const Argument& obj = bound.count("object") ? bound["object"] : bound["a"];

@@ -100,6 +100,7 @@ std::string Analyzer::describeKind(const SymValue& v) const {
     case SymKind::LoopIndex: return "the loop index '" + v.text + "'";
     case SymKind::SymbolicDim: return "the symbolic extent " + v.text;
     case SymKind::TensorType: return "the Tensor type";
+    case SymKind::Selection: return "a boolean-mask selection";
   }
   return "a value";
 }
@@ -169,7 +170,7 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::Slice: fail(expr.range, "a slice is only allowed inside [] (a[1:3])");
     case ExprKind::Ellipsis: fail(expr.range, "'...' is only allowed inside [] (a[..., 0])");
     case ExprKind::Starred: fail(expr.range, "argument unpacking (*) is only supported in calls");
-    case ExprKind::Lambda: fail(expr.range, "lambda is not supported; define a function with def");
+    case ExprKind::Lambda: v = functionValue(*expr.function); break;
     case ExprKind::ListComp: v = evalListComp(expr); break;
     case ExprKind::Error: return SymValue::poison();
   }
@@ -186,6 +187,8 @@ SymValue Analyzer::evalName(const Expr& expr) {
   for (const char* b : kBuiltins) {
     if (expr.text == b) return SymValue::named(SymKind::Builtin, b);
   }
+  // the NumPy prelude's refusal of arguments it cannot compile: _refuse("why"), reported at the call
+  if (expr.text == "_refuse" && frames_.back().prelude) return SymValue::named(SymKind::Builtin, "_refuse");
   const std::string guess = registry::closestName(expr.text, visibleNames());
   std::string message = "name '" + expr.text + "' is not defined";
   if (!guess.empty()) message += "; did you mean '" + guess + "'?";
@@ -205,6 +208,7 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
         return ufuncMethod(base.text.substr(6), expr.text, nameRange);
       }
       fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
+    case SymKind::Selection: return selectionAttribute(base, expr.text, expr.range, "");
     case SymKind::Tensor: {
       base.range = expr.children[0]->range;  // a bound method's array is the expression before the dot
       return arrayAttribute(base, expr.text, expr.range, "");
@@ -228,9 +232,7 @@ const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
   static const std::map<std::string, std::string> functions = {
       {"argwhere", "its length depends on the data; keep the shape with np.where(mask, values, 0)"},
       {"bincount", "(x[:, None] == np.arange(n)[None, :]).sum(axis=0) (n bins, a compile-time length)"},
-      {"nonzero", "its length depends on the data; keep the shape with np.where(mask, values, 0)"},
       {"tile", "np.broadcast_to(a, (k,) + a.shape).reshape(-1) (1-D a repeated k times)"},
-      {"unique", "its length depends on the data; test candidate values instead: (x[:, None] == np.arange(k)).any(axis=0)"},
   };
   return functions;
 }
@@ -446,7 +448,7 @@ SymValue Analyzer::binaryOperator(const std::string& symbol, const Argument& lhs
            "the extent " + side->text + " is symbolic, so it has no compile-time value for '" + symbol + "'",
            {note(SourceRange{}, "give the input a fixed shape with --input=NAME:DTYPE[...] or a Tensor[...] annotation")});
     }
-    if (!isTensorLike(*side) && side->kind != SymKind::Tuple) {
+    if (!isTensorLike(*side) && side->kind != SymKind::Tuple && side->kind != SymKind::Selection) {
       fail(side == &lhs ? lhsRange : rhsRange,
            "unsupported operand for '" + symbol + "': " + describeKind(*side));
     }
@@ -555,7 +557,7 @@ SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
     operand.offset = -operand.offset;
     return operand;
   }
-  if (!isTensorLike(operand)) fail(expr.range, "bad operand for unary " + op + ": " + describeKind(operand));
+  if (!isTensorLike(operand) && operand.kind != SymKind::Selection) fail(expr.range, "bad operand for unary " + op + ": " + describeKind(operand));
   if (op == "~" && operand.kind == SymKind::Tensor && !operand.untyped &&
       builder_.type(arrayValue(operand, expr.range)).dtype != DType::Bool) {
     fail(expr.range, "~ on integer arrays (bitwise not) is not supported; ~ is supported on bool arrays");
@@ -578,7 +580,9 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
     return SymValue::ofBool(expr.ops[0] == "is" ? same : !same);
   }
   bool anyArray = false;
-  for (const auto& o : operands) anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex;
+  for (const auto& o : operands) {
+    anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex || o.kind == SymKind::Selection;
+  }
   if (anyArray && expr.ops.size() > 1) {
     fail(expr.range, "chained comparisons of arrays are ambiguous; combine them with &: (a < b) & (b < c)");
   }
@@ -751,6 +755,7 @@ ValueId Analyzer::indexValue(const SymValue& index, const SourceRange& range) {
 }
 
 ValueId Analyzer::arrayValue(const SymValue& array, const SourceRange& range) {
+  if (array.kind == SymKind::Selection) failOnSelection(range, "this use");
   if (array.untyped) {
     fail(range, "cannot infer the dtype of parameter '" + array.paramName + "'",
          {note(array.range, "annotate it (" + array.paramName + ": Tensor[float32]) or pass --input=" + array.paramName +
@@ -774,6 +779,7 @@ ValueId Analyzer::tensorOf(const SymValue& value, DType scalarDType, const Sourc
     case SymKind::Float: return builder_.constant(scalarDType, {value.number()}, {}, range);
     case SymKind::LoopIndex: return builder_.cast(indexValue(value, range), scalarDType, range);
     case SymKind::Tuple: return arrayValue(constantArray(value, std::nullopt, range, "cst"), range);
+    case SymKind::Selection: failOnSelection(range, "this use");
     default: fail(range, "expected an array or a number, found " + describeKind(value));
   }
 }
@@ -984,6 +990,9 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
   std::vector<Argument> operands = operandsIn;
   for (const Argument& a : operands) {
     if (a.value.kind == SymKind::Poison) return SymValue::poison();
+  }
+  for (const Argument& a : operands) {
+    if (a.value.kind == SymKind::Selection) return applyToSelection(op, operands, std::move(attrs), range, nameHint, spelling);
   }
   for (Argument& a : operands) {
     if (a.value.kind == SymKind::Tensor && a.value.untyped) failCannotInfer(op, operands, range);

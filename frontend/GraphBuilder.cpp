@@ -37,6 +37,19 @@ ValueId GraphBuilder::newValue(const std::string& name, const TensorType& type, 
   return graph_.addValue(name, type, locOf(range));
 }
 
+const graph::Node* GraphBuilder::producer(ValueId value) const {
+  auto find = [&](const graph::Region& region) -> const graph::Node* {
+    for (auto node = region.nodes.rbegin(); node != region.nodes.rend(); ++node) {
+      if (std::find(node->outputs.begin(), node->outputs.end(), value) != node->outputs.end()) return &*node;
+    }
+    return nullptr;
+  };
+  for (auto region = regions_.rbegin(); region != regions_.rend(); ++region) {
+    if (const graph::Node* node = find(**region)) return node;
+  }
+  return find(graph_.body);
+}
+
 bool GraphBuilder::tryAddNode(const std::string& op, std::vector<ValueId> inputs, std::vector<NamedAttr> attrs,
                               const SourceRange& range, const std::string& nameHint, ValueId& result,
                               std::string& error) {

@@ -56,6 +56,9 @@ class GraphBuilder {
   // Appends a finished loop node to the current region.
   void appendNode(graph::Node node);
   graph::ValueId newValue(const std::string& name, const graph::TensorType& type, const SourceRange& range);
+  // The node of an open region or of the top level that computes `value` (null for inputs,
+  // constants and loop arguments).
+  const graph::Node* producer(graph::ValueId value) const;
 
   // Hints from pragmas apply to every node added while they are pushed.
   void pushHint(graph::NamedAttr hint) { hints_.push_back(std::move(hint)); }

@@ -64,6 +64,13 @@ std::vector<const Expr*> Analyzer::indexItems(const Expr& index) {
 const Expr* Analyzer::listIndexItem(const Expr& index) {
   for (const Expr* e : indexItems(index)) {
     if (e->kind == ExprKind::List) return e;
+    if (e->kind == ExprKind::Name) {  // a name bound to a list of ints: a[:, p] with p = [0, 2, 5]
+      const SymValue* v = lookup(e->text);
+      if (v && v->kind == SymKind::Tuple && !v->items.empty() &&
+          std::all_of(v->items.begin(), v->items.end(), [](const SymValue& i) { return i.kind == SymKind::Int; })) {
+        return e;
+      }
+    }
   }
   return nullptr;
 }
@@ -125,8 +132,8 @@ Analyzer::IndexPlan Analyzer::planItems(const SymValue& array, const std::vector
       if (it.value.kind == SymKind::Tensor) {
         const DType t = builder_.type(arrayValue(it.value, e->range)).dtype;
         if (t == DType::Bool && builder_.type(arrayValue(it.value, e->range)).rank() > 0) {
-          fail(e->range, "selecting with a boolean mask gives an array whose length depends on the data, which pyasc "
-                         "cannot compile; keep the shape with np.where(mask, a, 0) (or reduce it: np.where(mask, a, 0).sum())");
+          fail(e->range, "a boolean mask selects only as an array's first index, written as a name or a comparison "
+                         "(m = np.isnan(a); a[m], a[a > 0, 1:]); or keep the shape with np.where(mask, a, 0)");
         }
         if (!advanced || !isInteger(t)) {
           fail(e->range, "indexing with an array (advanced indexing) is not supported here; use slices, or "
@@ -367,6 +374,28 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (const Expr* list = listIndexItem(index); list && !listHoldsArrays(*list)) {
     return evalListSubscript(base, expr, *list, nameHint);
   }
+  {  // a[mask], a[mask, None], a[mask, 1:]: a selection; a[positions] with positions a selection: one too
+    const std::vector<const Expr*> items = indexItems(index);
+    const Expr& head = *items.front();
+    const bool maskLike = head.kind == ExprKind::Name || head.kind == ExprKind::Compare ||
+                          (head.kind == ExprKind::UnaryOp && (head.text == "~" || head.text == "not")) ||
+                          (head.kind == ExprKind::BinOp && (head.text == "&" || head.text == "|" || head.text == "^"));
+    if (maskLike) {
+      const SymValue first = eval(head);
+      if (first.kind == SymKind::Selection) {
+        if (items.size() != 1) failOnSelection(head.range, "indexing with other indices beside a selection");
+        const SymValue& positions = first.items[0];
+        const ValueId gathered = gatherAdvanced(arrayValue(base, expr.range), {AdvancedIndex{0, positions, head.range}},
+                                                expr.range, nameHint);
+        return selectionOf(fresh(gathered, expr.range), first.items[1], expr.range);
+      }
+      if (first.kind == SymKind::Tensor && !first.weak && !first.untyped &&
+          builder_.type(arrayValue(first, head.range)).dtype == DType::Bool &&
+          builder_.type(arrayValue(first, head.range)).rank() > 0) {
+        return selectByMask(base, first, std::vector<const Expr*>(items.begin() + 1, items.end()), index, expr.range);
+      }
+    }
+  }
   if (index.kind == ExprKind::Name) {  // a[iu] with iu = np.triu_indices(n): a tuple of index arrays
     const SymValue* named = lookup(index.text);
     if (named && named->kind == SymKind::Tuple && !named->items.empty() &&
@@ -520,11 +549,33 @@ bool Analyzer::booleanMask(const Expr& index, SymValue& mask) {
 }
 
 void Analyzer::assignMasked(const Expr& target, const SymValue& base, const SymValue& mask, const SymValue& value) {
-  // a[mask] = v keeps a's shape: np.where(mask, v, a) written back through every alias.
+  // a[mask] = v keeps a's shape: np.where(mask, v, a) written back through every alias. The mask
+  // covers a's leading axes; v is one value per selected row (a selection by the same mask) or
+  // broadcasts against a row.
   const Expr& index = *target.children[1];
   const TensorType type = builder_.type(arrayValue(base, target.range));
-  const ValueId v = builder_.cast(tensorOf(value, type.dtype, target.range), type.dtype, target.range);
-  Argument m{mask, index.range, &index};
+  const TensorType maskType = builder_.type(arrayValue(mask, index.range));
+  for (int d = 0; d < maskType.rank(); ++d) {
+    if (d >= type.rank() || maskType.shape[static_cast<size_t>(d)] != type.shape[static_cast<size_t>(d)]) {
+      fail(index.range, "boolean index of shape " + registry::numpyShape(maskType.shape) +
+                            " does not match the array's shape " + registry::numpyShape(type.shape));
+    }
+  }
+  SymValue replacementValue = value;
+  if (value.kind == SymKind::Selection) {
+    if (!sameValue(arrayValue(value.items[1], target.range), arrayValue(mask, index.range))) {
+      fail(target.range, "a[mask] = b[other] needs the same mask on both sides (the lengths of the two selections "
+                         "depend on the data); write np.where(mask, b, a)",
+           {note(value.range, "this selection's mask is another array")});
+    }
+    replacementValue = value.items[0];
+  } else if (value.kind == SymKind::Tensor && !value.weak && maskType.rank() > 0 &&
+             builder_.type(arrayValue(value, target.range)).rank() > type.rank() - maskType.rank()) {
+    fail(target.range, "a[mask] = v needs v to be a selection by the same mask or to broadcast against one selected "
+                       "row; the number of selected rows depends on the data");
+  }
+  const ValueId v = builder_.cast(tensorOf(replacementValue, type.dtype, target.range), type.dtype, target.range);
+  Argument m{fresh(maskAcross(arrayValue(mask, index.range), type.rank(), index.range), index.range), index.range, &index};
   Argument replacement{fresh(v, target.range), target.range, nullptr};
   Argument original{base, target.children[0]->range, target.children[0].get()};
   SymValue selected = applyOp("Where", {m, replacement, original}, {}, target.range, rootName(target));

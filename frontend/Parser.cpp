@@ -24,8 +24,8 @@ bool isKeywordName(const std::string& s) {
 
 class ModuleParser {
  public:
-  ModuleParser(const std::string& file, const std::string& text, DiagnosticEngine& diags, bool lambdas)
-      : file_(file), tokens_(tokenize(file, text)), diags_(diags), lambdas_(lambdas) {}
+  ModuleParser(const std::string& file, const std::string& text, DiagnosticEngine& diags)
+      : file_(file), tokens_(tokenize(file, text)), diags_(diags) {}
 
   Module parse() {
     Module module;
@@ -535,16 +535,7 @@ class ModuleParser {
 
   ExprPtr parseTest() {
     NestingGuard guard(*this);
-    if (atKeyword("lambda") && lambdas_) return parseLambda();
-    if (atKeyword("lambda")) {
-      const SourceRange r{tok().range.begin, 6};
-      take();
-      while (!atOp(":") && !at(TokenKind::Newline) && !at(TokenKind::End)) take();
-      if (atOp(":")) take();
-      parseTest();
-      unsupported(r, "lambda is not supported; define a function with def");
-      return makeExpr(ExprKind::Error, r);
-    }
+    if (atKeyword("lambda")) return parseLambda();
     const SourceRange first = tok().range;
     ExprPtr body = parseOrTest();
     if (!atKeyword("if")) return body;
@@ -798,7 +789,32 @@ class ModuleParser {
     take();
     e->children.push_back(parseTest());
     e->range = spanToPrevious(first);
+    auto function = newStmt(StmtKind::FunctionDef, e->range);
+    function->text = "<lambda>";
+    for (size_t i = 0; i + 1 < e->children.size(); ++i) {
+      function->params.push_back(Param{e->children[i]->text, nullptr, nullptr, e->children[i]->range});
+    }
+    StmtPtr result = newStmt(StmtKind::Return, e->children.back()->range);
+    result->value = cloneExpr(*e->children.back());
+    function->body.push_back(std::move(result));
+    e->function = std::move(function);
     return e;
+  }
+
+  static ExprPtr cloneExpr(const Expr& e) {
+    auto copy = std::make_unique<Expr>();
+    copy->kind = e.kind;
+    copy->range = e.range;
+    copy->text = e.text;
+    copy->intValue = e.intValue;
+    copy->floatValue = e.floatValue;
+    copy->ops = e.ops;
+    copy->parenthesized = e.parenthesized;
+    copy->formatted = e.formatted;
+    copy->function = e.function;
+    for (const ExprPtr& c : e.children) copy->children.push_back(c ? cloneExpr(*c) : nullptr);
+    for (const Keyword& k : e.keywords) copy->keywords.push_back(Keyword{k.name, cloneExpr(*k.value), k.range});
+    return copy;
   }
 
   ExprPtr parseSubscriptList() {
@@ -992,14 +1008,13 @@ class ModuleParser {
   size_t pos_ = 0;
   int depth_ = 0;
   DiagnosticEngine& diags_;
-  bool lambdas_;
 };
 
 }  // namespace
 
-Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags, bool lambdas) {
+Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
   try {
-    return ModuleParser(file, text, diags, lambdas).parse();
+    return ModuleParser(file, text, diags).parse();
   } catch (const CompileError& e) {  // the lexer and the parser stop at their first error
     diags.add(e.diagnostic());
     return Module();

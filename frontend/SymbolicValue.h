@@ -54,6 +54,7 @@ enum class SymKind {
   LoopIndex,  // scale * index + offset for the induction variable of a kept loop
   SymbolicDim,  // a dimension known only by name (N); usable only where a graph shape is
   TensorType,   // the pyasc.Tensor annotation helper
+  Selection,    // a boolean-mask selection: items are the values and the mask (frontend/Selections.cpp)
 };
 
 struct SymValue {

@@ -1208,7 +1208,7 @@ std::shared_ptr<const registry::ExpansionImplementation> parseTbeDefinition(cons
                                                                             const registry::OpDescriptor& d,
                                                                             DiagnosticEngine& diags) {
   diags.addSource(file, text);
-  auto module = std::make_shared<Module>(parseModule(file, text, diags, /*lambdas=*/true));
+  auto module = std::make_shared<Module>(parseModule(file, text, diags));
   if (diags.hasErrors()) return nullptr;
   const Stmt* fn = findDefinition(*module, d);
   if (!fn) {

@@ -523,6 +523,22 @@ def meshgrid(x, y, z=None, indexing='xy'):
             np.broadcast_to(z[None, None, :], shape))
 
 
+def _index_grid(shape, axis, dtype):
+    ones = (1,) * len(shape)
+    line = np.arange(shape[axis], dtype=dtype).reshape(ones[:axis] + (shape[axis],) + ones[axis + 1:])
+    return np.broadcast_to(line, shape)
+
+
+def indices(dimensions, dtype=int):
+    """a tuple of extents"""
+    return np.stack([_index_grid(tuple(dimensions), k, dtype) for k in range(len(dimensions))])
+
+
+def fromfunction(function, shape, dtype=float):
+    """function called once, with one array of indices per axis (broadcast views)"""
+    return function(*[_index_grid(tuple(shape), k, dtype) for k in range(len(shape))])
+
+
 def repeat(a, repeats, axis=None):
     """repeats a compile-time int"""
     a = np.asarray(a)
@@ -715,3 +731,114 @@ def linalg_matrix_power(a, n):
     for _ in range(n):
         result = result @ a
     return result
+
+
+def _jacobi_rounds(n):
+    # the round-robin schedule of cyclic Jacobi: n - 1 rounds (n even; one index rests in each round
+    # when n is odd) of disjoint pairs p[k] < q[k] that together meet every pair once; each round's
+    # indices in the order p + q + rest, and that order's inverse
+    m = n + n % 2
+    others = tuple(range(1, m))
+    rounds = []
+    for r in range(m - 1):
+        ring = (0,) + others[r:] + others[:r]
+        pairs = [(min(ring[k], ring[m - 1 - k]), max(ring[k], ring[m - 1 - k])) for k in range(m // 2)]
+        p = [i for i, j in pairs if j < n]
+        q = [j for i, j in pairs if j < n]
+        rest = [i for i in range(n) if i not in p and i not in q]
+        order = p + q + rest
+        inverse = [sum([k for k in range(n) if order[k] == i]) for i in range(n)]
+        if len(p) > 0:
+            rounds.append((p, q, rest, inverse))
+    return rounds
+
+
+def _jacobi_rotation(x, y, z):
+    # cosines and sines of the rotations that zero z, the coupling of x and y (Golub & Van Loan, 8.5.2)
+    coupled = z != 0
+    tau = (y - x) / (2 * np.where(coupled, z, 1.0))
+    t = np.where(coupled, np.where(tau >= 0, 1.0, -1.0) / (np.abs(tau) + np.hypot(1.0, tau)), 0.0)
+    c = 1.0 / np.sqrt(1.0 + t * t)
+    return c, c * t
+
+
+def _rotate_columns(m, p, q, rest, inverse, c, s):
+    mp = m[:, p]
+    mq = m[:, q]
+    parts = [c * mp - s * mq, s * mp + c * mq]
+    if len(rest) > 0:
+        parts = parts + [m[:, rest]]
+    return np.concatenate(parts, axis=1)[:, inverse]
+
+
+def _linalg_float(a):
+    # float32 stays float32, as LAPACK's single precision; anything else computes in float64
+    a = np.asarray(a)
+    if a.dtype == np.float32:
+        return a
+    return a.astype(np.float64)
+
+
+def linalg_eigh(a, UPLO='L'):
+    """a symmetric 2-d a (UPLO's triangle mirrored); cyclic Jacobi, 8 sweeps of round-robin rotations; eigenvalues ascending, eigenvector signs may differ from LAPACK's"""
+    a = _linalg_float(a)
+    n = a.shape[0]
+    if UPLO == 'U':
+        a = np.triu(a) + np.triu(a, 1).T
+    else:
+        a = np.tril(a) + np.tril(a, -1).T
+    v = np.eye(n, dtype=a.dtype)
+    rounds = _jacobi_rounds(n)
+    for sweep in range(8):
+        for p, q, rest, inverse in rounds:
+            ep = np.eye(n, dtype=a.dtype)[p]
+            eq = np.eye(n, dtype=a.dtype)[q]
+            c, s = _jacobi_rotation((a[p] * ep).sum(axis=1), (a[q] * eq).sum(axis=1), (a[p] * eq).sum(axis=1))
+            a = _rotate_columns(a, p, q, rest, inverse, c, s)
+            a = _rotate_columns(a.T, p, q, rest, inverse, c, s).T
+            v = _rotate_columns(v, p, q, rest, inverse, c, s)
+    w = (a * np.eye(n, dtype=a.dtype)).sum(axis=1)
+    order = np.argsort(w)
+    return w[order], v[:, order]
+
+
+def linalg_eigvalsh(a, UPLO='L'):
+    """as eigh"""
+    w, v = linalg_eigh(a, UPLO)
+    return w
+
+
+def _svd_tall(a, compute_uv):
+    # one-sided Jacobi on the columns of a (rows >= columns)
+    n = a.shape[1]
+    v = np.eye(n, dtype=a.dtype)
+    rounds = _jacobi_rounds(n)
+    for sweep in range(8):
+        for p, q, rest, inverse in rounds:
+            ap = a[:, p]
+            aq = a[:, q]
+            c, s = _jacobi_rotation((ap * ap).sum(axis=0), (aq * aq).sum(axis=0), (ap * aq).sum(axis=0))
+            a = _rotate_columns(a, p, q, rest, inverse, c, s)
+            v = _rotate_columns(v, p, q, rest, inverse, c, s)
+    sv = np.sqrt((a * a).sum(axis=0))
+    order = np.argsort(-sv)
+    sv = sv[order]
+    if not compute_uv:
+        return sv, sv, sv
+    return a[:, order] / np.where(sv > 0, sv, 1.0), sv, v[:, order].T
+
+
+def linalg_svd(a, full_matrices=True, compute_uv=True):
+    """a 2-d a; one-sided Jacobi (Hestenes), 8 sweeps; singular values descending; full_matrices=True only for square a; signs of the vectors may differ from LAPACK's"""
+    a = _linalg_float(a)
+    if full_matrices and compute_uv and a.shape[0] != a.shape[1]:
+        _refuse("full_matrices=True needs a square matrix (the extra columns of U are not computed); pass full_matrices=False")
+    wide = a.shape[0] < a.shape[1]
+    if wide:
+        a = a.T
+    u, sv, vt = _svd_tall(a, compute_uv)
+    if not compute_uv:
+        return sv
+    if wide:
+        return vt.T, sv, u.T
+    return u, sv, vt

@@ -117,6 +117,16 @@ void registerCreationOps(OpRegistry& r) {
     r.addAlias(functionAlias("argsort", "", params, {}, note));
     r.addAlias(methodAlias("argsort", "", params, {}, note));
   }
+  {  // the frontend builds them (Analyzer::callSelecting)
+    const char* nonzero = "a tuple of one boolean-mask selection of positions per axis: its length depends on the data, "
+                          "so it is counted, reduced, combined elementwise and used as an index (a[idx]), not returned";
+    r.addAlias(functionAlias("nonzero", "", {tensorParam("a")}, {}, nonzero));
+    r.addAlias(methodAlias("nonzero", "", {tensorParam("a")}, {}, nonzero));
+    r.addAlias(functionAlias("flatnonzero", "", {tensorParam("a")}, {}, "np.nonzero of the flattened array"));
+    r.addAlias(functionAlias("unique", "", {tensorParam("ar")}, {},
+                             "a boolean-mask selection of the sorted values (the first of each run): counted "
+                             "(np.unique(x).size), reduced, combined elementwise; no return_* or axis arguments"));
+  }
   r.addAlias(functionAlias("linalg.norm", "",  // the frontend builds it (Analyzer::callNorm)
                            {tensorParam("x"), optionalParam("ord", ParamKind::Float, "ord"),
                             optionalParam("axis", ParamKind::Axes, "axis"),

@@ -1,4 +1,5 @@
-// Removes nodes whose results nothing reads (graph outputs and loop yields count as reads).
+// Removes nodes whose results nothing reads (graph outputs count as reads), and the carried values
+// of loops that nothing after the loop and nothing in its body reads.
 #pragma once
 
 #include "sdk/graph/Graph.h"

@@ -67,27 +67,24 @@ int64_t placeBuffers(std::vector<GmBuffer>& buffers, const std::vector<Storage>&
   std::iota(order.begin(), order.end(), 0);
   // big buffers first packs tighter; the index keeps the result deterministic
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return buffers[a].bytes > buffers[b].bytes; });
-  std::vector<size_t> placed;
+  std::vector<std::pair<int64_t, size_t>> placed;  // (offset, buffer), by offset
   int64_t peak = 0;
   for (size_t i : order) {
     GmBuffer& buf = buffers[i];
     int64_t size = alignUp(std::max<int64_t>(buf.bytes, 1));
-    std::vector<std::pair<int64_t, int64_t>> busy;  // [begin, end) of conflicting buffers
-    for (size_t j : placed) {
+    // the lowest offset where the buffer fits between the placed buffers live at the same time
+    int64_t offset = 0;
+    for (const auto& [begin, j] : placed) {
       const GmBuffer& other = buffers[j];
       bool overlapInTime = !(reuse && buf.reusable && other.reusable &&
                              (storages[i].lastUse < storages[j].firstUse || storages[j].lastUse < storages[i].firstUse));
-      if (overlapInTime) busy.emplace_back(other.offset, other.offset + alignUp(std::max<int64_t>(other.bytes, 1)));
-    }
-    std::sort(busy.begin(), busy.end());
-    int64_t offset = 0;
-    for (const auto& [begin, end] : busy) {
+      if (!overlapInTime) continue;
       if (offset + size <= begin) break;
-      offset = std::max(offset, end);
+      offset = std::max(offset, begin + alignUp(std::max<int64_t>(other.bytes, 1)));
     }
     buf.offset = offset;
     peak = std::max(peak, offset + size);
-    placed.push_back(i);
+    placed.insert(std::upper_bound(placed.begin(), placed.end(), std::make_pair(offset, i)), std::make_pair(offset, i));
   }
   return peak;
 }

@@ -150,9 +150,22 @@ class Selector {
     }
     lowerNodes(body.nodes, loop.body);
     l_.classes.leaveLoop(n);
-    for (size_t k = 0; k < body.yields.size(); ++k) {
-      int y = l_.storageOf(body.yields[k], n.loc);
-      if (y != loop.carried[k]) l_.copyWhole(y, loop.carried[k], n, loop.body);
+    // The yields are parallel copies: one that reads another carried value's storage (a, b = b, a)
+    // is saved before the copies overwrite it.
+    std::vector<int> yielded;
+    for (ValueId y : body.yields) yielded.push_back(l_.storageOf(y, n.loc));
+    for (size_t k = 0; k < yielded.size(); ++k) {
+      bool readsCarried = false;
+      for (size_t j = 0; j < loop.carried.size(); ++j) readsCarried |= j != k && yielded[k] == loop.carried[j];
+      if (!readsCarried) continue;
+      Storage saved = l_.program.storages[static_cast<size_t>(yielded[k])];
+      saved.role = model::TensorRole::Intermediate;
+      const int copy = l_.addStorage(saved);
+      l_.copyWhole(yielded[k], copy, n, loop.body);
+      yielded[k] = copy;
+    }
+    for (size_t k = 0; k < yielded.size(); ++k) {
+      if (yielded[k] != loop.carried[k]) l_.copyWhole(yielded[k], loop.carried[k], n, loop.body);
     }
     for (size_t k = 0; k < n.outputs.size(); ++k) l_.bind(n.outputs[k], loop.carried[k]);
     out.push_back(std::move(loop));

@@ -1,4 +1,4 @@
 # RUN: asc-fe --emit=graph %s
 import numpy as np
 a = np.ones(3, dtype=np.float32)
-b = np.where(a > 0)
+b = np.clip(a, 0)

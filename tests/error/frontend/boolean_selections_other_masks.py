@@ -1,0 +1,5 @@
+# RUN: asc-fe --emit=graph --entry=f --input=a:float32[8] %s
+import numpy as np
+
+def f(a):
+    return (a[a > 0] + a[a < 0.5]).sum()
