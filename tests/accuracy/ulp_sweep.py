@@ -5,7 +5,8 @@ result), over 2^20 float32 points spread over the whole range (random bit patter
 exponent is as likely, plus zeros, subnormals, the largest values, infinities and NaN) or every
 float16 value. A binary function (arctan2, hypot) takes 2^20 pairs of such points in either dtype,
 the special values paired with each other, and pairs of close magnitudes. Fails when the largest error exceeds the bound, or differs from the figure the
-accuracy table of the document given by --doc (docs/numpy-support.md) states for it.
+accuracy table of the document given by --doc (docs/numpy-support.md) states for it. rsqrt, which
+NumPy spells x ** -0.5, is swept as that expression against 1 / np.sqrt(x) in float64.
 
     ulp_sweep.py --bin-dir BUILD/bin FUNCTION DTYPE [--points N] [--max-abs X] [--bound ULP] [--doc FILE]
 """
@@ -18,7 +19,9 @@ import tempfile
 import numpy as np
 
 BOUNDS = {"float32": 4, "float16": 1}
-BINARY = {"arctan2", "hypot"}
+BINARY = {"arctan2", "hypot", "power"}
+# functions NumPy spells as expressions: the program's expression and the float64 reference
+EXPRESSIONS = {"rsqrt": ("x ** -0.5", lambda x: 1 / np.sqrt(x))}
 INT = {"float32": (np.int32, 0x7FFFFFFF), "float16": (np.int16, 0x7FFF)}
 
 
@@ -73,11 +76,17 @@ def ordered(a, dtype):
 
 def ulp_errors(args, got, dtype):
     with np.errstate(all="ignore"):
-        want = getattr(np, FUNCTION)(*(a.astype(np.float64) for a in args)).astype(dtype)
+        reference = EXPRESSIONS[FUNCTION][1] if FUNCTION in EXPRESSIONS else getattr(np, FUNCTION)
+        want = reference(*(a.astype(np.float64) for a in args)).astype(dtype)
     err = np.abs(ordered(got, dtype) - ordered(want, dtype))
     err[np.isnan(got) & np.isnan(want)] = 0
     err[np.isnan(got) != np.isnan(want)] = np.iinfo(np.int64).max
     return err, want
+
+
+def spelling(function):
+    """How the accuracy table names the function: np.exp, or the expression (x ** -0.5)."""
+    return EXPRESSIONS[function][0] if function in EXPRESSIONS else f"np.{function}"
 
 
 def documented(doc, function, dtype):
@@ -88,7 +97,7 @@ def documented(doc, function, dtype):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if cells[0] == "function" and dtype in cells:
                 columns = cells
-            elif columns and cells[0] == f"`np.{function}`":
+            elif columns and cells[0] == f"`{spelling(function)}`":
                 return int(cells[columns.index(dtype)])
     return None
 
@@ -114,7 +123,8 @@ def main():
         program = os.path.join(tmp, "sweep.py")
         names = ", ".join(inputs)
         with open(program, "w", encoding="utf-8") as fh:
-            fh.write(f"import numpy as np\n\n\ndef f({names}):\n    return np.{FUNCTION}({names})\n")
+            body = EXPRESSIONS[FUNCTION][0] if FUNCTION in EXPRESSIONS else f"np.{FUNCTION}({names})"
+            fh.write(f"import numpy as np\n\n\ndef f({names}):\n    return {body}\n")
         compile_cmd = [pyasc, "--target=ascend910b", "--entry=f", program, "-o", os.path.join(tmp, "sweep.om")]
         run_cmd = [pyasc, "run", os.path.join(tmp, "sweep.om"), "--output-dir", tmp]
         for name, values in inputs.items():
@@ -128,14 +138,14 @@ def main():
     worst = int(np.argmax(err))
     x = np.stack(list(inputs.values()), axis=-1) if binary else inputs["x"]
     scope = f"|x| <= {args.max_abs:g}" if args.max_abs is not None else "the whole range"
-    print(f"np.{FUNCTION} {args.dtype}: {count} {'pairs' if binary else 'points'} over {scope}, max {err[worst]} ulp "
+    print(f"{spelling(FUNCTION)} {args.dtype}: {count} {'pairs' if binary else 'points'} over {scope}, max {err[worst]} ulp "
           f"({'(y, x)' if binary else 'x'} = {tuple(x[worst]) if binary else x[worst]!r}: {got[worst]!r}, "
           f"correctly rounded {want[worst]!r}), "
           f"{int((err > bound).sum())} above {bound} ulp")
     if args.doc:
         stated = documented(args.doc, FUNCTION, args.dtype)
         if stated != err[worst]:
-            print(f"{args.doc}: the accuracy table states {stated} ulp for np.{FUNCTION} {args.dtype}; measured {err[worst]}")
+            print(f"{args.doc}: the accuracy table states {stated} ulp for {spelling(FUNCTION)} {args.dtype}; measured {err[worst]}")
             return 1
     return 0 if err[worst] <= bound else 1
 
