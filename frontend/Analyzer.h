@@ -118,6 +118,7 @@ class Analyzer {
   void recordScriptOutputs();
 
   // ---- expressions (Expressions.cpp)
+  bool isBuiltin(const std::string& name) const;  // Python builtins pyasc knows (range, len, ...)
   SymValue eval(const Expr& expr, const std::string& nameHint = "");
   SymValue evalName(const Expr& expr);
   SymValue evalAttribute(const Expr& expr);

@@ -69,12 +69,7 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
                                    ? registry_.findAlias("custom." + calleeExpr.text, registry::AliasForm::Function)
                                    : nullptr;
   if (calleeExpr.kind == ExprKind::Name && !lookup(calleeExpr.text) && !customOp) {
-    bool builtin = false;
-    for (const char* b : {"range", "len", "int", "float", "bool", "abs", "min", "max", "print", "round", "list",
-                          "tuple", "sum", "enumerate", "zip", "isinstance", "type", "map", "open"}) {
-      builtin |= calleeExpr.text == b;
-    }
-    builtin |= calleeExpr.text == "_refuse" && frames_.back().prelude;
+    const bool builtin = isBuiltin(calleeExpr.text);
     if (!builtin) {
       std::vector<std::string> candidates = visibleNames();
       const std::vector<std::string> customNames = registry_.aliasNames(registry::AliasForm::Function, "custom.");

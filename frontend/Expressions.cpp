@@ -178,17 +178,21 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
   return v;
 }
 
+bool Analyzer::isBuiltin(const std::string& name) const {
+  for (const char* b : kBuiltins) {
+    if (name == b) return true;
+  }
+  // the NumPy prelude's refusal of arguments it cannot compile: _refuse("why"), reported at the call
+  return name == "_refuse" && frames_.back().prelude;
+}
+
 SymValue Analyzer::evalName(const Expr& expr) {
   const SymValue* v = lookup(expr.text);
   if (v) {
     if (v->kind == SymKind::Poison && !v->text.empty()) fail(expr.range, v->text);
     return *v;
   }
-  for (const char* b : kBuiltins) {
-    if (expr.text == b) return SymValue::named(SymKind::Builtin, b);
-  }
-  // the NumPy prelude's refusal of arguments it cannot compile: _refuse("why"), reported at the call
-  if (expr.text == "_refuse" && frames_.back().prelude) return SymValue::named(SymKind::Builtin, "_refuse");
+  if (isBuiltin(expr.text)) return SymValue::named(SymKind::Builtin, expr.text);
   const std::string guess = registry::closestName(expr.text, visibleNames());
   std::string message = "name '" + expr.text + "' is not defined";
   if (!guess.empty()) message += "; did you mean '" + guess + "'?";
