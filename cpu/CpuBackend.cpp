@@ -9,6 +9,7 @@
 #include "cpu/CpuBackend.h"
 
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -93,6 +94,22 @@ std::string hashText(const std::string& text) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
   return hex;
+}
+
+// The code that lowers graphs: the file holding this backend (the executable or the Python module),
+// its size and modification time. A pipeline's graph text alone would let a rebuilt compiler, whose
+// lowering of the same nodes changed, run pipelines an older one cached.
+std::string loweringIdentity() {
+  static const std::string identity = [] {
+    Dl_info info{};
+    struct stat st {};
+    if (!dladdr(reinterpret_cast<void*>(&hashText), &info) || !info.dli_fname || ::stat(info.dli_fname, &st) != 0) {
+      return std::string("unknown");
+    }
+    return std::string(info.dli_fname) + " " + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+           std::to_string(st.st_mtim.tv_nsec);
+  }();
+  return identity;
 }
 
 // The argv entry point of the cached shared object `path`, or null.
@@ -493,12 +510,13 @@ struct GraphProgram::State {
 
   // The pipeline of `s` from the on-disk cache, compiled ahead of time and linked into a shared
   // object there first when it is missing; null (the caller JIT-compiles) without a cache folder
-  // or a C++ compiler to link with. The key covers the host target, Halide's version, and the
-  // segment's reads, nodes and results as text.
+  // or a C++ compiler to link with. The key covers the host target, Halide's version, the build of
+  // the code that lowers graphs, and the segment's reads, nodes and results as text.
   int (*fromCache(Segment& s, const graph::Region& region, size_t begin, size_t end))(void**) {
     const std::string folder = cacheFolder();
     if (folder.empty()) return nullptr;
-    std::string text = "pyasc cpu 2\nhalide 14\n" + target.to_string() + "\nschedule " + autoscheduler() + "\n";
+    std::string text = "pyasc cpu 3\nhalide 14\n" + target.to_string() + "\nschedule " + autoscheduler() + "\n" +
+                       "lowering " + loweringIdentity() + "\n";
     for (graph::ValueId v : s.reads) text += "read " + graph.value(v).name + " " + graph.type(v).str() + "\n";
     graph::PrintOptions bare;
     bare.locations = false;

@@ -124,7 +124,7 @@ void Analyzer::run(const Module& module) {
   }
   if (!options_.entry.empty() && !options_.outputs.empty()) {
     report(Diagnostic{Severity::Error, SourceRange{SourceLocation{"--output", 0, 0}, 0},
-                      "only for scripts: with --entry, the outputs are what '" + options_.entry + "' returns"});
+                      "only for scripts: with --entry, the outputs are what '" + options_.entry + "' returns", {}});
   }
 }
 
@@ -1309,7 +1309,7 @@ void Analyzer::recordScriptOutputs() {
     }
     report(Diagnostic{Severity::Error, SourceRange{SourceLocation{"--output", 0, 0}, 0},
                       "'" + name + "' is not a top-level array of the script (" +
-                          (arrays.empty() ? std::string("it has none") : "its arrays: " + arrays) + ")"});
+                          (arrays.empty() ? std::string("it has none") : "its arrays: " + arrays) + ")", {}});
   }
 }
 

@@ -126,9 +126,11 @@ ValueId GraphBuilder::constant(DType dtype, const std::vector<double>& values, c
 ValueId GraphBuilder::addInput(const std::string& name, TensorType type, graph::InputRole role,
                                const graph::RandomSpec& random, const SourceRange& range) {
   const bool silent = role == graph::InputRole::Random && type.dtype == DType::Float64 && demoteFloat64_;
+  const DType declared = type.dtype;
   type.dtype = silent ? DType::Float32 : deviceDType(type.dtype, range);
   ValueId id = graph_.addValue(name, type, locOf(range));
-  graph_.inputs.push_back(graph::GraphInput{id, role, random});
+  graph_.inputs.push_back(graph::GraphInput{id, role, random, std::nullopt});
+  if (role != graph::InputRole::Random && declared != type.dtype) graph_.inputs.back().declared = declared;
   return id;
 }
 

@@ -808,7 +808,6 @@ ValueId Analyzer::scatterAdvanced(ValueId base, const std::vector<AdvancedIndex>
   auto i32 = [&](double v) { return builder_.constant(DType::Int32, {v}, {}, range); };
   const TensorType type = builder_.type(base);
   const DType t = type.dtype;
-  const int64_t s = static_cast<int64_t>(layout.indexShape.size());
   const int64_t m = std::max<int64_t>(graph::elementCount(layout.indexShape), 1);
   // the value at the indexing result's shape, then as [S..., rest...] and [M, 1, rest...]
   graph::Shape resultShape = layout.indexShape;

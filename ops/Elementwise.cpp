@@ -412,18 +412,6 @@ ExprPtr exp2(ExprPtr x, DType t) {
 }
 
 // x ** k for an integer k ≥ 0 by repeated squaring (int32 products wrap, as NumPy's)
-// x ** y as NumPy's float power: e^(y·ln|x|), negated for a negative x and an odd integral y, NaN for
-// a negative x and a non-integral y, 1 for y = 0 and for x = 1
-ExprPtr floatPower(ExprPtr x, ExprPtr y, DType t) {
-  ExprPtr magnitude = te::unary(Prim::VExp, te::binary(Prim::VMul, y, te::unary(Prim::VLog, te::unary(Prim::VAbs, x))));
-  ExprPtr integral = te::compare(te::Cmp::EQ, roundToIntegral(y, t, RoundMode::Floor), y);
-  ExprPtr half = te::withScalar(Prim::VMuls, y, 0.5);
-  ExprPtr odd = te::compare(te::Cmp::NE, roundToIntegral(half, t, RoundMode::Floor), half);  // when integral
-  ExprPtr ofNegative = te::select(integral, te::select(odd, negate(magnitude), magnitude), c(NAN, t));
-  ExprPtr r = te::select(is(te::Cmp::LT, x, 0, t), ofNegative, magnitude);
-  return te::select(is(te::Cmp::EQ, y, 0, t), c(1, t), te::select(is(te::Cmp::EQ, x, 1, t), c(1, t), r));
-}
-
 ExprPtr integerPower(ExprPtr x, int k) {
   ExprPtr result, square = x;
   for (; k > 0; k /= 2) {
@@ -470,6 +458,94 @@ ExprPtr remainder(ExprPtr a, ExprPtr b, DType t) {
 // Whether x is negative, −0 included (1/−0 is −∞; −∞ itself is below 0).
 ExprPtr signBitSet(ExprPtr x, DType t) {
   return is(te::Cmp::LT, te::select(is(te::Cmp::LT, x, 0, t), c(-1, t), te::unary(Prim::VRec, x)), 0, t);
+}
+
+// Dekker's product without a fused multiply-add: p + e = a·b exactly (p the rounded product), from
+// the products of 12-bit halves, which are exact; a and b below 2^100 in magnitude.
+std::pair<ExprPtr, ExprPtr> twoProduct(ExprPtr a, ExprPtr b) {
+  ExprPtr p = te::binary(Prim::VMul, a, b);
+  auto [ah, al] = splitHalves(a);
+  auto [bh, bl] = splitHalves(b);
+  auto times = [](ExprPtr u, ExprPtr v) { return te::binary(Prim::VMul, u, v); };
+  ExprPtr e = sum(sum(difference(times(ah, bh), p), times(ah, bl)), times(al, bh));
+  return {p, sum(e, times(al, bl))};
+}
+
+// 2^j for an integral j with |j| ≤ 100: e^(j·ln 2) is within 2^-17 of it and is rounded to one
+// significant bit (Veltkamp's split with 23 bits dropped), which leaves the power of two exactly.
+ExprPtr powerOfTwo(ExprPtr j) {
+  ExprPtr near = te::unary(Prim::VExp, scaled(j, M_LN2));
+  ExprPtr spread = scaled(near, 8388609);  // 2^23 + 1
+  return difference(spread, difference(spread, near));
+}
+
+// ln a for a finite a > 0 (subnormals included) as an unevaluated sum hi + lo, to about 2^-30 of it:
+// a = 2^k·m with m within about √2 of 1 (2^−k applied exactly, as two powers of two); m·c within
+// 1.09 of 1 for c = 5/4, 1 or 3/4 (the product exact in two floats); ln(mc) = 2·atanh s with
+// s = (mc − 1)/(mc + 1) carried as s_h + s_l (the division's residual exact by Dekker's product) and
+// the series 2s + 2s³/3 + … to s^11; then k·ln 2 − ln c, their 16-bit heads summed exactly.
+std::pair<ExprPtr, ExprPtr> logTwoFloat(ExprPtr a, DType t) {
+  ExprPtr k = roundToIntegral(scaled(te::unary(Prim::VLog, a), 1 / M_LN2), t, RoundMode::Rint);
+  ExprPtr k1 = roundToIntegral(scaled(k, 0.5), t, RoundMode::Floor);
+  ExprPtr m = te::binary(Prim::VMul, te::binary(Prim::VMul, a, powerOfTwo(negate(k1))), powerOfTwo(negate(difference(k, k1))));
+  ExprPtr below = is(te::Cmp::LT, m, 0.84, t), above = is(te::Cmp::GT, m, 1.19, t);
+  auto pick = [&](double low, double high) { return te::select(below, c(low, t), te::select(above, c(high, t), c(0, t))); };
+  auto head16 = [](double v) { return std::round(std::ldexp(v, 16)) / 65536; };
+  const double ln5over4 = std::log(1.25), ln3over4 = std::log(0.75);
+  ExprPtr scale = te::select(below, c(1.25, t), te::select(above, c(0.75, t), c(1, t)));
+  auto [mHigh, mLow] = splitHalves(m);
+  ExprPtr mc = te::binary(Prim::VMul, m, scale);
+  ExprPtr mcLow = sum(difference(te::binary(Prim::VMul, mHigh, scale), mc), te::binary(Prim::VMul, mLow, scale));
+  ExprPtr f = te::withScalar(Prim::VAdds, mc, -1);
+  auto [u, uLow] = twoSum(mc, c(1, t));
+  ExprPtr sHigh = te::binary(Prim::VDiv, f, u);
+  auto [p, pLow] = twoProduct(sHigh, u);
+  ExprPtr residual = difference(sum(difference(difference(f, p), pLow), mcLow), te::binary(Prim::VMul, sHigh, sum(uLow, mcLow)));
+  ExprPtr sLow = te::binary(Prim::VDiv, residual, u);
+  ExprPtr z = te::binary(Prim::VMul, sHigh, sHigh);
+  ExprPtr series = horner(z, {2.0 / 11, 2.0 / 9, 2.0 / 7, 2.0 / 5, 2.0 / 3}, t);
+  // d(2·atanh s)/ds = 2/(1 − s²): s_l's share
+  ExprPtr tail = sum(scaled(te::binary(Prim::VMul, sLow, te::withScalar(Prim::VAdds, z, 1)), 2),
+                     te::binary(Prim::VMul, te::binary(Prim::VMul, sHigh, z), series));
+  const double ln2Head = head16(M_LN2);
+  tail = sum(tail, sum(scaled(k, M_LN2 - ln2Head),
+                       pick(head16(ln5over4) - ln5over4, head16(ln3over4) - ln3over4)));
+  ExprPtr heads = difference(scaled(k, ln2Head), pick(head16(ln5over4), head16(ln3over4)));
+  auto [hi, e1] = twoSum(heads, scaled(sHigh, 2));
+  ExprPtr lo = sum(e1, tail);
+  ExprPtr h = sum(hi, lo);
+  return {h, difference(lo, difference(h, hi))};
+}
+
+// x ** y as NumPy's float power (C99's pow). |x|^y = e^(y·ln|x|), the exponent carried as an
+// unevaluated sum z_h + z_l (ln|x| in two floats, the product by Dekker's), then e^(z_h)·(1 + z_l):
+// within 2 ulp wherever the result is finite and nonzero. Elsewhere (x zero or infinite, y infinite
+// or beyond 2^100, |y·ln|x|| above 150) e^(y·ln|x|) in one float, which is then exact (0, 1 or
+// ∞). The sign: negative for x < 0 or −0 and an odd integral y; NaN for a finite x < 0 and a
+// non-integral y; 1 for y = 0, for x = 1 and for x = −1 with y = ±∞.
+ExprPtr floatPower(ExprPtr x, ExprPtr y, DType t) {
+  ExprPtr a = te::unary(Prim::VAbs, x);
+  ExprPtr ay = te::unary(Prim::VAbs, y);
+  ExprPtr plain = te::binary(Prim::VMul, y, te::unary(Prim::VLog, a));
+  // |y·ln|x||, or 1000 where the accurate path does not apply
+  ExprPtr reach = te::select(is(te::Cmp::LT, ay, std::ldexp(1.0, 100), t), te::unary(Prim::VAbs, plain), c(1000, t));
+  reach = te::select(is(te::Cmp::LT, a, INFINITY, t), te::select(is(te::Cmp::GT, a, 0, t), reach, c(1000, t)), c(1000, t));
+  ExprPtr accurate = is(te::Cmp::LT, reach, 150, t);
+  // the accurate path's operands kept finite where it is not taken
+  ExprPtr safeY = te::select(accurate, y, c(1, t));
+  auto [lh, ll] = logTwoFloat(te::select(accurate, a, c(2, t)), t);
+  auto [zh, zl] = twoProduct(safeY, lh);
+  zl = sum(zl, te::binary(Prim::VMul, safeY, ll));
+  ExprPtr u = te::unary(Prim::VExp, zh);
+  ExprPtr corrected = te::select(is(te::Cmp::EQ, u, INFINITY, t), u, sum(u, te::binary(Prim::VMul, u, zl)));
+  ExprPtr magnitude = te::select(accurate, corrected, te::unary(Prim::VExp, plain));
+  ExprPtr integral = te::compare(te::Cmp::EQ, roundToIntegral(y, t, RoundMode::Floor), y);
+  ExprPtr half = scaled(y, 0.5);
+  ExprPtr odd = te::compare(te::Cmp::NE, roundToIntegral(half, t, RoundMode::Floor), half);  // when integral
+  ExprPtr r = te::select(signBitSet(x, t), te::select(integral, te::select(odd, negate(magnitude), magnitude), magnitude), magnitude);
+  r = te::select(is(te::Cmp::LT, x, 0, t), te::select(is(te::Cmp::GT, x, -INFINITY, t), te::select(integral, r, c(NAN, t)), r), r);
+  r = te::select(is(te::Cmp::EQ, a, 1, t), te::select(is(te::Cmp::EQ, ay, INFINITY, t), c(1, t), r), r);
+  return te::select(is(te::Cmp::EQ, y, 0, t), c(1, t), te::select(is(te::Cmp::EQ, x, 1, t), c(1, t), r));
 }
 
 // atan2(y, x): atan of the smaller magnitude over the larger, r in [0, 1] (π/4 + atan((r − 1)/(r + 1))
@@ -533,6 +609,8 @@ const std::map<std::string, Lowering>& table() {
                    if (p == -0.5) return te::unary(Prim::VRsqrt, x);
                    if (!isFloat(t)) return integerPower(x, static_cast<int>(p));
                  }
+                 // float16 in float32: the two-float logarithm needs float32's exponent range
+                 if (t == DType::Float16) return castTo(floatPower(castTo(x, DType::Float32), castTo(a[1], DType::Float32), DType::Float32), t);
                  return floatPower(x, castTo(a[1], t), t);
                },
                [](const graph::Node&, const std::vector<double>& v) { return std::pow(v[0], v[1]); }}},

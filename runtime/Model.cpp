@@ -35,6 +35,24 @@ std::string shapeText(const std::vector<model::Dim>& shape) {
   return s + "]";
 }
 
+// A float64 array rounded to float32 (to nearest, as NumPy's astype): the conversion a model makes
+// for an input the program declared float64 (model::Tensor::declared).
+NpyArray roundedToFloat32(const NpyView& v) {
+  NpyArray a;
+  a.dtype = DType::Float32;
+  a.shape = v.shape;
+  int64_t n = 1;
+  for (int64_t d : v.shape) n *= d;
+  a.data.resize(static_cast<size_t>(n) * sizeof(float));
+  for (int64_t i = 0; i < n; ++i) {
+    double x;
+    std::memcpy(&x, v.data + i * sizeof(double), sizeof x);
+    const float f = static_cast<float>(x);
+    std::memcpy(a.data.data() + i * sizeof(float), &f, sizeof f);
+  }
+  return a;
+}
+
 [[noreturn]] void fail(const std::string& where, const std::string& message) {
   throw CompileError(SourceLocation{where, 0, 0}, message);
 }
@@ -74,13 +92,15 @@ std::vector<const model::Tensor*> Model::outputs() const {
 }
 
 void Model::setInput(const std::string& name, NpyArray array) {
-  checkInput(name, array.dtype, array.shape);
+  const model::Tensor& t = checkInput(name, array.dtype, array.shape);
+  if (array.dtype != t.dtype) array = roundedToFloat32(NpyView::of(array));
   NpyArray& held = bound_[name] = std::move(array);
   views_[name] = NpyView::of(held);
 }
 
 void Model::setInputView(const std::string& name, const NpyView& view) {
-  checkInput(name, view.dtype, view.shape);
+  const model::Tensor& t = checkInput(name, view.dtype, view.shape);
+  if (view.dtype != t.dtype) return setInput(name, roundedToFloat32(view));
   bound_.erase(name);
   views_[name] = view;
 }
@@ -89,7 +109,7 @@ void Model::forgetInputViews() {
   for (auto it = views_.begin(); it != views_.end();) it = bound_.count(it->first) ? std::next(it) : views_.erase(it);
 }
 
-void Model::checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const {
+const model::Tensor& Model::checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const {
   const model::Tensor* t = nullptr;
   for (const auto* in : inputs())
     if (in->name == name) t = in;
@@ -98,14 +118,16 @@ void Model::checkInput(const std::string& name, DType dtype, const std::vector<i
     for (const auto* in : inputs()) names += (names.empty() ? "" : ", ") + in->name;
     fail(name_, "model has no input '" + name + "' (inputs: " + (names.empty() ? "none" : names) + ")");
   }
-  if (dtype != t->dtype) {
-    fail(name_, "input '" + name + "' must be " + dtypeName(t->dtype) + ", got " + dtypeName(dtype));
+  if (dtype != t->dtype && dtype != t->declared) {
+    const std::string declared = t->declared ? std::string(" (or ") + dtypeName(*t->declared) + ", which it rounds)" : "";
+    fail(name_, "input '" + name + "' must be " + dtypeName(t->dtype) + declared + ", got " + dtypeName(dtype));
   }
   bool ok = shape.size() == t->shape.size();
   for (size_t i = 0; ok && i < shape.size(); ++i) ok = shape[i] >= t->shape[i].min && shape[i] <= t->shape[i].max;
   if (!ok) {
     fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(shape));
   }
+  return *t;
 }
 
 void Model::setInputShape(const std::string& name, const std::vector<int64_t>& shape) {

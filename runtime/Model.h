@@ -76,7 +76,8 @@ class Model {
   std::vector<const model::Tensor*> inputs() const;   // arrays the caller may bind
   std::vector<const model::Tensor*> outputs() const;
 
-  // Binds an input; its dtype and shape must match the model (dynamic dims within their range).
+  // Binds an input; its dtype and shape must match the model (dynamic dims within their range). An
+  // input the program declared float64 also takes float64 arrays, rounded to float32 here (a copy).
   void setInput(const std::string& name, NpyArray array);
   // The same for memory the caller keeps unchanged until run() returns: the simulator copies it
   // into device memory, the CPU backend reads it in place.
@@ -106,7 +107,8 @@ class Model {
   std::map<std::string, NpyView> views_;    // every bound input: into bound_ or the caller's memory
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
 
-  void checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const;
+  // The input `name` after checking that an array of `dtype` and `shape` may be bound to it.
+  const model::Tensor& checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const;
   void bindRandomAndCheckBound();
   RunResult runOnCpu();
 };

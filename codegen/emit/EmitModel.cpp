@@ -76,6 +76,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     t.gmOffset = s.gmOffset;
     t.gmSize = std::max<int64_t>(s.bytes(), 1);
     if (s.role == model::TensorRole::RandomInput) t.random = randomSource(s.random);
+    t.declared = s.declared;
     m.tensors.push_back(t);
     if (s.role == model::TensorRole::Constant) m.constants.push_back(model::Constant{static_cast<uint32_t>(place), s.constant});
   }

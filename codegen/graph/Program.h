@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct Storage {
   model::TensorRole role = model::TensorRole::Intermediate;
   std::vector<uint8_t> constant;  // Constant role: its bytes
   graph::RandomSpec random;       // RandomInput role
+  std::optional<DType> declared;  // Input role: the program's dtype where the device's differs (graph::GraphInput)
   SourceLocation loc;               // where the value it holds was defined
   // plan-memory: the launches (flattened positions) between which it is live, and its GM offset
   int firstUse = -1, lastUse = -1;

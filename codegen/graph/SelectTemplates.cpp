@@ -32,6 +32,7 @@ class Selector {
       s.role = in.role == graph::InputRole::Random ? model::TensorRole::RandomInput : model::TensorRole::Input;
       s.loc = v.loc;
       s.random = in.random;
+      s.declared = in.declared;
       l_.bind(in.value, l_.addStorage(s));
     }
     for (const auto& c : g_.constants) {

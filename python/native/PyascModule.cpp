@@ -47,8 +47,10 @@ std::pair<py::array, NpyView> toView(const py::handle& object, const model::Tens
   if (!array) raise(PyExc_TypeError, "input '" + tensor.name + "' must be an array, found " + std::string(py::str(py::type::of(object))));
   const std::string dtype = py::str(array.dtype());
   NpyView v;
-  if (!parseDType(dtype, v.dtype) || v.dtype != tensor.dtype) {
-    raise(PyExc_TypeError, "input '" + tensor.name + "' is " + dtype + "; the model takes " + dtypeName(tensor.dtype) +
+  // an input the program declared float64 also takes float64 (the runtime rounds it to float32)
+  if (!parseDType(dtype, v.dtype) || (v.dtype != tensor.dtype && v.dtype != tensor.declared)) {
+    const std::string declared = tensor.declared ? std::string(" or ") + dtypeName(*tensor.declared) : "";
+    raise(PyExc_TypeError, "input '" + tensor.name + "' is " + dtype + "; the model takes " + dtypeName(tensor.dtype) + declared +
                                " (convert it with .astype(np." + dtypeName(tensor.dtype) + "))");
   }
   for (py::ssize_t k = 0; k < array.ndim(); ++k) v.shape.push_back(array.shape(k));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -162,6 +163,9 @@ struct GraphInput {
   ValueId value = kNoValue;
   InputRole role = InputRole::Array;
   RandomSpec random;  // meaningful for InputRole::Random
+  // Array role: the dtype the program declared where the device computes another (float64 in
+  // float32); arrays of it are converted when bound. Printed as `from float64`.
+  std::optional<DType> declared;
 };
 
 struct GraphOutput {

@@ -260,7 +260,13 @@ class GraphTextParser {
     expectPunct(":");
     TensorType type = parseType();
     GraphInput in;
-    if (isIdent("scalar")) {
+    if (isIdent("from")) {
+      advance();
+      Token dt = tok_;
+      DType declared;
+      if (!parseDType(takeIdent("a dtype"), declared)) failAt(dt, "unknown element type '" + dt.text + "'");
+      in.declared = declared;
+    } else if (isIdent("scalar")) {
       advance();
       in.role = InputRole::Scalar;
     } else if (isIdent("random")) {

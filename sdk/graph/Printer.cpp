@@ -39,6 +39,7 @@ class GraphPrinter {
     const Value& v = graph_.value(in.value);
     out_ += "  input " + ref(in.value) + " : " + v.type.str();
     if (in.role == InputRole::Scalar) out_ += " scalar";
+    if (in.declared) out_ += std::string(" from ") + dtypeName(*in.declared);
     if (in.role == InputRole::Random) {
       const RandomSpec& r = in.random;
       out_ += std::string(" random(") + randomDistributionName(r.distribution);

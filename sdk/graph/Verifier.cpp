@@ -22,6 +22,11 @@ class GraphVerifier {
       if (in.role == InputRole::Scalar && (v.type.rank() != 0 || !v.type.ranked)) {
         error(v.loc, "scalar input '%" + v.name + "' must have shape [], found " + v.type.str());
       }
+      // the one conversion the runtime makes when binding: float64 arrays rounded to float32
+      if (in.declared && (*in.declared != DType::Float64 || v.type.dtype != DType::Float32 || in.role == InputRole::Random)) {
+        error(v.loc, "input '%" + v.name + "' of type " + v.type.str() + " cannot be bound from " + dtypeName(*in.declared) +
+                         " (only a float32 array or scalar input from float64)");
+      }
     }
     for (const auto& c : graph_.constants) {
       if (!define(c.value, {})) continue;

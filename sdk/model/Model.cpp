@@ -75,7 +75,8 @@ int64_t Tensor::maxByteSize() const {
 
 bool Tensor::operator==(const Tensor& o) const {
   return name == o.name && dtype == o.dtype && shape == o.shape && layout == o.layout && role == o.role &&
-         gmOffset == o.gmOffset && gmSize == o.gmSize && (role != TensorRole::RandomInput || random == o.random);
+         gmOffset == o.gmOffset && gmSize == o.gmSize && (role != TensorRole::RandomInput || random == o.random) &&
+         declared == o.declared;
 }
 
 bool BufferUsage::operator==(const BufferUsage& o) const {

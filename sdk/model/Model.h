@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace pyasc::model {
 
 // Format version written by this pyasc; it reads every file with the same major version.
 constexpr uint16_t kFormatMajor = 1;
-constexpr uint16_t kFormatMinor = 1;  // 1.1: the optional graph section
+constexpr uint16_t kFormatMinor = 2;  // 1.1: the optional graph section; 1.2: the optional host dtypes section
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
@@ -70,6 +71,9 @@ struct Tensor {
   int64_t gmOffset = 0;  // bytes from the start of the model's GM area (memory plan)
   int64_t gmSize = 0;    // bytes reserved, at least the size at the largest shape
   RandomSource random;   // meaningful for TensorRole::RandomInput
+  // Input role: the dtype the program declared where the device computes another (float64 in
+  // float32, format 1.2's `host dtypes` section); the runtime converts arrays of it when binding.
+  std::optional<DType> declared;
 
   bool isStatic() const;
   int64_t maxElementCount() const;  // with every dynamic dimension at its max

@@ -197,6 +197,19 @@ void readConstants(SectionReader& r, Model& model) {
   }
 }
 
+void readHostDTypes(SectionReader& r, Model& model) {
+  uint32_t count = r.u32();
+  for (uint32_t i = 0; i < count; ++i) {
+    r.item = "host dtype " + std::to_string(i);
+    uint32_t tensor = r.u32();
+    uint8_t dtype = r.u8();
+    if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
+    if (dtype > static_cast<uint8_t>(DType::Float64)) r.fail(r.item + " has an invalid dtype " + std::to_string(dtype));
+    if (model.tensors[tensor].declared) r.fail(r.item + " names tensor " + std::to_string(tensor) + " a second time");
+    model.tensors[tensor].declared = static_cast<DType>(dtype);
+  }
+}
+
 struct SectionEntry {
   uint32_t kind = 0;
   uint32_t crc = 0;
@@ -227,8 +240,13 @@ class ModelParser {
         case SectionKind::Kernels: readKernels(r, model_); break;
         case SectionKind::Plan: readSteps(r, model_.plan, 0, "plan"); break;
         case SectionKind::Constants: readConstants(r, model_); break;
-        case SectionKind::Graph: break;
+        case SectionKind::Graph: case SectionKind::HostDTypes: break;
       }
+      r.finish();
+    }
+    if (const SectionEntry* host = known[static_cast<uint32_t>(SectionKind::HostDTypes)]) {
+      SectionReader r(bytes_, host->offset, host->offset + host->size, name_, SectionKind::HostDTypes);
+      readHostDTypes(r, model_);
       r.finish();
     }
     if (const SectionEntry* graph = known[static_cast<uint32_t>(SectionKind::Graph)]) {

@@ -89,6 +89,10 @@ class Validator {
         if (!isFloat(t.dtype)) fail(label + " is a random input of non-float dtype " + dtypeName(t.dtype));
         if (t.random.offset < 0) fail(label + " has a negative random stream offset");
       }
+      // the one conversion the runtime makes when binding: float64 arrays rounded to float32
+      if (t.declared && (t.role != TensorRole::Input || t.dtype != DType::Float32 || *t.declared != DType::Float64))
+        fail(label + " (" + dtypeName(t.dtype) + ", " + tensorRoleName(t.role) + ") cannot be bound from " + dtypeName(*t.declared) +
+             " (only a float32 input from float64)");
     }
   }
 

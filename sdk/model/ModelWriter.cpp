@@ -1,6 +1,7 @@
 // The .om writer: little-endian fields, one buffer per section, a section table and header CRCs.
 #include "sdk/model/ModelWriter.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "sdk/isa/Encoding.h"
@@ -132,6 +133,20 @@ std::vector<uint8_t> constantsSection(const Model& model) {
   return w.bytes;
 }
 
+// list<(u32 tensor, u8 dtype)>: the inputs whose declared dtype differs from the device's
+std::vector<uint8_t> hostDTypesSection(const Model& model) {
+  ByteWriter w;
+  uint32_t count = 0;
+  for (const Tensor& t : model.tensors) count += t.declared ? 1 : 0;
+  w.u32(count);
+  for (size_t i = 0; i < model.tensors.size(); ++i) {
+    if (!model.tensors[i].declared) continue;
+    w.u32(static_cast<uint32_t>(i));
+    w.u8(static_cast<uint8_t>(*model.tensors[i].declared));
+  }
+  return w.bytes;
+}
+
 std::vector<uint8_t> memorySection(const Model& model) {
   ByteWriter w;
   w.i64(model.memory.gmPeakBytes);
@@ -150,6 +165,8 @@ std::vector<uint8_t> serialize(const Model& model, const std::string& name) {
   sections.emplace_back(SectionKind::Constants, constantsSection(model));
   sections.emplace_back(SectionKind::Memory, memorySection(model));
   if (!model.graph.empty()) sections.emplace_back(SectionKind::Graph, std::vector<uint8_t>(model.graph.begin(), model.graph.end()));
+  const bool declared = std::any_of(model.tensors.begin(), model.tensors.end(), [](const Tensor& t) { return t.declared.has_value(); });
+  if (declared) sections.emplace_back(SectionKind::HostDTypes, hostDTypesSection(model));
 
   uint64_t tableEnd = format::kHeaderSize + format::kSectionEntrySize * sections.size();
   uint64_t fileSize = tableEnd;

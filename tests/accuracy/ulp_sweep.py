@@ -48,10 +48,10 @@ def points(dtype, count, max_abs):
     return np.ascontiguousarray(x)
 
 
-def pairs(dtype, count):
+def pairs(dtype, count, seed=20261202):
     """The binary sweep's (y, x): random bit patterns (NaNs made the quiet NaN NumPy spells), every
     pair of special values, and pairs of close magnitudes."""
-    rng = np.random.default_rng(20261202)
+    rng = np.random.default_rng(seed)
     int_type, _ = INT[dtype]
     bits = 8 * np.dtype(dtype).itemsize
     y, x = (rng.integers(0, 1 << bits, count, dtype=np.uint64).astype(np.dtype(int_type).str.replace("i", "u"))
@@ -67,6 +67,34 @@ def pairs(dtype, count):
     return np.ascontiguousarray(y), np.ascontiguousarray(x)
 
 
+def power_pairs(dtype, count, seed=20261203):
+    """power's (x, y): the special pairs and random bit patterns of `pairs` (mostly 0 or ∞ results)
+    in a quarter; in the rest, results spread over the whole finite range, subnormals included: a
+    random x with y = t / log2|x| for t uniform over the dtype's exponents (half of them), a negative
+    x with an integral y (an eighth), and x within 2^-8 of 1 with a large y (an eighth)."""
+    rng = np.random.default_rng(seed)
+    x, y = pairs(dtype, count, seed + 1)
+    info = np.finfo(dtype)
+    low, high = np.log2(float(info.smallest_subnormal)), np.log2(float(info.max))
+    start = count // 4
+    with np.errstate(all="ignore"):
+        for part, share in (("any", 2), ("negative", 1), ("near one", 1)):
+            n = count * share // 8
+            sl = slice(start, start + n)
+            start += n
+            if part == "near one":
+                base = 1 + rng.uniform(-2.0 ** -8, 2.0 ** -8, n)
+            else:
+                bits = rng.integers(0, 1 << (8 * info.bits // 8), n, dtype=np.uint64)
+                base = np.abs(bits.astype(np.dtype(INT[dtype][0]).str.replace("i", "u")).view(dtype).astype(np.float64))
+                base[~np.isfinite(base) | (base == 0) | (base == 1)] = 2.0
+            exponent = rng.uniform(low, high, n) / np.log2(base)
+            if part == "negative":
+                base, exponent = -base, np.round(exponent)
+            x[sl], y[sl] = base.astype(dtype), exponent.astype(dtype)
+    return np.ascontiguousarray(x), np.ascontiguousarray(y)
+
+
 def ordered(a, dtype):
     """Each value's place on the number line of its dtype (adjacent floats differ by 1; ±0 are 0)."""
     int_type, magnitude = INT[dtype]
@@ -74,14 +102,20 @@ def ordered(a, dtype):
     return np.where(bits < 0, -(bits & magnitude), bits)
 
 
-def ulp_errors(args, got, dtype):
+def ulp_errors(function, args, got, dtype):
     with np.errstate(all="ignore"):
-        reference = EXPRESSIONS[FUNCTION][1] if FUNCTION in EXPRESSIONS else getattr(np, FUNCTION)
+        reference = EXPRESSIONS[function][1] if function in EXPRESSIONS else getattr(np, function)
         want = reference(*(a.astype(np.float64) for a in args)).astype(dtype)
     err = np.abs(ordered(got, dtype) - ordered(want, dtype))
     err[np.isnan(got) & np.isnan(want)] = 0
     err[np.isnan(got) != np.isnan(want)] = np.iinfo(np.int64).max
     return err, want
+
+
+def program_source(function, names):
+    """The swept program: `f(x)` (or `f(x, y)`) returning the function of its operands."""
+    body = EXPRESSIONS[function][0] if function in EXPRESSIONS else f"np.{function}({', '.join(names)})"
+    return f"import numpy as np\n\n\ndef f({', '.join(names)}):\n    return {body}\n"
 
 
 def spelling(function):
@@ -103,7 +137,6 @@ def documented(doc, function, dtype):
 
 
 def main():
-    global FUNCTION
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("function")
@@ -111,22 +144,26 @@ def main():
     ap.add_argument("--points", type=int, default=1 << 20, help="float32 points (float16: all 65,536)")
     ap.add_argument("--max-abs", type=float, help="sweep only |x| <= this")
     ap.add_argument("--bound", type=int, help="largest error allowed in ulp (default: 4 float32, 1 float16)")
+    ap.add_argument("--backend", choices=["sim", "cpu"], default="sim", help="where the compiled sweep runs")
     ap.add_argument("--doc", help="a document whose accuracy table must state the measured figure")
     args = ap.parse_args()
     FUNCTION = args.function
     bound = BOUNDS[args.dtype] if args.bound is None else args.bound
     binary = FUNCTION in BINARY
-    inputs = dict(zip("yx", pairs(args.dtype, args.points))) if binary else {"x": points(args.dtype, args.points, args.max_abs)}
+    if FUNCTION == "power":
+        inputs = dict(zip("xy", power_pairs(args.dtype, args.points)))
+    elif binary:
+        inputs = dict(zip("yx", pairs(args.dtype, args.points)))
+    else:
+        inputs = {"x": points(args.dtype, args.points, args.max_abs)}
     count = next(iter(inputs.values())).size
     pyasc = os.path.join(args.bin_dir, "pyasc")
     with tempfile.TemporaryDirectory() as tmp:
         program = os.path.join(tmp, "sweep.py")
-        names = ", ".join(inputs)
         with open(program, "w", encoding="utf-8") as fh:
-            body = EXPRESSIONS[FUNCTION][0] if FUNCTION in EXPRESSIONS else f"np.{FUNCTION}({names})"
-            fh.write(f"import numpy as np\n\n\ndef f({names}):\n    return {body}\n")
+            fh.write(program_source(FUNCTION, list(inputs)))
         compile_cmd = [pyasc, "--target=ascend910b", "--entry=f", program, "-o", os.path.join(tmp, "sweep.om")]
-        run_cmd = [pyasc, "run", os.path.join(tmp, "sweep.om"), "--output-dir", tmp]
+        run_cmd = [pyasc, "run", os.path.join(tmp, "sweep.om"), "--output-dir", tmp, f"--backend={args.backend}"]
         for name, values in inputs.items():
             np.save(os.path.join(tmp, name + ".npy"), values)
             compile_cmd.append(f"--input={name}:{args.dtype}[{count}]")
@@ -134,12 +171,12 @@ def main():
         subprocess.run(compile_cmd, check=True)
         subprocess.run(run_cmd, check=True, stdout=subprocess.DEVNULL)
         got = np.load(os.path.join(tmp, "out0.npy"))
-    err, want = ulp_errors(list(inputs.values()), got, args.dtype)
+    err, want = ulp_errors(FUNCTION, list(inputs.values()), got, args.dtype)
     worst = int(np.argmax(err))
     x = np.stack(list(inputs.values()), axis=-1) if binary else inputs["x"]
     scope = f"|x| <= {args.max_abs:g}" if args.max_abs is not None else "the whole range"
     print(f"{spelling(FUNCTION)} {args.dtype}: {count} {'pairs' if binary else 'points'} over {scope}, max {err[worst]} ulp "
-          f"({'(y, x)' if binary else 'x'} = {tuple(x[worst]) if binary else x[worst]!r}: {got[worst]!r}, "
+          f"({'(' + ', '.join(inputs) + ')' if binary else 'x'} = {tuple(x[worst]) if binary else x[worst]!r}: {got[worst]!r}, "
           f"correctly rounded {want[worst]!r}), "
           f"{int((err > bound).sum())} above {bound} ulp")
     if args.doc:

@@ -37,11 +37,22 @@ def first_error(output):
     return None
 
 
+def check_options(program):
+    """The `pyasc check` options a program's `# check: OPTIONS (reason)` line names, such as the
+    tolerance of an output whose float32 result is ill-conditioned."""
+    with open(program, encoding="utf-8") as fh:
+        for line in fh:
+            m = re.match(r"# check: (\S+)", line)
+            if m:
+                return m.group(1).split(",")
+    return []
+
+
 def check(pyasc, program, expected):
     """Returns None when the program behaves as expected, else what went wrong."""
     name = os.path.basename(program)
     for target in TARGETS:
-        cmd = [pyasc, "check", "--target=" + target, "--opt-level=O2", name]  # located as the docs show
+        cmd = [pyasc, "check", "--target=" + target, "--opt-level=O2", *check_options(program), name]  # located as the docs show
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=CORPUS)
         except subprocess.TimeoutExpired:

@@ -167,6 +167,23 @@ def test_float64_program_warns(tmp_path):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_float64_inputs_are_rounded_to_float32(tmp_path, backend):
+    path = write(tmp_path, "f64in.py", "import numpy as np\n\n\ndef f(a, b):\n    return a * 2 + b\n")
+    with pytest.warns(UserWarning, match="float64 values are computed in float32"):
+        m = pyasc.compile(path, entry="f", inputs={"a": ("float64", [6]), "b": ("float32", [6])})
+    a = np.array([0.1, -2.5, 1e-3, 3.0000001, 7.25, 1e30])
+    b = np.linspace(-1, 1, 6, dtype=np.float32)
+    want = a.astype(np.float32) * np.float32(2) + b
+    out = m.run(a, b, backend=backend)["out0"]
+    assert out.dtype == np.float32 and np.array_equal(out, want)
+    assert np.array_equal(m.run(a.astype(np.float32), b, backend=backend)["out0"], want)
+    with pytest.raises(TypeError, match=r"input 'a' is int32; the model takes float32 or float64"):
+        m(np.arange(6, dtype=np.int32), b)
+    with pytest.raises(TypeError, match=r"input 'b' is float64; the model takes float32 \("):
+        m(a, b.astype(np.float64))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_float16_elementwise(tmp_path, backend):
     path = write(tmp_path, "h.py", "import numpy as np\ndef f(a):\n    return np.exp(a) * a + 1\n")
     m = pyasc.compile(path, entry="f", inputs={"a": ("float16", [256])}, target="ascend910b")

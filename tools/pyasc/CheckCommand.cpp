@@ -26,12 +26,15 @@ struct CheckOptions {
   bool noSanitize = false;
   bool progress = false;
   std::string backend = "sim";
+  double rtol = 0;  // 0: each float dtype's default
 };
 
-double tolerance(DType t) {
-  if (t == DType::Float16) return 2e-3;
-  if (t == DType::Float32) return 1e-5;
-  return 0;
+// The largest ‖out − ref‖ / ‖ref‖ an output may have: `rtol` for floats when given, else 2e-3
+// (float16) or 1e-5 (float32); integers and booleans must be equal.
+double tolerance(DType t, double rtol) {
+  if (!isFloat(t)) return 0;
+  if (rtol > 0) return rtol;
+  return t == DType::Float16 ? 2e-3 : 1e-5;
 }
 
 }  // namespace
@@ -44,6 +47,10 @@ std::function<int()> setupCheck(CLI::App& app) {
   app.add_option("--output", o->flags.outputs,
                  "also compare this top-level array of a script (its final value), even when later lines read it; repeatable")
       ->allow_extra_args(false);
+  app.add_option("--rtol", o->rtol,
+                 "relative tolerance of float outputs (default 1e-5 float32, 2e-3 float16), for programs whose float32 "
+                 "result is ill-conditioned")
+      ->check(CLI::PositiveNumber);
   app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
   addBackendOption(app, o->backend);
@@ -63,7 +70,8 @@ std::function<int()> setupCheck(CLI::App& app) {
         if (t->role == model::TensorRole::RandomInput) continue;
         std::vector<int64_t> shape;
         for (const auto& d : t->shape) shape.push_back(d.max);
-        NpyArray a = uniformArray(t->dtype, shape, gen);
+        // the dtype the program declared: float64 inputs reach both NumPy and the model as float64
+        NpyArray a = uniformArray(t->declared.value_or(t->dtype), shape, gen);
         writeNpy((dir / "inputs" / (t->name + ".npy")).string(), a);
         net.setInput(t->name, a);
         params += (params.empty() ? "" : ",") + t->name;
@@ -105,7 +113,7 @@ std::function<int()> setupCheck(CLI::App& app) {
           continue;
         }
         double maxAbs = err.maxAbs, rel = err.relative;
-        double tol = tolerance(array.dtype);
+        double tol = tolerance(array.dtype, o->rtol);
         bool pass = rel <= tol || (tol == 0 && maxAbs == 0);
         ok = ok && pass;
         std::string shape = "[";

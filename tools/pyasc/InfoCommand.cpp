@@ -33,6 +33,7 @@ nlohmann::json toJson(const model::Model& m) {
   for (const auto& t : m.tensors) {
     j["tensors"].push_back({{"name", t.name}, {"dtype", dtypeName(t.dtype)}, {"shape", shapeText(t)},
                             {"role", model::tensorRoleName(t.role)}, {"gm_offset", t.gmOffset}, {"gm_size", t.gmSize}});
+    if (t.declared) j["tensors"].back()["declared_dtype"] = dtypeName(*t.declared);
   }
   for (const auto& k : m.kernels) {
     j["kernels"].push_back({{"name", k.name}, {"block_dim", k.blockDim}, {"instructions", k.instructions.size()},
@@ -61,8 +62,9 @@ std::function<int()> setupInfo(CLI::App& app) {
       for (const char* role : {"input", "random-input", "output", "constant", "intermediate"}) {
         for (const auto& t : m.tensors) {
           if (std::string(model::tensorRoleName(t.role)) != role) continue;
-          std::printf("  %-13s %-16s %-8s %-20s gm[0x%llx, +%lld]\n", role, t.name.c_str(), dtypeName(t.dtype),
-                      shapeText(t).c_str(), static_cast<unsigned long long>(t.gmOffset), static_cast<long long>(t.gmSize));
+          std::printf("  %-13s %-16s %-8s %-20s gm[0x%llx, +%lld]%s\n", role, t.name.c_str(), dtypeName(t.dtype),
+                      shapeText(t).c_str(), static_cast<unsigned long long>(t.gmOffset), static_cast<long long>(t.gmSize),
+                      t.declared ? (std::string("  from ") + dtypeName(*t.declared)).c_str() : "");
         }
       }
       std::cout << "kernels:\n";

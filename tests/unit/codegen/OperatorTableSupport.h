@@ -25,7 +25,7 @@ inline void runAlone(graph::Node& node, const std::vector<NpyArray>& inputs, con
   for (size_t i = 0; i < inputs.size(); ++i) {
     graph::TensorType t{inputs[i].dtype, graph::knownShape(inputs[i].shape), graph::Layout::ND};
     graph::ValueId v = g.addValue("x" + std::to_string(i), t);
-    g.inputs.push_back(graph::GraphInput{v, graph::InputRole::Array, {}});
+    g.inputs.push_back(graph::GraphInput{v, graph::InputRole::Array, {}, std::nullopt});
     node.inputs.push_back(v);
     inTypes.push_back(t);
   }

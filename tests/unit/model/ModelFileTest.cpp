@@ -83,7 +83,7 @@ TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
   EXPECT_EQ(bytes[8], 1);
-  EXPECT_EQ(bytes[10], 1);
+  EXPECT_EQ(bytes[10], 2);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
@@ -101,6 +101,38 @@ TEST(ModelFile, GraphSectionIsOptional) {
   std::vector<uint8_t> without = serialize(sampleModel());
   EXPECT_EQ(pyasc::testing::load32(without, 28), 5u);
   EXPECT_EQ(parseModel(without, "output.om").graph, "");
+}
+
+// The host dtypes section (format 1.2) is optional: written only when an input has a declared dtype,
+// read back into Tensor::declared; its damage and its semantics have their messages.
+TEST(ModelFile, HostDTypesSectionIsOptional) {
+  Model declared = sampleModel();
+  declared.tensors[0].declared = DType::Float64;
+  std::vector<uint8_t> bytes = serialize(declared);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 28), 6u);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 64 + 5 * 24), 7u);  // the last section's kind
+  EXPECT_EQ(std::vector<uint8_t>(bytes.end() - 9, bytes.end()), (std::vector<uint8_t>{1, 0, 0, 0, 0, 0, 0, 0, 8}));
+  Model back = parseModel(bytes, "output.om");
+  EXPECT_TRUE(back == declared);
+  EXPECT_EQ(back.tensors[0].declared, DType::Float64);
+  EXPECT_FALSE(back.tensors[5].declared.has_value());
+  EXPECT_FALSE(parseModel(serialize(sampleModel()), "output.om").tensors[0].declared.has_value());
+
+  std::vector<uint8_t> damaged = bytes;
+  damaged[damaged.size() - 5] = 9;  // tensor 9 of 6
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'host dtypes': host dtype 0 names tensor 9 of 6");
+  damaged = bytes;
+  damaged.back() = 42;
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'host dtypes': host dtype 0 has an invalid dtype 42");
+
+  Model wrong = sampleModel();
+  wrong.tensors[5].declared = DType::Float64;
+  EXPECT_EQ(writeError(wrong), "model: error: tensor 5 ('out0') (float32, output) cannot be bound from float64 (only a float32 input from float64)");
+  wrong = sampleModel();
+  wrong.tensors[0].declared = DType::Int64;
+  EXPECT_EQ(writeError(wrong), "model: error: tensor 0 ('a') (float32, input) cannot be bound from int64 (only a float32 input from float64)");
 }
 
 // A second, independent reading of docs/om-format.md in Python (struct + zlib) agrees with the writer.
@@ -142,7 +174,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 1 1 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 1 2 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -167,7 +199,7 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
 
   std::vector<uint8_t> future = good;
   future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.1 is not supported by this pyasc (reads 1.x)");
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.2 is not supported by this pyasc (reads 1.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
