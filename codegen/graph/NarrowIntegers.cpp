@@ -14,7 +14,10 @@
 // int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, fills, casts, argmin/argmax
 // and sums take dtype int32 (their `dtype` attribute), constants are stored as int32. Float values
 // get intervals as well (uniform random inputs, constants, arithmetic), so that a cast of a bounded
-// float to int64 (np.floor(np.random.rand(n) * k).astype(int)) narrows too.
+// float to int64 (np.floor(np.random.rand(n) * k).astype(int)) narrows too. An integer matrix
+// product (the cube unit has no integer product) whose every partial sum is an integer below 2^24 in
+// magnitude, by its operands' intervals and contracted extent, is computed exactly in float32
+// between casts (`A.astype(int) @ A.astype(int)` of a boolean adjacency matrix).
 #include "codegen/graph/NarrowIntegers.h"
 
 #include <algorithm>
@@ -54,8 +57,11 @@ bool movesElements(const std::string& op) {
 
 // Operators computing int32 results from int32 operands (their int64 results narrow with them).
 bool narrowsWithItsInputs(const std::string& op) {
-  return ops::isElementwiseOp(op) || movesElements(op) || op == "ReduceMax" || op == "ReduceMin";
+  return ops::isElementwiseOp(op) || movesElements(op) || op == "ReduceMax" || op == "ReduceMin" || op == "MatMul";
 }
+
+// Integers up to this magnitude are exact in float32, and so are sums of them that stay below it.
+constexpr double kExactInFloat32 = 16777216;
 
 class Narrower {
  public:
@@ -118,6 +124,7 @@ class Narrower {
     retype(narrow);
     dropUnusedCopies(narrow);
     dropUnusedWidenings(narrow);
+    contractInFloat32(g_.body);
     return static_cast<int>(narrow.size());
   }
 
@@ -198,6 +205,11 @@ class Narrower {
       if (a[0].lo < 0 && a[0].hi > 0) r = hull(r, {0, 0});
       return r;
     }
+    if (n.op == "MatMul" && a.size() == 2) {  // sums of K products
+      if (auto k = contractedExtent(n)) return Interval{static_cast<double>(*k) * ofProducts(a[0], a[1]).lo,
+                                                        static_cast<double>(*k) * ofProducts(a[0], a[1]).hi};
+      return std::nullopt;
+    }
     if (n.op == "Neg") return Interval{-a[0].hi, -a[0].lo};
     if (n.op == "Abs") return Interval{a[0].lo > 0 ? a[0].lo : 0, std::max(std::fabs(a[0].lo), std::fabs(a[0].hi))};
     if ((n.op == "Maximum" || n.op == "Minimum") && a.size() == 2) {
@@ -230,6 +242,65 @@ class Narrower {
       return Interval{*std::min_element(std::begin(q), std::end(q)), *std::max_element(std::begin(q), std::end(q))};
     }
     return std::nullopt;
+  }
+
+  // A MatMul's contracted extent (its first operand's last dimension), when static.
+  std::optional<int64_t> contractedExtent(const graph::Node& n) const {
+    const graph::TensorType& a = g_.type(n.inputs[0]);
+    if (a.shape.empty() || !a.shape.back().isKnown()) return std::nullopt;
+    return std::max<int64_t>(a.shape.back().extent, 1);
+  }
+
+  // Integer MatMuls whose every partial sum is exact in float32 become float32 MatMuls between casts.
+  void contractInFloat32(graph::Region& r) {
+    std::vector<graph::Node> nodes;
+    for (graph::Node& n : r.nodes) {
+      for (auto& sub : n.regions) contractInFloat32(sub);
+      // (int32 operands: the vector unit casts them; narrower integers have no vector lanes)
+      const bool integer = n.op == "MatMul" && n.inputs.size() == 2 && n.outputs.size() == 1 &&
+                           g_.type(n.outputs[0]).dtype == DType::Int32 && g_.type(n.inputs[0]).dtype == DType::Int32 &&
+                           g_.type(n.inputs[1]).dtype == DType::Int32;
+      auto ra = integer ? known(n.inputs[0]) : std::nullopt, rb = integer ? known(n.inputs[1]) : std::nullopt;
+      auto k = integer ? contractedExtent(n) : std::nullopt;
+      if (!ra || !rb || !k) {
+        nodes.push_back(std::move(n));
+        continue;
+      }
+      const Interval p = ofProducts(*ra, *rb);
+      const double largest = static_cast<double>(*k) * std::max(std::fabs(p.lo), std::fabs(p.hi));
+      const double operand = std::max({std::fabs(ra->lo), std::fabs(ra->hi), std::fabs(rb->lo), std::fabs(rb->hi)});
+      if (largest > kExactInFloat32 || operand > kExactInFloat32) {
+        nodes.push_back(std::move(n));
+        continue;
+      }
+      auto cast = [&](graph::ValueId v, DType to, graph::ValueId out) {
+        graph::Node c;
+        c.op = "Cast";
+        c.loc = n.loc;
+        c.inputs = {v};
+        c.outputs = {out};
+        c.setAttr("dtype", std::string(dtypeName(to)));
+        return c;
+      };
+      auto asFloat = [&](graph::ValueId v) {
+        graph::TensorType t = g_.type(v);  // copied: addValue may move the values
+        t.dtype = DType::Float32;
+        const graph::ValueId f = g_.addValue(g_.value(v).name + "_f32", t, n.loc);
+        nodes.push_back(cast(v, DType::Float32, f));
+        return f;
+      };
+      const graph::ValueId a = asFloat(n.inputs[0]), b = n.inputs[1] == n.inputs[0] ? a : asFloat(n.inputs[1]);
+      const graph::ValueId result = n.outputs[0];
+      graph::TensorType t = g_.type(result);
+      const DType integerType = t.dtype;
+      t.dtype = DType::Float32;
+      const graph::ValueId product = g_.addValue(g_.value(result).name + "_f32", t, n.loc);
+      n.inputs = {a, b};
+      n.outputs = {product};
+      nodes.push_back(std::move(n));
+      nodes.push_back(cast(product, integerType, result));
+    }
+    r.nodes = std::move(nodes);
   }
 
   // An index array that is an output (int64, as NumPy returns it) and is also computed with: a

@@ -11,8 +11,12 @@ namespace pyasc::codegen {
 
 void checkCubeTypes(const Node& n, DType a, DType b) {
   if (a != b || !(a == DType::Float16 || a == DType::Float32)) {
+    // stage narrow-integers computes the integer products it can prove exact in float32
+    const std::string integers = isFloat(a) || isFloat(b) || n.op != "MatMul" ? ""
+                                 : "; an int32 or int64 matmul whose operands' ranges keep every partial sum below 2^24 "
+                                   "(0/1 masks, small counts) is computed exactly in float32";
     throw CompileError(n.loc, std::string("matmul of ") + dtypeName(a) + " and " + dtypeName(b) +
-                                  " is not supported by the cube unit yet (float16 or float32 on both sides)");
+                                  " is not supported by the cube unit yet (float16 or float32 on both sides" + integers + ")");
   }
 }
 
