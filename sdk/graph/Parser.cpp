@@ -260,13 +260,7 @@ class GraphTextParser {
     expectPunct(":");
     TensorType type = parseType();
     GraphInput in;
-    if (isIdent("from")) {
-      advance();
-      Token dt = tok_;
-      DType declared;
-      if (!parseDType(takeIdent("a dtype"), declared)) failAt(dt, "unknown element type '" + dt.text + "'");
-      in.declared = declared;
-    } else if (isIdent("scalar")) {
+    if (isIdent("scalar")) {
       advance();
       in.role = InputRole::Scalar;
     } else if (isIdent("random")) {
@@ -300,6 +294,13 @@ class GraphTextParser {
       expectPunct("=");
       in.random.offset = takeInt("an offset");
       expectPunct(")");
+    }
+    if (isIdent("from")) {
+      advance();
+      Token dt = tok_;
+      DType declared;
+      if (!parseDType(takeIdent("a dtype"), declared)) failAt(dt, "unknown element type '" + dt.text + "'");
+      in.declared = declared;
     }
     SourceLocation loc = parseOptionalLoc();
     in.value = define(at, name, type);
