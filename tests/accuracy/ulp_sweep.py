@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Accuracy sweep of one NumPy math function compiled by pyasc and run on the simulator: the error
+"""Accuracy sweep of one NumPy math function compiled by pyasc and run on the simulator (or the CPU
+backend, --backend cpu): the error
 in ulp of every result against NumPy's float64 value rounded to the dtype (the correctly rounded
 result), over 2^20 float32 points spread over the whole range (random bit patterns, so that every
 exponent is as likely, plus zeros, subnormals, the largest values, infinities and NaN) or every
 float16 value. A binary function (arctan2, hypot) takes 2^20 pairs of such points in either dtype,
-the special values paired with each other, and pairs of close magnitudes. Fails when the largest error exceeds the bound, or differs from the figure the
+the special values paired with each other, and pairs of close magnitudes; power takes pairs whose
+results spread over the whole finite range (power_pairs). Fails when the largest error exceeds the bound, or differs from the figure the
 accuracy table of the document given by --doc (docs/numpy-support.md) states for it. rsqrt, which
 NumPy spells x ** -0.5, is swept as that expression against 1 / np.sqrt(x) in float64.
 
     ulp_sweep.py --bin-dir BUILD/bin FUNCTION DTYPE [--points N] [--max-abs X] [--bound ULP] [--doc FILE]
+                 [--backend sim|cpu]
 """
 import argparse
 import os
