@@ -55,7 +55,9 @@ std::string emit(PipelineState& s, const StageContext& c) {
   EmitOptions emit;
   emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (c.options.memoryReuse ? model::kFlagMemoryReuse : 0u);
   s.model = emitModel(s.program, c.target, emit);
-  s.model.graph = graph::printGraph(s.graph);  // what the kernels compute, for the CPU backend
+  graph::PrintOptions embedded;
+  embedded.declaredDTypes = false;  // the host dtypes section carries them
+  s.model.graph = graph::printGraph(s.graph, embedded);  // what the kernels compute, for the CPU backend
   return printMemoryPlan(s.model);
 }
 

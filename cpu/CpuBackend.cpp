@@ -96,17 +96,22 @@ std::string hashText(const std::string& text) {
   return hex;
 }
 
-// The code that lowers graphs: the file holding this backend (the executable or the Python module),
-// its size and modification time. A pipeline's graph text alone would let a rebuilt compiler, whose
-// lowering of the same nodes changed, run pipelines an older one cached.
+// The code that lowers graphs: the file holding this backend (the executable or the Python module)
+// by its canonical path, size and modification time; empty when it cannot be found, and then
+// nothing is cached. A pipeline's graph text alone would let a rebuilt compiler, whose lowering of
+// the same nodes changed, run pipelines an older one cached.
 std::string loweringIdentity() {
   static const std::string identity = [] {
     Dl_info info{};
+    if (!dladdr(reinterpret_cast<void*>(&hashText), &info) || !info.dli_fname) return std::string();
+    // the main program's name is its argv[0], which may be a bare name found on PATH
+    std::string file = info.dli_fname;
+    if (file.find('/') == std::string::npos) file = "/proc/self/exe";
+    std::error_code ec;
+    const std::filesystem::path path = std::filesystem::canonical(file, ec);
     struct stat st {};
-    if (!dladdr(reinterpret_cast<void*>(&hashText), &info) || !info.dli_fname || ::stat(info.dli_fname, &st) != 0) {
-      return std::string("unknown");
-    }
-    return std::string(info.dli_fname) + " " + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+    if (ec || ::stat(path.c_str(), &st) != 0) return std::string();
+    return path.string() + " " + std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
            std::to_string(st.st_mtim.tv_nsec);
   }();
   return identity;
@@ -514,7 +519,7 @@ struct GraphProgram::State {
   // the code that lowers graphs, and the segment's reads, nodes and results as text.
   int (*fromCache(Segment& s, const graph::Region& region, size_t begin, size_t end))(void**) {
     const std::string folder = cacheFolder();
-    if (folder.empty()) return nullptr;
+    if (folder.empty() || loweringIdentity().empty()) return nullptr;
     std::string text = "pyasc cpu 3\nhalide 14\n" + target.to_string() + "\nschedule " + autoscheduler() + "\n" +
                        "lowering " + loweringIdentity() + "\n";
     for (graph::ValueId v : s.reads) text += "read " + graph.value(v).name + " " + graph.type(v).str() + "\n";

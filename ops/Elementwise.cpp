@@ -537,7 +537,11 @@ ExprPtr floatPower(ExprPtr x, ExprPtr y, DType t) {
   auto [zh, zl] = twoProduct(safeY, lh);
   zl = sum(zl, te::binary(Prim::VMul, safeY, ll));
   ExprPtr u = te::unary(Prim::VExp, zh);
-  ExprPtr corrected = te::select(is(te::Cmp::EQ, u, INFINITY, t), u, sum(u, te::binary(Prim::VMul, u, zl)));
+  ExprPtr corrected = sum(u, te::binary(Prim::VMul, u, zl));
+  // near overflow z_h may round above ln(FLT_MAX) while z_h + z_l is below it: e^(z_h/2) twice
+  ExprPtr h = te::unary(Prim::VExp, scaled(zh, 0.5));
+  ExprPtr large = te::binary(Prim::VMul, sum(h, te::binary(Prim::VMul, h, zl)), h);
+  corrected = te::select(is(te::Cmp::GT, zh, 88, t), large, corrected);
   ExprPtr magnitude = te::select(accurate, corrected, te::unary(Prim::VExp, plain));
   ExprPtr integral = te::compare(te::Cmp::EQ, roundToIntegral(y, t, RoundMode::Floor), y);
   ExprPtr half = scaled(y, 0.5);
@@ -604,9 +608,12 @@ const std::map<std::string, Lowering>& table() {
                    if (p == 1) return x;
                    if (p == 2) return te::binary(Prim::VMul, x, x);
                    if (p == 3) return te::binary(Prim::VMul, te::binary(Prim::VMul, x, x), x);
-                   if (p == 0.5) return te::unary(Prim::VSqrt, x);
+                   if (p == 0.5) return te::unary(Prim::VSqrt, x);  // NumPy's `x ** 0.5` is np.sqrt (−∞ gives NaN)
                    if (p == -1) return te::unary(Prim::VRec, x);
-                   if (p == -0.5) return te::unary(Prim::VRsqrt, x);
+                   if (p == -0.5 && isFloat(t)) {  // C99's pow at −0 (+∞) and −∞ (0), where 1/√x gives −∞ and NaN
+                     return te::select(is(te::Cmp::EQ, x, 0, t), c(INFINITY, t),
+                                       te::select(is(te::Cmp::EQ, x, -INFINITY, t), c(0, t), te::unary(Prim::VRsqrt, x)));
+                   }
                    if (!isFloat(t)) return integerPower(x, static_cast<int>(p));
                  }
                  // float16 in float32: the two-float logarithm needs float32's exponent range

@@ -94,19 +94,26 @@ std::vector<const model::Tensor*> Model::outputs() const {
 void Model::setInput(const std::string& name, NpyArray array) {
   const model::Tensor& t = checkInput(name, array.dtype, array.shape);
   if (array.dtype != t.dtype) array = roundedToFloat32(NpyView::of(array));
+  converted_.erase(name);
   NpyArray& held = bound_[name] = std::move(array);
   views_[name] = NpyView::of(held);
 }
 
 void Model::setInputView(const std::string& name, const NpyView& view) {
   const model::Tensor& t = checkInput(name, view.dtype, view.shape);
-  if (view.dtype != t.dtype) return setInput(name, roundedToFloat32(view));
   bound_.erase(name);
+  converted_.erase(name);
+  if (view.dtype != t.dtype) {
+    NpyArray& copy = converted_[name] = roundedToFloat32(view);
+    views_[name] = NpyView::of(copy);
+    return;
+  }
   views_[name] = view;
 }
 
 void Model::forgetInputViews() {
   for (auto it = views_.begin(); it != views_.end();) it = bound_.count(it->first) ? std::next(it) : views_.erase(it);
+  converted_.clear();
 }
 
 const model::Tensor& Model::checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const {

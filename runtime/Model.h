@@ -103,7 +103,8 @@ class Model {
   model::Model image_;
   std::string name_;
   Target target_;
-  std::map<std::string, NpyArray> bound_;  // inputs the model holds
+  std::map<std::string, NpyArray> bound_;      // inputs the model holds
+  std::map<std::string, NpyArray> converted_;  // float32 copies of float64 views, forgotten with the views
   std::map<std::string, NpyView> views_;    // every bound input: into bound_ or the caller's memory
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
 

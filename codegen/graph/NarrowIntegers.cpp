@@ -206,8 +206,8 @@ class Narrower {
       return r;
     }
     if (n.op == "MatMul" && a.size() == 2) {  // sums of K products
-      if (auto k = contractedExtent(n)) return Interval{static_cast<double>(*k) * ofProducts(a[0], a[1]).lo,
-                                                        static_cast<double>(*k) * ofProducts(a[0], a[1]).hi};
+      if (auto k = contractedExtent(n)) return Interval{std::min(0.0, static_cast<double>(*k) * ofProducts(a[0], a[1]).lo),
+                                                        std::max(0.0, static_cast<double>(*k) * ofProducts(a[0], a[1]).hi)};
       return std::nullopt;
     }
     if (n.op == "Neg") return Interval{-a[0].hi, -a[0].lo};
@@ -248,7 +248,7 @@ class Narrower {
   std::optional<int64_t> contractedExtent(const graph::Node& n) const {
     const graph::TensorType& a = g_.type(n.inputs[0]);
     if (a.shape.empty() || !a.shape.back().isKnown()) return std::nullopt;
-    return std::max<int64_t>(a.shape.back().extent, 1);
+    return a.shape.back().extent;
   }
 
   // Integer MatMuls whose every partial sum is exact in float32 become float32 MatMuls between casts.

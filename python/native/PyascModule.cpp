@@ -91,6 +91,12 @@ class PyModel {
                                  std::to_string(args.size()) + " given");
     }
     std::vector<py::array> held;  // the arrays the views point into, alive until the run ends
+    // every call binds its inputs again: the views point into `held`, also when a binding or the
+    // run throws (a view left bound would point into a released array at the next call)
+    struct ForgetViews {
+      pyasc::Model& model;
+      ~ForgetViews() { model.forgetInputViews(); }
+    } forget{model_};
     for (size_t k = 0; k < args.size(); ++k) held.push_back(setInput(*bindable[k], args[k]));
     for (const auto& [key, value] : kwargs) {
       const std::string name = py::str(key);
@@ -106,7 +112,6 @@ class PyModel {
       py::gil_scoped_release release;
       return model_.run(options);
     });
-    model_.forgetInputViews();  // they point into `held`: every call binds its inputs again
     stats_ = result.stats;
     lastBackend_ = options.backend;
     py::dict outputs;

@@ -39,13 +39,13 @@ class GraphPrinter {
     const Value& v = graph_.value(in.value);
     out_ += "  input " + ref(in.value) + " : " + v.type.str();
     if (in.role == InputRole::Scalar) out_ += " scalar";
-    if (in.declared) out_ += std::string(" from ") + dtypeName(*in.declared);
     if (in.role == InputRole::Random) {
       const RandomSpec& r = in.random;
       out_ += std::string(" random(") + randomDistributionName(r.distribution);
       out_ += r.seeded ? ", seed = " + std::to_string(r.seed) : std::string(", unseeded");
       out_ += ", stream = " + std::to_string(r.stream) + ", offset = " + std::to_string(r.offset) + ")";
     }
+    if (in.declared && options_.declaredDTypes) out_ += std::string(" from ") + dtypeName(*in.declared);
     printLoc(v.loc);
     out_ += "\n";
   }

@@ -21,6 +21,9 @@ namespace pyasc::graph {
 
 struct PrintOptions {
   bool locations = true;  // append loc("file":line:col) where a location is known
+  // an input's `from DTYPE` (the model's graph section leaves it out: its host dtypes section
+  // carries it, and a format 1.1 reader's parser does not know it)
+  bool declaredDTypes = true;
 };
 
 std::string printGraph(const Graph& graph, const PrintOptions& options = {});

@@ -197,15 +197,23 @@ void readConstants(SectionReader& r, Model& model) {
   }
 }
 
+// Entries in increasing tensor order, at least one (the writer omits an empty section), so that a
+// model reads back to the same bytes.
 void readHostDTypes(SectionReader& r, Model& model) {
   uint32_t count = r.u32();
+  if (count == 0) r.fail("it lists no tensor (a model without declared dtypes has no such section)");
+  int64_t previous = -1;
   for (uint32_t i = 0; i < count; ++i) {
     r.item = "host dtype " + std::to_string(i);
     uint32_t tensor = r.u32();
     uint8_t dtype = r.u8();
     if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
     if (dtype > static_cast<uint8_t>(DType::Float64)) r.fail(r.item + " has an invalid dtype " + std::to_string(dtype));
-    if (model.tensors[tensor].declared) r.fail(r.item + " names tensor " + std::to_string(tensor) + " a second time");
+    if (static_cast<int64_t>(tensor) <= previous) {
+      r.fail(r.item + " names tensor " + std::to_string(tensor) + " after tensor " + std::to_string(previous) +
+             " (entries are in increasing tensor order)");
+    }
+    previous = tensor;
     model.tensors[tensor].declared = static_cast<DType>(dtype);
   }
 }

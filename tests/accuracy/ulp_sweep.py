@@ -8,7 +8,8 @@ float16 value. A binary function (arctan2, hypot) takes 2^20 pairs of such point
 the special values paired with each other, and pairs of close magnitudes; power takes pairs whose
 results spread over the whole finite range (power_pairs). Fails when the largest error exceeds the bound, or differs from the figure the
 accuracy table of the document given by --doc (docs/numpy-support.md) states for it. rsqrt, which
-NumPy spells x ** -0.5, is swept as that expression against 1 / np.sqrt(x) in float64.
+NumPy spells x ** -0.5, is swept as that expression against the same expression in float64 (C99's pow:
++inf at -0, 0 at -inf).
 
     ulp_sweep.py --bin-dir BUILD/bin FUNCTION DTYPE [--points N] [--max-abs X] [--bound ULP] [--doc FILE]
                  [--backend sim|cpu]
@@ -24,7 +25,7 @@ import numpy as np
 BOUNDS = {"float32": 4, "float16": 1}
 BINARY = {"arctan2", "hypot", "power"}
 # functions NumPy spells as expressions: the program's expression and the float64 reference
-EXPRESSIONS = {"rsqrt": ("x ** -0.5", lambda x: 1 / np.sqrt(x))}
+EXPRESSIONS = {"rsqrt": ("x ** -0.5", lambda x: x ** -0.5)}
 INT = {"float32": (np.int32, 0x7FFFFFFF), "float16": (np.int16, 0x7FFF)}
 
 
@@ -71,29 +72,33 @@ def pairs(dtype, count, seed=20261202):
 
 
 def power_pairs(dtype, count, seed=20261203):
-    """power's (x, y): the special pairs and random bit patterns of `pairs` (mostly 0 or ∞ results)
-    in a quarter; in the rest, results spread over the whole finite range, subnormals included: a
-    random x with y = t / log2|x| for t uniform over the dtype's exponents (half of them), a negative
-    x with an integral y (an eighth), and x within 2^-8 of 1 with a large y (an eighth)."""
+    """power's (x, y): a quarter of the special pairs and random bit patterns of `pairs` (mostly 0 or
+    inf results); half with a random finite base and y = t / log2|x| for t uniform over the dtype's
+    exponents, so that results spread over the whole finite range, subnormals included; an eighth
+    with a negative base in (-4, -1) and an integral y; an eighth with a base within 2^-8 of 1 and a
+    large y. Each base is rounded to the dtype before its exponent is chosen."""
     rng = np.random.default_rng(seed)
     x, y = pairs(dtype, count, seed + 1)
     info = np.finfo(dtype)
     low, high = np.log2(float(info.smallest_subnormal)), np.log2(float(info.max))
     start = count // 4
     with np.errstate(all="ignore"):
-        for part, share in (("any", 2), ("negative", 1), ("near one", 1)):
+        for part, share in (("any", 4), ("negative", 1), ("near one", 1)):
             n = count * share // 8
             sl = slice(start, start + n)
             start += n
             if part == "near one":
                 base = 1 + rng.uniform(-2.0 ** -8, 2.0 ** -8, n)
+            elif part == "negative":
+                base = -rng.uniform(1, 4, n)
             else:
-                bits = rng.integers(0, 1 << (8 * info.bits // 8), n, dtype=np.uint64)
+                bits = rng.integers(0, 1 << info.bits, n, dtype=np.uint64)
                 base = np.abs(bits.astype(np.dtype(INT[dtype][0]).str.replace("i", "u")).view(dtype).astype(np.float64))
-                base[~np.isfinite(base) | (base == 0) | (base == 1)] = 2.0
-            exponent = rng.uniform(low, high, n) / np.log2(base)
+            base = base.astype(dtype).astype(np.float64)
+            base[~np.isfinite(base) | (base == 0) | (np.abs(base) == 1)] = 2.0
+            exponent = rng.uniform(low, high, n) / np.log2(np.abs(base))
             if part == "negative":
-                base, exponent = -base, np.round(exponent)
+                exponent = np.round(exponent)
             x[sl], y[sl] = base.astype(dtype), exponent.astype(dtype)
     return np.ascontiguousarray(x), np.ascontiguousarray(y)
 

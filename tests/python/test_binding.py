@@ -181,6 +181,8 @@ def test_float64_inputs_are_rounded_to_float32(tmp_path, backend):
         m(np.arange(6, dtype=np.int32), b)
     with pytest.raises(TypeError, match=r"input 'b' is float64; the model takes float32 \("):
         m(a, b.astype(np.float64))
+    with pytest.raises(ValueError, match=r"input 'a' \(float32\[6\]\) has no value"):
+        m.run(b=b)  # neither the rounded copy of a nor a view outlives its call, even a failed one
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

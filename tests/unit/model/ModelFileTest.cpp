@@ -127,6 +127,11 @@ TEST(ModelFile, HostDTypesSectionIsOptional) {
   pyasc::testing::fixChecksums(damaged);
   EXPECT_EQ(errorOf(damaged), "output.om: error: section 'host dtypes': host dtype 0 has an invalid dtype 42");
 
+  damaged = bytes;  // the count becomes 0 (the entry's 5 bytes then are left over)
+  damaged[damaged.size() - 9] = 0;
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'host dtypes': it lists no tensor (a model without declared dtypes has no such section)");
+
   Model wrong = sampleModel();
   wrong.tensors[5].declared = DType::Float64;
   EXPECT_EQ(writeError(wrong), "model: error: tensor 5 ('out0') (float32, output) cannot be bound from float64 (only a float32 input from float64)");
