@@ -33,27 +33,39 @@ def compiled(function, names, count, tmp):
     return pyasc.compile(path, entry="f", inputs={n: ("float32", [count]) for n in names}, target="ascend910b")
 
 
+def operand_names(function):
+    """The swept program's parameters, in the order the ctest generators return their arrays."""
+    if function not in BINARY:
+        return ["x"]
+    return list("xy" if function == "power" else "yx")
+
+
+def chunk_count(function, args):
+    size = 1 << args.chunk_log2
+    if function in BINARY:
+        return max(1, (1 << args.pairs_log2) // size)
+    return (1 << 32) // (size * args.stride)
+
+
 def chunks(function, args):
     """The sweep's inputs, one chunk at a time: consecutive bit patterns (every `stride`-th) for a
     unary function, fresh seeds of the ctest generators for a binary one."""
     size = 1 << args.chunk_log2
-    if function in BINARY:
-        generator = ulp_sweep.power_pairs if function == "power" else ulp_sweep.pairs
-        names = "xy" if function == "power" else "yx"
-        for seed in range(max(1, (1 << args.pairs_log2) // size)):
-            yield dict(zip(names, generator("float32", size, 1000 + 2 * seed)))
-        return
-    step = size * args.stride
-    for start in range(0, 1 << 32, step):
-        bits = np.arange(start, start + step, args.stride, dtype=np.uint64).astype(np.uint32)
-        yield {"x": bits.view(np.float32)}
+    names = operand_names(function)
+    for i in range(chunk_count(function, args)):
+        if function in BINARY:
+            generator = ulp_sweep.power_pairs if function == "power" else ulp_sweep.pairs
+            yield dict(zip(names, generator("float32", size, 1000 + 2 * i)))
+        else:
+            start = i * size * args.stride
+            bits = np.arange(start, start + size * args.stride, args.stride, dtype=np.uint64).astype(np.uint32)
+            yield {"x": bits.view(np.float32)}
 
 
 def sweep(function, args, tmp):
-    size = 1 << args.chunk_log2
-    names = list("xy" if function == "power" else "yx") if function in BINARY else ["x"]
-    model = compiled(function, names, size, tmp)
-    total = (max(1, (1 << args.pairs_log2) // size) if function in BINARY else (1 << 32) // (size * args.stride))
+    names = operand_names(function)
+    model = compiled(function, names, 1 << args.chunk_log2, tmp)
+    total = chunk_count(function, args)
     worst, where, above, points = -1, None, 0, 0
     started = time.time()
     for i, inputs in enumerate(chunks(function, args)):
