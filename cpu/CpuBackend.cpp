@@ -50,7 +50,24 @@ std::vector<int64_t> staticExtents(const graph::TensorType& t) {
   return e;
 }
 
-Halide::Buffer<> allocate(const graph::TensorType& t) { return Halide::Buffer<>(halideType(t.dtype), halideSizes(staticExtents(t))); }
+// Buffers come from the arrays' storage (huge pages for large ones), for values between pipelines
+// and for a pipeline's own intermediates alike: a fresh 4 KiB page per first write costs more than
+// the arithmetic of a memory-bound pipeline.
+void* storageOrNull(size_t bytes) noexcept {
+  try {
+    return allocateArrayStorage(bytes);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
+void* pipelineMalloc(void*, size_t bytes) { return storageOrNull(bytes); }
+void pipelineFree(void*, void* p) { releaseArrayStorage(p); }
+
+Halide::Buffer<> allocate(const graph::TensorType& t) {
+  Halide::Buffer<> b(halideType(t.dtype), nullptr, halideSizes(staticExtents(t)));
+  b.allocate(&allocateArrayStorage, &releaseArrayStorage);
+  return b;
+}
 
 // One run of nodes of a region, compiled into one pipeline: JIT-compiled, or an ahead-of-time
 // compiled shared object from the on-disk cache (its argv entry point).
@@ -128,8 +145,14 @@ int (*loadCached(const std::string& path))(void**) {
   if (!library) return nullptr;
   using Handler = void (*)(void*, const char*);
   auto setHandler = reinterpret_cast<Handler (*)(Handler)>(dlsym(library, "halide_set_error_handler"));
-  if (!setHandler) return nullptr;  // compiled without a runtime to ask: JIT instead
+  using Malloc = void* (*)(void*, size_t);
+  using Free = void (*)(void*, void*);
+  auto setMalloc = reinterpret_cast<Malloc (*)(Malloc)>(dlsym(library, "halide_set_custom_malloc"));
+  auto setFree = reinterpret_cast<Free (*)(Free)>(dlsym(library, "halide_set_custom_free"));
+  if (!setHandler || !setMalloc || !setFree) return nullptr;  // compiled without a runtime to ask: JIT instead
   setHandler(&keepCachedError);
+  setMalloc(&pipelineMalloc);
+  setFree(&pipelineFree);
   return reinterpret_cast<int (*)(void**)>(dlsym(library, "pyasc_pipeline_argv"));
 }
 
@@ -392,7 +415,11 @@ struct GraphProgram::State {
       build(s, region, begin, end);
     }
     s.cached = fromCache(s, region, begin, end);
-    if (!s.cached) s.pipeline.compile_jit(target);
+    if (!s.cached) {
+      s.pipeline.jit_handlers().custom_malloc = [](Halide::JITUserContext*, size_t bytes) { return storageOrNull(bytes); };
+      s.pipeline.jit_handlers().custom_free = [](Halide::JITUserContext*, void* p) { releaseArrayStorage(p); };
+      s.pipeline.compile_jit(target);
+    }
     s.compiled = true;
     stats.compileMillis += millisSince(start);
     ++stats.pipelines;

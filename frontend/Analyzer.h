@@ -304,6 +304,7 @@ class Analyzer {
   int evalDepth_ = 0;  // nested eval calls: at most kMaxEvalDepth (the stack a deep expression needs)
   static constexpr int kMaxEvalDepth = 1100;  // a chain of 1000 operators, inside a few calls
   static constexpr int64_t kMaxTupleItems = int64_t{1} << 16;  // compile-time tuples (shapes, lists)
+  static constexpr int64_t kMaxArrayRows = 4096;  // an array's rows taken one by one (zip, enumerate, unpacking)
   // np.random state: the seed of the current stream and how many values it has produced.
   bool randomSeeded_ = false;
   uint32_t randomSeed_ = 0;

@@ -932,6 +932,11 @@ std::vector<SymValue> Analyzer::iterationItems(const SymValue& seq, const Source
     const TensorType type = builder_.type(arrayValue(seq, range));  // copied: reading rows adds values
     if (type.rank() < 1) fail(range, "iteration over a 0-d array");
     if (!type.shape[0].isKnown()) fail(range, "iterating over an array needs its first dimension at compile time");
+    if (type.shape[0].extent > kMaxArrayRows) {
+      fail(range, "this takes an array's " + std::to_string(type.shape[0].extent) + " rows one by one at compile time, which pyasc does "
+                  "for up to " + std::to_string(kMaxArrayRows) + " rows; index the array in a `for i in range(n)` loop instead, "
+                  "which stays a loop");
+    }
     std::vector<SymValue> rows;
     for (int64_t i = 0; i < type.shape[0].extent; ++i) {
       IndexPlan plan;

@@ -2,16 +2,42 @@
 #include "sdk/support/Npy.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <limits>
 #include <stdexcept>
 
 #include "sdk/support/AtomicFile.h"
 #include "sdk/support/Diagnostics.h"
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "NpyArray data is little-endian native");
 
 namespace pyasc {
+
+namespace {
+
+constexpr size_t kHugePage = size_t{1} << 21;
+constexpr size_t kHugeStorage = size_t{1} << 22;
+
+}  // namespace
+
+void* allocateArrayStorage(size_t bytes) {
+  const size_t alignment = bytes >= kHugeStorage ? kHugePage : 64;
+  const size_t rounded = (std::max<size_t>(bytes, 1) + alignment - 1) / alignment * alignment;
+  void* p = std::aligned_alloc(alignment, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (alignment == kHugePage) madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
+#endif
+  return p;
+}
+
+void releaseArrayStorage(void* p) noexcept { std::free(p); }
 
 namespace {
 

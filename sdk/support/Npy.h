@@ -11,11 +11,19 @@
 
 namespace pyasc {
 
+// Storage for array bytes, 64-byte aligned; blocks of 4 MiB or more are aligned to 2 MiB and
+// advised to the kernel as transparent huge pages (as NumPy does for its large arrays), so that
+// writing a fresh array takes one page fault per 2 MiB instead of one per 4 KiB. Throws
+// std::bad_alloc; release with releaseArrayStorage.
+void* allocateArrayStorage(size_t bytes);
+void releaseArrayStorage(void* p) noexcept;
+
 // An allocator whose resize leaves new bytes uninitialised: an array's bytes are always written
 // whole (by a reader, a generator, a simulator or a CPU pipeline), so zeroing them first would be a
 // wasted pass over memory as large as the array.
 template <typename T>
 struct UninitializedAllocator : std::allocator<T> {
+  using value_type = T;
   template <typename U>
   struct rebind {
     using other = UninitializedAllocator<U>;
@@ -31,6 +39,8 @@ struct UninitializedAllocator : std::allocator<T> {
   void construct(U* p, Args&&... args) {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
+  T* allocate(size_t n) { return static_cast<T*>(allocateArrayStorage(n * sizeof(T))); }
+  void deallocate(T* p, size_t) noexcept { releaseArrayStorage(p); }
 };
 using ArrayBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
 
