@@ -18,8 +18,19 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
   for (size_t k = 0; k < in.size(); ++k)
     for (size_t d = 0; d < terms[k].size(); ++d) extent[terms[k][d]] = in[k].type.shape[d].extent;
   std::string summed;
-  for (const auto& [label, e] : extent) if (outLabels.find(label) == std::string::npos) summed += label;
-  const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
+  int64_t reduced = 1;  // terms a total sums
+  for (const auto& [label, e] : extent) {
+    if (outLabels.find(label) != std::string::npos) continue;
+    summed += label;
+    reduced *= e;
+  }
+  bool across = false;
+  for (const std::string& term : terms) across = across || (!term.empty() && !outLabels.empty() && term.back() == outLabels.back());
+  // a matmul-like contraction takes tiles of totals in registers; float32 totals as BLAS keeps
+  // them (sgemm), which stays within float32's tolerance for up to 2^16 terms a total
+  const bool tiles = across && outLabels.size() >= 2;
+  Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
+  if (tiles && acc.is_float() && outType.dtype != DType::Float64 && reduced <= (int64_t{1} << 16)) acc = Halide::Float(32);
   auto product = [&](const std::map<char, Expr>& index) {
     Expr p;
     for (size_t k = 0; k < in.size(); ++k) {
@@ -42,12 +53,10 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
     const size_t at_ = term.empty() ? std::string::npos : summed.find(term.back());
     if (at_ != std::string::npos) std::swap(summed[0], summed[at_]);
   }
-  bool across = false;
-  for (const std::string& term : terms) across = across || (!term.empty() && !outLabels.empty() && term.back() == outLabels.back());
   Halide::Region region;
   for (char label : summed) region.emplace_back(0, extent32(node, extent[label]));
   Halide::RDom r(region);
-  return accumulate(name, outType, across ? Walk::Across : Walk::AlongInner, [&](const Index&) { return castValue(acc, 0); },
+  return accumulate(name, outType, tiles ? Walk::Tiles : across ? Walk::Across : Walk::AlongInner, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& out) {
                       std::map<char, Expr> index = labelled(out);
                       for (size_t k = 0; k < summed.size(); ++k) index[summed[k]] = r[static_cast<int>(k)];

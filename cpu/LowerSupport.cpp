@@ -132,6 +132,48 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
   rowsOverCores();
 }
 
+// The shape of a tile of totals (Walk::Tiles): `rows` rows of `vectors` vectors, held in registers.
+struct Tile {
+  int lanes, vectors, rows;
+  int columns() const { return lanes * vectors; }
+};
+
+Tile tileFor(const Halide::Type& type) {
+  const int lanes = std::max(2, hostTarget().natural_vector_size(type));
+  // 16 accumulators leave room for the operands' vectors in 32 registers (AVX-512); 12 in 16
+  return lanes >= 16 ? Tile{lanes, 2, 8} : Tile{lanes, 2, 6};
+}
+
+// total(j, i, ...) = tile(j, i, ...): the output in tiles of `rows` x `columns`, each tile's totals
+// computed in registers (the reduction innermost but for the tile's own loops, unrolled); tiles in
+// groups of columns whose operand panel fits the cache, the rows of tiles over the cores. Tiles
+// shift inwards at the edges (the caller checks that both axes hold a whole tile).
+void scheduleTiles(Halide::Func total, Halide::Func tile, const graph::TensorType& type, int64_t reduced) {
+  const Tile t = tileFor(tile.output_types().at(0));
+  const std::vector<Halide::Var> pure = total.args();  // innermost first: j, i, batch axes
+  const std::vector<int64_t> shape = extents(type);
+  const int64_t rows = shape[shape.size() - 2], columns = shape.back();
+  Halide::Var jo("jo"), ji("ji"), io("io"), ii("ii"), panel("panel");
+  // a panel of the second operand: `reduced` x (columns of the group), within 256 KiB
+  const int64_t groupColumns = std::max<int64_t>(t.columns(), (int64_t{1} << 18) / (tile.output_types().at(0).bytes() * std::max<int64_t>(reduced, 1)));
+  const int tilesPerGroup = static_cast<int>(std::max<int64_t>(1, groupColumns / t.columns()));
+  total.compute_root();
+  total.split(pure[0], jo, ji, t.columns(), Halide::TailStrategy::ShiftInwards)
+      .split(pure[1], io, ii, t.rows, Halide::TailStrategy::ShiftInwards)
+      .split(jo, panel, jo, tilesPerGroup, Halide::TailStrategy::GuardWithIf);
+  std::vector<Halide::VarOrRVar> order = {ji, ii, jo, io, panel};
+  for (size_t k = 2; k < pure.size(); ++k) order.emplace_back(pure[k]);
+  total.reorder(order).vectorize(ji, t.lanes).unroll(ji).unroll(ii);
+  const int64_t tileRows = (rows + t.rows - 1) / t.rows;
+  parallelOver(total, io, tileRows, t.rows * columns * std::max<int64_t>(reduced, 1));
+  const std::vector<Halide::Var> tv = tile.args();
+  tile.compute_at(total, jo).vectorize(tv[0], t.lanes).unroll(tv[0]).unroll(tv[1]);
+  std::vector<Halide::VarOrRVar> inner = {tv[0], tv[1]};
+  for (const Halide::RVar& r : tile.rvars(0)) inner.emplace_back(r);
+  for (size_t k = 2; k < tv.size(); ++k) inner.emplace_back(tv[k]);
+  tile.update().reorder(inner).vectorize(tv[0], t.lanes).unroll(tv[0]).unroll(tv[1]);
+}
+
 }  // namespace
 
 // A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
@@ -144,9 +186,24 @@ Lowered accumulate(const std::string& name, const graph::TensorType& type, Walk 
   for (int k = 0; k < type.rank(); ++k) vars.emplace_back("d" + std::to_string(k));
   const Index index(vars.begin(), vars.end());
   const std::vector<Expr> halideOrder(index.rbegin(), index.rend());
+  const std::vector<int64_t> shape = extents(type);
+  if (walk == Walk::Tiles && autoscheduler().empty() && type.rank() >= 2) {
+    Halide::Func tile(Halide::Internal::unique_name(name + "_tile"));
+    tile(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
+    tile(halideOrder) = update(tile(halideOrder), index);
+    const Tile t = tileFor(tile.output_types().at(0));
+    if (shape.back() >= t.columns() && shape[shape.size() - 2] >= t.rows) {
+      total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = tile(halideOrder);
+      int64_t reduced = 1;
+      for (const auto& r : tile.function().update(0).schedule().rvars()) reduced *= std::max<int64_t>(constant(r.extent), 1);
+      scheduleTiles(total, tile, type, reduced);
+      const Lowered lowered{total, type};
+      return define(name, type, [&](const Index& i) { return finish(at(lowered, i)); });
+    }
+  }
   total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
   total(halideOrder) = update(total(halideOrder), index);
-  scheduleReduction(total, type, walk);
+  scheduleReduction(total, type, walk == Walk::Tiles ? Walk::Across : walk);
   const Lowered t{total, type};
   return define(name, type, [&](const Index& i) { return finish(at(t, i)); });
 }

@@ -38,9 +38,11 @@ void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t exten
 // A function of `type` whose element at index i (NumPy order) is body(i), converted to its dtype.
 Lowered define(const std::string& name, const graph::TensorType& type, const std::function<Halide::Expr(const Index&)>& body);
 // How a reduction walks memory, for its schedule: along the innermost axis of what it reads
-// (row sums, matrix-vector products: split over vector lanes), or across it (column sums, matmul,
-// convolutions: a row of totals accumulates a contiguous row of input at a time).
-enum class Walk { AlongInner, Across };
+// (row sums, matrix-vector products: split over vector lanes), across it (column sums,
+// convolutions: a row of totals accumulates a contiguous row of input at a time), or in tiles of
+// the two innermost output axes (matmul: a tile of totals held in vector registers while the
+// reduction walks, its operand rows reused from the cache across tiles).
+enum class Walk { AlongInner, Across, Tiles };
 
 // A function of `type` computed by a reduction: init(i) at every index i (NumPy order), then
 // current = update(current, i) once per point of the reduction domain the update reads; the
