@@ -13,6 +13,7 @@
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
+#include "codegen/graph/SelectSliceUpdates.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "sdk/graph/Printer.h"
 
@@ -31,6 +32,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
+void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
 void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
 void narrow(PipelineState& s, const StageContext&) { narrowIntegers(s.graph); }
 void reciprocals(PipelineState& s, const StageContext&) { reciprocalDivisors(s.graph); }
@@ -78,6 +80,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
+        {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
         {"eliminate-dead-nodes", IR::Graph, IR::Graph, graphStage<eliminate>},
         {"narrow-integers", IR::Graph, IR::Graph, graphStage<narrow>},
         {"reciprocal-divisors", IR::Graph, IR::Graph, graphStage<reciprocals>},

@@ -27,10 +27,11 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
   bool across = false;
   for (const std::string& term : terms) across = across || (!term.empty() && !outLabels.empty() && term.back() == outLabels.back());
   // a matmul-like contraction takes tiles of totals in registers; float32 totals as BLAS keeps
-  // them (sgemm), which stays within float32's tolerance for up to 2^16 terms a total
+  // them (sgemm): their rounding error grows as sqrt(terms) * 2^-24, within float32's tolerance
+  // of 1e-5 for up to 2^14 terms a total
   const bool tiles = across && outLabels.size() >= 2;
   Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
-  if (tiles && acc.is_float() && outType.dtype != DType::Float64 && reduced <= (int64_t{1} << 16)) acc = Halide::Float(32);
+  if (tiles && acc.is_float() && outType.dtype != DType::Float64 && reduced <= (int64_t{1} << 14)) acc = Halide::Float(32);
   auto product = [&](const std::map<char, Expr>& index) {
     Expr p;
     for (size_t k = 0; k < in.size(); ++k) {

@@ -3,7 +3,8 @@
 backend against NumPy in one process.
 
 Each input's extents that are at least 8 grow by one factor per program, chosen so that the largest
-input reaches 2^24 elements (--elements), which keeps matmul and broadcast shapes consistent; a
+input reaches 2^24 elements (--elements; 2^20, --contraction-elements, for a program with a matmul,
+einsum or tensordot: 1024^3 for a square matmul), which keeps matmul and broadcast shapes consistent; a
 program that does not compile or run at the scaled shapes (fixed extents in its code) is listed as
 skipped with the reason. Times are the best of --repeat calls after a warm-up, both sides
 allocating their outputs; the model reads its inputs in place. With --gbench, the CPU backend's
@@ -44,6 +45,11 @@ def operator_count(bin_dir, path, opts):
     return sum(1 for line in out.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
 
 
+def contracts(bin_dir, path, opts):
+    out = subprocess.run([os.path.join(bin_dir, "asc-fe")] + opts + [path], capture_output=True, text=True).stdout
+    return re.search(r"= (MatMul|Einsum|TensorDot)\(", out) is not None
+
+
 def report(m, rows, multi):
     name, ops, size, numpy_ms, cpu_ms = m
     ratio = numpy_ms / cpu_ms
@@ -56,6 +62,9 @@ def report(m, rows, multi):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elements", type=int, default=1 << 24)
+    ap.add_argument("--contraction-elements", type=int, default=1 << 20,
+                    help="the largest input of a program with a matmul, einsum or tensordot (2^20: 1024^3 for square "
+                         "matmuls; NumPy's integer and float16 matmuls take minutes beyond)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
     ap.add_argument("--only", default="", help="a regular expression: only the programs whose name it matches")
@@ -86,7 +95,8 @@ def main():
         shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
         largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
         big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
-        factor = max(1, math.ceil((args.elements / largest) ** (1 / max(big))))
+        elements = args.contraction_elements if contracts(args.bin_dir, path, opts) else args.elements
+        factor = max(1, math.ceil((elements / largest) ** (1 / max(big))))
         scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
         try:
             model = pyasc.compile(path, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2")

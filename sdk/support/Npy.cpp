@@ -6,7 +6,10 @@
 #include <cstring>
 #include <new>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "sdk/support/AtomicFile.h"
 #include "sdk/support/Diagnostics.h"
@@ -23,21 +26,70 @@ namespace {
 
 constexpr size_t kHugePage = size_t{1} << 21;
 constexpr size_t kHugeStorage = size_t{1} << 22;
+constexpr size_t kKeptBytes = size_t{1} << 29;  // released large blocks kept for reuse, at most
+
+// Large blocks: those in use by their size, and released ones kept for the next request of the
+// same size, so that a model called again and again writes memory already mapped (a fresh block
+// costs a page fault and the kernel's zeroing per page, more than an elementwise pass over it).
+struct LargeBlocks {
+  std::mutex mutex;
+  std::unordered_map<void*, size_t> inUse;
+  std::multimap<size_t, void*> kept;
+  size_t keptBytes = 0;
+};
+
+LargeBlocks& largeBlocks() {
+  static LargeBlocks* blocks = new LargeBlocks;  // never destroyed: arrays may outlive static destructors
+  return *blocks;
+}
 
 }  // namespace
 
 void* allocateArrayStorage(size_t bytes) {
-  const size_t alignment = bytes >= kHugeStorage ? kHugePage : 64;
-  const size_t rounded = (std::max<size_t>(bytes, 1) + alignment - 1) / alignment * alignment;
-  void* p = std::aligned_alloc(alignment, rounded);
+  if (bytes < kHugeStorage) {
+    void* p = std::aligned_alloc(64, (std::max<size_t>(bytes, 1) + 63) / 64 * 64);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+  }
+  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  LargeBlocks& blocks = largeBlocks();
+  {
+    std::lock_guard<std::mutex> lock(blocks.mutex);
+    if (auto it = blocks.kept.find(rounded); it != blocks.kept.end()) {
+      void* p = it->second;
+      blocks.kept.erase(it);
+      blocks.keptBytes -= rounded;
+      blocks.inUse.emplace(p, rounded);
+      return p;
+    }
+  }
+  void* p = std::aligned_alloc(kHugePage, rounded);
   if (p == nullptr) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (alignment == kHugePage) madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
+  madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
 #endif
+  std::lock_guard<std::mutex> lock(blocks.mutex);
+  blocks.inUse.emplace(p, rounded);
   return p;
 }
 
-void releaseArrayStorage(void* p) noexcept { std::free(p); }
+void releaseArrayStorage(void* p) noexcept {
+  if (p == nullptr) return;
+  LargeBlocks& blocks = largeBlocks();
+  {
+    std::lock_guard<std::mutex> lock(blocks.mutex);
+    if (auto it = blocks.inUse.find(p); it != blocks.inUse.end()) {
+      const size_t size = it->second;
+      blocks.inUse.erase(it);
+      if (blocks.keptBytes + size <= kKeptBytes) {
+        blocks.kept.emplace(size, p);
+        blocks.keptBytes += size;
+        return;
+      }
+    }
+  }
+  std::free(p);
+}
 
 namespace {
 
