@@ -204,7 +204,7 @@ struct Flags : ByValue<char> {
 };
 
 // A function computed over its whole extent: the innermost dimension vectorised to the host's
-// natural width and the work split over the cores (tasks of rows, or chunks of a long 1-d array),
+// natural width (unrolled when it holds 8 or fewer elements) and the work split over the cores (tasks of rows, or chunks of a long 1-d array),
 // each only where the extent is at least as long as the split (a split beyond the extent would fail).
 void scheduleRoot(const Lowered& value, const Halide::Target& target) {
   if (!autoscheduler().empty()) return;
@@ -237,6 +237,7 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
     return;
   }
   if (shape.back() >= lanes) f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
+  else if (shape.back() <= 8) f.bound(inner, 0, static_cast<int>(shape.back())).unroll(inner);  // a few columns (pixels' channels, gathered lanes): no loop
   parallelOver(f, outer, shape.front(), elements / std::max<int64_t>(shape.front(), 1));
 }
 

@@ -238,13 +238,22 @@ Lowered gather(const graph::Graph& graph, const graph::Node& node, const Lowered
   const std::vector<int64_t> indices = node.intListAttr("indices");
   int64_t axis = node.intAttr("axis");
   if (axis < 0) axis += in.type.rank();
-  Halide::Buffer<int32_t> table(std::max<int>(1, static_cast<int>(indices.size())));
-  for (size_t j = 0; j < indices.size(); ++j) table(static_cast<int>(j)) = static_cast<int32_t>(indices[j]);
   const size_t a = static_cast<size_t>(axis);
   const int64_t extent = in.type.shape[a].extent;
+  // a few indices as a choice among constants, which an unrolled loop over them folds (see
+  // scheduleRoot); more from a table
+  constexpr size_t kChosen = 8;
+  std::vector<Expr> chosen;
+  Halide::Buffer<int32_t> table(std::max<int>(1, static_cast<int>(indices.size())));
+  for (size_t j = 0; j < indices.size(); ++j) {
+    const int32_t index = static_cast<int32_t>(std::clamp<int64_t>(indices[j], 0, std::max<int64_t>(extent - 1, 0)));
+    table(static_cast<int>(j)) = index;
+    chosen.emplace_back(index);
+  }
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index src = i;
-    src[a] = clampIndex(table(clampIndex(i[a], static_cast<int64_t>(indices.size()))), extent);
+    const Expr j = clampIndex(i[a], static_cast<int64_t>(indices.size()));
+    src[a] = chosen.size() <= kChosen && !chosen.empty() ? Halide::mux(j, chosen) : Expr(table(j));
     return at(in, src);
   });
 }
