@@ -3,8 +3,8 @@
 backend against NumPy in one process.
 
 Each input's extents that are at least 8 grow by one factor per program, chosen so that the largest
-input reaches 2^24 elements (--elements; 2^20, --contraction-elements, for a program with a matmul,
-einsum or tensordot: 1024^3 for a square matmul), which keeps matmul and broadcast shapes consistent; a
+input reaches 2^24 elements (--elements; 2^21, --contraction-elements, for a program with a matmul,
+einsum or tensordot: 1448^3 for a square matmul), which keeps matmul and broadcast shapes consistent; a
 program that does not compile or run at the scaled shapes (fixed extents in its code) is listed as
 skipped with the reason. Times are the best of --repeat calls after a warm-up, both sides
 allocating their outputs; the model reads its inputs in place. With --gbench, the CPU backend's
@@ -12,7 +12,9 @@ time is Google Benchmark's (build/bin/bench_cpu on the models and inputs this sc
 by this script after NumPy's timings) instead of this process's calls through the binding. A parameter the program updates in
 place is an output of the model (its inputs are read-only), so NumPy is timed on a copy of it made
 in the timed call: both sides allocate that result. Ratio = NumPy / CPU backend.
-Multi-operator programs (three graph operators or more) are summarised by their geometric mean.
+Multi-operator programs (three graph operators or more) are summarised by their geometric mean. A
+program none of whose extents reaches 8 is not scaled: it runs at its test size (tens of elements),
+where a call's overhead is all there is to measure; it is listed, and left out of both summaries.
 
     PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX] [--scheduler NAME] [--gbench]
 """
@@ -50,9 +52,13 @@ def contracts(bin_dir, path, opts):
     return re.search(r"= (MatMul|Einsum|TensorDot)\(", out) is not None
 
 
-def report(m, rows, multi):
-    name, ops, size, numpy_ms, cpu_ms = m
+def report(m, rows, multi, tiny):
+    name, ops, size, numpy_ms, cpu_ms, scaled = m
     ratio = numpy_ms / cpu_ms
+    if not scaled:  # no extent to grow: a call's overhead, not throughput at scale
+        tiny.append((name, ratio))
+        print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}  (not scaled: every extent below 8)")
+        return
     rows.append((name, ratio))
     if ops >= 3:
         multi.append(ratio)
@@ -62,8 +68,8 @@ def report(m, rows, multi):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--elements", type=int, default=1 << 24)
-    ap.add_argument("--contraction-elements", type=int, default=1 << 20,
-                    help="the largest input of a program with a matmul, einsum or tensordot (2^20: 1024^3 for square "
+    ap.add_argument("--contraction-elements", type=int, default=1 << 21,
+                    help="the largest input of a program with a matmul, einsum or tensordot (2^21: over 1024^3 for square "
                          "matmuls; NumPy's integer and float16 matmuls take minutes beyond)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--bin-dir", default=os.path.join(ROOT, "build", "bin"))
@@ -75,8 +81,8 @@ def main():
     os.environ["PYASC_CPU_SCHEDULER"] = args.scheduler
     programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
     rng = np.random.default_rng(0)
-    rows, multi = [], []
-    measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it)
+    rows, multi, tiny = [], [], []
+    measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it), scaled
     saved = tempfile.mkdtemp(prefix="e2e_vs_numpy.")
     schedules = f"the {args.scheduler} autoscheduler's schedules" if args.scheduler else "the backend's schedules"
     print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
@@ -125,9 +131,10 @@ def main():
             continue
         ops = operator_count(args.bin_dir, path, opts)
         size = "x".join(str(d) for d in max((s for _, s in scaled.values()), key=math.prod))
-        measured.append([name, ops, size, numpy_ms, cpu_ms])
+        grows = any(d >= 8 for _, shape in shapes.values() for d in shape)
+        measured.append([name, ops, size, numpy_ms, cpu_ms, grows])
         if cpu_ms is not None:
-            report(measured[-1], rows, multi)
+            report(measured[-1], rows, multi, tiny)
     if args.gbench and measured:
         models = [os.path.join(saved, m[0] + ".om") for m in measured]
         out = subprocess.run([os.path.join(args.bin_dir, "bench_cpu"), "--benchmark_format=json",
@@ -140,12 +147,14 @@ def main():
                 best[program] = min(best.get(program, math.inf), b["real_time"])
         for m in measured:
             m[4] = best[m[0]]
-            report(m, rows, multi)
+            report(m, rows, multi, tiny)
     shutil.rmtree(saved, ignore_errors=True)
     if multi:
         print(f"geometric mean over {len(multi)} multi-operator programs: {math.exp(sum(map(math.log, multi)) / len(multi)):.2f}")
     slow = [n for n, r in rows if r < 0.8]
     print(f"programs below 0.8x: {len(slow)} of {len(rows)}" + (f" ({', '.join(slow)})" if slow else ""))
+    if tiny:
+        print(f"not scaled (every extent below 8), left out of both figures: " + ", ".join(f"{n} {r:.2f}" for n, r in tiny))
 
 
 if __name__ == "__main__":

@@ -25,12 +25,14 @@ namespace pyasc {
 namespace {
 
 constexpr size_t kHugePage = size_t{1} << 21;
-constexpr size_t kHugeStorage = size_t{1} << 22;
-constexpr size_t kKeptBytes = size_t{1} << 29;  // released large blocks kept for reuse, at most
+constexpr size_t kHugeStorage = size_t{1} << 22;  // and more: on huge pages
+constexpr size_t kLargeStorage = size_t{1} << 18;  // and more: kept for reuse when released
+constexpr size_t kKeptBytes = size_t{1} << 29;     // released large blocks kept for reuse, at most
 
 // Large blocks: those in use by their size, and released ones kept for the next request of the
 // same size, so that a model called again and again writes memory already mapped (a fresh block
-// costs a page fault and the kernel's zeroing per page, more than an elementwise pass over it).
+// costs a page fault and the kernel's zeroing per page, more than an elementwise pass over it;
+// glibc maps blocks this large afresh, or returns them when its heap shrinks).
 struct LargeBlocks {
   std::mutex mutex;
   std::unordered_map<void*, size_t> inUse;
@@ -46,12 +48,13 @@ LargeBlocks& largeBlocks() {
 }  // namespace
 
 void* allocateArrayStorage(size_t bytes) {
-  if (bytes < kHugeStorage) {
+  if (bytes < kLargeStorage) {
     void* p = std::aligned_alloc(64, (std::max<size_t>(bytes, 1) + 63) / 64 * 64);
     if (p == nullptr) throw std::bad_alloc();
     return p;
   }
-  const size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  const size_t alignment = bytes >= kHugeStorage ? kHugePage : kLargeStorage / 4;  // 2 MiB, or 64 KiB
+  const size_t rounded = (bytes + alignment - 1) / alignment * alignment;
   LargeBlocks& blocks = largeBlocks();
   {
     std::lock_guard<std::mutex> lock(blocks.mutex);
@@ -63,10 +66,10 @@ void* allocateArrayStorage(size_t bytes) {
       return p;
     }
   }
-  void* p = std::aligned_alloc(kHugePage, rounded);
+  void* p = std::aligned_alloc(alignment, rounded);
   if (p == nullptr) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
+  if (alignment == kHugePage) madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
 #endif
   std::lock_guard<std::mutex> lock(blocks.mutex);
   blocks.inUse.emplace(p, rounded);

@@ -13,9 +13,9 @@ namespace pyasc {
 
 // Storage for array bytes, 64-byte aligned; blocks of 4 MiB or more are aligned to 2 MiB and
 // advised to the kernel as transparent huge pages (as NumPy does for its large arrays), so that
-// writing a fresh array takes one page fault per 2 MiB instead of one per 4 KiB, and released ones
-// (up to 512 MiB in all) are kept for the next request of the same size. Throws std::bad_alloc;
-// release with releaseArrayStorage.
+// writing a fresh array takes one page fault per 2 MiB instead of one per 4 KiB; released blocks
+// of 256 KiB or more (up to 512 MiB in all) are kept for the next request of the same size.
+// Throws std::bad_alloc; release with releaseArrayStorage.
 void* allocateArrayStorage(size_t bytes);
 void releaseArrayStorage(void* p) noexcept;
 
