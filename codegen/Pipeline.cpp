@@ -9,6 +9,7 @@
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/FoldEmptyArrays.h"
+#include "codegen/graph/ForwardSliceUpdates.h"
 #include "codegen/graph/FuseElementwise.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
@@ -33,6 +34,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
+void forwardSlices(PipelineState& s, const StageContext&) { forwardSliceUpdates(s.graph); }
 void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
 void narrow(PipelineState& s, const StageContext&) { narrowIntegers(s.graph); }
 void reciprocals(PipelineState& s, const StageContext&) { reciprocalDivisors(s.graph); }
@@ -81,6 +83,7 @@ const std::vector<Stage>& stages() {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
+        {"forward-slice-updates", IR::Graph, IR::Graph, graphStage<forwardSlices>},
         {"eliminate-dead-nodes", IR::Graph, IR::Graph, graphStage<eliminate>},
         {"narrow-integers", IR::Graph, IR::Graph, graphStage<narrow>},
         {"reciprocal-divisors", IR::Graph, IR::Graph, graphStage<reciprocals>},

@@ -148,14 +148,14 @@ Tile tileFor(const Halide::Type& type) {
 // computed in registers (the reduction innermost but for the tile's own loops, unrolled); tiles in
 // groups of columns whose operand panel fits the cache, the rows of tiles over the cores. Tiles
 // shift inwards at the edges (the caller checks that both axes hold a whole tile).
-void scheduleTiles(Halide::Func total, Halide::Func tile, const graph::TensorType& type, int64_t reduced) {
-  const Tile t = tileFor(tile.output_types().at(0));
+void scheduleTiles(Halide::Func total, Halide::Func tile, const Tile& t, const graph::TensorType& type, int64_t reduced) {
   const std::vector<Halide::Var> pure = total.args();  // innermost first: j, i, batch axes
   const std::vector<int64_t> shape = extents(type);
   const int64_t rows = shape[shape.size() - 2], columns = shape.back();
   Halide::Var jo("jo"), ji("ji"), io("io"), ii("ii"), panel("panel");
   // a panel of the second operand: `reduced` x (columns of the group), within 256 KiB
-  const int64_t groupColumns = std::max<int64_t>(t.columns(), (int64_t{1} << 18) / (tile.output_types().at(0).bytes() * std::max<int64_t>(reduced, 1)));
+  const int64_t panelBytes = tile.output_types().at(0).bytes() * std::max<int64_t>(reduced, 1);
+  const int64_t groupColumns = std::max<int64_t>(t.columns(), (int64_t{1} << 18) / panelBytes);
   const int tilesPerGroup = static_cast<int>(std::max<int64_t>(1, groupColumns / t.columns()));
   total.compute_root();
   total.split(pure[0], jo, ji, t.columns(), Halide::TailStrategy::ShiftInwards)
@@ -187,23 +187,21 @@ Lowered accumulate(const std::string& name, const graph::TensorType& type, Walk 
   const Index index(vars.begin(), vars.end());
   const std::vector<Expr> halideOrder(index.rbegin(), index.rend());
   const std::vector<int64_t> shape = extents(type);
-  if (walk == Walk::Tiles && autoscheduler().empty() && type.rank() >= 2) {
-    Halide::Func tile(Halide::Internal::unique_name(name + "_tile"));
-    tile(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
-    tile(halideOrder) = update(tile(halideOrder), index);
-    const Tile t = tileFor(tile.output_types().at(0));
-    if (shape.back() >= t.columns() && shape[shape.size() - 2] >= t.rows) {
-      total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = tile(halideOrder);
-      int64_t reduced = 1;
-      for (const auto& r : tile.function().update(0).schedule().rvars()) reduced *= std::max<int64_t>(constant(r.extent), 1);
-      scheduleTiles(total, tile, type, reduced);
-      const Lowered lowered{total, type};
-      return define(name, type, [&](const Index& i) { return finish(at(lowered, i)); });
-    }
+  const Tile tile = tileFor(init(index).type());
+  if (walk == Walk::Tiles && autoscheduler().empty() && type.rank() >= 2 && shape.back() >= tile.columns() &&
+      shape[shape.size() - 2] >= tile.rows) {
+    Halide::Func totals(Halide::Internal::unique_name(name + "_tile"));  // one tile's, in registers
+    totals(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
+    totals(halideOrder) = update(totals(halideOrder), index);
+    total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = totals(halideOrder);
+    int64_t reduced = 1;
+    for (const auto& r : totals.function().update(0).schedule().rvars()) reduced *= std::max<int64_t>(constant(r.extent), 1);
+    scheduleTiles(total, totals, tile, type, reduced);
+  } else {
+    total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
+    total(halideOrder) = update(total(halideOrder), index);
+    scheduleReduction(total, type, walk == Walk::Tiles ? Walk::Across : walk);
   }
-  total(std::vector<Halide::Var>(vars.rbegin(), vars.rend())) = init(index);
-  total(halideOrder) = update(total(halideOrder), index);
-  scheduleReduction(total, type, walk == Walk::Tiles ? Walk::Across : walk);
   const Lowered t{total, type};
   return define(name, type, [&](const Index& i) { return finish(at(t, i)); });
 }
