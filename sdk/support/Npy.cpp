@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -58,7 +59,8 @@ void* allocateArrayStorage(size_t bytes) {
   LargeBlocks& blocks = largeBlocks();
   {
     std::lock_guard<std::mutex> lock(blocks.mutex);
-    if (auto it = blocks.kept.find(rounded); it != blocks.kept.end()) {
+    if (auto [begin, end] = blocks.kept.equal_range(rounded); begin != end) {  // the last released: warm in the caches
+      const auto it = std::prev(end);
       void* p = it->second;
       blocks.kept.erase(it);
       blocks.keptBytes -= rounded;

@@ -200,3 +200,34 @@ TEST(Npy, SurvivesTruncationsAndBitFlips) {
   EXPECT_GT(rejected, 0);
   EXPECT_GT(accepted, 0);
 }
+
+// Array storage: small blocks 64-byte aligned; blocks of 4 MiB or more on 2 MiB boundaries (huge
+// pages); a released block of 256 KiB or more comes back for the next request of its size, its
+// bytes as they were left; other sizes get other blocks.
+TEST(Npy, ArrayStorageAlignsAndKeepsLargeBlocks) {
+  void* small = allocateArrayStorage(100);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  releaseArrayStorage(small);
+  const size_t huge = (size_t{4} << 20) + 12345;
+  auto* first = static_cast<uint8_t*>(allocateArrayStorage(huge));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(first) % (size_t{1} << 21), 0u);
+  first[huge - 1] = 7;
+  releaseArrayStorage(first);
+  auto* again = static_cast<uint8_t*>(allocateArrayStorage(huge));
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(again[huge - 1], 7);
+  void* other = allocateArrayStorage(huge + (size_t{2} << 20));
+  EXPECT_NE(other, static_cast<void*>(again));
+  releaseArrayStorage(other);
+  releaseArrayStorage(again);
+  auto* medium = static_cast<uint8_t*>(allocateArrayStorage(size_t{300} << 10));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(medium) % 64, 0u);
+  releaseArrayStorage(medium);
+  EXPECT_EQ(allocateArrayStorage(size_t{300} << 10), static_cast<void*>(medium));
+  releaseArrayStorage(medium);
+  releaseArrayStorage(nullptr);
+  // an array's bytes live there: a vector of them grows and shrinks through the same storage
+  ArrayBytes bytes(huge, 3);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(bytes.data()) % (size_t{1} << 21), 0u);
+  EXPECT_EQ(bytes[huge / 2], 3);
+}
