@@ -253,7 +253,8 @@ Lowered gather(const graph::Graph& graph, const graph::Node& node, const Lowered
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     Index src = i;
     const Expr j = clampIndex(i[a], static_cast<int64_t>(indices.size()));
-    src[a] = chosen.size() <= kChosen && !chosen.empty() ? Halide::mux(j, chosen) : Expr(table(j));
+    // a load from the table is unbounded to Halide: clamped again
+    src[a] = chosen.size() <= kChosen && !chosen.empty() ? Halide::mux(j, chosen) : clampIndex(table(j), extent);
     return at(in, src);
   });
 }

@@ -74,7 +74,8 @@ int64_t constant(const Expr& e) {
 // * otherwise an innermost output axis of a vector or more is vectorised in blocks, the
 //   reduction's loops inside each block (a block of totals accumulates a row of input at a time);
 // the outermost output axis (or the blocks) is split over the cores when the work is large. Both
-// change the order of accumulation, never its precision (floats accumulate in float64 or exactly).
+// change the order of accumulation, never its precision (floats accumulate in float64 or exactly,
+// but for the float32 totals of matmul-like contractions: accumulatorType's callers).
 void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk walk) {
   if (!autoscheduler().empty()) return;
   total.compute_root();
@@ -158,6 +159,9 @@ void scheduleTiles(Halide::Func total, Halide::Func tile, const Tile& t, const g
   const int64_t groupColumns = std::max<int64_t>(t.columns(), (int64_t{1} << 18) / panelBytes);
   const int tilesPerGroup = static_cast<int>(std::max<int64_t>(1, groupColumns / t.columns()));
   total.compute_root();
+  // over the whole extent, also when a reader needs less (a slice of the product): a shifted
+  // tile must stay inside its operands
+  for (size_t k = 0; k < pure.size(); ++k) total.bound(pure[k], 0, static_cast<int>(shape[shape.size() - 1 - k]));
   total.split(pure[0], jo, ji, t.columns(), Halide::TailStrategy::ShiftInwards)
       .split(pure[1], io, ii, t.rows, Halide::TailStrategy::ShiftInwards)
       .split(jo, panel, jo, tilesPerGroup, Halide::TailStrategy::GuardWithIf);

@@ -134,7 +134,8 @@ class Analyzer {
   // [x for t in iterable if cond ...], run at compile time: a list (a tuple value) of its items.
   SymValue evalListComp(const Expr& expr);
   // The items a comprehension or zip() iterates: a tuple's, or an array's rows.
-  std::vector<SymValue> iterationItems(const SymValue& seq, const SourceRange& range);
+  // The items of a tuple or the rows of an array, at most `limit` of them (negative: all).
+  std::vector<SymValue> iterationItems(const SymValue& seq, const SourceRange& range, int64_t limit = -1);
   SymValue foldScalars(const std::string& symbol, const SymValue& lhs, const SymValue& rhs, const SourceRange& range);
   SymValue applyOp(const std::string& op, const std::vector<Argument>& operands, std::vector<graph::NamedAttr> attrs,
                    const SourceRange& range, const std::string& nameHint, const std::string& spelling = "");

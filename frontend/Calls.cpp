@@ -374,8 +374,21 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
     fail(args.range, "the builtin sum() is not supported on arrays; use np.sum(a)");
   }
   if (name == "zip") {  // the tuples of the sequences' items, as long as the shortest
+    // as long as the shortest: an array's rows beyond it are not taken
+    int64_t shortest = -1;
+    for (const Argument& arg : a) {
+      const SymValue& v = arg.value;
+      int64_t length = -1;
+      if (v.kind == SymKind::Tuple) {
+        length = static_cast<int64_t>(v.items.size());
+      } else if (v.kind == SymKind::Tensor && !v.weak) {
+        const graph::TensorType type = builder_.type(arrayValue(v, arg.range));  // copied: reading rows adds values
+        if (type.rank() >= 1 && type.shape[0].isKnown()) length = type.shape[0].extent;
+      }
+      if (length >= 0) shortest = shortest < 0 ? length : std::min(shortest, length);
+    }
     std::vector<std::vector<SymValue>> seqs;
-    for (const Argument& arg : a) seqs.push_back(iterationItems(arg.value, arg.range));
+    for (const Argument& arg : a) seqs.push_back(iterationItems(arg.value, arg.range, shortest));
     std::vector<SymValue> tuples;
     for (size_t i = 0; !seqs.empty(); ++i) {
       std::vector<SymValue> t;

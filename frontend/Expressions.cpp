@@ -926,19 +926,23 @@ SymValue Analyzer::evalListComp(const Expr& expr) {
   return SymValue::tuple(std::move(items));
 }
 
-std::vector<SymValue> Analyzer::iterationItems(const SymValue& seq, const SourceRange& range) {
-  if (seq.kind == SymKind::Tuple) return seq.items;
+std::vector<SymValue> Analyzer::iterationItems(const SymValue& seq, const SourceRange& range, int64_t limit) {
+  if (seq.kind == SymKind::Tuple) {
+    if (limit < 0 || limit >= static_cast<int64_t>(seq.items.size())) return seq.items;
+    return std::vector<SymValue>(seq.items.begin(), seq.items.begin() + limit);
+  }
   if (seq.kind == SymKind::Tensor && !seq.weak) {
     const TensorType type = builder_.type(arrayValue(seq, range));  // copied: reading rows adds values
     if (type.rank() < 1) fail(range, "iteration over a 0-d array");
     if (!type.shape[0].isKnown()) fail(range, "iterating over an array needs its first dimension at compile time");
-    if (type.shape[0].extent > kMaxArrayRows) {
-      fail(range, "this takes an array's " + std::to_string(type.shape[0].extent) + " rows one by one at compile time, which pyasc does "
+    const int64_t taken = limit < 0 ? type.shape[0].extent : std::min(limit, type.shape[0].extent);
+    if (taken > kMaxArrayRows) {
+      fail(range, "this takes an array's " + std::to_string(taken) + " rows one by one at compile time, which pyasc does "
                   "for up to " + std::to_string(kMaxArrayRows) + " rows; index the array in a `for i in range(n)` loop instead, "
                   "which stays a loop");
     }
     std::vector<SymValue> rows;
-    for (int64_t i = 0; i < type.shape[0].extent; ++i) {
+    for (int64_t i = 0; i < taken; ++i) {
       IndexPlan plan;
       plan.axes = {0};
       plan.begin = {i};

@@ -54,8 +54,10 @@ void* allocateArrayStorage(size_t bytes) {
     if (p == nullptr) throw std::bad_alloc();
     return p;
   }
-  const size_t alignment = bytes >= kHugeStorage ? kHugePage : kLargeStorage / 4;  // 2 MiB, or 64 KiB
-  const size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  // the rounded size alone decides the alignment, so that a kept block suits every request of its size
+  auto roundUp = [bytes](size_t unit) { return (bytes + unit - 1) / unit * unit; };
+  const size_t alignment = roundUp(kLargeStorage / 4) >= kHugeStorage ? kHugePage : kLargeStorage / 4;  // 2 MiB, or 64 KiB
+  const size_t rounded = roundUp(alignment);
   LargeBlocks& blocks = largeBlocks();
   {
     std::lock_guard<std::mutex> lock(blocks.mutex);
@@ -73,8 +75,13 @@ void* allocateArrayStorage(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (alignment == kHugePage) madvise(p, rounded, MADV_HUGEPAGE);  // advice only: the block works without
 #endif
-  std::lock_guard<std::mutex> lock(blocks.mutex);
-  blocks.inUse.emplace(p, rounded);
+  try {
+    std::lock_guard<std::mutex> lock(blocks.mutex);
+    blocks.inUse.emplace(p, rounded);
+  } catch (...) {
+    std::free(p);
+    throw std::bad_alloc();
+  }
   return p;
 }
 
@@ -86,10 +93,19 @@ void releaseArrayStorage(void* p) noexcept {
     if (auto it = blocks.inUse.find(p); it != blocks.inUse.end()) {
       const size_t size = it->second;
       blocks.inUse.erase(it);
-      if (blocks.keptBytes + size <= kKeptBytes) {
-        blocks.kept.emplace(size, p);
-        blocks.keptBytes += size;
-        return;
+      // full: blocks kept for other sizes make room (sizes no longer asked for would stay forever)
+      while (blocks.keptBytes + size > kKeptBytes && !blocks.kept.empty()) {
+        blocks.keptBytes -= blocks.kept.begin()->first;
+        std::free(blocks.kept.begin()->second);
+        blocks.kept.erase(blocks.kept.begin());
+      }
+      if (size <= kKeptBytes) {
+        try {
+          blocks.kept.emplace(size, p);
+          blocks.keptBytes += size;
+          return;
+        } catch (...) {  // no memory to note it: release it instead
+        }
       }
     }
   }
