@@ -42,14 +42,16 @@ from vs_numpy import best_ms  # noqa: E402
 SPEC = re.compile(r"^([A-Za-z_]\w*):(\w+)\[([0-9,]*)\]$")
 
 
-def operator_count(bin_dir, path, opts):
-    out = subprocess.run([os.path.join(bin_dir, "asc-fe")] + opts + [path], capture_output=True, text=True).stdout
-    return sum(1 for line in out.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
+def graph_text(bin_dir, path, opts):
+    return subprocess.run([os.path.join(bin_dir, "asc-fe")] + opts + [path], capture_output=True, text=True).stdout
 
 
-def contracts(bin_dir, path, opts):
-    out = subprocess.run([os.path.join(bin_dir, "asc-fe")] + opts + [path], capture_output=True, text=True).stdout
-    return re.search(r"= (MatMul|Einsum|TensorDot)\(", out) is not None
+def operator_count(graph):
+    return sum(1 for line in graph.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
+
+
+def contracts(graph):
+    return re.search(r"= (MatMul|Einsum|TensorDot)\(", graph) is not None
 
 
 def report(m, rows, multi, tiny):
@@ -101,7 +103,8 @@ def main():
         shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
         largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
         big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
-        elements = args.contraction_elements if contracts(args.bin_dir, path, opts) else args.elements
+        graph = graph_text(args.bin_dir, path, opts)
+        elements = args.contraction_elements if contracts(graph) else args.elements
         factor = max(1, math.ceil((elements / largest) ** (1 / max(big))))
         scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
         try:
@@ -129,7 +132,7 @@ def main():
         except Exception as e:  # fixed extents in the program's code, or a NumPy error at the scaled shapes
             print(f"{name:24} skipped at x{factor}: {str(e).splitlines()[0][:90]}")
             continue
-        ops = operator_count(args.bin_dir, path, opts)
+        ops = operator_count(graph)
         size = "x".join(str(d) for d in max((s for _, s in scaled.values()), key=math.prod))
         grows = any(d >= 8 for _, shape in shapes.values() for d in shape)
         measured.append([name, ops, size, numpy_ms, cpu_ms, grows])
