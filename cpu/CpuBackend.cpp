@@ -63,8 +63,16 @@ void* storageOrNull(size_t bytes) noexcept {
 void* pipelineMalloc(void*, size_t bytes) { return storageOrNull(bytes); }
 void pipelineFree(void*, void* p) { releaseArrayStorage(p); }
 
+// A buffer over `data` (nullptr: none yet) with a name of its own: an unnamed one takes a unique
+// name, which costs more than the run of a small pipeline. The names are never seen: buffers are
+// bound to a pipeline's parameters, never embedded in one.
+Halide::Buffer<> bufferOver(DType dtype, void* data, const std::vector<int64_t>& shape) {
+  static const std::string name = "array";
+  return Halide::Buffer<>(halideType(dtype), data, halideSizes(shape), name);
+}
+
 Halide::Buffer<> allocate(const graph::TensorType& t) {
-  Halide::Buffer<> b(halideType(t.dtype), nullptr, halideSizes(staticExtents(t)));
+  Halide::Buffer<> b = bufferOver(t.dtype, nullptr, staticExtents(t));
   b.allocate(&allocateArrayStorage, &releaseArrayStorage);
   return b;
 }
@@ -259,6 +267,10 @@ struct GraphProgram::State {
   // pipeline, updates in place, carried arrays a loop took over
   Flags exclusive;
   std::vector<int64_t> start_;  // updateInPlace's slice start, kept between calls
+  // runSegment's pipeline outputs and arguments, kept between calls (a small pipeline's run costs
+  // less than allocating them)
+  std::vector<Halide::Buffer<>> scratchOut;
+  std::vector<void*> scratchArgs;
   ByValue<Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
   std::unordered_map<graph::ValueId, ArrayBytes> outputStorage;
@@ -269,6 +281,48 @@ struct GraphProgram::State {
   std::set<std::pair<const graph::Node*, size_t>> copiedOnEntry;
   Halide::Target target = hostTarget();
   CpuRunStats stats;
+
+  // The storage run() gives the top level's outputs (computed into it, so that no copy follows),
+  // the same on every run: a top-level loop's output is its carried value computed into the
+  // output's storage when the loop takes it over, else copied there on entry.
+  bool laidOut = false;
+  std::vector<std::pair<graph::ValueId, size_t>> outputBytes;
+  void layOutOutputs() {
+    std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
+    for (const graph::Node& node : graph.body.nodes)
+      if (!node.isLoop()) computed.insert(node.outputs.begin(), node.outputs.end());
+    std::set<graph::ValueId> outputs;
+    for (const graph::GraphOutput& o : graph.outputs) outputs.insert(o.value);
+    auto bytes = [&](graph::ValueId v) {
+      const graph::TensorType& t = graph.type(v);
+      return static_cast<size_t>(graph::elementCount(t.shape)) * static_cast<size_t>(dtypeSize(t.dtype));
+    };
+    std::set<graph::ValueId> stored;
+    auto store = [&](graph::ValueId v) {
+      stored.insert(v);
+      outputBytes.emplace_back(v, bytes(v));
+    };
+    for (graph::ValueId o : outputs)
+      if (computed.count(o) && bytes(o) > 0) store(o);
+    const graph::Region& top = graph.body;
+    for (size_t k = 0; k < top.nodes.size(); ++k) {
+      const graph::Node& loop = top.nodes[k];
+      if (!loop.isLoop()) continue;
+      for (size_t c = 0; c < loop.outputs.size(); ++c) {
+        const graph::ValueId o = loop.outputs[c], u = loop.inputs.at(c);
+        if (!outputs.count(o) || stored.count(o) || bytes(o) == 0) continue;
+        if (computed.count(u) && !outputs.count(u) && !stored.count(u) && lastUse[&top].at(u) == k &&
+            std::count(loop.inputs.begin(), loop.inputs.end(), u) == 1 && !usedInBody[&loop].count(u)) {
+          store(u);
+          storageFor[o] = u;
+        } else {
+          store(o);
+          copiedOnEntry.insert({&loop, c});
+        }
+      }
+    }
+    laidOut = true;
+  }
 
   // Who reads each value: a read inside a loop body is also a read by the enclosing loops inside
   // the value's region (so a value of an outer region that a loop reads is a result of the
@@ -589,8 +643,10 @@ struct GraphProgram::State {
       compile(s, region, begin, end);
     }
     if (s.results.empty() && s.inPlace.empty()) return;
-    for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set(values.at(s.reads[k]));
-    std::vector<Halide::Buffer<>> out;
+    if (!s.cached)
+      for (size_t k = 0; k < s.reads.size(); ++k) s.params[k].set(values.at(s.reads[k]));
+    std::vector<Halide::Buffer<>>& out = scratchOut;  // emptied on leaving
+    out.clear();
     for (size_t k = 0; k < s.results.size(); ++k) {
       const graph::ValueId v = s.results[k];
       const graph::TensorType& t = graph.type(v);
@@ -603,7 +659,7 @@ struct GraphProgram::State {
       } else if (storage == outputStorage.end()) {
         out.push_back(allocate(t));
       } else {  // a graph output: into the array run() returns
-        out.emplace_back(halideType(t.dtype), storage->second.data(), halideSizes(staticExtents(t)));
+        out.push_back(bufferOver(t.dtype, storage->second.data(), staticExtents(t)));
       }
     }
     for (size_t k = 0; k < s.inPlace.size(); ++k) {
@@ -613,7 +669,8 @@ struct GraphProgram::State {
     }
     std::string failure;  // Halide's message when the pipeline fails
     if (s.cached) {
-      std::vector<void*> args;
+      std::vector<void*>& args = scratchArgs;
+      args.clear();
       for (graph::ValueId v : s.reads) args.push_back(values[v].raw_buffer());
       for (Halide::Buffer<>& b : out) args.push_back(b.raw_buffer());
       cachedError.clear();
@@ -644,6 +701,7 @@ struct GraphProgram::State {
       exclusive.insert(s.results[k]);
     }
     for (size_t k = 0; k < s.inPlace.size(); ++k) updateInPlace(*s.inPlace[k], s.writes[k], out[s.results.size() + k]);
+    out.clear();  // the buffers belong to the values now
   }
 
   // Writes the slice of `update` into its array (a copy of it first when another value may hold
@@ -693,7 +751,7 @@ struct GraphProgram::State {
       const size_t c = carried.size() - 1;
       if (!owned[c] && copiedOnEntry.count({&loop, c})) {
         const graph::TensorType& t = graph.type(loop.outputs[c]);
-        Halide::Buffer<> into(halideType(t.dtype), outputStorage.at(loop.outputs[c]).data(), halideSizes(staticExtents(t)));
+        Halide::Buffer<> into = bufferOver(t.dtype, outputStorage.at(loop.outputs[c]).data(), staticExtents(t));
         into.copy_from(carried[c]);
         carried[c] = into;
         owned[c] = true;
@@ -795,40 +853,9 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   s.values.reset(s.graph.values.size());
   s.exclusive.reset(s.graph.values.size());
   s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = s.stats.outputsCopied = 0;
+  if (!s.laidOut) s.layOutOutputs();
   s.outputStorage.clear();
-  std::set<graph::ValueId> computed;  // values a top-level pipeline computes (loops' results are copied)
-  for (const graph::Node& node : s.graph.body.nodes)
-    if (!node.isLoop()) computed.insert(node.outputs.begin(), node.outputs.end());
-  std::set<graph::ValueId> outputs;
-  for (const graph::GraphOutput& o : s.graph.outputs) outputs.insert(o.value);
-  auto bytes = [&](graph::ValueId v) {
-    const graph::TensorType& t = s.graph.type(v);
-    return static_cast<size_t>(graph::elementCount(t.shape)) * static_cast<size_t>(dtypeSize(t.dtype));
-  };
-  for (graph::ValueId o : outputs) {
-    if (computed.count(o) && bytes(o) > 0) s.outputStorage[o].resize(bytes(o));
-  }
-  // a top-level loop's output: its carried value computed into the output's storage when the loop
-  // takes it over, else copied there on entry
-  s.storageFor.clear();
-  s.copiedOnEntry.clear();
-  const graph::Region& top = s.graph.body;
-  for (size_t k = 0; k < top.nodes.size(); ++k) {
-    const graph::Node& loop = top.nodes[k];
-    if (!loop.isLoop()) continue;
-    for (size_t c = 0; c < loop.outputs.size(); ++c) {
-      const graph::ValueId o = loop.outputs[c], u = loop.inputs.at(c);
-      if (!outputs.count(o) || s.outputStorage.count(o) || bytes(o) == 0) continue;
-      if (computed.count(u) && !outputs.count(u) && !s.outputStorage.count(u) && s.lastUse[&top].at(u) == k &&
-          std::count(loop.inputs.begin(), loop.inputs.end(), u) == 1 && !s.usedInBody[&loop].count(u)) {
-        s.outputStorage[u].resize(bytes(u));
-        s.storageFor[o] = u;
-      } else {
-        s.outputStorage[o].resize(bytes(o));
-        s.copiedOnEntry.insert({&loop, c});
-      }
-    }
-  }
+  for (const auto& [value, bytes] : s.outputBytes) s.outputStorage[value].resize(bytes);
   for (const graph::GraphInput& in : s.graph.inputs) {
     const graph::Value& v = s.graph.value(in.value);
     auto found = inputs.find(v.name);
@@ -838,11 +865,11 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
       throw CompileError(SourceLocation{s.file}, "input '" + v.name + "' is " + dtypeName(a.dtype) + " of another shape than " + v.type.str());
     }
     // read in place: the pipelines never write their inputs
-    s.values[in.value] = Halide::Buffer<>(halideType(v.type.dtype), const_cast<uint8_t*>(a.data), halideSizes(a.shape));
+    s.values[in.value] = bufferOver(v.type.dtype, const_cast<uint8_t*>(a.data), a.shape);
   }
   for (const graph::GraphConstant& c : s.graph.constants) {
     const graph::TensorType& t = s.graph.type(c.value);
-    s.values[c.value] = Halide::Buffer<>(halideType(t.dtype), const_cast<uint8_t*>(c.bytes.data()), halideSizes(staticExtents(t)));
+    s.values[c.value] = bufferOver(t.dtype, const_cast<uint8_t*>(c.bytes.data()), staticExtents(t));
   }
   s.runRegion(s.graph.body);
   std::vector<std::pair<std::string, NpyArray>> result;

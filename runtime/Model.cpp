@@ -118,8 +118,8 @@ void Model::forgetInputViews() {
 
 const model::Tensor& Model::checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const {
   const model::Tensor* t = nullptr;
-  for (const auto* in : inputs())
-    if (in->name == name) t = in;
+  for (const auto& in : image_.tensors)
+    if ((in.role == model::TensorRole::Input || in.role == model::TensorRole::RandomInput) && in.name == name) t = &in;
   if (!t) {
     std::string names;
     for (const auto* in : inputs()) names += (names.empty() ? "" : ", ") + in->name;

@@ -1,6 +1,7 @@
 // bench_cpu: Google Benchmark of models on the CPU backend: one benchmark per MODEL.om, its inputs
-// read from MODEL.<input>.npy beside it (benchmarks/cpu/e2e_vs_numpy.py --gbench writes both and
-// times NumPy in the same run); compilation is the first run, outside the timed loop.
+// read from MODEL.<input>.npy beside it, a script's np.random inputs drawn by the model
+// (benchmarks/cpu/e2e_vs_numpy.py --gbench writes both and times NumPy in the same run);
+// compilation is the first run, outside the timed loop.
 //   bench_cpu [--benchmark_* flags] MODEL.om...
 #include <benchmark/benchmark.h>
 
@@ -45,9 +46,11 @@ int main(int argc, char** argv) {
       auto loaded = std::make_unique<Loaded>();
       loaded->model = std::make_unique<Model>(Model::load(path));
       const std::string stem = path.substr(0, path.size() - 2);  // "MODEL."
-      for (const model::Tensor* t : loaded->model->inputs()) loaded->inputs.push_back(readNpy(stem + t->name + ".npy"));
-      for (size_t i = 0; i < loaded->inputs.size(); ++i) {
-        loaded->model->setInputView(loaded->model->inputs()[i]->name, NpyView::of(loaded->inputs[i]));
+      loaded->inputs.reserve(loaded->model->inputs().size());  // the views point into it
+      for (const model::Tensor* t : loaded->model->inputs()) {
+        if (t->role == model::TensorRole::RandomInput) continue;  // a script's np.random arrays: the model draws them
+        loaded->inputs.push_back(readNpy(stem + t->name + ".npy"));
+        loaded->model->setInputView(t->name, NpyView::of(loaded->inputs.back()));
       }
       const std::string name = std::filesystem::path(path).stem().string();
       benchmark::RegisterBenchmark(name.c_str(), runModel, loaded.get())->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -54,17 +54,100 @@ def contracts(graph):
     return re.search(r"= (MatMul|Einsum|TensorDot)\(", graph) is not None
 
 
-def report(m, rows, multi, tiny):
-    name, ops, size, numpy_ms, cpu_ms, scaled = m
+def report(m, rows, multi, apart):
+    name, ops, size, numpy_ms, cpu_ms, scaled, note = m
     ratio = numpy_ms / cpu_ms
-    if not scaled:  # no extent to grow: a call's overhead, not throughput at scale
-        tiny.append((name, ratio))
-        print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}  (not scaled: every extent below 8)")
-        return
     rows.append((name, ratio))
-    if ops >= 3:
+    if scaled and ops >= 3:
         multi.append(ratio)
-    print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.2f} {cpu_ms:10.2f} {ratio:7.2f}")
+    if not scaled:  # at its own size: mostly a call's overhead, not throughput at scale
+        apart.append((name, ratio))
+    print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.3f} {cpu_ms:10.3f} {ratio:7.2f}  {note}".rstrip())
+
+
+class RandomReplay:
+    """np.random's draws of a script, recorded on its first run and handed back in order on the
+    timed ones (the model draws its random inputs once, so NumPy is timed on the same data
+    without drawing it again)."""
+    DRAWS = ("rand", "randn", "random", "random_sample", "randint", "normal", "uniform", "standard_normal")
+
+    def __init__(self):
+        self.draws, self.next = [], 0
+        self.saved = {n: getattr(np.random, n) for n in self.DRAWS + ("seed",)}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for n, f in self.saved.items():
+            setattr(np.random, n, f)
+
+    def record(self):
+        for n in self.DRAWS:
+            def drawn(*a, _f=self.saved[n], **k):
+                value = _f(*a, **k)
+                self.draws.append(value)
+                return value
+            setattr(np.random, n, drawn)
+
+    def replay(self):
+        self.next = 0
+
+        def drawn(*a, **k):
+            self.next += 1
+            return self.draws[self.next - 1]
+        for n in self.DRAWS:
+            setattr(np.random, n, drawn)
+        np.random.seed = lambda *a, **k: None
+
+
+def script_timing(path, args):
+    """A script (no entry): its model against the script run by CPython, at the script's own sizes."""
+    model = pyasc.compile(path, target="ascend910b", opt_level="O2")
+    model()
+    code = compile(open(path, encoding="utf-8").read(), path, "exec")
+    with RandomReplay() as replay:
+        replay.record()
+        exec(code, {"__name__": "__benchmark__"})
+        replay.replay()
+        numpy_ms = best_ms(lambda: (replay.replay(), exec(code, {"__name__": "__benchmark__"})), args.repeat)
+    cpu_ms = None if args.gbench else best_ms(model, args.repeat)
+    return model, [], numpy_ms, cpu_ms
+
+
+def unannotated(path, folder):
+    """A copy of a program whose annotations fix its inputs' shapes (Tensor[float32, 120, 160, 3]),
+    with the dtypes kept and the shapes left to --input."""
+    original = open(path, encoding="utf-8").read()
+    text = re.sub(r"Tensor\[(\w+)(\s*,\s*\d+)+\s*\]", r"Tensor[\1]", original)
+    if text == original:
+        return path
+    copy = os.path.join(folder, os.path.basename(path))
+    with open(copy, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return copy
+
+
+def function_timing(path, entry, shapes, factor, rng, args, folder):
+    """The entry function at its shapes with every extent of 8 or more times `factor`."""
+    scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
+    source = path if factor == 1 else unannotated(path, folder)
+    model = pyasc.compile(source, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2")
+    arrays = []
+    for k, (t, shape) in scaled.items():
+        a = rng.random(shape)
+        arrays.append((a * 100).astype(t) if np.dtype(t).kind in "iu" else a.astype(t))
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    spec.loader.exec_module(module)
+    f = getattr(module, entry)
+    model(*arrays)
+    updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
+    copies = [k in updated for k in scaled]
+    numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
+    cpu_ms = None if args.gbench else best_ms(lambda: model(*arrays), args.repeat)
+    return model, arrays, numpy_ms, cpu_ms
 
 
 def main():
@@ -83,8 +166,8 @@ def main():
     os.environ["PYASC_CPU_SCHEDULER"] = args.scheduler
     programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
     rng = np.random.default_rng(0)
-    rows, multi, tiny = [], [], []
-    measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it), scaled
+    rows, multi, apart, failed = [], [], [], []
+    measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it), scaled, note
     saved = tempfile.mkdtemp(prefix="e2e_vs_numpy.")
     schedules = f"the {args.scheduler} autoscheduler's schedules" if args.scheduler else "the backend's schedules"
     print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
@@ -98,46 +181,54 @@ def main():
         name = os.path.basename(path)[:-3]
         if not re.search(args.only, name):
             continue
-        if not entry or not specs or any(s is None for s in specs) or any(o.startswith("--custom-op-config") for o in opts):
-            continue
-        shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
-        largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
-        big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
         graph = graph_text(args.bin_dir, path, opts)
-        elements = args.contraction_elements if contracts(graph) else args.elements
-        factor = max(1, math.ceil((elements / largest) ** (1 / max(big))))
-        scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
-        try:
-            model = pyasc.compile(path, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2")
-            arrays = []
-            for k, (t, shape) in scaled.items():
-                a = rng.random(shape)
-                arrays.append((a * 100).astype(t) if np.dtype(t).kind in "iu" else a.astype(t))
-            spec = importlib.util.spec_from_file_location(name, path)
-            module = importlib.util.module_from_spec(spec)
-            sys.path.insert(0, os.path.join(ROOT, "python"))
-            spec.loader.exec_module(module)
-            f = getattr(module, entry)
-            model(*arrays)
-            updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
-            copies = [k in updated for k in scaled]
-            numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
-            if args.gbench:
-                model.save(os.path.join(saved, name + ".om"))
-                for (k, _), a in zip(scaled.items(), arrays):
-                    np.save(os.path.join(saved, f"{name}.{k}.npy"), a)
-                cpu_ms = None
-            else:
-                cpu_ms = best_ms(lambda: model(*arrays), args.repeat)
-        except Exception as e:  # fixed extents in the program's code, or a NumPy error at the scaled shapes
-            print(f"{name:24} skipped at x{factor}: {str(e).splitlines()[0][:90]}")
-            continue
         ops = operator_count(graph)
-        size = "x".join(str(d) for d in max((s for _, s in scaled.values()), key=math.prod))
-        grows = any(d >= 8 for _, shape in shapes.values() for d in shape)
-        measured.append([name, ops, size, numpy_ms, cpu_ms, grows])
+        note, scaled = "", False
+        try:
+            if not entry:
+                model, arrays, numpy_ms, cpu_ms = script_timing(path, args)
+                shapes = {n: (t, shape) for n, t, shape in model.inputs}
+                note = "(a script: at its own sizes)"
+            else:
+                if specs:
+                    shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
+                else:  # the shapes of its annotations
+                    shapes = {n: (t, shape) for n, t, shape in pyasc.compile(path, entry=entry, target="ascend910b").inputs}
+                largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
+                big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
+                elements = args.contraction_elements if contracts(graph) else args.elements
+                wanted = max(1, math.ceil((elements / largest) ** (1 / max(big))))
+                grows = any(d >= 8 for _, shape in shapes.values() for d in shape)
+                # the largest of wanted, wanted/8, wanted/64, ..., 1 the program takes (fixed extents
+                # in its code, or more than the NPU target holds, refuse the larger ones)
+                factor, refused = wanted, None
+                while True:
+                    try:
+                        model, arrays, numpy_ms, cpu_ms = function_timing(path, entry, shapes, factor, rng, args, saved)
+                        break
+                    except Exception as e:
+                        refused = refused or (factor, str(e).splitlines()[0][:90])
+                        if factor == 1:
+                            raise
+                        factor = max(1, factor // 8)
+                shapes = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
+                scaled = grows and factor > 1
+                if not grows:
+                    note = "(not scaled: every extent below 8)"
+                elif refused:
+                    note = f"(at x{factor}: x{refused[0]} refused: {refused[1]})"
+        except Exception as e:  # a NumPy error, or a program the binding cannot run
+            print(f"{name:24} failed: {str(e).splitlines()[0][:90]}")
+            failed.append(name)
+            continue
+        if args.gbench:
+            model.save(os.path.join(saved, name + ".om"))
+            for (k, _), a in zip(shapes.items(), arrays):
+                np.save(os.path.join(saved, f"{name}.{k}.npy"), a)
+        size = "x".join(str(d) for d in max((s for _, s in shapes.values()), key=math.prod, default=[]))
+        measured.append([name, ops, size or "-", numpy_ms, cpu_ms, scaled, note])
         if cpu_ms is not None:
-            report(measured[-1], rows, multi, tiny)
+            report(measured[-1], rows, multi, apart)
     if args.gbench and measured:
         models = [os.path.join(saved, m[0] + ".om") for m in measured]
         out = subprocess.run([os.path.join(args.bin_dir, "bench_cpu"), "--benchmark_format=json",
@@ -150,14 +241,16 @@ def main():
                 best[program] = min(best.get(program, math.inf), b["real_time"])
         for m in measured:
             m[4] = best[m[0]]
-            report(m, rows, multi, tiny)
+            report(m, rows, multi, apart)
     shutil.rmtree(saved, ignore_errors=True)
     if multi:
-        print(f"geometric mean over {len(multi)} multi-operator programs: {math.exp(sum(map(math.log, multi)) / len(multi)):.2f}")
+        print(f"geometric mean over {len(multi)} scaled multi-operator programs: {math.exp(sum(map(math.log, multi)) / len(multi)):.2f}")
     slow = [n for n, r in rows if r < 0.8]
     print(f"programs below 0.8x: {len(slow)} of {len(rows)}" + (f" ({', '.join(slow)})" if slow else ""))
-    if tiny:
-        print(f"not scaled (every extent below 8), left out of both figures: " + ", ".join(f"{n} {r:.2f}" for n, r in tiny))
+    if apart:
+        print(f"of which at their own sizes (not in the geometric mean): {len(apart)}")
+    if failed:
+        print(f"failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

@@ -24,12 +24,24 @@ import programs  # noqa: E402
 
 
 def best_ms(f, repeat):
+    """The best of `repeat` timings of f, in ms; a call under 2 ms is timed in batches of 10^k calls
+    that last at least 2 ms (as timeit's autorange does), one call's timing being mostly the
+    timer's and the cold caches' noise at that scale."""
     f()
+    number = 1
+    while True:
+        start = time.perf_counter()
+        for _ in range(number):
+            f()
+        if time.perf_counter() - start >= 2e-3 or number >= 10 ** 6:
+            break
+        number *= 10
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - start)
+        for _ in range(number):
+            f()
+        times.append((time.perf_counter() - start) / number)
     return min(times) * 1e3
 
 

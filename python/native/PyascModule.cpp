@@ -41,14 +41,37 @@ auto translated(F&& f) {
   }
 }
 
+// The DType of a NumPy dtype, from its kind and size (its name, str(dtype), is computed in Python).
+bool dtypeOf(const py::dtype& d, DType& out) {
+  const auto size = d.itemsize();
+  switch (d.kind()) {
+    case 'b': out = DType::Bool; return size == 1;
+    case 'i': out = size == 1 ? DType::Int8 : size == 2 ? DType::Int16 : size == 4 ? DType::Int32 : DType::Int64; return size <= 8 && (size & (size - 1)) == 0;
+    case 'u': out = DType::UInt8; return size == 1;
+    case 'f': out = size == 2 ? DType::Float16 : size == 4 ? DType::Float32 : DType::Float64; return size == 2 || size == 4 || size == 8;
+    default: return false;
+  }
+}
+
+// The NumPy dtype of a DType, made once (kept to the end of the process: a static's destructor
+// would run after the interpreter has gone).
+const py::dtype& numpyDType(DType t) {
+  static const auto* made = [] {
+    auto* all = new std::vector<py::dtype>;
+    for (int k = 0; k < kDTypeCount; ++k) all->emplace_back(dtypeName(static_cast<DType>(k)));
+    return all;
+  }();
+  return made->at(static_cast<size_t>(t));
+}
+
 // A C-ordered array of the input's dtype (a copy only when the layout is not C order) and its view.
 std::pair<py::array, NpyView> toView(const py::handle& object, const model::Tensor& tensor) {
   py::array array = py::array::ensure(object, py::array::c_style);
   if (!array) raise(PyExc_TypeError, "input '" + tensor.name + "' must be an array, found " + std::string(py::str(py::type::of(object))));
-  const std::string dtype = py::str(array.dtype());
   NpyView v;
   // an input the program declared float64 also takes float64 (the runtime rounds it to float32)
-  if (!parseDType(dtype, v.dtype) || (v.dtype != tensor.dtype && v.dtype != tensor.declared)) {
+  if (!dtypeOf(array.dtype(), v.dtype) || (v.dtype != tensor.dtype && v.dtype != tensor.declared)) {
+    const std::string dtype = py::str(array.dtype());
     const std::string declared = tensor.declared ? std::string(" or ") + dtypeName(*tensor.declared) : "";
     raise(PyExc_TypeError, "input '" + tensor.name + "' is " + dtype + "; the model takes " + dtypeName(tensor.dtype) + declared +
                                " (convert it with .astype(np." + dtypeName(tensor.dtype) + "))");
@@ -63,7 +86,7 @@ py::array toArray(NpyArray&& a) {
   auto* owner = new ArrayBytes(std::move(a.data));
   py::capsule free(owner, [](void* p) { delete static_cast<ArrayBytes*>(p); });
   std::vector<py::ssize_t> shape(a.shape.begin(), a.shape.end());
-  return py::array(py::dtype(dtypeName(a.dtype)), shape, owner->data(), free);
+  return py::array(numpyDType(a.dtype), shape, owner->data(), free);
 }
 
 std::string shapeText(const std::vector<model::Dim>& shape) {
@@ -78,14 +101,33 @@ class PyModel {
  public:
   PyModel(pyasc::Model model, std::string source) : model_(std::move(model)), source_(std::move(source)) {
     backend_ = pyasc::Model::hasCpuBackend() ? "cpu" : "sim";
+    for (const model::Tensor* t : model_.inputs())
+      if (t->role != model::TensorRole::RandomInput) bindable_.push_back(t);
   }
+  // bindable_ points into model_: moved along with it, never copied
+  PyModel(PyModel&&) = default;
+  PyModel(const PyModel&) = delete;
 
   // Positional arguments bind the inputs a caller provides (np.random inputs are drawn as NumPy
   // would) in order; keywords bind them by name.
   py::dict run(const py::args& args, const py::kwargs& kwargs, const std::string& backendName) {
-    std::vector<const model::Tensor*> bindable;
-    for (const model::Tensor* t : model_.inputs())
-      if (t->role != model::TensorRole::RandomInput) bindable.push_back(t);
+    py::dict outputs;
+    for (auto& [name, array] : runOutputs(args, kwargs, backendName)) outputs[py::str(name)] = toArray(std::move(array));
+    return outputs;
+  }
+
+  py::object call(const py::args& args, const py::kwargs& kwargs) {
+    std::vector<std::pair<std::string, NpyArray>> outputs = runOutputs(args, kwargs, backend_);
+    if (outputs.size() == 1) return toArray(std::move(outputs[0].second));
+    py::tuple values(outputs.size());
+    for (size_t k = 0; k < outputs.size(); ++k) values[k] = toArray(std::move(outputs[k].second));
+    return std::move(values);
+  }
+
+ private:
+  // The outputs of a run, in the model's order.
+  std::vector<std::pair<std::string, NpyArray>> runOutputs(const py::args& args, const py::kwargs& kwargs, const std::string& backendName) {
+    const std::vector<const model::Tensor*>& bindable = bindable_;
     if (args.size() > bindable.size()) {
       raise(PyExc_TypeError, "the model takes " + std::to_string(bindable.size()) + " input(s), " +
                                  std::to_string(args.size()) + " given");
@@ -114,18 +156,10 @@ class PyModel {
     });
     stats_ = result.stats;
     lastBackend_ = options.backend;
-    py::dict outputs;
-    for (auto& [name, array] : result.outputs) outputs[py::str(name)] = toArray(std::move(array));
-    return outputs;
+    return std::move(result.outputs);
   }
 
-  py::object call(const py::args& args, const py::kwargs& kwargs) {
-    py::dict outputs = run(args, kwargs, backend_);
-    if (outputs.size() == 1) return outputs.begin()->second.cast<py::object>();
-    py::list values;
-    for (const auto& item : outputs) values.append(item.second);
-    return py::tuple(values);
-  }
+ public:
 
   py::dict stats() const {
     py::dict s;
@@ -205,6 +239,7 @@ class PyModel {
   }
 
   pyasc::Model model_;
+  std::vector<const model::Tensor*> bindable_;  // the inputs a caller binds (not drawn at random), in order
   std::string source_;
   RunStats stats_;
   Backend lastBackend_ = Backend::Simulator;
