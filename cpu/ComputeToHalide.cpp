@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "cpu/LowerSupport.h"
 #include "cpu/TeToHalide.h"
 #include "sdk/support/Diagnostics.h"
 
@@ -104,6 +105,14 @@ struct Translator {
   }
 };
 
+// The points a compute's reduction visits per element (1: none).
+int64_t reducedPoints(const te::ComputeDef& def) {
+  int64_t points = 1;
+  for (const te::IterVar& v : def.vars)
+    if (v.reduce) points *= std::max<int64_t>(v.extent, 1);
+  return points;
+}
+
 graph::TensorType typeOf(const te::ComputeInput& in) {
   graph::TensorType t;
   t.dtype = in.dtype;
@@ -119,6 +128,18 @@ Lowered computeToHalide(const std::string& name, const te::ComputeDef& def, cons
   for (const te::ComputeDef& attached : def.attached) {
     graph::TensorType at = typeOf(te::ComputeInput{attached.dtype(), attached.shape()});
     t.tensors.push_back(computeToHalide(name + "_" + attached.name, attached, inputs, at));
+    // a reduction (a softmax's row maxima and sums) is computed once over its extent, rows split
+    // over the cores: inlined, every element reading it would reduce again; an elementwise compute
+    // stays inlined into its readers
+    const bool reduces = std::any_of(attached.vars.begin(), attached.vars.end(), [](const te::IterVar& v) { return v.reduce; });
+    if (reduces && autoscheduler().empty()) {
+      Halide::Func& f = t.tensors.back().func;
+      f.compute_root();
+      const std::vector<int64_t> shape = extents(at);
+      int64_t elements = 1;
+      for (int64_t e : shape) elements *= e;
+      if (!shape.empty()) parallelOver(f, f.args().back(), shape.front(), elements / std::max<int64_t>(shape.front(), 1) * reducedPoints(attached));
+    }
   }
   Halide::Func f(Halide::Internal::unique_name(name));
   std::vector<Halide::Var> axes;

@@ -47,7 +47,7 @@ def graph_text(bin_dir, path, opts):
 
 
 def operator_count(graph):
-    return sum(1 for line in graph.splitlines() if re.match(r"\s+%\S+ = [A-Z]", line))
+    return sum(1 for line in graph.splitlines() if re.match(r"\s+%\S+ = [A-Za-z_]", line))
 
 
 def contracts(graph):
@@ -103,7 +103,7 @@ class RandomReplay:
 
 def script_timing(path, args):
     """A script (no entry): its model against the script run by CPython, at the script's own sizes."""
-    model = pyasc.compile(path, target="ascend910b", opt_level="O2")
+    model = pyasc.compile(path, target="ascend910b", opt_level="O2")  # (no example script calls a custom operator)
     model()
     code = compile(open(path, encoding="utf-8").read(), path, "exec")
     with RandomReplay() as replay:
@@ -128,11 +128,26 @@ def unannotated(path, folder):
     return copy
 
 
-def function_timing(path, entry, shapes, factor, rng, args, folder):
+def custom_operators(configs):
+    """{python name: function} of the custom operators the descriptors list: each operator's NumPy
+    reference (NAME_reference.py beside its definition, what `ascop test` checks it against)."""
+    operators = {}
+    for config in configs:
+        folder = os.path.dirname(config)
+        for op in json.load(open(config, encoding="utf-8")):
+            name = op["python_name"]
+            path = os.path.join(folder, name + "_reference.py")
+            namespace = {"__name__": name + "_reference"}
+            exec(compile(open(path, encoding="utf-8").read(), path, "exec"), namespace)
+            operators[name] = namespace[name]
+    return operators
+
+
+def function_timing(path, entry, shapes, factor, rng, args, folder, configs):
     """The entry function at its shapes with every extent of 8 or more times `factor`."""
     scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
     source = path if factor == 1 else unannotated(path, folder)
-    model = pyasc.compile(source, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2")
+    model = pyasc.compile(source, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2", custom_op_config=configs)
     arrays = []
     for k, (t, shape) in scaled.items():
         a = rng.random(shape)
@@ -140,6 +155,7 @@ def function_timing(path, entry, shapes, factor, rng, args, folder):
     spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, os.path.join(ROOT, "python"))
+    module.__dict__.update(custom_operators(configs))
     spec.loader.exec_module(module)
     f = getattr(module, entry)
     model(*arrays)
@@ -164,7 +180,8 @@ def main():
                     "(Adams2019, Li2018, Mullapudi2016: sets PYASC_CPU_SCHEDULER)")
     args = ap.parse_args()
     os.environ["PYASC_CPU_SCHEDULER"] = args.scheduler
-    programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")))
+    programs = sorted(glob.glob(os.path.join(ROOT, "tests", "e2e", "programs", "*.py")) + glob.glob(os.path.join(ROOT, "examples", "*.py")) +
+                      glob.glob(os.path.join(ROOT, "examples", "custom_ops", "*.py")))
     rng = np.random.default_rng(0)
     rows, multi, apart, failed = [], [], [], []
     measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it), scaled, note
@@ -178,6 +195,7 @@ def main():
         opts = options(path)
         entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
         specs = [SPEC.match(o.split("=", 1)[1]) for o in opts if o.startswith("--input=")]
+        configs = [o.split("=", 1)[1] for o in opts if o.startswith("--custom-op-config=")]
         name = os.path.basename(path)[:-3]
         if not re.search(args.only, name):
             continue
@@ -193,7 +211,7 @@ def main():
                 if specs:
                     shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
                 else:  # the shapes of its annotations
-                    shapes = {n: (t, shape) for n, t, shape in pyasc.compile(path, entry=entry, target="ascend910b").inputs}
+                    shapes = {n: (t, shape) for n, t, shape in pyasc.compile(path, entry=entry, target="ascend910b", custom_op_config=configs).inputs}
                 largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
                 big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
                 elements = args.contraction_elements if contracts(graph) else args.elements
@@ -204,7 +222,7 @@ def main():
                 factor, refused = wanted, None
                 while True:
                     try:
-                        model, arrays, numpy_ms, cpu_ms = function_timing(path, entry, shapes, factor, rng, args, saved)
+                        model, arrays, numpy_ms, cpu_ms = function_timing(path, entry, shapes, factor, rng, args, saved, configs)
                         break
                     except Exception as e:
                         refused = refused or (factor, str(e).splitlines()[0][:90])

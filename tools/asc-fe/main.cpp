@@ -7,11 +7,10 @@
 #include <iostream>
 #include <sstream>
 
+#include "frontend/CustomOps.h"
 #include "frontend/Frontend.h"
 #include "frontend/FrontendOptions.h"
 #include "frontend/NumpyPrelude.h"
-#include "registry/DescriptorLoader.h"
-#include "registry/DescriptorRegistration.h"
 #include "registry/OpRegistry.h"
 #include "sdk/graph/Parser.h"
 #include "sdk/graph/Printer.h"
@@ -121,14 +120,13 @@ int main(int argc, char** argv) {
     diags.error(pyasc::SourceRange{}, "unknown target '" + options.target + "'; known targets: " + known);
   }
   pyasc::registry::OpRegistry registry = pyasc::registry::OpRegistry::builtin();
-  if (!customOpConfigs.empty()) {
-    std::vector<pyasc::Diagnostic> errors;
-    std::vector<pyasc::registry::OpDescriptor> descriptors;
-    for (const std::string& path : customOpConfigs) {
-      for (auto& d : pyasc::registry::loadDescriptorFile(path, errors)) descriptors.push_back(std::move(d));
+  if (!customOpConfigs.empty()) {  // registered with their definitions' computes, as pyasc compile does
+    std::string errors;
+    pyasc::frontend::loadCustomOps(customOpConfigs, registry, errors);
+    if (!errors.empty()) {
+      std::cerr << errors;
+      return 1;
     }
-    pyasc::registry::registerDescriptors(descriptors, registry, errors);
-    for (const auto& e : errors) diags.add(e);
     options.registry = &registry;
   }
   if (diags.hasErrors()) return finish(diags);
