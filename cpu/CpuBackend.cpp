@@ -251,10 +251,14 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
 
 }  // namespace
 
+constexpr size_t kRootsPerPipeline = 64;
+
 struct GraphProgram::State {
   std::string file;
   graph::Graph graph;
   std::map<std::pair<const graph::Region*, size_t>, Segment> segments;  // by region and first node
+  // per run of nodes without loops (by region and first node), the first node of each pipeline
+  std::map<std::pair<const graph::Region*, size_t>, std::vector<size_t>> pipelineStarts;
   std::unordered_map<graph::ValueId, std::vector<const graph::Node*>> readers;  // loops count for their body's reads
   std::set<graph::ValueId> yielded;  // read by a yield or a graph output
   // where each value is defined: a region's argument or a node's output (inputs and constants: none)
@@ -726,10 +730,58 @@ struct GraphProgram::State {
     size_t begin = 0;
     for (size_t k = 0; k <= region.nodes.size(); ++k) {
       if (k < region.nodes.size() && !region.nodes[k].isLoop()) continue;
-      if (k > begin) runSegment(region, begin, k);
+      if (k > begin) runNodes(region, begin, k);
       if (k < region.nodes.size()) runLoop(region, k);
       begin = k + 1;
     }
+  }
+
+  // A run of nodes without loops, as pipelines of about kRootsPerPipeline functions computed over
+  // their extent each (a value read by several operators or by one that does not read it
+  // pointwise, as build() decides): Halide's lowering takes time superlinear in them (32 count
+  // updates unrolled from a loop over zip, 1,888 nodes, took 71 s to compile as one pipeline).
+  // Each cut falls where the fewest values cross it, between kRootsPerPipeline and twice as many
+  // roots (every value crossing is a buffer of its own, written and read again), never before a
+  // Concat or Stack, which may continue a scan.
+  void runNodes(const graph::Region& region, size_t begin, size_t end) {
+    std::vector<size_t>& starts = pipelineStarts[{&region, begin}];
+    if (starts.empty()) starts = cutRun(region, begin, end);
+    for (size_t k = 0; k < starts.size(); ++k) runSegment(region, starts[k], k + 1 < starts.size() ? starts[k + 1] : end);
+  }
+
+  std::vector<size_t> cutRun(const graph::Region& region, size_t begin, size_t end) {
+    const std::unordered_map<graph::ValueId, size_t>& last = lastUse[&region];
+    std::vector<size_t> starts{begin};
+    size_t roots = 0, best = 0, bestCrossing = 0;
+    size_t crossing = 0;  // values of this pipeline defined before node k and used at k or later
+    std::map<size_t, size_t> expiring;  // by node index: values of this pipeline last used there
+    for (size_t k = begin; k < end; ++k) {
+      const graph::Node& node = region.nodes[k];
+      if (roots >= kRootsPerPipeline && node.op != "Concat" && node.op != "Stack" && (best == 0 || crossing < bestCrossing)) {
+        best = k;
+        bestCrossing = crossing;
+      }
+      if (best != 0 && roots >= 2 * kRootsPerPipeline) {  // cut at the best place seen; count again from there
+        starts.push_back(best);
+        k = best - 1;
+        roots = crossing = best = 0;
+        expiring.clear();
+        continue;
+      }
+      if (auto e = expiring.find(k); e != expiring.end()) {
+        crossing -= e->second;
+        expiring.erase(e);
+      }
+      for (graph::ValueId v : node.outputs) {
+        const std::vector<const graph::Node*>& r = readers[v];
+        if (r.size() != 1 || !(readsPointwise(r[0]->op) || readsOnce(r[0]->op))) ++roots;
+        auto u = last.find(v);
+        if (u == last.end() || u->second <= k) continue;  // not used after its own node
+        ++crossing;
+        ++expiring[u->second];
+      }
+    }
+    return starts;
   }
 
   // A value appearing once in `list`, a buffer no other value holds, and defined in `region`.

@@ -636,6 +636,21 @@ def median(a, axis=None):
     return percentile(a, 50.0, axis)
 
 
+def bincount(x, weights=None, minlength=None):
+    """x a 1-d array of non-negative integers; minlength required (NumPy's length, max(x) + 1 when larger, is known only at run time): the counts of the values 0 .. minlength - 1, a value at or beyond minlength not counted; weights summed per value"""
+    if minlength is None:
+        _refuse("needs minlength=N: its length, max(x) + 1, is known only at run time; give the number of bins (values at or beyond it are not counted)")
+    x = np.asarray(x)
+    if x.ndim != 1:
+        _refuse("takes a 1-d array; flatten it with .ravel()")
+    if x.dtype == np.float16 or x.dtype == np.float32 or x.dtype == np.float64:
+        _refuse("counts integers; convert the values with .astype(np.int64)")
+    hits = x[:, None] == np.arange(minlength)[None, :]
+    if weights is None:
+        return hits.astype(np.int64).sum(axis=0)
+    return np.where(hits, np.asarray(weights)[:, None], 0.0).sum(axis=0)
+
+
 def histogram(a, bins=10, range=None, density=False):
     """bins an int; the edges of np.linspace(lo, hi, bins + 1); a value is counted in the bin of the inner edges at or below it (the last bin holds its right edge); density divides by count and width"""
     a = np.asarray(a).ravel()

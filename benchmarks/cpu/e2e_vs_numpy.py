@@ -1,20 +1,30 @@
 #!/usr/bin/env python3
-"""Every e2e program and example that is a function (`# e2e: --entry=...`), scaled up, on the CPU
-backend against NumPy in one process.
+"""Every e2e program and example (tests/e2e/programs, examples, examples/custom_ops), scaled up, on
+the CPU backend against NumPy in one process.
 
-Each input's extents that are at least 8 grow by one factor per program, chosen so that the largest
-input reaches 2^24 elements (--elements; 2^21, --contraction-elements, for a program with a matmul,
-einsum or tensordot: 1448^3 for a square matmul), which keeps matmul and broadcast shapes consistent; a
-program that does not compile or run at the scaled shapes (fixed extents in its code) is listed as
-skipped with the reason. Times are the best of --repeat calls after a warm-up, both sides
-allocating their outputs; the model reads its inputs in place. With --gbench, the CPU backend's
-time is Google Benchmark's (build/bin/bench_cpu on the models and inputs this script saves, run
-by this script after NumPy's timings) instead of this process's calls through the binding. A parameter the program updates in
-place is an output of the model (its inputs are read-only), so NumPy is timed on a copy of it made
-in the timed call: both sides allocate that result. Ratio = NumPy / CPU backend.
-Multi-operator programs (three graph operators or more) are summarised by their geometric mean. A
-program none of whose extents reaches 8 is not scaled: it runs at its test size (tens of elements),
-where a call's overhead is all there is to measure; it is listed, and left out of both summaries.
+A function (`# e2e: --entry=...`) runs with each input's extents that are at least 8 grown by one
+factor, chosen so that the largest input reaches 2^24 elements (--elements; 2^21,
+--contraction-elements, for a program with a matmul, einsum or tensordot: 1448^3 for a square
+matmul), which keeps matmul and broadcast shapes consistent. Its shapes are its `--input` options,
+or its annotations' (a copy of the program without the annotations' shapes is compiled at the
+scaled ones). A program refused at that factor (fixed extents in its code, more than the NPU target
+holds, NumPy's memory) runs at the largest of factor/8, factor/64, ..., 1 it takes (compiling within
+60 s: a step down can reach shapes the compiler unrolls for minutes), and the table says which and
+why. A custom operator runs against its NumPy reference (NAME_reference.py). A
+script (no entry) runs at its own sizes against the script run by CPython, np.random's draws
+replayed (the model draws its random inputs once). A program none of whose extents reaches 8, one
+that runs unscaled and a script are listed with the rest but left out of the geometric mean: at
+tens of elements a call's overhead is all there is to measure.
+
+Times are the best of --repeat timings after a warm-up (a call under 2 ms timed in batches of 10^k
+calls, as timeit does), both sides allocating their outputs; the model reads its inputs in place.
+With --gbench, the CPU backend's time is Google Benchmark's (build/bin/bench_cpu on the models and
+inputs this script saves, run by this script after NumPy's timings) instead of this process's calls
+through the binding. A parameter the program updates in place is an output of the model (its
+inputs are read-only), so NumPy is timed on a copy of it made in the timed call: both sides
+allocate that result. Ratio = NumPy / CPU backend. "compile ms" is the first call's: JIT
+compilation, or loading the pipelines from the on-disk cache. Multi-operator programs (three graph
+operators or more) are summarised by their geometric mean; every program counts for the 0.8x floor.
 
     PYTHONPATH=python:build/python /usr/bin/python3 benchmarks/cpu/e2e_vs_numpy.py [--elements N] [--repeat 3] [--only REGEX] [--scheduler NAME] [--gbench]
 """
@@ -37,7 +47,7 @@ import pyasc
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path[:0] = [os.path.dirname(os.path.abspath(__file__)), os.path.join(ROOT, "tests", "e2e")]
 from run_e2e import header_options as options  # noqa: E402  (the `# e2e:` line, as the tests read it)
-from vs_numpy import best_ms  # noqa: E402
+from vs_numpy import best_ms, blas_name  # noqa: E402
 
 SPEC = re.compile(r"^([A-Za-z_]\w*):(\w+)\[([0-9,]*)\]$")
 
@@ -55,14 +65,14 @@ def contracts(graph):
 
 
 def report(m, rows, multi, apart):
-    name, ops, size, numpy_ms, cpu_ms, scaled, note = m
+    name, ops, size, numpy_ms, cpu_ms, scaled, note, jit_ms = m
     ratio = numpy_ms / cpu_ms
     rows.append((name, ratio))
     if scaled and ops >= 3:
         multi.append(ratio)
     if not scaled:  # at its own size: mostly a call's overhead, not throughput at scale
         apart.append((name, ratio))
-    print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.3f} {cpu_ms:10.3f} {ratio:7.2f}  {note}".rstrip())
+    print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.3f} {cpu_ms:10.3f} {ratio:7.2f} {jit_ms:10.0f}  {note}".rstrip())
 
 
 class RandomReplay:
@@ -105,6 +115,7 @@ def script_timing(path, args):
     """A script (no entry): its model against the script run by CPython, at the script's own sizes."""
     model = pyasc.compile(path, target="ascend910b", opt_level="O2")  # (no example script calls a custom operator)
     model()
+    jit_ms = model.stats["compile_ms"]
     code = compile(open(path, encoding="utf-8").read(), path, "exec")
     with RandomReplay() as replay:
         replay.record()
@@ -112,7 +123,7 @@ def script_timing(path, args):
         replay.replay()
         numpy_ms = best_ms(lambda: (replay.replay(), exec(code, {"__name__": "__benchmark__"})), args.repeat)
     cpu_ms = None if args.gbench else best_ms(model, args.repeat)
-    return model, [], numpy_ms, cpu_ms
+    return model, [], numpy_ms, cpu_ms, jit_ms
 
 
 def unannotated(path, folder):
@@ -143,10 +154,28 @@ def custom_operators(configs):
     return operators
 
 
-def function_timing(path, entry, shapes, factor, rng, args, folder, configs):
-    """The entry function at its shapes with every extent of 8 or more times `factor`."""
+def compiles_in_time(bin_dir, source, entry, scaled, configs, seconds):
+    """Whether `pyasc` compiles the program at these shapes within `seconds`; raises with the
+    compiler's first error line. (A step down after a refusal can reach shapes at which the
+    compiler unrolls for minutes: such a step is refused too.)"""
+    cmd = [os.path.join(bin_dir, "pyasc"), "--target=ascend910b", f"--entry={entry}", source, "-o", os.devnull]
+    cmd += [f"--input={k}:{t}[{','.join(map(str, shape))}]" for k, (t, shape) in scaled.items()]
+    cmd += [f"--custom-op-config={c}" for c in configs]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"compiling takes over {seconds} s at these shapes") from None
+    if proc.returncode != 0:
+        raise RuntimeError(next((l for l in proc.stderr.splitlines() if "error" in l), proc.stderr.strip()))
+
+
+def function_timing(path, entry, shapes, factor, rng, args, folder, configs, probe):
+    """The entry function at its shapes with every extent of 8 or more times `factor` (compiled by
+    `pyasc` first, within a time limit, when `probe`)."""
     scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
     source = path if factor == 1 else unannotated(path, folder)
+    if probe:
+        compiles_in_time(args.bin_dir, source, entry, scaled, configs, 60)
     model = pyasc.compile(source, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2", custom_op_config=configs)
     arrays = []
     for k, (t, shape) in scaled.items():
@@ -159,11 +188,12 @@ def function_timing(path, entry, shapes, factor, rng, args, folder, configs):
     spec.loader.exec_module(module)
     f = getattr(module, entry)
     model(*arrays)
+    jit_ms = model.stats["compile_ms"]
     updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
     copies = [k in updated for k in scaled]
     numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
     cpu_ms = None if args.gbench else best_ms(lambda: model(*arrays), args.repeat)
-    return model, arrays, numpy_ms, cpu_ms
+    return model, arrays, numpy_ms, cpu_ms, jit_ms
 
 
 def main():
@@ -187,10 +217,10 @@ def main():
     measured = []  # name, ops, size, NumPy ms, CPU ms (None until Google Benchmark measures it), scaled, note
     saved = tempfile.mkdtemp(prefix="e2e_vs_numpy.")
     schedules = f"the {args.scheduler} autoscheduler's schedules" if args.scheduler else "the backend's schedules"
-    print(f"NumPy {np.__version__}, {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
+    print(f"NumPy {np.__version__} (BLAS: {blas_name()}), {os.cpu_count()} cores, largest input scaled to {args.elements} elements, best of {args.repeat}, {schedules}")
     timer = "Google Benchmark (bench_cpu)" if args.gbench else "this process, through the binding"
     print(f"CPU backend timed by {timer}")
-    print(f"{'program':24} {'ops':>4} {'largest input':>22} {'NumPy ms':>10} {'CPU ms':>10} {'ratio':>7}")
+    print(f"{'program':24} {'ops':>4} {'largest input':>22} {'NumPy ms':>10} {'CPU ms':>10} {'ratio':>7} {'compile ms':>10}")
     for path in programs:
         opts = options(path)
         entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
@@ -204,7 +234,7 @@ def main():
         note, scaled = "", False
         try:
             if not entry:
-                model, arrays, numpy_ms, cpu_ms = script_timing(path, args)
+                model, arrays, numpy_ms, cpu_ms, jit_ms = script_timing(path, args)
                 shapes = {n: (t, shape) for n, t, shape in model.inputs}
                 note = "(a script: at its own sizes)"
             else:
@@ -222,7 +252,7 @@ def main():
                 factor, refused = wanted, None
                 while True:
                     try:
-                        model, arrays, numpy_ms, cpu_ms = function_timing(path, entry, shapes, factor, rng, args, saved, configs)
+                        model, arrays, numpy_ms, cpu_ms, jit_ms = function_timing(path, entry, shapes, factor, rng, args, saved, configs, refused is not None)
                         break
                     except Exception as e:
                         refused = refused or (factor, str(e).splitlines()[0][:90])
@@ -244,7 +274,7 @@ def main():
             for (k, _), a in zip(shapes.items(), arrays):
                 np.save(os.path.join(saved, f"{name}.{k}.npy"), a)
         size = "x".join(str(d) for d in max((s for _, s in shapes.values()), key=math.prod, default=[]))
-        measured.append([name, ops, size or "-", numpy_ms, cpu_ms, scaled, note])
+        measured.append([name, ops, size or "-", numpy_ms, cpu_ms, scaled, note, jit_ms])
         if cpu_ms is not None:
             report(measured[-1], rows, multi, apart)
     if args.gbench and measured:

@@ -83,12 +83,10 @@ def main():
     for name, arrays, size in cases:
         f = getattr(programs, name)
         params = f.__code__.co_varnames[:f.__code__.co_argcount]
-        start = time.perf_counter()
         model = pyasc.compile(path, entry=name, target="ascend910b", opt_level="O2",
                               inputs={p: (a.dtype.name, list(a.shape)) for p, a in zip(params, arrays)})
         model(*arrays)
         jit = model.stats["compile_ms"]
-        del start
         numpy_ms = best_ms(lambda: f(*arrays), args.repeat)
         cpu_ms = best_ms(lambda: model(*arrays), args.repeat)
         print(f"{name:16} {size:28} {numpy_ms:10.2f} {cpu_ms:10.2f} {numpy_ms / cpu_ms:7.2f} {jit:8.0f}")

@@ -41,8 +41,12 @@ auto translated(F&& f) {
   }
 }
 
-// The DType of a NumPy dtype, from its kind and size (its name, str(dtype), is computed in Python).
+// The DType of a NumPy dtype, from its kind, size and byte order (its name, str(dtype), is computed
+// in Python); false for another byte order than the host's.
 bool dtypeOf(const py::dtype& d, DType& out) {
+  const char order = d.byteorder();  // '=' native, '|' not applicable, '<' or '>' explicit
+  const char native = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? '<' : '>';
+  if (order != '=' && order != '|' && order != native) return false;
   const auto size = d.itemsize();
   switch (d.kind()) {
     case 'b': out = DType::Bool; return size == 1;

@@ -254,6 +254,18 @@ def test_non_contiguous_inputs_are_accepted(two_inputs):
     assert relative(y, np.exp(a.astype(np.float64)) - 1) < 1e-5
 
 
+def test_byte_swapped_and_complex_inputs_are_refused(two_inputs):
+    b = np.ones(2, np.float32)
+    swapped = np.ones((2, 2), np.dtype(">f4" if sys.byteorder == "little" else "<f4"))  # float32 bytes in the other order
+    with pytest.raises(TypeError, match=r"^input 'a' is >f4; the model takes float32 \(convert it with .astype\(np.float32\)\)$"
+                       if sys.byteorder == "little" else r"input 'a' is <f4"):
+        two_inputs(swapped, b)
+    with pytest.raises(TypeError, match=r"^input 'a' is complex64; the model takes float32"):
+        two_inputs(np.ones((2, 2), np.complex64), b)
+    y, _ = two_inputs(swapped.astype(np.float32), b)  # converted, it is taken
+    assert np.allclose(y, np.exp(1) - 1)
+
+
 def test_too_many_arguments(two_inputs):
     with pytest.raises(TypeError, match=r"^the model takes 2 input\(s\), 3 given$"):
         two_inputs(np.ones((2, 2), np.float32), np.ones(2, np.float32), np.ones(2, np.float32))

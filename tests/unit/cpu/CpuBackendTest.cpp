@@ -1,6 +1,7 @@
 // The CPU backend on graph text: results, loops, in-place outputs, and its errors, exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -242,6 +243,34 @@ TEST(CpuBackend, ChecksItsInputs) {
   EXPECT_EQ(errorOf([&] { p.run({}); }), "m.om: input 'a' has no value");
   NpyArray wrong = floats({3}, {1, 2, 3});
   EXPECT_EQ(errorOf([&] { p.run({{"a", NpyView::of(wrong)}}); }), "m.om: input 'a' is float32 of another shape than f32[4]");
+}
+
+// A long run of nodes (a loop unrolled by the frontend) compiles as several pipelines, cut where
+// few values cross (one here: the array each step passes on), and computes what one would.
+TEST(CpuBackend, SplitsLongRunsIntoPipelines) {
+  const int steps = 150;  // each: x * 0.5 + max(x); x, read twice, is computed over its extent
+  std::string text = "graph {\n  input %a : f32[3]\n  const %half : f32[] = [0.5]\n";
+  std::string x = "%a";
+  for (int k = 0; k < steps; ++k) {
+    const std::string n = std::to_string(k);
+    text += "  %m" + n + " = ReduceMax(" + x + ") {keepdims = false} : f32[]\n";
+    text += "  %h" + n + " = Mul(" + x + ", %half) : f32[3]\n";
+    text += "  %x" + n + " = Add(%h" + n + ", %m" + n + ") : f32[3]\n";
+    x = "%x" + n;
+  }
+  text += "  output out0 = " + x + "\n}\n";
+  GraphProgram p = GraphProgram::fromText("g.graph", text);
+  NpyArray a = floats({3}, {0.25f, -3.0f, 1.5f});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  std::vector<float> want = {0.25f, -3.0f, 1.5f};
+  for (int k = 0; k < steps; ++k) {
+    const float m = std::max(want[0], std::max(want[1], want[2]));
+    for (float& v : want) v = v * 0.5f + m;
+  }
+  EXPECT_EQ(valuesOf(out[0].second), want);
+  EXPECT_GE(stats.pipelines, 2);
+  EXPECT_LE(stats.pipelines, 8);
 }
 
 }  // namespace
