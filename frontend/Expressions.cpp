@@ -235,7 +235,6 @@ namespace {
 const std::map<std::string, std::string>& numpyFunctionsNotYetSupported() {
   static const std::map<std::string, std::string> functions = {
       {"argwhere", "its length depends on the data; keep the shape with np.where(mask, values, 0)"},
-      {"bincount", "(x[:, None] == np.arange(n)[None, :]).sum(axis=0) (n bins, a compile-time length)"},
       {"tile", "np.broadcast_to(a, (k,) + a.shape).reshape(-1) (1-D a repeated k times)"},
   };
   return functions;
