@@ -417,22 +417,6 @@ struct GraphProgram::State {
       if (ok) inPlace.insert(&update);
     }
     const std::set<graph::ValueId> reads(s.reads.begin(), s.reads.end());
-    // an elementwise result of the shape and dtype of a read of the body that nothing else reads
-    for (size_t k = begin; k < end; ++k) {
-      const graph::Node& node = region.nodes[k];
-      if (!ops::isElementwiseOp(node.op) || node.outputs.size() != 1) continue;
-      auto result = std::find(s.results.begin(), s.results.end(), node.outputs[0]);
-      if (result == s.results.end()) continue;
-      for (graph::ValueId v : node.inputs) {
-        auto d = definer.find(v);
-        const std::vector<const graph::Node*>& r = readers[v];
-        if (reads.count(v) && d != definer.end() && d->second == &region && !yielded.count(v) &&
-            graph.type(v) == graph.type(node.outputs[0]) && r.size() == 1 && r[0] == &node) {
-          s.overwrites[static_cast<size_t>(result - s.results.begin())] = v;
-          break;
-        }
-      }
-    }
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& update = region.nodes[k];
       if (!inPlace.count(&update)) continue;
@@ -456,6 +440,23 @@ struct GraphProgram::State {
         const graph::ValueId v = update.inputs[i];
         const bool chained = i == 0 && std::any_of(s.inPlace.begin(), s.inPlace.end(), [&](const graph::Node* u) { return u->outputs[0] == v; });
         if (i != 1 && !chained && !reads.count(v) && std::find(s.results.begin(), s.results.end(), v) == s.results.end()) s.results.push_back(v);
+      }
+    }
+    // an elementwise result of the shape and dtype of a read of the body that nothing else reads
+    // overwrites it (indexed in s.results as they stand once the updates above are planned)
+    for (size_t k = begin; k < end; ++k) {
+      const graph::Node& node = region.nodes[k];
+      if (!ops::isElementwiseOp(node.op) || node.outputs.size() != 1) continue;
+      auto result = std::find(s.results.begin(), s.results.end(), node.outputs[0]);
+      if (result == s.results.end()) continue;
+      for (graph::ValueId v : node.inputs) {
+        auto d = definer.find(v);
+        const std::vector<const graph::Node*>& r = readers[v];
+        if (reads.count(v) && d != definer.end() && d->second == &region && !yielded.count(v) &&
+            graph.type(v) == graph.type(node.outputs[0]) && r.size() == 1 && r[0] == &node) {
+          s.overwrites[static_cast<size_t>(result - s.results.begin())] = v;
+          break;
+        }
       }
     }
   }
@@ -741,8 +742,8 @@ struct GraphProgram::State {
   // pointwise, as build() decides): Halide's lowering takes time superlinear in them (32 count
   // updates unrolled from a loop over zip, 1,888 nodes, took 71 s to compile as one pipeline).
   // Each cut falls where the fewest values cross it, between kRootsPerPipeline and twice as many
-  // roots (every value crossing is a buffer of its own, written and read again), never before a
-  // Concat or Stack, which may continue a scan.
+  // roots (every value crossing is a buffer of its own, written and read again), never inside a
+  // scan's chain of slices (it runs as one sequential scan only within one pipeline).
   void runNodes(const graph::Region& region, size_t begin, size_t end) {
     std::vector<size_t>& starts = pipelineStarts[{&region, begin}];
     if (starts.empty()) starts = cutRun(region, begin, end);
@@ -755,9 +756,23 @@ struct GraphProgram::State {
     size_t roots = 0, best = 0, bestCrossing = 0;
     size_t crossing = 0;  // values of this pipeline defined before node k and used at k or later
     std::map<size_t, size_t> expiring;  // by node index: values of this pipeline last used there
+    std::vector<bool> inScan(end - begin, false);  // node k continues a scan's chain begun before it
+    const auto chains = findScans(graph, region, begin, end, [&](graph::ValueId v, const std::set<const graph::Node*>& by) {
+      if (yielded.count(v)) return false;
+      for (const graph::Node* r : readers[v]) if (!by.count(r)) return false;
+      return true;
+    });
+    for (const auto& entry : chains) {
+      size_t first = end, last = begin;
+      for (const graph::Node* n : entry.second.nodes) {
+        first = std::min(first, static_cast<size_t>(n - region.nodes.data()));
+        last = std::max(last, static_cast<size_t>(n - region.nodes.data()));
+      }
+      for (size_t k = first + 1; k <= last; ++k) inScan[k - begin] = true;
+    }
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& node = region.nodes[k];
-      if (roots >= kRootsPerPipeline && node.op != "Concat" && node.op != "Stack" && (best == 0 || crossing < bestCrossing)) {
+      if (roots >= kRootsPerPipeline && !inScan[k - begin] && (best == 0 || crossing < bestCrossing)) {
         best = k;
         bestCrossing = crossing;
       }

@@ -640,6 +640,8 @@ def bincount(x, weights=None, minlength=None):
     """x a 1-d array of non-negative integers; minlength required (NumPy's length, max(x) + 1 when larger, is known only at run time): the counts of the values 0 .. minlength - 1, a value at or beyond minlength not counted; weights summed per value (float64, as NumPy does)"""
     if minlength is None:
         _refuse("needs minlength=N: its length, max(x) + 1, is known only at run time; give the number of bins (values at or beyond it are not counted)")
+    if minlength < 1:
+        _refuse("needs minlength of 1 or more (the number of bins: values at or beyond it are not counted)")
     x = np.asarray(x)
     if x.ndim != 1:
         _refuse("takes a 1-d array; flatten it with .ravel()")
@@ -648,7 +650,10 @@ def bincount(x, weights=None, minlength=None):
     hits = x[:, None] == np.arange(minlength)[None, :]
     if weights is None:
         return hits.astype(np.int64).sum(axis=0)
-    return np.where(hits, np.asarray(weights).astype(np.float64)[:, None], 0.0).sum(axis=0)  # NumPy sums weights in float64
+    weights = np.asarray(weights)
+    if weights.shape != x.shape:
+        _refuse("takes weights of the shape of x (one weight per value)")
+    return np.where(hits, weights.astype(np.float64)[:, None], 0.0).sum(axis=0)  # NumPy sums weights in float64
 
 
 def histogram(a, bins=10, range=None, density=False):
@@ -824,22 +829,26 @@ def linalg_eigvalsh(a, UPLO='L'):
 
 
 def _orthonormal_columns(a):
-    # q of a = q r: modified Gram-Schmidt, each column orthogonalised twice (twice is enough for
-    # columns orthogonal to working precision: Giraud, Langou & Rozloznik, 2005)
-    qs = []
-    for v in [a[:, j] for j in range(a.shape[1])]:
+    # q of a = q r: classical Gram-Schmidt with each column orthogonalised twice against the columns
+    # before it (twice is enough for columns orthogonal to working precision: Giraud, Langou &
+    # Rozloznik, 2005), as matrix-vector products: about 10 operators a column
+    cols = [a[:, j:j + 1] for j in range(a.shape[1])]
+    q = cols[0] / _nonzero(np.sqrt((cols[0] * cols[0]).sum()))
+    for v in cols[1:]:
         for _ in (0, 1):
-            for q in qs:
-                v = v - (q * v).sum() * q
-        norm = np.sqrt((v * v).sum())
-        qs.append(v / np.where(norm > 0, norm, 1.0))
-    return np.stack(qs, axis=1)
+            v = v - q @ (q.T @ v)
+        q = np.concatenate([q, v / _nonzero(np.sqrt((v * v).sum()))], axis=1)
+    return q
+
+
+def _nonzero(norm):
+    return np.where(norm > 0, norm, 1.0)
 
 
 def _svd_tall(a, compute_uv):
-    # rows > columns: a = q (q.T a) first, so that the rotations walk the n x n q.T a instead of the
-    # whole of a, and u = q u' (as LAPACK's gesvd factors a tall matrix before its iteration)
-    if a.shape[0] > a.shape[1]:
+    # rows >= 2 x columns: a = q (q.T a) first, so that the rotations walk the n x n q.T a instead
+    # of the whole of a, and u = q u' (as LAPACK's gesvd factors a tall matrix before its iteration)
+    if a.shape[0] >= 2 * a.shape[1]:
         q = _orthonormal_columns(a)
         u, sv, vt = _svd_jacobi(q.T @ a, compute_uv)
         if not compute_uv:
@@ -869,7 +878,7 @@ def _svd_jacobi(a, compute_uv):
 
 
 def linalg_svd(a, full_matrices=True, compute_uv=True):
-    """a 2-d a; a tall a factored a = q (q.T a) first (Gram-Schmidt, twice), then one-sided Jacobi (Hestenes), 8 sweeps; singular values descending; full_matrices=True only for square a; signs of the vectors may differ from LAPACK's"""
+    """a 2-d a; a tall a (rows >= 2 x columns) factored a = q (q.T a) first (Gram-Schmidt, twice), then one-sided Jacobi (Hestenes), 8 sweeps; singular values descending; full_matrices=True only for square a; signs of the vectors may differ from LAPACK's"""
     a = _linalg_float(a)
     if full_matrices and compute_uv and a.shape[0] != a.shape[1]:
         _refuse("full_matrices=True needs a square matrix (the extra columns of U are not computed); pass full_matrices=False")

@@ -36,6 +36,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -75,6 +76,11 @@ def report(m, rows, multi, apart):
     print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.3f} {cpu_ms:10.3f} {ratio:7.2f} {jit_ms:10.0f}  {note}".rstrip())
 
 
+def fresh(value):
+    """A copy of an array (a Python scalar as it is)."""
+    return value.copy() if isinstance(value, np.ndarray) else value
+
+
 class RandomReplay:
     """np.random's draws of a script, recorded on its first run and handed back in order on the
     timed ones (the model draws its random inputs once, so NumPy is timed on the same data
@@ -96,19 +102,23 @@ class RandomReplay:
         for n in self.DRAWS:
             def drawn(*a, _f=self.saved[n], **k):
                 value = _f(*a, **k)
-                self.draws.append(value)
+                self.draws.append(fresh(value))  # the script may update what it drew in place
                 return value
             setattr(np.random, n, drawn)
 
     def replay(self):
+        """np.random hands back the recorded draws (copies, as fresh draws would be) from the first."""
         self.next = 0
 
         def drawn(*a, **k):
             self.next += 1
-            return self.draws[self.next - 1]
+            return fresh(self.draws[self.next - 1])
         for n in self.DRAWS:
             setattr(np.random, n, drawn)
         np.random.seed = lambda *a, **k: None
+
+    def rewind(self):
+        self.next = 0
 
 
 def script_timing(path, args):
@@ -121,7 +131,7 @@ def script_timing(path, args):
         replay.record()
         exec(code, {"__name__": "__benchmark__"})
         replay.replay()
-        numpy_ms = best_ms(lambda: (replay.replay(), exec(code, {"__name__": "__benchmark__"})), args.repeat)
+        numpy_ms = best_ms(lambda: (replay.rewind(), exec(code, {"__name__": "__benchmark__"})), args.repeat)
     cpu_ms = None if args.gbench else best_ms(model, args.repeat)
     return model, [], numpy_ms, cpu_ms, jit_ms
 
@@ -161,10 +171,13 @@ def runs_in_time(bin_dir, source, entry, scaled, configs, seconds):
     cmd = [os.path.join(bin_dir, "pyasc"), "check", "--backend=cpu", "--target=ascend910b", f"--entry={entry}", source]
     cmd += [f"--input={k}:{t}[{','.join(map(str, shape))}]" for k, (t, shape) in scaled.items()]
     cmd += [f"--custom-op-config={c}" for c in configs]
-    try:
-        subprocess.run(cmd, capture_output=True, text=True, timeout=seconds)
-    except subprocess.TimeoutExpired:
-        raise RuntimeError(f"compiling and running take over {seconds} s at these shapes") from None
+    # a session of its own: on the timeout, NumPy's run under `pyasc check` is stopped with it
+    with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True) as check:
+        try:
+            check.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            os.killpg(check.pid, signal.SIGKILL)
+            raise RuntimeError(f"compiling and running take over {seconds} s at these shapes") from None
 
 
 def function_timing(path, entry, shapes, factor, rng, args, folder, configs, probe):
@@ -224,7 +237,9 @@ def main():
         entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
         specs = [SPEC.match(o.split("=", 1)[1]) for o in opts if o.startswith("--input=")]
         configs = [o.split("=", 1)[1] for o in opts if o.startswith("--custom-op-config=")]
-        name = os.path.basename(path)[:-3]
+        # an e2e program by its name, an example by its path (examples/attention.py and
+        # tests/e2e/programs/attention.py are different programs)
+        name = os.path.relpath(path, ROOT)[:-3].removeprefix("tests/e2e/programs/")
         if not re.search(args.only, name):
             continue
         graph = graph_text(args.bin_dir, path, opts)
@@ -258,7 +273,7 @@ def main():
                             raise
                         factor = max(1, factor // 8)
                 shapes = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
-                scaled = grows and factor > 1
+                scaled = grows and (factor > 1 or wanted == 1)  # (wanted 1: already as large at its own size)
                 if not grows:
                     note = "(not scaled: every extent below 8)"
                 elif refused:
@@ -268,15 +283,15 @@ def main():
             failed.append(name)
             continue
         if args.gbench:
-            model.save(os.path.join(saved, name + ".om"))
+            model.save(os.path.join(saved, name.replace("/", ".") + ".om"))
             for (k, _), a in zip(shapes.items(), arrays):
-                np.save(os.path.join(saved, f"{name}.{k}.npy"), a)
+                np.save(os.path.join(saved, f"{name.replace('/', '.')}.{k}.npy"), a)
         size = "x".join(str(d) for d in max((s for _, s in shapes.values()), key=math.prod, default=[]))
         measured.append([name, ops, size or "-", numpy_ms, cpu_ms, scaled, note, jit_ms])
         if cpu_ms is not None:
             report(measured[-1], rows, multi, apart)
     if args.gbench and measured:
-        models = [os.path.join(saved, m[0] + ".om") for m in measured]
+        models = [os.path.join(saved, m[0].replace("/", ".") + ".om") for m in measured]
         out = subprocess.run([os.path.join(args.bin_dir, "bench_cpu"), "--benchmark_format=json",
                               f"--benchmark_repetitions={args.repeat}", "--benchmark_report_aggregates_only=false"] + models,
                              capture_output=True, text=True, check=True).stdout
@@ -286,7 +301,7 @@ def main():
                 program = b["run_name"].split("/")[0]  # "NAME/real_time"
                 best[program] = min(best.get(program, math.inf), b["real_time"])
         for m in measured:
-            m[4] = best[m[0]]
+            m[4] = best[m[0].replace("/", ".")]
             report(m, rows, multi, apart)
     shutil.rmtree(saved, ignore_errors=True)
     if multi:

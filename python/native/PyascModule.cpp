@@ -50,7 +50,14 @@ bool dtypeOf(const py::dtype& d, DType& out) {
   const auto size = d.itemsize();
   switch (d.kind()) {
     case 'b': out = DType::Bool; return size == 1;
-    case 'i': out = size == 1 ? DType::Int8 : size == 2 ? DType::Int16 : size == 4 ? DType::Int32 : DType::Int64; return size <= 8 && (size & (size - 1)) == 0;
+    case 'i':
+      switch (size) {
+        case 1: out = DType::Int8; return true;
+        case 2: out = DType::Int16; return true;
+        case 4: out = DType::Int32; return true;
+        case 8: out = DType::Int64; return true;
+        default: return false;
+      }
     case 'u': out = DType::UInt8; return size == 1;
     case 'f': out = size == 2 ? DType::Float16 : size == 4 ? DType::Float32 : DType::Float64; return size == 2 || size == 4 || size == 8;
     default: return false;

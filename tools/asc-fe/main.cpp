@@ -123,7 +123,8 @@ int main(int argc, char** argv) {
   if (!customOpConfigs.empty()) {  // registered with their definitions' computes, as pyasc compile does
     std::string errors;
     pyasc::frontend::loadCustomOps(customOpConfigs, registry, errors);
-    if (!errors.empty()) {
+    if (!errors.empty()) {  // after the diagnostics so far (an unknown target)
+      finish(diags);
       std::cerr << errors;
       return 1;
     }

@@ -273,5 +273,61 @@ TEST(CpuBackend, SplitsLongRunsIntoPipelines) {
   EXPECT_LE(stats.pipelines, 8);
 }
 
+// The first place a cut may fall (64 roots) is inside a cumsum's chain of passes, and the places
+// after it carry more values across: the chain still runs whole, as one sequential scan.
+TEST(CpuBackend, NeverCutsInsideAScan) {
+  const int n = 16, before = 62, after = 70;
+  std::string text = "graph {\n  input %a : f32[16]\n  const %half : f32[] = [0.5]\n";
+  std::string x = "%a";
+  auto step = [&](const std::string& n_) {  // x * 0.5 + max(x): x, read twice, is one root
+    text += "  %m" + n_ + " = ReduceMax(" + x + ") {keepdims = false} : f32[]\n";
+    text += "  %h" + n_ + " = Mul(" + x + ", %half) : f32[16]\n";
+    text += "  %x" + n_ + " = Add(%h" + n_ + ", %m" + n_ + ") : f32[16]\n";
+    x = "%x" + n_;
+  };
+  for (int k = 0; k < before; ++k) step(std::to_string(k));
+  for (int shift = 1; shift < n; shift *= 2) {  // the frontend's cumsum: Hillis-Steele passes
+    const std::string s = std::to_string(shift), rest = std::to_string(n - shift), p = "%p" + s;
+    text += "  " + p + "a = Slice(" + x + ") {axes = [0], begin = [" + s + "], end = [16], step = [1], dynamic_axes = []} : f32[" + rest + "]\n";
+    text += "  " + p + "b = Slice(" + x + ") {axes = [0], begin = [0], end = [" + rest + "], step = [1], dynamic_axes = []} : f32[" + rest + "]\n";
+    text += "  " + p + "c = Add(" + p + "a, " + p + "b) : f32[" + rest + "]\n";
+    text += "  " + p + "d = Slice(" + x + ") {axes = [0], begin = [0], end = [" + s + "], step = [1], dynamic_axes = []} : f32[" + s + "]\n";
+    text += "  " + p + " = Concat(" + p + "d, " + p + "c) {axis = 0} : f32[16]\n";
+    x = p;
+  }
+  std::string kept;  // one value per later step, all read at the end: more values cross each place
+  for (int k = before; k < before + after; ++k) {
+    step(std::to_string(k));
+    text += "  %k" + std::to_string(k) + " = Add(" + x + ", %half) : f32[16]\n";
+  }
+  std::string sum = "%k" + std::to_string(before);
+  for (int k = before + 1; k < before + after; ++k) {
+    text += "  %s" + std::to_string(k) + " = Add(" + sum + ", %k" + std::to_string(k) + ") : f32[16]\n";
+    sum = "%s" + std::to_string(k);
+  }
+  text += "  output out0 = " + sum + "\n}\n";
+  GraphProgram p = GraphProgram::fromText("g.graph", text);
+  std::vector<float> a(n);
+  for (int i = 0; i < n; ++i) a[i] = static_cast<float>((i * 7) % 5) - 1.5f;
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(floats({n}, a))}}, &stats);
+  std::vector<double> want(a.begin(), a.end());
+  auto ref = [&] {
+    const double m = *std::max_element(want.begin(), want.end());
+    for (double& v : want) v = v * 0.5 + m;
+  };
+  for (int k = 0; k < before; ++k) ref();
+  for (int i = 1; i < n; ++i) want[i] += want[i - 1];
+  std::vector<double> total(n, 0.0);
+  for (int k = 0; k < after; ++k) {
+    ref();
+    for (int i = 0; i < n; ++i) total[i] += want[i] + 0.5;
+  }
+  const std::vector<float> got = valuesOf(out[0].second);
+  for (int i = 0; i < n; ++i) EXPECT_NEAR(got[i], total[i], 1e-5 * std::abs(total[i])) << i;
+  EXPECT_EQ(stats.scans, 1);
+  EXPECT_GE(stats.pipelines, 2);
+}
+
 }  // namespace
 }  // namespace pyasc::cpu
