@@ -28,6 +28,7 @@ if(PYASC_BENCHMARKS)
 endif()
 if(PYASC_WITH_CPU)
   pyasc_require_package(Halide libhalide14-0-dev 14 COMPONENTS shared)
+  pyasc_require_package(hwy libhwy-dev)  # Highway's vectorised quicksort (cpu/HostSort.cpp)
 endif()
 
 find_package(Python3 COMPONENTS Interpreter QUIET)

@@ -22,6 +22,7 @@
 #include <unordered_map>
 
 #include "cpu/LowerNode.h"
+#include "cpu/HostSort.h"
 #include "cpu/LowerScan.h"
 #include "cpu/LowerSupport.h"
 #include "cpu/SliceWrite.h"
@@ -727,14 +728,26 @@ struct GraphProgram::State {
     exclusive.insert(update.outputs[0]);
   }
 
+  // Runs of nodes as pipelines between the loops and sorts, which the host runs.
   void runRegion(const graph::Region& region) {
     size_t begin = 0;
     for (size_t k = 0; k <= region.nodes.size(); ++k) {
-      if (k < region.nodes.size() && !region.nodes[k].isLoop()) continue;
+      const bool host = k < region.nodes.size() && (region.nodes[k].isLoop() || region.nodes[k].op == kHostSortOp);
+      if (k < region.nodes.size() && !host) continue;
       if (k > begin) runNodes(region, begin, k);
-      if (k < region.nodes.size()) runLoop(region, k);
+      if (k < region.nodes.size()) region.nodes[k].isLoop() ? runLoop(region, k) : runSort(region.nodes[k]);
       begin = k + 1;
     }
+  }
+
+  void runSort(const graph::Node& sort) {
+    const graph::ValueId out = sort.outputs[0];
+    const graph::TensorType& t = graph.type(out);
+    auto storage = outputStorage.find(out);
+    Halide::Buffer<> into = storage == outputStorage.end() ? allocate(t) : bufferOver(t.dtype, storage->second.data(), staticExtents(t));
+    sortRows(values.at(sort.inputs[0]), into, sort.boolAttr("indices"));
+    values[out] = into;
+    exclusive.insert(out);
   }
 
   // A run of nodes without loops, as pipelines of about kRootsPerPipeline functions computed over
@@ -897,6 +910,7 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
     }
     if (bytes >= (int64_t{1} << 31)) p.state_->target = p.state_->target.with_feature(Halide::Target::LargeBuffers);
   }
+  p.state_->stats.hostSorts = replaceRankSorts(p.state_->graph);
   std::vector<const graph::Node*> enclosing;
   p.state_->index(p.state_->graph.body, enclosing);
   for (const auto& o : p.state_->graph.outputs) {

@@ -97,9 +97,11 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
   if (walk == Walk::AlongInner && !domain.empty() && constant(domain[0].extent) >= 4 * lanes) {
     Halide::RVar outer("r_outer"), lane("r_lane");
     Halide::Var u("lane");
-    // four vectors of partial totals when the reduction is long enough: four independent chains
-    // of additions hide their latency
-    const int chains = constant(domain[0].extent) >= 16 * lanes ? 4 : 1;
+    // four vectors of partial totals when the reduction is long enough and a multiple of four
+    // vectors: four independent chains of additions hide their latency (Halide 14 drops the whole
+    // update when the lanes split into chains leave a tail: 130 totals of 0)
+    const int64_t extent = constant(domain[0].extent);
+    const int chains = extent >= 16 * lanes && extent % (4 * lanes) == 0 ? 4 : 1;
     Halide::Func partial = update.split(rvars[0], outer, lane, lanes * chains, Halide::TailStrategy::GuardWithIf).rfactor(lane, u);
     std::vector<Halide::VarOrRVar> order = {u, outer};
     for (size_t k = 1; k < rvars.size(); ++k) order.emplace_back(rvars[k]);

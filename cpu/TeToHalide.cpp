@@ -19,10 +19,6 @@ namespace {
 
 const Halide::Type f32 = Halide::Float(32), f64 = Halide::Float(64), u32 = Halide::UInt(32), i32 = Halide::Int(32);
 
-// float16 lanes are carried as the float32 of their value (exact), so each operation is one float32
-// operation rounded once to float16, as the simulator computes them.
-Halide::Type laneType(DType t) { return t == DType::Float16 ? f32 : halideType(t); }
-
 // A float64 rounded once to float16: rounded to float32 with the last bit forced odd when inexact
 // (round to odd), then to nearest even: no double rounding, since float32 keeps 13 more bits.
 Expr halfFromDouble(const Expr& x) {

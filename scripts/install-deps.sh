@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   g++ cmake ninja-build ccache git
-  libhalide14-0-dev llvm-14-dev llvm-14-tools
+  libhalide14-0-dev llvm-14-dev llvm-14-tools libhwy-dev
   libcli11-dev libyaml-cpp-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-dev python3-numpy python3-matplotlib python3-distributed python3-pytest pybind11-dev chromium

@@ -16,6 +16,10 @@ replayed (the model draws its random inputs once). A program none of whose exten
 that runs unscaled and a script are listed with the rest but left out of the geometric mean: at
 tens of elements a call's overhead is all there is to measure.
 
+Each program's outputs are first compared with NumPy's (floats by ||out - ref|| / ||ref||: 1e-2
+for float16, 1e-4 otherwise; other dtypes exactly; a script's where its variables name the
+model's outputs); a program whose outputs differ fails, at whatever size.
+
 Times are the best of --repeat timings after a warm-up (a call under 2 ms timed in batches of 10^k
 calls, as timeit does), both sides allocating their outputs; the model reads its inputs in place.
 With --gbench, the CPU backend's time is Google Benchmark's (build/bin/bench_cpu on the models and
@@ -76,6 +80,40 @@ def report(m, rows, multi, apart):
     print(f"{name:24} {ops:4d} {size:>22} {numpy_ms:10.3f} {cpu_ms:10.3f} {ratio:7.2f} {jit_ms:10.0f}  {note}".rstrip())
 
 
+class WrongOutputs(RuntimeError):
+    """The model's outputs are not NumPy's: a failure, never a reason to try a smaller size."""
+
+
+def outputs_of(x):
+    return list(x) if isinstance(x, (tuple, list)) else [x]
+
+
+def mismatch(got, want):
+    """None when the model's outputs are NumPy's (floats: ||out - ref|| / ||ref|| within 1e-2 for
+    float16, 1e-4 otherwise, NaN and infinities where NumPy has them; others exact), else what differs."""
+    got, want = outputs_of(got), outputs_of(want)
+    if len(got) != len(want):
+        return f"{len(got)} outputs, NumPy's {len(want)}"
+    for k, (g, w) in enumerate(zip(got, want)):
+        g, w = np.asarray(g), np.asarray(w)
+        if g.shape != w.shape:
+            return f"output {k} of shape {g.shape}, NumPy's {w.shape}"
+        if g.dtype.kind not in "fc" and w.dtype.kind not in "fc":
+            if not np.array_equal(g, w):
+                return f"output {k}: {np.count_nonzero(g != w)} of {w.size} elements differ"
+            continue
+        g64, w64 = g.astype(np.float64), w.astype(np.float64)
+        same = (g64 == w64) | (np.isnan(g64) & np.isnan(w64))
+        finite = np.isfinite(w64)
+        if not (same | (finite & np.isfinite(g64))).all():
+            return f"output {k}: NaN or infinity where NumPy's differs"
+        tol = 1e-2 if np.float16 in (g.dtype, w.dtype) else 1e-4
+        error = np.linalg.norm(np.where(same, 0.0, g64 - w64)) / max(np.linalg.norm(np.where(finite, w64, 0.0)), 1e-30)
+        if error > tol:
+            return f"output {k}: relative error {error:.1e} (tolerance {tol:g})"
+    return None
+
+
 def fresh(value):
     """A copy of an array (a Python scalar as it is)."""
     return value.copy() if isinstance(value, np.ndarray) else value
@@ -129,7 +167,13 @@ def script_timing(path, args):
     code = compile(open(path, encoding="utf-8").read(), path, "exec")
     with RandomReplay() as replay:
         replay.record()
-        exec(code, {"__name__": "__benchmark__"})
+        namespace = {"__name__": "__benchmark__"}
+        exec(code, namespace)
+        names = [n for n, _, _ in model.outputs]
+        if all(n in namespace for n in names):  # the script's variables of the model's outputs
+            wrong = mismatch(model(), [namespace[n] for n in names])
+            if wrong:
+                raise WrongOutputs(f"the model's outputs are not NumPy's: {wrong}")
         replay.replay()
         numpy_ms = best_ms(lambda: (replay.rewind(), exec(code, {"__name__": "__benchmark__"})), args.repeat)
     cpu_ms = None if args.gbench else best_ms(model, args.repeat)
@@ -202,6 +246,9 @@ def function_timing(path, entry, shapes, factor, rng, args, folder, configs, pro
     jit_ms = model.stats["compile_ms"]
     updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
     copies = [k in updated for k in scaled]
+    wrong = mismatch(model(*arrays), f(*[a.copy() if c else a for a, c in zip(arrays, copies)]))
+    if wrong:
+        raise WrongOutputs(f"the model's outputs are not NumPy's: {wrong}")
     numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
     cpu_ms = None if args.gbench else best_ms(lambda: model(*arrays), args.repeat)
     return model, arrays, numpy_ms, cpu_ms, jit_ms
@@ -269,7 +316,7 @@ def main():
                         break
                     except Exception as e:
                         refused = refused or (factor, str(e).splitlines()[0][:90])
-                        if factor == 1:
+                        if factor == 1 or isinstance(e, WrongOutputs):
                             raise
                         factor = max(1, factor // 8)
                 shapes = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}

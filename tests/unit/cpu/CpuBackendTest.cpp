@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -327,6 +328,104 @@ TEST(CpuBackend, NeverCutsInsideAScan) {
   for (int i = 0; i < n; ++i) EXPECT_NEAR(got[i], total[i], 1e-5 * std::abs(total[i])) << i;
   EXPECT_EQ(stats.scans, 1);
   EXPECT_GE(stats.pipelines, 2);
+}
+
+// np.sort and np.argsort(kind="stable") as the frontend writes them (asc-fe, by every pair of a
+// row): one host sort each; the rank counts, also returned, are still computed; a construction
+// with one comparison changed is not a sort and runs as written.
+TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
+  const std::string sorts = R"(graph {
+)" R"GRAPH(  input %a : f32[2,5]
+  const %cst : f32[] = [-inf]
+  const %cst_1 : s32[] = [0]
+  %expanddims = ExpandDims(%a) {axes = [2]} : f32[2,5,1]
+  %broadcastto = BroadcastTo(%expanddims) {shape = [2, 5, 5]} : f32[2,5,5]
+  %expanddims_1 = ExpandDims(%a) {axes = [1]} : f32[2,1,5]
+  %broadcastto_1 = BroadcastTo(%expanddims_1) {shape = [2, 5, 5]} : f32[2,5,5]
+  %range = Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = "int32"} : s32[5]
+  %expanddims_2 = ExpandDims(%range) {axes = [0]} : s32[1,5]
+  %broadcastto_2 = BroadcastTo(%expanddims_2) {shape = [2, 5, 5]} : s32[2,5,5]
+  %expanddims_3 = ExpandDims(%range) {axes = [1]} : s32[5,1]
+  %broadcastto_3 = BroadcastTo(%expanddims_3) {shape = [2, 5, 5]} : s32[2,5,5]
+  %less = Less(%broadcastto_2, %broadcastto_3) : b8[2,5,5]
+  %isnan = IsNan(%broadcastto) : b8[2,5,5]
+  %isnan_1 = IsNan(%broadcastto_1) : b8[2,5,5]
+  %less_1 = Less(%broadcastto_1, %broadcastto) : b8[2,5,5]
+  %logicalnot = LogicalNot(%isnan_1) : b8[2,5,5]
+  %logicaland = LogicalAnd(%isnan, %logicalnot) : b8[2,5,5]
+  %logicalor = LogicalOr(%less_1, %logicaland) : b8[2,5,5]
+  %equal = Equal(%broadcastto_1, %broadcastto) : b8[2,5,5]
+  %logicaland_1 = LogicalAnd(%isnan, %isnan_1) : b8[2,5,5]
+  %logicalor_1 = LogicalOr(%equal, %logicaland_1) : b8[2,5,5]
+  %logicaland_2 = LogicalAnd(%logicalor_1, %less) : b8[2,5,5]
+  %logicalor_2 = LogicalOr(%logicalor, %logicaland_2) : b8[2,5,5]
+  %cast = Cast(%logicalor_2) {dtype = "float32"} : f32[2,5,5]
+  %reducesum = ReduceSum(%cast) {axes = [2], keepdims = false} : f32[2,5]
+  %cast_1 = Cast(%range) {dtype = "float32"} : f32[5]
+  %expanddims_4 = ExpandDims(%reducesum) {axes = [2]} : f32[2,5,1]
+  %expanddims_5 = ExpandDims(%cast_1) {axes = [0]} : f32[1,5]
+  %equal_1 = Equal(%expanddims_4, %expanddims_5) : b8[2,5,5]
+  %where = Where(%equal_1, %broadcastto, %cst) : f32[2,5,5]
+  %reducemax = ReduceMax(%where) {axes = [1], keepdims = false} : f32[2,5]
+  %expanddims_6 = ExpandDims(%a) {axes = [2]} : f32[2,5,1]
+  %broadcastto_4 = BroadcastTo(%expanddims_6) {shape = [2, 5, 5]} : f32[2,5,5]
+  %expanddims_7 = ExpandDims(%a) {axes = [1]} : f32[2,1,5]
+  %broadcastto_5 = BroadcastTo(%expanddims_7) {shape = [2, 5, 5]} : f32[2,5,5]
+  %range_1 = Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = "int32"} : s32[5]
+  %expanddims_8 = ExpandDims(%range_1) {axes = [0]} : s32[1,5]
+  %broadcastto_6 = BroadcastTo(%expanddims_8) {shape = [2, 5, 5]} : s32[2,5,5]
+  %expanddims_9 = ExpandDims(%range_1) {axes = [1]} : s32[5,1]
+  %broadcastto_7 = BroadcastTo(%expanddims_9) {shape = [2, 5, 5]} : s32[2,5,5]
+  %less_2 = Less(%broadcastto_6, %broadcastto_7) : b8[2,5,5]
+  %isnan_2 = IsNan(%broadcastto_4) : b8[2,5,5]
+  %isnan_3 = IsNan(%broadcastto_5) : b8[2,5,5]
+  %less_3 = Less(%broadcastto_5, %broadcastto_4) : b8[2,5,5]
+  %logicalnot_1 = LogicalNot(%isnan_3) : b8[2,5,5]
+  %logicaland_3 = LogicalAnd(%isnan_2, %logicalnot_1) : b8[2,5,5]
+  %logicalor_3 = LogicalOr(%less_3, %logicaland_3) : b8[2,5,5]
+  %equal_2 = Equal(%broadcastto_5, %broadcastto_4) : b8[2,5,5]
+  %logicaland_4 = LogicalAnd(%isnan_2, %isnan_3) : b8[2,5,5]
+  %logicalor_4 = LogicalOr(%equal_2, %logicaland_4) : b8[2,5,5]
+  %logicaland_5 = LogicalAnd(%logicalor_4, %less_2) : b8[2,5,5]
+  %logicalor_5 = LogicalOr(%logicalor_3, %logicaland_5) : b8[2,5,5]
+  %cast_2 = Cast(%logicalor_5) {dtype = "float32"} : f32[2,5,5]
+  %reducesum_1 = ReduceSum(%cast_2) {axes = [2], keepdims = false} : f32[2,5]
+  %cast_3 = Cast(%range_1) {dtype = "float32"} : f32[5]
+  %expanddims_10 = ExpandDims(%reducesum_1) {axes = [2]} : f32[2,5,1]
+  %expanddims_11 = ExpandDims(%cast_3) {axes = [0]} : f32[1,5]
+  %equal_3 = Equal(%expanddims_10, %expanddims_11) : b8[2,5,5]
+  %expanddims_12 = ExpandDims(%range_1) {axes = [1]} : s32[5,1]
+  %where_1 = Where(%equal_3, %expanddims_12, %cst_1) : s32[2,5,5]
+  %reducesum_2 = ReduceSum(%where_1) {axes = [1], keepdims = false} : s64[2,5]
+  output out0 = %reducemax
+  output out1 = %reducesum_2
+)GRAPH";
+  const float nan = std::nanf("");
+  NpyArray a = floats({2, 5}, {3, nan, 1, 3, -0.5f, 2, 2, 2, -INFINITY, 7});
+  auto indicesOf = [](const NpyArray& x) {
+    std::vector<int64_t> v(x.data.size() / 8);
+    std::memcpy(v.data(), x.data.data(), x.data.size());
+    return v;
+  };
+  const std::vector<int64_t> order = {4, 2, 0, 3, 1, 3, 0, 1, 2, 4};
+  CpuRunStats stats;
+  auto out = GraphProgram::fromText("g.graph", sorts + "}\n").run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(stats.hostSorts, 2);
+  const std::vector<float> sorted = valuesOf(out[0].second);
+  EXPECT_EQ(std::vector<float>(sorted.begin(), sorted.begin() + 4), (std::vector<float>{-0.5f, 1, 3, 3}));
+  EXPECT_TRUE(std::isnan(sorted[4]));
+  EXPECT_EQ(std::vector<float>(sorted.begin() + 5, sorted.end()), (std::vector<float>{-INFINITY, 2, 2, 2, 7}));
+  EXPECT_EQ(indicesOf(out[1].second), order);
+  out = GraphProgram::fromText("g.graph", sorts + "  output ranks = %reducesum\n}\n").run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(stats.hostSorts, 2);
+  EXPECT_EQ(indicesOf(out[1].second), order);
+  EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{2, 4, 1, 3, 0, 1, 2, 3, 0, 4}));
+  std::string changed = sorts;  // np.sort's xj <= xi instead of xj < xi: not a sort (argsort still is)
+  const std::string less = "%less_1 = Less(";
+  changed.replace(changed.find(less), less.size(), "%less_1 = LessEqual(");
+  out = GraphProgram::fromText("g.graph", changed + "}\n").run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(stats.hostSorts, 1);
+  EXPECT_EQ(indicesOf(out[1].second), order);
 }
 
 }  // namespace
