@@ -208,13 +208,24 @@ def custom_operators(configs):
     return operators
 
 
-def runs_in_time(bin_dir, source, entry, scaled, configs, seconds):
+def constant(option):
+    """NAME=VALUE of --const as (name, value): an int, else a float, else the text."""
+    name, text = option.split("=", 1)
+    for kind in (int, float):
+        try:
+            return name, kind(text)
+        except ValueError:
+            pass
+    return name, text
+
+
+def runs_in_time(bin_dir, source, entry, scaled, configs, consts, seconds):
     """Raises when `pyasc check --backend=cpu` does not compile and run the program at these shapes
     within `seconds` (a step down after a refusal can reach shapes that unroll into graphs taking
     minutes to compile); what it compiles stays in the on-disk cache for the timed run."""
     cmd = [os.path.join(bin_dir, "pyasc"), "check", "--backend=cpu", "--target=ascend910b", f"--entry={entry}", source]
     cmd += [f"--input={k}:{t}[{','.join(map(str, shape))}]" for k, (t, shape) in scaled.items()]
-    cmd += [f"--custom-op-config={c}" for c in configs]
+    cmd += [f"--custom-op-config={c}" for c in configs] + [f"--const={k}={v}" for k, v in consts.items()]
     # a session of its own: on the timeout, NumPy's run under `pyasc check` is stopped with it
     with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True) as check:
         try:
@@ -224,14 +235,14 @@ def runs_in_time(bin_dir, source, entry, scaled, configs, seconds):
             raise RuntimeError(f"compiling and running take over {seconds} s at these shapes") from None
 
 
-def function_timing(path, entry, shapes, factor, rng, args, folder, configs, probe):
+def function_timing(path, entry, shapes, factor, rng, args, folder, configs, consts, probe):
     """The entry function at its shapes with every extent of 8 or more times `factor` (run by `pyasc
     check` first, within a time limit, when `probe`)."""
     scaled = {k: (t, [d * factor if d >= 8 else d for d in shape]) for k, (t, shape) in shapes.items()}
     source = path if factor == 1 else unannotated(path, folder)
     if probe:
-        runs_in_time(args.bin_dir, source, entry, scaled, configs, 120)
-    model = pyasc.compile(source, entry=entry, inputs=scaled, target="ascend910b", opt_level="O2", custom_op_config=configs)
+        runs_in_time(args.bin_dir, source, entry, scaled, configs, consts, 120)
+    model = pyasc.compile(source, entry=entry, inputs=scaled, consts=consts, target="ascend910b", opt_level="O2", custom_op_config=configs)
     arrays = []
     for k, (t, shape) in scaled.items():
         a = rng.random(shape)
@@ -246,10 +257,10 @@ def function_timing(path, entry, shapes, factor, rng, args, folder, configs, pro
     jit_ms = model.stats["compile_ms"]
     updated = {name for name, _, _ in model.outputs} & set(scaled)  # parameters updated in place
     copies = [k in updated for k in scaled]
-    wrong = mismatch(model(*arrays), f(*[a.copy() if c else a for a, c in zip(arrays, copies)]))
+    wrong = mismatch(model(*arrays), f(*[a.copy() if c else a for a, c in zip(arrays, copies)], **consts))
     if wrong:
         raise WrongOutputs(f"the model's outputs are not NumPy's: {wrong}")
-    numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)]), args.repeat)
+    numpy_ms = best_ms(lambda: f(*[a.copy() if c else a for a, c in zip(arrays, copies)], **consts), args.repeat)
     cpu_ms = None if args.gbench else best_ms(lambda: model(*arrays), args.repeat)
     return model, arrays, numpy_ms, cpu_ms, jit_ms
 
@@ -284,6 +295,7 @@ def main():
         entry = next((o.split("=", 1)[1] for o in opts if o.startswith("--entry=")), None)
         specs = [SPEC.match(o.split("=", 1)[1]) for o in opts if o.startswith("--input=")]
         configs = [o.split("=", 1)[1] for o in opts if o.startswith("--custom-op-config=")]
+        consts = dict(constant(o.split("=", 1)[1]) for o in opts if o.startswith("--const="))
         # an e2e program by its name, an example by its path (examples/attention.py and
         # tests/e2e/programs/attention.py are different programs)
         name = os.path.relpath(path, ROOT)[:-3].removeprefix("tests/e2e/programs/")
@@ -301,7 +313,7 @@ def main():
                 if specs:
                     shapes = {s.group(1): (s.group(2), [int(d) for d in s.group(3).split(",") if d]) for s in specs}
                 else:  # the shapes of its annotations
-                    shapes = {n: (t, shape) for n, t, shape in pyasc.compile(path, entry=entry, target="ascend910b", custom_op_config=configs).inputs}
+                    shapes = {n: (t, shape) for n, t, shape in pyasc.compile(path, entry=entry, consts=consts, target="ascend910b", custom_op_config=configs).inputs}
                 largest = max(max(math.prod(shape), 1) for _, shape in shapes.values())
                 big = [max(1, len([d for d in shape if d >= 8])) for _, shape in shapes.values()]
                 elements = args.contraction_elements if contracts(graph) else args.elements
@@ -312,7 +324,7 @@ def main():
                 factor, refused = wanted, None
                 while True:
                     try:
-                        model, arrays, numpy_ms, cpu_ms, jit_ms = function_timing(path, entry, shapes, factor, rng, args, saved, configs, refused is not None)
+                        model, arrays, numpy_ms, cpu_ms, jit_ms = function_timing(path, entry, shapes, factor, rng, args, saved, configs, consts, refused is not None)
                         break
                     except Exception as e:
                         refused = refused or (factor, str(e).splitlines()[0][:90])
