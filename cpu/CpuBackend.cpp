@@ -23,6 +23,7 @@
 
 #include "cpu/LowerNode.h"
 #include "cpu/HostSort.h"
+#include "cpu/SelectionGather.h"
 #include "cpu/LowerScan.h"
 #include "cpu/LowerSupport.h"
 #include "cpu/SliceWrite.h"
@@ -911,6 +912,7 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
     if (bytes >= (int64_t{1} << 31)) p.state_->target = p.state_->target.with_feature(Halide::Target::LargeBuffers);
   }
   p.state_->stats.hostSorts = replaceRankSorts(p.state_->graph);
+  p.state_->stats.gathers = replaceSelections(p.state_->graph);
   std::vector<const graph::Node*> enclosing;
   p.state_->index(p.state_->graph.body, enclosing);
   for (const auto& o : p.state_->graph.outputs) {

@@ -21,6 +21,7 @@ struct CpuRunStats {
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
   int scans = 0;             // the frontend's chains of scan passes compiled as one sequential scan
   int hostSorts = 0;         // the frontend's rank sorts run as one host sort per row (cpu/HostSort.h)
+  int gathers = 0;           // the frontend's selections by integer arrays run as gathers (cpu/SelectionGather.h)
   int autoscheduleFallbacks = 0;  // pipelines the chosen autoscheduler could not schedule (the backend's schedules instead)
   int64_t inPlaceUpdates = 0;  // slice updates in loop bodies written into their array (the last run)
   int64_t arraysCopied = 0;    // carried arrays another value may hold, copied before their first update

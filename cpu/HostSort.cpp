@@ -3,16 +3,15 @@
 
 #include <hwy/contrib/sort/vqsort.h>
 
+#include "cpu/GraphRewrite.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <functional>
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <set>
 #include <type_traits>
-#include <unordered_map>
 
 namespace pyasc::cpu {
 namespace {
@@ -29,7 +28,7 @@ using graph::ValueId;
 //   sort: ReduceMax(Where(lands, xi, lowest), [r - 1]); argsort: ReduceSum(Where(lands, ExpandDims(index, [1]), 0), [r - 1]).
 class Match {
  public:
-  Match(const std::unordered_map<ValueId, const Node*>& definer, const graph::Graph& graph) : definer_(definer), graph_(graph) {}
+  Match(const Definitions& definitions, const graph::Graph& graph) : definitions_(definitions), graph_(graph) {}
 
   // x and whether the indices are sorted, when `last` ends a complete construction
   std::optional<std::pair<ValueId, bool>> sortOf(const Node& last) {
@@ -83,12 +82,7 @@ class Match {
   std::set<const Node*> nodes;  // the construction's nodes matched (the last reduction not among them)
 
  private:
-  const Node* is(ValueId v, const char* op, size_t inputs) {
-    auto d = definer_.find(v);
-    if (d == definer_.end() || d->second->op != op || d->second->inputs.size() != inputs || d->second->outputs.size() != 1) return nullptr;
-    nodes.insert(d->second);
-    return d->second;
-  }
+  const Node* is(ValueId v, const char* op, size_t inputs) { return definedBy(definitions_, v, op, inputs, nodes); }
   // ExpandDims(node(...), [axis]): the node
   const Node* expanded(ValueId v, int64_t axis, const char* op) {
     const Node* e = is(v, "ExpandDims", 1);
@@ -103,16 +97,9 @@ class Match {
     return e->inputs[0];
   }
 
-  const std::unordered_map<ValueId, const Node*>& definer_;
+  const Definitions& definitions_;
   const graph::Graph& graph_;
 };
-
-void walk(const graph::Region& region, const std::function<void(const Node&)>& visit) {
-  for (const Node& node : region.nodes) {
-    visit(node);
-    for (const graph::Region& body : node.regions) walk(body, visit);
-  }
-}
 
 // Each element as an unsigned key of its width whose order is NumPy's sort order (every NaN last).
 template <typename T>
@@ -251,69 +238,17 @@ void sortRowsOf(const halide_buffer_t& in, halide_buffer_t& out, bool indices) {
 }  // namespace
 
 int replaceRankSorts(graph::Graph& graph) {
-  std::unordered_map<ValueId, const Node*> definer;
-  std::unordered_map<ValueId, std::vector<const Node*>> readers;
-  std::set<ValueId> kept;  // read by a yield or a graph output
-  for (const graph::GraphOutput& o : graph.outputs) kept.insert(o.value);
-  std::function<void(const graph::Region&)> index = [&](const graph::Region& region) {
-    kept.insert(region.yields.begin(), region.yields.end());
-    for (const Node& node : region.nodes) {
-      for (ValueId v : node.outputs) definer[v] = &node;
-      for (ValueId v : node.inputs) readers[v].push_back(&node);
-      for (const graph::Region& body : node.regions) {
-        index(body);
-        walk(body, [&](const Node& inner) {  // a loop reads what its body reads from outside
-          for (ValueId v : inner.inputs) readers[v].push_back(&node);
-        });
-      }
-    }
-  };
-  index(graph.body);
-  Match match(definer, graph);
-  std::unordered_map<const Node*, std::pair<ValueId, bool>> sorts;  // by last reduction
-  std::set<const Node*> construction;
-  walk(graph.body, [&](const Node& node) {
-    if (auto sort = match.sortOf(node)) {
-      sorts.emplace(&node, *sort);
-      construction.insert(match.nodes.begin(), match.nodes.end());
-    }
+  return replaceConstructions(graph, [&](const Node& node, const Definitions& definitions) -> std::optional<Replacement> {
+    Match match(definitions, graph);
+    const std::optional<std::pair<ValueId, bool>> sort = match.sortOf(node);
+    if (!sort) return std::nullopt;
+    Replacement r;
+    r.node.op = kHostSortOp;
+    r.node.inputs = {sort->first};
+    r.node.attrs = {{"indices", sort->second}};
+    r.construction = std::move(match.nodes);
+    return r;
   });
-  if (sorts.empty()) return 0;
-  // the construction's nodes read by nothing else once the last reductions read only x
-  std::set<const Node*> removed;
-  for (bool more = true; more;) {
-    more = false;
-    for (const Node* n : construction) {
-      if (removed.count(n) || kept.count(n->outputs[0])) continue;
-      const std::vector<const Node*>& r = readers[n->outputs[0]];
-      if (std::all_of(r.begin(), r.end(), [&](const Node* reader) { return removed.count(reader) || sorts.count(reader); })) {
-        removed.insert(n);
-        more = true;
-      }
-    }
-  }
-  std::function<void(graph::Region&)> rewrite = [&](graph::Region& region) {
-    std::vector<Node> nodes;
-    for (Node& node : region.nodes) {
-      if (removed.count(&node)) continue;
-      auto sort = sorts.find(&node);
-      if (sort != sorts.end()) {
-        Node host;
-        host.op = kHostSortOp;
-        host.inputs = {sort->second.first};
-        host.outputs = node.outputs;
-        host.attrs = {{"indices", sort->second.second}};
-        host.loc = node.loc;
-        nodes.push_back(std::move(host));
-        continue;
-      }
-      for (graph::Region& body : node.regions) rewrite(body);
-      nodes.push_back(std::move(node));
-    }
-    region.nodes = std::move(nodes);
-  };
-  rewrite(graph.body);
-  return static_cast<int>(sorts.size());
 }
 
 void sortRows(const Halide::Buffer<>& in, Halide::Buffer<>& out, bool indices) {

@@ -1,5 +1,6 @@
 // CPU lowerings of data movement and creation: shapes, transposes, broadcasts, slices, joins, pads, gathers, fills, ranges.
 #include "cpu/LowerSupport.h"
+#include "cpu/SelectionGather.h"
 
 #include <algorithm>
 
@@ -300,6 +301,7 @@ void addDataMovementLowerings(LoweringTable& m) {
   m["Stack"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return concat(g, n, in, true); };
   m["Pad"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return pad(g, n, in.at(0)); };
   m["Gather"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return gather(g, n, in.at(0)); };
+  m[kTakeSelectedOp] = lowerTakeSelected;  // the frontend's selections (cpu/SelectionGather.h)
   m["Fill"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return fill(g, n); };
   m["Range"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return range(g, n); };
 }

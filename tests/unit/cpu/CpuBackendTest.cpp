@@ -428,5 +428,114 @@ TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
   EXPECT_EQ(indicesOf(out[1].second), order);
 }
 
+// Indexing by integer arrays as the frontend writes it (asc-fe: every index compared with every
+// position, the match kept by a maximum): m[rows, np.arange(7)], a 3-d index, np.eye(3)[rows % 3]
+// (rows of a table) and an int32 table (the fill its smallest element) run as gathers.
+TEST(CpuBackend, RunsTheFrontendsSelectionsAsGathers) {
+  const std::string text = R"GRAPH(graph {
+  input %m : f32[6,7]
+  input %rows : s32[7]
+  input %k : s32[5]
+  const %cst : s32[] = [0]
+  const %cst_1 : s32[] = [6]
+  const %cst_2 : s32[] = [7]
+  const %cst_3 : f32[] = [-inf]
+  const %cst_4 : s64[2,2] = [0, 5, -1, 2]
+  const %cst_5 : s64[2] = [1, 6]
+  const %cst_6 : f32[3,3] = [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
+  const %cst_7 : s32[] = [3]
+  const %cst_8 : s32[] = [5]
+  %range = Range() {start = 0.0, stop = 7.0, step = 1.0, dtype = "int64"} : s64[7]
+  %less = Less(%rows, %cst) : b8[7]
+  %add = Add(%rows, %cst_1) : s32[7]
+  %where = Where(%less, %add, %rows) : s32[7]
+  %mul = Mul(%where, %cst_2) : s32[7]
+  %cast = Cast(%range) {dtype = "int32"} : s32[7]
+  %less_1 = Less(%cast, %cst) : b8[7]
+  %add_1 = Add(%cast, %cst_2) : s32[7]
+  %where_1 = Where(%less_1, %add_1, %cast) : s32[7]
+  %add_2 = Add(%mul, %where_1) : s32[7]
+  %reshape = Reshape(%m) {shape = [42]} : f32[42]
+  %reshape_1 = Reshape(%reshape) {shape = [1, 42]} : f32[1,42]
+  %range_1 = Range() {start = 0.0, stop = 42.0, step = 1.0, dtype = "int32"} : s32[42]
+  %reshape_2 = Reshape(%range_1) {shape = [1, 42]} : s32[1,42]
+  %expanddims = ExpandDims(%add_2) {axes = [1]} : s32[7,1]
+  %equal = Equal(%expanddims, %reshape_2) : b8[7,42]
+  %where_2 = Where(%equal, %reshape_1, %cst_3) : f32[7,42]
+  %reducemax = ReduceMax(%where_2) {axes = [1], keepdims = false} : f32[7]
+  %expanddims_1 = ExpandDims(%cst_4) {axes = [2]} : s64[2,2,1]
+  %expanddims_2 = ExpandDims(%cst_5) {axes = [0, 1]} : s64[1,1,2]
+  %cast_1 = Cast(%expanddims_1) {dtype = "int32"} : s32[2,2,1]
+  %less_2 = Less(%cast_1, %cst) : b8[2,2,1]
+  %add_3 = Add(%cast_1, %cst_1) : s32[2,2,1]
+  %where_3 = Where(%less_2, %add_3, %cast_1) : s32[2,2,1]
+  %mul_1 = Mul(%where_3, %cst_2) : s32[2,2,1]
+  %cast_2 = Cast(%expanddims_2) {dtype = "int32"} : s32[1,1,2]
+  %less_3 = Less(%cast_2, %cst) : b8[1,1,2]
+  %add_4 = Add(%cast_2, %cst_2) : s32[1,1,2]
+  %where_4 = Where(%less_3, %add_4, %cast_2) : s32[1,1,2]
+  %add_5 = Add(%mul_1, %where_4) : s32[2,2,2]
+  %reshape_3 = Reshape(%m) {shape = [42]} : f32[42]
+  %reshape_4 = Reshape(%reshape_3) {shape = [1, 1, 1, 42]} : f32[1,1,1,42]
+  %range_2 = Range() {start = 0.0, stop = 42.0, step = 1.0, dtype = "int32"} : s32[42]
+  %reshape_5 = Reshape(%range_2) {shape = [1, 1, 1, 42]} : s32[1,1,1,42]
+  %expanddims_3 = ExpandDims(%add_5) {axes = [3]} : s32[2,2,2,1]
+  %equal_1 = Equal(%expanddims_3, %reshape_5) : b8[2,2,2,42]
+  %where_5 = Where(%equal_1, %reshape_4, %cst_3) : f32[2,2,2,42]
+  %reducemax_1 = ReduceMax(%where_5) {axes = [3], keepdims = false} : f32[2,2,2]
+  %mod = Mod(%rows, %cst_7) : s32[7]
+  %less_4 = Less(%mod, %cst) : b8[7]
+  %add_6 = Add(%mod, %cst_7) : s32[7]
+  %where_6 = Where(%less_4, %add_6, %mod) : s32[7]
+  %reshape_6 = Reshape(%cst_6) {shape = [3, 3]} : f32[3,3]
+  %reshape_7 = Reshape(%reshape_6) {shape = [1, 3, 3]} : f32[1,3,3]
+  %range_3 = Range() {start = 0.0, stop = 3.0, step = 1.0, dtype = "int32"} : s32[3]
+  %reshape_8 = Reshape(%range_3) {shape = [1, 3]} : s32[1,3]
+  %expanddims_4 = ExpandDims(%where_6) {axes = [1]} : s32[7,1]
+  %equal_2 = Equal(%expanddims_4, %reshape_8) : b8[7,3]
+  %expanddims_5 = ExpandDims(%equal_2) {axes = [2]} : b8[7,3,1]
+  %where_7 = Where(%expanddims_5, %reshape_7, %cst_3) : f32[7,3,3]
+  %reducemax_2 = ReduceMax(%where_7) {axes = [1], keepdims = false} : f32[7,3]
+  %mod_1 = Mod(%rows, %cst_8) : s32[7]
+  %less_5 = Less(%mod_1, %cst) : b8[7]
+  %add_7 = Add(%mod_1, %cst_8) : s32[7]
+  %where_8 = Where(%less_5, %add_7, %mod_1) : s32[7]
+  %reshape_9 = Reshape(%k) {shape = [5]} : s32[5]
+  %reshape_10 = Reshape(%reshape_9) {shape = [1, 5]} : s32[1,5]
+  %range_4 = Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = "int32"} : s32[5]
+  %reshape_11 = Reshape(%range_4) {shape = [1, 5]} : s32[1,5]
+  %expanddims_6 = ExpandDims(%where_8) {axes = [1]} : s32[7,1]
+  %equal_3 = Equal(%expanddims_6, %reshape_11) : b8[7,5]
+  %reducemin = ReduceMin(%reshape_10) {keepdims = false} : s32[]
+  %where_9 = Where(%equal_3, %reshape_10, %reducemin) : s32[7,5]
+  %reducemax_3 = ReduceMax(%where_9) {axes = [1], keepdims = false} : s32[7]
+  output out0 = %reducemax
+  output out1 = %reducemax_1
+  output out2 = %reducemax_2
+  output out3 = %reducemax_3
+})GRAPH";
+  std::vector<float> m(42);
+  for (int k = 0; k < 42; ++k) m[k] = static_cast<float>(k);
+  NpyArray table = floats({6, 7}, m);
+  auto ints = [](const std::vector<int32_t>& v) {
+    NpyArray a;
+    a.dtype = DType::Int32;
+    a.shape = {static_cast<int64_t>(v.size())};
+    a.data.resize(v.size() * 4);
+    std::memcpy(a.data.data(), v.data(), a.data.size());
+    return a;
+  };
+  NpyArray rows = ints({5, 0, 3, -1, 2, 1, 4}), k = ints({10, -20, 30, -40, 50});
+  CpuRunStats stats;
+  auto out = GraphProgram::fromText("g.graph", text).run({{"m", NpyView::of(table)}, {"rows", NpyView::of(rows)}, {"k", NpyView::of(k)}}, &stats);
+  EXPECT_EQ(stats.gathers, 4);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{35, 1, 23, 38, 18, 12, 34}));
+  EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{1, 6, 36, 41, 36, 41, 15, 20}));
+  EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0}));
+  std::vector<int32_t> picked(7);
+  std::memcpy(picked.data(), out[3].second.data.data(), 28);
+  EXPECT_EQ(picked, (std::vector<int32_t>{10, 10, -40, 50, 30, -20, 50}));
+}
+
 }  // namespace
 }  // namespace pyasc::cpu
