@@ -24,6 +24,7 @@
 #include "cpu/LowerNode.h"
 #include "cpu/HostSort.h"
 #include "cpu/SelectionGather.h"
+#include "cpu/UnrollLoops.h"
 #include "cpu/LowerScan.h"
 #include "cpu/LowerSupport.h"
 #include "cpu/SliceWrite.h"
@@ -756,8 +757,9 @@ struct GraphProgram::State {
   // pointwise, as build() decides): Halide's lowering takes time superlinear in them (32 count
   // updates unrolled from a loop over zip, 1,888 nodes, took 71 s to compile as one pipeline).
   // Each cut falls where the fewest values cross it, between kRootsPerPipeline and twice as many
-  // roots (every value crossing is a buffer of its own, written and read again), never inside a
-  // scan's chain of slices (it runs as one sequential scan only within one pipeline).
+  // roots (every value crossing is a buffer of its own, written and read again), never before a
+  // Concat or Stack (joined piece by piece where its operands are computed) nor inside a scan's
+  // chain of slices (it runs as one sequential scan only within one pipeline).
   void runNodes(const graph::Region& region, size_t begin, size_t end) {
     std::vector<size_t>& starts = pipelineStarts[{&region, begin}];
     if (starts.empty()) starts = cutRun(region, begin, end);
@@ -786,7 +788,7 @@ struct GraphProgram::State {
     }
     for (size_t k = begin; k < end; ++k) {
       const graph::Node& node = region.nodes[k];
-      if (roots >= kRootsPerPipeline && !inScan[k - begin] && (best == 0 || crossing < bestCrossing)) {
+      if (roots >= kRootsPerPipeline && !inScan[k - begin] && node.op != "Concat" && node.op != "Stack" && (best == 0 || crossing < bestCrossing)) {
         best = k;
         bestCrossing = crossing;
       }
@@ -872,7 +874,7 @@ GraphProgram::GraphProgram(GraphProgram&&) noexcept = default;
 GraphProgram& GraphProgram::operator=(GraphProgram&&) noexcept = default;
 GraphProgram::~GraphProgram() = default;
 
-GraphProgram GraphProgram::fromText(const std::string& file, const std::string& graphText) {
+GraphProgram GraphProgram::fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips) {
   if (graphText.empty()) {
     throw CompileError(SourceLocation{file}, "the model has no graph section (written by a pyasc before format 1.1); "
                                              "compile it again to run it on the CPU backend");
@@ -911,6 +913,7 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
     }
     if (bytes >= (int64_t{1} << 31)) p.state_->target = p.state_->target.with_feature(Halide::Target::LargeBuffers);
   }
+  p.state_->stats.loopsUnrolled = unrollShortLoops(p.state_->graph, unrolledTrips);
   p.state_->stats.hostSorts = replaceRankSorts(p.state_->graph);
   p.state_->stats.gathers = replaceSelections(p.state_->graph);
   std::vector<const graph::Node*> enclosing;

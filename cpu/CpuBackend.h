@@ -14,12 +14,15 @@
 
 namespace pyasc::cpu {
 
+constexpr int64_t kUnrolledTrips = 16;  // loops of at most this many trips are unrolled (cpu/UnrollLoops.h)
+
 struct CpuRunStats {
   double compileMillis = 0;  // JIT compilation of the pipelines (once per program)
   double runMillis = 0;      // the last run, loops included
   int pipelines = 0;         // one per run of nodes between graph loops
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
   int scans = 0;             // the frontend's chains of scan passes compiled as one sequential scan
+  int loopsUnrolled = 0;     // short graph loops run as straight-line nodes (cpu/UnrollLoops.h)
   int hostSorts = 0;         // the frontend's rank sorts run as one host sort per row (cpu/HostSort.h)
   int gathers = 0;           // the frontend's selections by integer arrays run as gathers (cpu/SelectionGather.h)
   int autoscheduleFallbacks = 0;  // pipelines the chosen autoscheduler could not schedule (the backend's schedules instead)
@@ -33,8 +36,9 @@ class GraphProgram {
  public:
   // Parses and verifies graph text (a model's graph section) against the built-in operators;
   // throws CompileError, located in `file`, on a damaged graph or an operator the backend does
-  // not lower yet.
-  static GraphProgram fromText(const std::string& file, const std::string& graphText);
+  // not lower yet. Loops of at most `unrolledTrips` trips are unrolled (cpu/UnrollLoops.h; 0:
+  // every loop runs on the host).
+  static GraphProgram fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips = kUnrolledTrips);
   GraphProgram(GraphProgram&&) noexcept;
   GraphProgram& operator=(GraphProgram&&) noexcept;
   ~GraphProgram();

@@ -183,6 +183,8 @@ void sortRowsOf(const halide_buffer_t& in, halide_buffer_t& out, bool indices) {
   using Key = SortKey<T>;
   using U = decltype(Key::of(T{}));
   const int dims = in.dimensions;
+  for (int d = 0; d < dims; ++d)
+    if (in.dim[d].extent == 0) return;  // no element
   const int64_t n = dims > 0 ? in.dim[0].extent : 1, inStep = dims > 0 ? in.dim[0].stride : 1, outStep = dims > 0 ? out.dim[0].stride : 1;
   std::vector<int64_t> rowFrom{0}, rowTo{0};  // each row's first element in `in` and `out`
   for (int d = 1; d < dims; ++d) {

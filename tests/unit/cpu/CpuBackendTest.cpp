@@ -65,7 +65,7 @@ TEST(CpuBackend, RunsGraphLoopsOnTheHost) {
   }
   output out0 = %acc
 }
-)");
+)", 0);  // (loops on the host: none unrolled)
   NpyArray a = floats({4}, {1, 2, 3, 4});
   CpuRunStats stats;
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
@@ -90,7 +90,7 @@ TEST(CpuBackend, ComputesLoopOutputsWhereTheyAreReturned) {
   }
   output out = %out
 }
-)");
+)", 0);  // (loops on the host: none unrolled)
   NpyArray a = floats({4}, {1, 2, 3, 4});
   CpuRunStats stats;
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
@@ -128,7 +128,7 @@ TEST(CpuBackend, UpdatesSlicesInPlace) {
   output later = %later
   output z = %z
 }
-)");
+)", 0);  // (loops on the host: none unrolled)
   NpyArray a = floats({4}, {1, 2, 3, 4});
   CpuRunStats stats;
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
@@ -200,7 +200,7 @@ TEST(CpuBackend, UsesTheChosenAutoscheduler) {
   NpyArray a = floats({8}, {1, 2, 3, 4, 5, 6, 7, 8});
   CpuRunStats stats;
   setenv("PYASC_CPU_SCHEDULER", "Adams2019", 1);
-  GraphProgram p = GraphProgram::fromText("g.graph", text);
+  GraphProgram p = GraphProgram::fromText("g.graph", text, 0);  // (the loop on the host: not unrolled)
   auto out = p.run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{2, 4, 6, 8, 10, 12, 14, 16}));
   EXPECT_EQ(stats.autoscheduleFallbacks, 1);  // the body; the Fill is Adams2019's
@@ -222,7 +222,7 @@ TEST(CpuBackend, CarriesTheInductionVariable) {
   output last = %last
   output before = %before
 }
-)");
+)", 0);  // (loops on the host: none unrolled)
   auto out = p.run({});
   int32_t last = 0, before = 0;
   std::memcpy(&last, out[0].second.data.data(), 4);
@@ -330,76 +330,55 @@ TEST(CpuBackend, NeverCutsInsideAScan) {
   EXPECT_GE(stats.pipelines, 2);
 }
 
-// np.sort and np.argsort(kind="stable") as the frontend writes them (asc-fe, by every pair of a
-// row): one host sort each; the rank counts, also returned, are still computed; a construction
-// with one comparison changed is not a sort and runs as written.
+// np.sort and np.argsort(kind="stable") as the frontend writes them (callSort in
+// frontend/Calls.cpp: every pair of a row compared) for x of f32[2,5], its nodes named with `p`.
+std::string rankSort(const std::string& p, bool indices) {
+  const std::string s3 = " : b8[2,5,5]\n", f3 = " : f32[2,5,5]\n";
+  std::string t;
+  auto line = [&](const std::string& name, const std::string& rest) { t += "  %" + p + name + " = " + rest; };
+  line("e0", "ExpandDims(%a) {axes = [2]} : f32[2,5,1]\n");
+  line("xi", "BroadcastTo(%" + p + "e0) {shape = [2, 5, 5]}" + f3);
+  line("e1", "ExpandDims(%a) {axes = [1]} : f32[2,1,5]\n");
+  line("xj", "BroadcastTo(%" + p + "e1) {shape = [2, 5, 5]}" + f3);
+  line("index", "Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = \"int32\"} : s32[5]\n");
+  line("e2", "ExpandDims(%" + p + "index) {axes = [0]} : s32[1,5]\n");
+  line("b2", "BroadcastTo(%" + p + "e2) {shape = [2, 5, 5]} : s32[2,5,5]\n");
+  line("e3", "ExpandDims(%" + p + "index) {axes = [1]} : s32[5,1]\n");
+  line("b3", "BroadcastTo(%" + p + "e3) {shape = [2, 5, 5]} : s32[2,5,5]\n");
+  line("earlier", "Less(%" + p + "b2, %" + p + "b3)" + s3);
+  line("nanI", "IsNan(%" + p + "xi)" + s3);
+  line("nanJ", "IsNan(%" + p + "xj)" + s3);
+  line("less", "Less(%" + p + "xj, %" + p + "xi)" + s3);
+  line("notNanJ", "LogicalNot(%" + p + "nanJ)" + s3);
+  line("nanFirst", "LogicalAnd(%" + p + "nanI, %" + p + "notNanJ)" + s3);
+  line("smaller", "LogicalOr(%" + p + "less, %" + p + "nanFirst)" + s3);
+  line("equal", "Equal(%" + p + "xj, %" + p + "xi)" + s3);
+  line("bothNan", "LogicalAnd(%" + p + "nanI, %" + p + "nanJ)" + s3);
+  line("same", "LogicalOr(%" + p + "equal, %" + p + "bothNan)" + s3);
+  line("tie", "LogicalAnd(%" + p + "same, %" + p + "earlier)" + s3);
+  line("before", "LogicalOr(%" + p + "smaller, %" + p + "tie)" + s3);
+  line("counted", "Cast(%" + p + "before) {dtype = \"float32\"}" + f3);
+  line("ranks", "ReduceSum(%" + p + "counted) {axes = [2], keepdims = false} : f32[2,5]\n");
+  line("position", "Cast(%" + p + "index) {dtype = \"float32\"} : f32[5]\n");
+  line("e4", "ExpandDims(%" + p + "ranks) {axes = [2]} : f32[2,5,1]\n");
+  line("e5", "ExpandDims(%" + p + "position) {axes = [0]} : f32[1,5]\n");
+  line("lands", "Equal(%" + p + "e4, %" + p + "e5)" + s3);
+  if (indices) {
+    line("own", "ExpandDims(%" + p + "index) {axes = [1]} : s32[5,1]\n");
+    line("where", "Where(%" + p + "lands, %" + p + "own, %zero) : s32[2,5,5]\n");
+    line("sorted", "ReduceSum(%" + p + "where) {axes = [1], keepdims = false} : s64[2,5]\n");
+  } else {
+    line("where", "Where(%" + p + "lands, %" + p + "xi, %lowest)" + f3);
+    line("sorted", "ReduceMax(%" + p + "where) {axes = [1], keepdims = false} : f32[2,5]\n");
+  }
+  return t;
+}
+
+// Both run as one host sort each; the rank counts, also returned, are still computed; a
+// construction with one comparison changed is not a sort and runs as written.
 TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
-  const std::string sorts = R"(graph {
-)" R"GRAPH(  input %a : f32[2,5]
-  const %cst : f32[] = [-inf]
-  const %cst_1 : s32[] = [0]
-  %expanddims = ExpandDims(%a) {axes = [2]} : f32[2,5,1]
-  %broadcastto = BroadcastTo(%expanddims) {shape = [2, 5, 5]} : f32[2,5,5]
-  %expanddims_1 = ExpandDims(%a) {axes = [1]} : f32[2,1,5]
-  %broadcastto_1 = BroadcastTo(%expanddims_1) {shape = [2, 5, 5]} : f32[2,5,5]
-  %range = Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = "int32"} : s32[5]
-  %expanddims_2 = ExpandDims(%range) {axes = [0]} : s32[1,5]
-  %broadcastto_2 = BroadcastTo(%expanddims_2) {shape = [2, 5, 5]} : s32[2,5,5]
-  %expanddims_3 = ExpandDims(%range) {axes = [1]} : s32[5,1]
-  %broadcastto_3 = BroadcastTo(%expanddims_3) {shape = [2, 5, 5]} : s32[2,5,5]
-  %less = Less(%broadcastto_2, %broadcastto_3) : b8[2,5,5]
-  %isnan = IsNan(%broadcastto) : b8[2,5,5]
-  %isnan_1 = IsNan(%broadcastto_1) : b8[2,5,5]
-  %less_1 = Less(%broadcastto_1, %broadcastto) : b8[2,5,5]
-  %logicalnot = LogicalNot(%isnan_1) : b8[2,5,5]
-  %logicaland = LogicalAnd(%isnan, %logicalnot) : b8[2,5,5]
-  %logicalor = LogicalOr(%less_1, %logicaland) : b8[2,5,5]
-  %equal = Equal(%broadcastto_1, %broadcastto) : b8[2,5,5]
-  %logicaland_1 = LogicalAnd(%isnan, %isnan_1) : b8[2,5,5]
-  %logicalor_1 = LogicalOr(%equal, %logicaland_1) : b8[2,5,5]
-  %logicaland_2 = LogicalAnd(%logicalor_1, %less) : b8[2,5,5]
-  %logicalor_2 = LogicalOr(%logicalor, %logicaland_2) : b8[2,5,5]
-  %cast = Cast(%logicalor_2) {dtype = "float32"} : f32[2,5,5]
-  %reducesum = ReduceSum(%cast) {axes = [2], keepdims = false} : f32[2,5]
-  %cast_1 = Cast(%range) {dtype = "float32"} : f32[5]
-  %expanddims_4 = ExpandDims(%reducesum) {axes = [2]} : f32[2,5,1]
-  %expanddims_5 = ExpandDims(%cast_1) {axes = [0]} : f32[1,5]
-  %equal_1 = Equal(%expanddims_4, %expanddims_5) : b8[2,5,5]
-  %where = Where(%equal_1, %broadcastto, %cst) : f32[2,5,5]
-  %reducemax = ReduceMax(%where) {axes = [1], keepdims = false} : f32[2,5]
-  %expanddims_6 = ExpandDims(%a) {axes = [2]} : f32[2,5,1]
-  %broadcastto_4 = BroadcastTo(%expanddims_6) {shape = [2, 5, 5]} : f32[2,5,5]
-  %expanddims_7 = ExpandDims(%a) {axes = [1]} : f32[2,1,5]
-  %broadcastto_5 = BroadcastTo(%expanddims_7) {shape = [2, 5, 5]} : f32[2,5,5]
-  %range_1 = Range() {start = 0.0, stop = 5.0, step = 1.0, dtype = "int32"} : s32[5]
-  %expanddims_8 = ExpandDims(%range_1) {axes = [0]} : s32[1,5]
-  %broadcastto_6 = BroadcastTo(%expanddims_8) {shape = [2, 5, 5]} : s32[2,5,5]
-  %expanddims_9 = ExpandDims(%range_1) {axes = [1]} : s32[5,1]
-  %broadcastto_7 = BroadcastTo(%expanddims_9) {shape = [2, 5, 5]} : s32[2,5,5]
-  %less_2 = Less(%broadcastto_6, %broadcastto_7) : b8[2,5,5]
-  %isnan_2 = IsNan(%broadcastto_4) : b8[2,5,5]
-  %isnan_3 = IsNan(%broadcastto_5) : b8[2,5,5]
-  %less_3 = Less(%broadcastto_5, %broadcastto_4) : b8[2,5,5]
-  %logicalnot_1 = LogicalNot(%isnan_3) : b8[2,5,5]
-  %logicaland_3 = LogicalAnd(%isnan_2, %logicalnot_1) : b8[2,5,5]
-  %logicalor_3 = LogicalOr(%less_3, %logicaland_3) : b8[2,5,5]
-  %equal_2 = Equal(%broadcastto_5, %broadcastto_4) : b8[2,5,5]
-  %logicaland_4 = LogicalAnd(%isnan_2, %isnan_3) : b8[2,5,5]
-  %logicalor_4 = LogicalOr(%equal_2, %logicaland_4) : b8[2,5,5]
-  %logicaland_5 = LogicalAnd(%logicalor_4, %less_2) : b8[2,5,5]
-  %logicalor_5 = LogicalOr(%logicalor_3, %logicaland_5) : b8[2,5,5]
-  %cast_2 = Cast(%logicalor_5) {dtype = "float32"} : f32[2,5,5]
-  %reducesum_1 = ReduceSum(%cast_2) {axes = [2], keepdims = false} : f32[2,5]
-  %cast_3 = Cast(%range_1) {dtype = "float32"} : f32[5]
-  %expanddims_10 = ExpandDims(%reducesum_1) {axes = [2]} : f32[2,5,1]
-  %expanddims_11 = ExpandDims(%cast_3) {axes = [0]} : f32[1,5]
-  %equal_3 = Equal(%expanddims_10, %expanddims_11) : b8[2,5,5]
-  %expanddims_12 = ExpandDims(%range_1) {axes = [1]} : s32[5,1]
-  %where_1 = Where(%equal_3, %expanddims_12, %cst_1) : s32[2,5,5]
-  %reducesum_2 = ReduceSum(%where_1) {axes = [1], keepdims = false} : s64[2,5]
-  output out0 = %reducemax
-  output out1 = %reducesum_2
-)GRAPH";
+  const std::string sorts = "graph {\n  input %a : f32[2,5]\n  const %lowest : f32[] = [-inf]\n  const %zero : s32[] = [0]\n" +
+                            rankSort("v_", false) + rankSort("i_", true) + "  output out0 = %v_sorted\n  output out1 = %i_sorted\n";
   const float nan = std::nanf("");
   NpyArray a = floats({2, 5}, {3, nan, 1, 3, -0.5f, 2, 2, 2, -INFINITY, 7});
   auto indicesOf = [](const NpyArray& x) {
@@ -416,13 +395,13 @@ TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
   EXPECT_TRUE(std::isnan(sorted[4]));
   EXPECT_EQ(std::vector<float>(sorted.begin() + 5, sorted.end()), (std::vector<float>{-INFINITY, 2, 2, 2, 7}));
   EXPECT_EQ(indicesOf(out[1].second), order);
-  out = GraphProgram::fromText("g.graph", sorts + "  output ranks = %reducesum\n}\n").run({{"a", NpyView::of(a)}}, &stats);
+  out = GraphProgram::fromText("g.graph", sorts + "  output ranks = %v_ranks\n}\n").run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(stats.hostSorts, 2);
   EXPECT_EQ(indicesOf(out[1].second), order);
   EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{2, 4, 1, 3, 0, 1, 2, 3, 0, 4}));
   std::string changed = sorts;  // np.sort's xj <= xi instead of xj < xi: not a sort (argsort still is)
-  const std::string less = "%less_1 = Less(";
-  changed.replace(changed.find(less), less.size(), "%less_1 = LessEqual(");
+  const std::string less = "%v_less = Less(";
+  changed.replace(changed.find(less), less.size(), "%v_less = LessEqual(");
   out = GraphProgram::fromText("g.graph", changed + "}\n").run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(stats.hostSorts, 1);
   EXPECT_EQ(indicesOf(out[1].second), order);
@@ -535,6 +514,47 @@ TEST(CpuBackend, RunsTheFrontendsSelectionsAsGathers) {
   std::vector<int32_t> picked(7);
   std::memcpy(picked.data(), out[3].second.data.data(), 28);
   EXPECT_EQ(picked, (std::vector<int32_t>{10, 10, -40, 50, 30, -20, 50}));
+}
+
+// A loop of three trips holding a loop of two is unrolled (inner first: the outer body's copies
+// read the inner trips' values), a loop of 20 trips runs on the host; the results are the same.
+TEST(CpuBackend, UnrollsShortLoops) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[4]
+  const %zero : s32[] = [0]
+  const %half : f32[] = [0.5]
+  %x, %n = Loop(%a, %zero) {start = 1, stop = 4, step = 1} : f32[4], s32[] (%i : s32[], %v : f32[4], %c : s32[]) {
+    %y = Loop(%v) {start = 0, stop = 2, step = 1} : f32[4] (%j : s32[], %w : f32[4]) {
+      %w2 = Mul(%w, %half) : f32[4]
+      yield %w2
+    }
+    %fi = Cast(%i) {dtype = "float32"} : f32[]
+    %z = Add(%y, %fi) : f32[4]
+    %c2 = Add(%c, %i) : s32[]
+    yield %z, %c2
+  }
+  %long = Loop(%x) {start = 0, stop = 20, step = 1} : f32[4] (%k : s32[], %u : f32[4]) {
+    %u2 = Mul(%u, %half) : f32[4]
+    yield %u2
+  }
+  output x = %x
+  output n = %n
+  output long = %long
+}
+)");
+  NpyArray a = floats({4}, {1, -2, 8, 0.5f});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  std::vector<float> x = {1, -2, 8, 0.5f}, longer(4);
+  for (int i = 1; i < 4; ++i)
+    for (float& v : x) v = v * 0.25f + static_cast<float>(i);
+  for (size_t k = 0; k < 4; ++k) longer[k] = x[k] * std::pow(0.5f, 20.0f);
+  EXPECT_EQ(stats.loopsUnrolled, 2);
+  EXPECT_EQ(valuesOf(out[0].second), x);
+  int32_t n = 0;
+  std::memcpy(&n, out[1].second.data.data(), 4);
+  EXPECT_EQ(n, 6);
+  EXPECT_EQ(valuesOf(out[2].second), longer);
 }
 
 }  // namespace
