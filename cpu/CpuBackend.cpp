@@ -22,6 +22,7 @@
 #include <unordered_map>
 
 #include "cpu/LowerNode.h"
+#include "cpu/ForwardIdentities.h"
 #include "cpu/HostSort.h"
 #include "cpu/SelectionGather.h"
 #include "cpu/UnrollLoops.h"
@@ -913,6 +914,7 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
     }
     if (bytes >= (int64_t{1} << 31)) p.state_->target = p.state_->target.with_feature(Halide::Target::LargeBuffers);
   }
+  p.state_->stats.identitiesForwarded = forwardIdentities(p.state_->graph);
   p.state_->stats.loopsUnrolled = unrollShortLoops(p.state_->graph, unrolledTrips);
   p.state_->stats.hostSorts = replaceRankSorts(p.state_->graph);
   p.state_->stats.gathers = replaceSelections(p.state_->graph);

@@ -22,6 +22,7 @@ struct CpuRunStats {
   int pipelines = 0;         // one per run of nodes between graph loops
   int cachedPipelines = 0;   // of which loaded from the on-disk cache instead of compiled
   int scans = 0;             // the frontend's chains of scan passes compiled as one sequential scan
+  int identitiesForwarded = 0;  // identity Transposes and Reshapes read through (cpu/ForwardIdentities.h)
   int loopsUnrolled = 0;     // short graph loops run as straight-line nodes (cpu/UnrollLoops.h)
   int hostSorts = 0;         // the frontend's rank sorts run as one host sort per row (cpu/HostSort.h)
   int gathers = 0;           // the frontend's selections by integer arrays run as gathers (cpu/SelectionGather.h)

@@ -15,7 +15,25 @@ void walk(const graph::Region& region, const std::function<void(const graph::Nod
   }
 }
 
+graph::ValueId resolved(graph::ValueId v, const std::unordered_map<graph::ValueId, graph::ValueId>& to) {
+  for (auto m = to.find(v); m != to.end(); m = to.find(v)) v = m->second;
+  return v;
+}
+
 }  // namespace
+
+void renameUses(graph::Region& region, const std::unordered_map<graph::ValueId, graph::ValueId>& to) {
+  for (graph::Node& node : region.nodes) {
+    for (graph::ValueId& v : node.inputs) v = resolved(v, to);
+    for (graph::Region& body : node.regions) renameUses(body, to);
+  }
+  for (graph::ValueId& y : region.yields) y = resolved(y, to);
+}
+
+void renameUses(graph::Graph& graph, const std::unordered_map<graph::ValueId, graph::ValueId>& to) {
+  renameUses(graph.body, to);
+  for (graph::GraphOutput& o : graph.outputs) o.value = resolved(o.value, to);
+}
 
 const graph::Node* definedBy(const Definitions& definitions, graph::ValueId v, const char* op, size_t inputs,
                              std::set<const graph::Node*>& used) {
@@ -38,9 +56,14 @@ int replaceConstructions(graph::Graph& graph,
       for (graph::ValueId v : node.inputs) readers[v].push_back(&node);
       for (const graph::Region& body : node.regions) {
         index(body);
+        std::set<graph::ValueId> inside(body.arguments.begin(), body.arguments.end());
+        walk(body, [&](const graph::Node& inner) { inside.insert(inner.outputs.begin(), inner.outputs.end()); });
         walk(body, [&](const graph::Node& inner) {  // a loop reads what its body reads from outside
-          for (graph::ValueId v : inner.inputs) readers[v].push_back(&node);
+          for (graph::ValueId v : inner.inputs)
+            if (!inside.count(v)) readers[v].push_back(&node);
         });
+        for (graph::ValueId y : body.yields)
+          if (!inside.count(y)) readers[y].push_back(&node);
       }
     }
   };
@@ -56,6 +79,8 @@ int replaceConstructions(graph::Graph& graph,
     }
   });
   if (replaced.empty()) return 0;
+  for (const auto& [original, replacement] : replaced)  // a replacement reads its own inputs
+    for (graph::ValueId v : replacement.inputs) readers[v].push_back(original);
   // the replacements read only their own inputs: a construction's node read by nothing else goes
   std::set<const graph::Node*> removed;
   auto reads = [&](const graph::Node* reader, graph::ValueId v) {

@@ -26,6 +26,11 @@ using Definitions = std::unordered_map<graph::ValueId, const graph::Node*>;
 int replaceConstructions(graph::Graph& graph,
                          const std::function<std::optional<Replacement>(const graph::Node&, const Definitions&)>& match);
 
+// Every use of a value in `to` (node inputs at any depth, yields, graph outputs) becomes a use of
+// its replacement (followed through chains of replacements).
+void renameUses(graph::Graph& graph, const std::unordered_map<graph::ValueId, graph::ValueId>& to);
+void renameUses(graph::Region& region, const std::unordered_map<graph::ValueId, graph::ValueId>& to);
+
 // The node defining `v` when it is an `op` of `inputs` operands and one result (recorded in `used`).
 const graph::Node* definedBy(const Definitions& definitions, graph::ValueId v, const char* op, size_t inputs,
                              std::set<const graph::Node*>& used);

@@ -114,6 +114,7 @@ struct FloatKey {  // negative values' bits inverted, others' sign bit set; NaN 
   static constexpr U kSign = U(U(1) << (sizeof(U) * 8 - 1));
   static U of(T v) {
     if (std::isnan(v)) return U(~U(0));
+    if (v == 0) v = 0;  // -0.0 ranks with +0.0 (equal, kept in their order)
     U u;
     std::memcpy(&u, &v, sizeof u);
     return (u & kSign) ? U(~u) : U(u | kSign);
@@ -132,7 +133,7 @@ template <>
 struct SortKey<Halide::float16_t> {
   static uint16_t of(Halide::float16_t v) {
     if (v.is_nan()) return 0xffff;
-    const uint16_t u = v.to_bits();
+    const uint16_t u = v.to_bits() == 0x8000 ? 0 : v.to_bits();  // -0.0 ranks with +0.0
     return (u & 0x8000) ? uint16_t(~u) : uint16_t(u | 0x8000);
   }
   static Halide::float16_t from(uint16_t k) {

@@ -101,12 +101,13 @@ Lowered lowerTakeSelected(const graph::Graph& graph, const graph::Node& node, co
   const int64_t n = table.type.shape[a].extent;
   const Halide::Type want = halideType(outType.dtype);
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
-    const Expr j = at(index, Index(i.begin(), i.begin() + static_cast<std::ptrdiff_t>(a)));
+    if (n == 0) return castValue(want, at(fill, {}));  // (an empty table: every index outside it)
+    const Expr j = Halide::cast<int64_t>(at(index, Index(i.begin(), i.begin() + static_cast<std::ptrdiff_t>(a))));
     Index src(a, Expr(0));
-    src.push_back(Halide::cast<int32_t>(Halide::clamp(j, Halide::cast(j.type(), 0), Halide::cast(j.type(), Expr(static_cast<int32_t>(std::max<int64_t>(n - 1, 0)))))));
+    src.push_back(Halide::cast<int32_t>(Halide::clamp(j, Halide::cast<int64_t>(0), Halide::cast<int64_t>(Expr(static_cast<int32_t>(n - 1))))));
     src.insert(src.end(), i.begin() + static_cast<std::ptrdiff_t>(a), i.end());
-    return Halide::select(j >= Halide::cast(j.type(), 0) && j < Halide::cast(j.type(), Expr(static_cast<int32_t>(n))), castValue(want, at(table, src)),
-                          castValue(want, at(fill, {})));
+    return Halide::select(j >= Halide::cast<int64_t>(0) && j < Halide::cast<int64_t>(Expr(static_cast<int32_t>(n))),
+                          castValue(want, at(table, src)), castValue(want, at(fill, {})));
   });
 }
 

@@ -1,6 +1,8 @@
 // Short graph loops unrolled into straight-line nodes for the CPU backend.
 #include "cpu/UnrollLoops.h"
 
+#include "cpu/GraphRewrite.h"
+
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -39,7 +41,7 @@ struct Unroller {
   std::unordered_map<graph::ValueId, graph::ValueId> results;  // a loop's result -> the last trip's value
   int unrolled = 0;
 
-  graph::ValueId constant(int64_t i, const graph::Value& induction) {
+  graph::ValueId constant(int64_t i, const graph::Value induction) {  // (a copy: addValue may move the values)
     const graph::ValueId v = graph.addValue(induction.name, induction.type, induction.loc);
     graph.constants.push_back(graph::GraphConstant{v, graph::encodeConstant(induction.type.dtype, {static_cast<double>(i)})});
     return v;
@@ -53,7 +55,7 @@ struct Unroller {
         continue;
       }
       region(node.body());
-      rename(node.body());  // (the body's uses of its unrolled loops' results, before it is copied)
+      renameUses(node.body(), results);  // (the body's uses of its unrolled loops' results, before it is copied)
       if (!unrollable(graph, node, maxTrips)) {
         nodes.push_back(std::move(node));
         continue;
@@ -73,7 +75,7 @@ struct Unroller {
           graph::Node copy = inner;
           for (graph::ValueId& v : copy.inputs) v = in(v);
           for (graph::ValueId& o : copy.outputs) {
-            const graph::Value& value = graph.value(o);
+            const graph::Value value = graph.value(o);  // (a copy: addValue may move the values)
             const graph::ValueId fresh = graph.addValue(value.name, value.type, value.loc);
             trip[o] = fresh;
             o = fresh;
@@ -88,18 +90,6 @@ struct Unroller {
     r.nodes = std::move(nodes);
   }
 
-  graph::ValueId resolved(graph::ValueId v) const {
-    for (auto m = results.find(v); m != results.end(); m = results.find(v)) v = m->second;
-    return v;
-  }
-
-  void rename(graph::Region& r) {
-    for (graph::Node& node : r.nodes) {
-      for (graph::ValueId& v : node.inputs) v = resolved(v);
-      for (graph::Region& body : node.regions) rename(body);
-    }
-    for (graph::ValueId& y : r.yields) y = resolved(y);
-  }
 };
 
 }  // namespace
@@ -108,8 +98,7 @@ int unrollShortLoops(graph::Graph& graph, int64_t maxTrips) {
   Unroller u{graph, maxTrips, {}, 0};
   u.region(graph.body);
   if (u.unrolled == 0) return 0;
-  u.rename(graph.body);
-  for (graph::GraphOutput& o : graph.outputs) o.value = u.resolved(o.value);
+  renameUses(graph, u.results);
   return u.unrolled;
 }
 

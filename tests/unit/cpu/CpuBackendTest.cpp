@@ -380,7 +380,7 @@ TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
   const std::string sorts = "graph {\n  input %a : f32[2,5]\n  const %lowest : f32[] = [-inf]\n  const %zero : s32[] = [0]\n" +
                             rankSort("v_", false) + rankSort("i_", true) + "  output out0 = %v_sorted\n  output out1 = %i_sorted\n";
   const float nan = std::nanf("");
-  NpyArray a = floats({2, 5}, {3, nan, 1, 3, -0.5f, 2, 2, 2, -INFINITY, 7});
+  NpyArray a = floats({2, 5}, {3, nan, 1, 3, -0.5f, 0, -0.0f, 2, -INFINITY, 7});  // (-0.0 ranks with 0.0)
   auto indicesOf = [](const NpyArray& x) {
     std::vector<int64_t> v(x.data.size() / 8);
     std::memcpy(v.data(), x.data.data(), x.data.size());
@@ -393,12 +393,12 @@ TEST(CpuBackend, RunsTheFrontendsRankSortsAsHostSorts) {
   const std::vector<float> sorted = valuesOf(out[0].second);
   EXPECT_EQ(std::vector<float>(sorted.begin(), sorted.begin() + 4), (std::vector<float>{-0.5f, 1, 3, 3}));
   EXPECT_TRUE(std::isnan(sorted[4]));
-  EXPECT_EQ(std::vector<float>(sorted.begin() + 5, sorted.end()), (std::vector<float>{-INFINITY, 2, 2, 2, 7}));
+  EXPECT_EQ(std::vector<float>(sorted.begin() + 5, sorted.end()), (std::vector<float>{-INFINITY, 0, 0, 2, 7}));
   EXPECT_EQ(indicesOf(out[1].second), order);
   out = GraphProgram::fromText("g.graph", sorts + "  output ranks = %v_ranks\n}\n").run({{"a", NpyView::of(a)}}, &stats);
   EXPECT_EQ(stats.hostSorts, 2);
   EXPECT_EQ(indicesOf(out[1].second), order);
-  EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{2, 4, 1, 3, 0, 1, 2, 3, 0, 4}));
+  EXPECT_EQ(valuesOf(out[2].second), (std::vector<float>{2, 4, 1, 3, 0, 1, 2, 3, 0, 4}));  // the ranks
   std::string changed = sorts;  // np.sort's xj <= xi instead of xj < xi: not a sort (argsort still is)
   const std::string less = "%v_less = Less(";
   changed.replace(changed.find(less), less.size(), "%v_less = LessEqual(");
@@ -555,6 +555,28 @@ TEST(CpuBackend, UnrollsShortLoops) {
   std::memcpy(&n, out[1].second.data.data(), 4);
   EXPECT_EQ(n, 6);
   EXPECT_EQ(valuesOf(out[2].second), longer);
+}
+
+// A Transpose by the identity permutation and a Reshape to the same shape are read through (no
+// copies); one returned as an output stays.
+TEST(CpuBackend, ForwardsIdentityNodes) {
+  GraphProgram p = GraphProgram::fromText("g.graph", R"(graph {
+  input %a : f32[2,3]
+  %t = Transpose(%a) {perm = [0, 1]} : f32[2,3]
+  %r = Reshape(%t) {shape = [2, 3]} : f32[2,3]
+  %n = Neg(%r) : f32[2,3]
+  %kept = Transpose(%n) {perm = [0, 1]} : f32[2,3]
+  %flat = Reshape(%kept) {shape = [6]} : f32[6]
+  output kept = %kept
+  output flat = %flat
+}
+)");
+  NpyArray a = floats({2, 3}, {1, -2, 3, -4, 5, -6});
+  CpuRunStats stats;
+  auto out = p.run({{"a", NpyView::of(a)}}, &stats);
+  EXPECT_EQ(stats.identitiesForwarded, 2);
+  EXPECT_EQ(valuesOf(out[0].second), (std::vector<float>{-1, 2, -3, 4, -5, 6}));
+  EXPECT_EQ(valuesOf(out[1].second), (std::vector<float>{-1, 2, -3, 4, -5, 6}));
 }
 
 }  // namespace
