@@ -657,18 +657,13 @@ struct GraphProgram::State {
     std::vector<Halide::Buffer<>>& out = scratchOut;  // emptied on leaving
     out.clear();
     for (size_t k = 0; k < s.results.size(); ++k) {
-      const graph::ValueId v = s.results[k];
-      const graph::TensorType& t = graph.type(v);
-      auto storage = outputStorage.find(v);
       auto overwrite = s.overwrites.find(k);
       if (overwrite != s.overwrites.end() && exclusive.count(overwrite->second) && !s.autoscheduled) {  // into the read's buffer
         out.push_back(values.at(overwrite->second));  // the same buffer: its owner stays its owner
         exclusive.erase(overwrite->second);
         ++stats.overwrites;
-      } else if (storage == outputStorage.end()) {
-        out.push_back(allocate(t));
-      } else {  // a graph output: into the array run() returns
-        out.push_back(bufferOver(t.dtype, storage->second.data(), staticExtents(t)));
+      } else {
+        out.push_back(bufferFor(s.results[k]));
       }
     }
     for (size_t k = 0; k < s.inPlace.size(); ++k) {
@@ -743,11 +738,16 @@ struct GraphProgram::State {
     }
   }
 
+  // A buffer to compute `v` into: a graph output's array run() returns, else a new one.
+  Halide::Buffer<> bufferFor(graph::ValueId v) {
+    const graph::TensorType& t = graph.type(v);
+    auto storage = outputStorage.find(v);
+    return storage == outputStorage.end() ? allocate(t) : bufferOver(t.dtype, storage->second.data(), staticExtents(t));
+  }
+
   void runSort(const graph::Node& sort) {
     const graph::ValueId out = sort.outputs[0];
-    const graph::TensorType& t = graph.type(out);
-    auto storage = outputStorage.find(out);
-    Halide::Buffer<> into = storage == outputStorage.end() ? allocate(t) : bufferOver(t.dtype, storage->second.data(), staticExtents(t));
+    Halide::Buffer<> into = bufferFor(out);
     sortRows(values.at(sort.inputs[0]), into, sort.boolAttr("indices"));
     values[out] = into;
     exclusive.insert(out);
