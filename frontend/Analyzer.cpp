@@ -515,6 +515,7 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
   const Expr& iter = *stmt.value;
   const bool isRange = iter.kind == ExprKind::Call && iter.children[0]->kind == ExprKind::Name &&
                        iter.children[0]->text == "range" && lookup("range") == nullptr;
+  if (runAsScatter(stmt)) return Flow::Normal;
   if (!isRange) {
     SymValue seq = eval(iter);
     if (seq.kind == SymKind::Poison) return Flow::Normal;

@@ -261,9 +261,19 @@ class Analyzer {
   // `base` at the integer arrays of `advanced` (NumPy's rules for where the index shape goes).
   graph::ValueId gatherAdvanced(graph::ValueId base, const std::vector<AdvancedIndex>& advanced,
                                 const SourceRange& range, const std::string& nameHint);
-  // `base` with `value` written at the integer arrays of `advanced` (the last write to a position wins).
+  // `base` with `value` written at the integer arrays of `advanced` (the last write to a position
+  // wins), or with `combine` (Add, Sub, Mul, Maximum, Minimum) combined there as np.add.at does.
   graph::ValueId scatterAdvanced(graph::ValueId base, const std::vector<AdvancedIndex>& advanced, const SymValue& value,
-                                 const SourceRange& range);
+                                 const SourceRange& range, const std::string& combine = "");
+  graph::ValueId lastWriteAt(const AdvancedLayout& layout, graph::ValueId hit, graph::ValueId v, DType t,
+                             const SourceRange& range);
+  graph::ValueId combineAt(const AdvancedLayout& layout, graph::ValueId hit, graph::ValueId v, const std::string& combine,
+                           const SourceRange& range);
+  // np.add.at(a, indices, b) and the same for subtract, multiply, maximum and minimum.
+  SymValue callUfuncAt(const std::string& ufunc, const CallArgs& args);
+  // A loop whose body is one X[indices] op= value, indices and value computed from the loop's items
+  // alone, run as one scatter (frontend/ScatterLoops.cpp); false when the loop is not of that form.
+  bool runAsScatter(const Stmt& loop);
   // Whether a literal list index names arrays (a[[k, p]] with p computed): an index array, not a gather
   // at compile-time positions.
   bool listHoldsArrays(const Expr& list);

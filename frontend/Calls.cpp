@@ -513,10 +513,13 @@ SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& meth
   }
   const bool scans = ufunc == "add" || ufunc == "multiply" || ufunc == "maximum" || ufunc == "minimum";
   if (binary && method == "accumulate" && scans) return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".accumulate");
+  const bool combines = scans || ufunc == "subtract";
+  if (binary && method == "at" && combines) return SymValue::named(SymKind::Callable, "ufunc." + ufunc + ".at");
   if (binary && (method == "reduce" || method == "accumulate" || method == "at" || method == "reduceat")) {
     fail(range, "np." + ufunc + "." + method + " is not supported by pyasc yet",
          {note(SourceRange{}, "outer is supported for every binary ufunc, reduce for add, multiply, maximum, minimum, "
-                              "logical_and and logical_or, accumulate for add, multiply, maximum and minimum")});
+                              "logical_and and logical_or, accumulate for add, multiply, maximum and minimum, at for "
+                              "add, subtract, multiply, maximum and minimum")});
   }
   fail(range, "function np." + ufunc + " has no attribute '" + method + "'");
 }
@@ -525,6 +528,7 @@ SymValue Analyzer::ufuncMethod(const std::string& ufunc, const std::string& meth
 // keepdims=False): the NumPy reduction of the ufunc, over axis 0 unless told otherwise.
 SymValue Analyzer::callUfuncMethod(const std::string& path, const CallArgs& args, const std::string& nameHint) {
   const std::string ufunc = path.substr(0, path.rfind('.')), method = path.substr(path.rfind('.') + 1);
+  if (method == "at") return callUfuncAt(ufunc, args);
   if (method == "accumulate") {  // np.cumsum's parameters (a, axis, dtype) are accumulate's too
     std::map<std::string, Argument> bound = bindArguments(*registry_.findAlias("cumsum", registry::AliasForm::Function), std::nullopt, args);
     return callScan(ufunc, true, bound, args, nameHint);

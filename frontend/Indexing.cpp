@@ -799,13 +799,15 @@ ValueId Analyzer::gatherAdvanced(ValueId base, const std::vector<AdvancedIndex>&
 
 // a[idx] = v for integer index arrays: each of the N positions takes the value of the last index
 // tuple (in NumPy's order) that points at it, or keeps its element; by selection, as gatherAdvanced.
+// With `combine` (Add, Sub, Mul, Maximum, Minimum: np.add.at and its kin), each position is combined
+// with every value pointed at it instead: the values reduced per position (their sum, product,
+// maximum or minimum; the reduction's identity where none points), then combined with the element.
 ValueId Analyzer::scatterAdvanced(ValueId base, const std::vector<AdvancedIndex>& advanced, const SymValue& value,
-                                  const SourceRange& range) {
+                                  const SourceRange& range, const std::string& combine) {
   const AdvancedLayout layout = advancedLayout(base, advanced, range);
   auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
     return builder_.addNode(op, std::move(in), std::move(attrs), range);
   };
-  auto i32 = [&](double v) { return builder_.constant(DType::Int32, {v}, {}, range); };
   const TensorType type = builder_.type(base);
   const DType t = type.dtype;
   const int64_t m = std::max<int64_t>(graph::elementCount(layout.indexShape), 1);
@@ -827,15 +829,39 @@ ValueId Analyzer::scatterAdvanced(ValueId base, const std::vector<AdvancedIndex>
   std::vector<int64_t> rows = {m, 1};
   rows.insert(rows.end(), layout.restShape.begin(), layout.restShape.end());
   v = node("Reshape", {v}, {{"shape", rows}});
-  // hit[m, n]: index tuple m points at position n; last[n]: the last such m, or -1
+  // hit[m, n]: index tuple m points at position n
   const ValueId flat = node("Reshape", {layout.flat}, {{"shape", std::vector<int64_t>{m, 1}}});
   const ValueId positions = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(layout.positions)},
                                                                {"step", 1.0}, {"dtype", std::string("int32")}})},
                                  {{"shape", std::vector<int64_t>{1, layout.positions}}});
+  const ValueId hit = node("Equal", {flat, positions});
+  ValueId updated = combine.empty() ? lastWriteAt(layout, hit, v, t, range) : combineAt(layout, hit, v, combine, range);
+  // [N, rest...] back to the array's axes
+  std::vector<int64_t> unmerged;
+  for (int64_t a : layout.axes) unmerged.push_back(type.shape[static_cast<size_t>(a)].extent);
+  unmerged.insert(unmerged.end(), layout.restShape.begin(), layout.restShape.end());
+  updated = node("Reshape", {updated}, {{"shape", unmerged}});
+  std::vector<int64_t> inverse(layout.perm.size());
+  bool identity = true;
+  for (size_t i = 0; i < layout.perm.size(); ++i) {
+    inverse[static_cast<size_t>(layout.perm[i])] = static_cast<int64_t>(i);
+    identity = identity && layout.perm[i] == static_cast<int64_t>(i);
+  }
+  return identity ? updated : node("Transpose", {updated}, {{"perm", inverse}});
+}
+
+// The elements of layout.moved ([N, rest...]) where the last of the M index tuples that points at
+// them (hit[M, N]) writes its row of v ([M, 1, rest...]).
+ValueId Analyzer::lastWriteAt(const AdvancedLayout& layout, ValueId hit, ValueId v, DType t, const SourceRange& range) {
+  auto node = [&](const std::string& op, std::vector<ValueId> in, std::vector<graph::NamedAttr> attrs = {}) {
+    return builder_.addNode(op, std::move(in), std::move(attrs), range);
+  };
+  auto i32 = [&](double x) { return builder_.constant(DType::Int32, {x}, {}, range); };
+  const int64_t m = builder_.type(hit).shape[0].extent;
+  // last[n]: the last m that points at n, or -1
   const ValueId order = node("Reshape", {node("Range", {}, {{"start", 0.0}, {"stop", static_cast<double>(m)}, {"step", 1.0},
                                                            {"dtype", std::string("int32")}})},
                              {{"shape", std::vector<int64_t>{m, 1}}});
-  const ValueId hit = node("Equal", {flat, positions});
   const ValueId last = node("ReduceMax", {node("Where", {hit, order, i32(-1)})},
                             {{"axes", std::vector<int64_t>{0}}, {"keepdims", true}});  // [1, N]
   ValueId chosen = node("Equal", {order, last});  // [M, N]
@@ -856,18 +882,7 @@ ValueId Analyzer::scatterAdvanced(ValueId base, const std::vector<AdvancedIndex>
   if (t == DType::Bool) moved = builder_.cast(moved, DType::Int32, range);
   ValueId updated = node("Where", {written, picked, moved});
   if (builder_.type(updated).dtype != t) updated = t == DType::Bool ? node("NotEqual", {updated, i32(0)}) : builder_.cast(updated, t, range);
-  // [N, rest...] back to the array's axes
-  std::vector<int64_t> unmerged;
-  for (int64_t a : layout.axes) unmerged.push_back(type.shape[static_cast<size_t>(a)].extent);
-  unmerged.insert(unmerged.end(), layout.restShape.begin(), layout.restShape.end());
-  updated = node("Reshape", {updated}, {{"shape", unmerged}});
-  std::vector<int64_t> inverse(layout.perm.size());
-  bool identity = true;
-  for (size_t i = 0; i < layout.perm.size(); ++i) {
-    inverse[static_cast<size_t>(layout.perm[i])] = static_cast<int64_t>(i);
-    identity = identity && layout.perm[i] == static_cast<int64_t>(i);
-  }
-  return identity ? updated : node("Transpose", {updated}, {{"perm", inverse}});
+  return updated;
 }
 
 }  // namespace pyasc::frontend
