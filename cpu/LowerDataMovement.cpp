@@ -145,16 +145,29 @@ Lowered concat(const graph::Graph& graph, const graph::Node& node, const std::ve
   int64_t axis = node.intAttr("axis");
   if (axis < 0) axis += outType.rank();
   const size_t a = static_cast<size_t>(axis);
+  // The largest input's index and choice are marked likely: loop partitioning then gives its range
+  // a loop without the clamps and selects, whose reads stay dense vectors (not gathers).
+  size_t largest = 0;
+  for (size_t k = 1; k < in.size() && !stack; ++k) {
+    if (in[k].type.shape[a].extent > in[largest].type.shape[a].extent) largest = k;
+  }
   return define(graph.value(node.outputs[0]).name, outType, [&](const Index& i) {
     // input k from its offset on: select(i >= offset_k, input k, the inputs before it)
     Expr value;
     int64_t offset = 0;
     for (size_t k = 0; k < in.size(); ++k) {
+      const bool likely = !stack && k == largest;
       Index src = i;
       if (stack) src.erase(src.begin() + static_cast<long>(a));
-      else src[a] = clampIndex(i[a] - static_cast<int32_t>(offset), in[k].type.shape[a].extent);
+      else src[a] = clampIndex(likely ? Halide::likely(i[a] - static_cast<int32_t>(offset)) : i[a] - static_cast<int32_t>(offset),
+                               in[k].type.shape[a].extent);
       Expr element = at(in[k], src);
-      value = value.defined() ? Halide::select(i[a] >= static_cast<int32_t>(offset), element, value) : element;
+      if (!value.defined()) {
+        value = likely ? Halide::likely(element) : element;
+      } else {
+        value = Halide::select(i[a] >= static_cast<int32_t>(offset), likely ? Halide::likely(element) : element,
+                               k > largest && !stack ? Halide::likely(value) : value);
+      }
       offset += stack ? 1 : in[k].type.shape[a].extent;
     }
     return value;
