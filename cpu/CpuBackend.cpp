@@ -240,12 +240,9 @@ void scheduleRoot(const Lowered& value, const Halide::Target& target) {
   constexpr int kChunk = 1 << 13;
   if (type.rank() == 1) {
     if (elements >= 4 * kChunk) {
-      // vectors first, then chunks of vectors: only the last vector is masked (a chunk split first
-      // masks every vector of the last chunk, and a masked store past the end of a buffer costs
-      // hundreds of cycles on some x86 cores)
-      Halide::Var vectors("vectors"), lane("lane"), chunk("chunk"), within("within");
-      f.split(inner, vectors, lane, lanes, Halide::TailStrategy::GuardWithIf).vectorize(lane);
-      f.split(vectors, chunk, within, kChunk / lanes, Halide::TailStrategy::GuardWithIf).parallel(chunk);
+      Halide::Var chunk("chunk"), within("within"), lane("lane");
+      splitIntoVectorBlocks(f, inner, chunk, within, lane, lanes, kChunk);
+      f.vectorize(lane).parallel(chunk);
     } else if (elements >= lanes) {
       f.vectorize(inner, lanes, Halide::TailStrategy::GuardWithIf);
     }

@@ -126,12 +126,13 @@ Lowered lowerScan(const graph::Graph& graph, const graph::Node& last, const Scan
   } else {
     const int lanes = std::max(1, hostTarget().natural_vector_size(halideType(type.dtype == DType::Bool ? DType::UInt8 : type.dtype)));
     const int block = static_cast<int>(std::min<int64_t>(type.shape.back().extent, 64 * lanes));
-    Halide::Var blocks("blocks"), within("within");
-    update.split(pure[0], blocks, within, block, Halide::TailStrategy::GuardWithIf);
+    Halide::Var blocks("blocks"), within("within"), lane("lane");
+    splitIntoVectorBlocks(update, pure[0], blocks, within, lane, lanes, block);
+    order.emplace_back(lane);
     order.emplace_back(within);
     for (int d = 1; d < rank; ++d) order.emplace_back(d == h ? Halide::VarOrRVar(r.x) : Halide::VarOrRVar(pure[static_cast<size_t>(d)]));
     order.emplace_back(blocks);
-    update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    update.reorder(order).vectorize(lane);
     const int64_t count = (type.shape.back().extent + block - 1) / block;
     parallelOver(update, blocks, count, graph::elementCount(type.shape) / count);
   }

@@ -52,6 +52,13 @@ std::string autoscheduler() {
   return name && handSchedules == 0 ? name : "";
 }
 
+void splitIntoVectorBlocks(Halide::Stage stage, const Halide::Var& v, const Halide::Var& blocks, const Halide::Var& within,
+                           const Halide::Var& lane, int lanes, int block) {
+  Halide::Var vectors("vectors");
+  stage.split(v, vectors, lane, lanes, Halide::TailStrategy::GuardWithIf)
+      .split(vectors, blocks, within, std::max(1, block / lanes), Halide::TailStrategy::GuardWithIf);
+}
+
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work) {
   constexpr int64_t kTask = int64_t{1} << 14;
   const int64_t perTask = std::max<int64_t>(1, (kTask + std::max<int64_t>(work, 1) - 1) / std::max<int64_t>(work, 1));
@@ -116,13 +123,13 @@ void scheduleReduction(Halide::Func total, const graph::TensorType& type, Walk w
   }
   if (!pure.empty() && shape.back() >= lanes) {
     const int block = static_cast<int>(std::min<int64_t>(shape.back(), 16 * lanes));
-    Halide::Var blocks("blocks"), within("within");
-    update.split(pure[0], blocks, within, block, Halide::TailStrategy::GuardWithIf);
-    std::vector<Halide::VarOrRVar> order = {within};
+    Halide::Var blocks("blocks"), within("within"), lane("lane");
+    splitIntoVectorBlocks(update, pure[0], blocks, within, lane, lanes, block);
+    std::vector<Halide::VarOrRVar> order = {lane, within};
     for (const Halide::RVar& r : rvars) order.emplace_back(r);
     order.emplace_back(blocks);
     for (size_t k = 1; k < pure.size(); ++k) order.emplace_back(pure[k]);
-    update.reorder(order).vectorize(within, lanes, Halide::TailStrategy::GuardWithIf);
+    update.reorder(order).vectorize(lane);
     total.vectorize(pure[0], lanes, Halide::TailStrategy::GuardWithIf);
     if (pure.size() >= 2 && rows >= 2) {
       rowsOverCores();

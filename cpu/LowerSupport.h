@@ -31,6 +31,12 @@ struct HandSchedules {
   HandSchedules& operator=(const HandSchedules&) = delete;
 };
 
+// `v` of `stage` split into vectors of `lanes`, and those into blocks of `block` elements: only the
+// last vector is masked (a block split first masks every vector of the last block, and a masked
+// store past the end of a buffer costs hundreds of cycles on some x86 cores).
+void splitIntoVectorBlocks(Halide::Stage stage, const Halide::Var& v, const Halide::Var& blocks, const Halide::Var& within,
+                           const Halide::Var& lane, int lanes, int block);
+
 // The loop over `v` (`extent` iterations of `work` element operations each) split over the cores
 // in tasks of at least 2^14 operations, when the loop holds at least two such tasks.
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work);
