@@ -100,18 +100,35 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   const int64_t kh = nchw ? w[2] : w[0], kw = nchw ? w[3] : w[1], cg = nchw ? w[1] : w[2], cout = nchw ? w[0] : w[3];
   const int64_t outPerGroup = cout / std::max<int64_t>(groups, 1);
   const Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
+  // the zero-padded input, computed once: the windows read it at affine indices (dense vectors,
+  // where clamped indices would be gathers)
+  const size_t hAxis = nchw ? 2 : 1, wAxis = nchw ? 3 : 2;
+  graph::TensorType paddedType = in[0].type;
+  paddedType.shape[hAxis] = graph::Dim::known(h + pads[0] + pads[1]);
+  paddedType.shape[wAxis] = graph::Dim::known(wd + pads[2] + pads[3]);
+  Lowered padded = define(graph.value(node.outputs[0]).name + "_padded", paddedType, [&](const Index& i) {
+    const Expr iy = i[hAxis] - static_cast<int32_t>(pads[0]), ix = i[wAxis] - static_cast<int32_t>(pads[2]);
+    Index src = i;
+    src[hAxis] = clampIndex(iy, h);
+    src[wAxis] = clampIndex(ix, wd);
+    const Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
+    return Halide::select(inside, at(in[0], src), Halide::cast(halideType(paddedType.dtype), 0));
+  });
+  if (autoscheduler().empty()) {
+    padded.func.compute_root();
+    const int lanes = hostTarget().natural_vector_size(halideType(paddedType.dtype));
+    if (paddedType.shape.back().extent >= lanes) padded.func.vectorize(padded.func.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
+  }
   Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
   return accumulate(graph.value(node.outputs[0]).name, outType, Walk::Across, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& o) {
                       const Expr n = o[0], oy = nchw ? o[2] : o[1], ox = nchw ? o[3] : o[2], co = nchw ? o[1] : o[3];
-                      Expr iy = oy * static_cast<int32_t>(strides[0]) - static_cast<int32_t>(pads[0]) + r.x * static_cast<int32_t>(dil[0]);
-                      Expr ix = ox * static_cast<int32_t>(strides[1]) - static_cast<int32_t>(pads[2]) + r.y * static_cast<int32_t>(dil[1]);
+                      Expr iy = oy * static_cast<int32_t>(strides[0]) + r.x * static_cast<int32_t>(dil[0]);
+                      Expr ix = ox * static_cast<int32_t>(strides[1]) + r.y * static_cast<int32_t>(dil[1]);
                       Expr c = (co / static_cast<int32_t>(outPerGroup)) * static_cast<int32_t>(cg) + r.z;
-                      Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
-                      Expr cy = clampIndex(iy, h), cx = clampIndex(ix, wd);
-                      Expr xv = at(in[0], nchw ? Index{n, c, cy, cx} : Index{n, cy, cx, c});
+                      Expr xv = at(padded, nchw ? Index{n, c, iy, ix} : Index{n, iy, ix, c});
                       Expr wv = at(in[1], nchw ? Index{co, r.z, r.x, r.y} : Index{r.x, r.y, r.z, co});
-                      return total + Halide::select(inside, castValue(acc, xv) * castValue(acc, wv), castValue(acc, 0));
+                      return total + castValue(acc, xv) * castValue(acc, wv);
                     },
                     same);
 }
