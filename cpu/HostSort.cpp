@@ -131,7 +131,7 @@ template <> struct SortKey<double> : FloatKey<double, uint64_t> {};
 template <>
 struct SortKey<Halide::float16_t> {
   static uint16_t of(Halide::float16_t v) {
-    if (v.is_nan()) return 0xffff;
+    if ((v.to_bits() & 0x7fff) > 0x7c00) return 0xffff;  // NaN (the bits: is_nan is not inlined)
     const uint16_t u = v.to_bits() == 0x8000 ? 0 : v.to_bits();  // -0.0 ranks with +0.0
     return (u & 0x8000) ? uint16_t(~u) : uint16_t(u | 0x8000);
   }

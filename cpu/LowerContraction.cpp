@@ -32,12 +32,25 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
   const bool tiles = across && outLabels.size() >= 2;
   Halide::Type acc = accumulatorType(in[0].type.dtype, outType.dtype);
   if (tiles && acc.is_float() && outType.dtype != DType::Float64 && reduced <= (int64_t{1} << 14)) acc = Halide::Float(32);
+  // float16 operands of tiles widened to float32 once (not at every load of every tile)
+  std::vector<Lowered> operands = in;
+  for (size_t k = 0; k < in.size() && tiles && acc == Halide::Float(32) && autoscheduler().empty(); ++k) {
+    if (in[k].type.dtype != DType::Float16) continue;
+    graph::TensorType wide = in[k].type;
+    wide.dtype = DType::Float32;
+    operands[k] = define(name + "_widened", wide, [&](const Index& i) { return at(in[k], i); });
+    operands[k].func.compute_root();
+    const int lanes = hostTarget().natural_vector_size(Halide::Float(32));
+    if (!wide.shape.empty() && wide.shape.back().extent >= lanes) {
+      operands[k].func.vectorize(operands[k].func.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
+    }
+  }
   auto product = [&](const std::map<char, Expr>& index) {
     Expr p;
-    for (size_t k = 0; k < in.size(); ++k) {
+    for (size_t k = 0; k < operands.size(); ++k) {
       Index src;
       for (char label : terms[k]) src.push_back(index.at(label));
-      Expr x = castValue(acc, at(in[k], src));
+      Expr x = castValue(acc, at(operands[k], src));
       p = p.defined() ? p * x : x;
     }
     return p;
