@@ -272,7 +272,7 @@ class Analyzer {
   // np.add.at(a, indices, b) and the same for subtract, multiply, maximum and minimum.
   SymValue callUfuncAt(const std::string& ufunc, const CallArgs& args);
   // A loop whose body is one X[indices] op= value, indices and value computed from the loop's items
-  // alone, run as one scatter (frontend/ScatterLoops.cpp); false when the loop is not of that form.
+  // alone, run as one scatter (frontend/Scatters.cpp); false when the loop is not of that form.
   bool runAsScatter(const Stmt& loop);
   // Whether a literal list index names arrays (a[[k, p]] with p computed): an index array, not a gather
   // at compile-time positions.

@@ -111,6 +111,9 @@ struct Module {
   std::vector<StmtPtr> body;
 };
 
+// A deep copy of `e` (frontend/Parser.cpp).
+ExprPtr cloneExpr(const Expr& e);
+
 // A readable indented dump of the tree with line:col ranges (asc-fe --emit=ast).
 std::string dumpModule(const Module& module);
 

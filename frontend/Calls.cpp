@@ -592,13 +592,7 @@ SymValue Analyzer::callScan(const std::string& ufunc, bool accumulate, std::map<
   if (!extent.isKnown()) fail(range, spelling + "() needs a known extent along its axis");
   const int64_t n = extent.extent;
   const std::string op = registry_.findAlias(ufunc, registry::AliasForm::Function)->op;
-  auto slice = [&](ValueId v, int64_t begin, int64_t end) {
-    return builder_.addNode("Slice", {v},
-                            {{"axes", std::vector<int64_t>{axis}}, {"begin", std::vector<int64_t>{begin}},
-                             {"end", std::vector<int64_t>{end}}, {"step", std::vector<int64_t>{1}},
-                             {"dynamic_axes", std::vector<int64_t>{}}},
-                            range);
-  };
+  auto slice = [&](ValueId v, int64_t begin, int64_t end) { return builder_.slice(v, axis, begin, end, 1, range); };
   for (int64_t k = 1; k < n; k *= 2) {
     const ValueId combined = builder_.addNode(op, {slice(x, k, n), slice(x, 0, n - k)}, {}, range);
     x = builder_.addNode("Concat", {slice(x, 0, k), combined}, {{"axis", axis}}, range,

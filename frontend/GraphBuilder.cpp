@@ -108,6 +108,14 @@ ValueId GraphBuilder::cast(ValueId value, DType to, const SourceRange& range) {
   return addNode("Cast", {value}, {{"dtype", std::string(dtypeName(to))}}, range);
 }
 
+ValueId GraphBuilder::slice(ValueId value, int64_t axis, int64_t begin, int64_t end, int64_t step, const SourceRange& range,
+                            const std::string& nameHint) {
+  return addNode("Slice", {value},
+                 {{"axes", std::vector<int64_t>{axis}}, {"begin", std::vector<int64_t>{begin}}, {"end", std::vector<int64_t>{end}},
+                  {"step", std::vector<int64_t>{step}}, {"dynamic_axes", std::vector<int64_t>{}}},
+                 range, nameHint);
+}
+
 ValueId GraphBuilder::constant(DType dtype, const std::vector<double>& values, const graph::Shape& shape,
                                const SourceRange& range, const std::string& nameHint, bool silentDemotion) {
   dtype = silentDemotion && dtype == DType::Float64 && demoteFloat64_ ? DType::Float32 : deviceDType(dtype, range);

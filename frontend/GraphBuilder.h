@@ -31,6 +31,9 @@ class GraphBuilder {
                          std::vector<graph::NamedAttr> attrs, const SourceRange& range, const std::string& nameHint = "");
 
   graph::ValueId cast(graph::ValueId value, DType to, const SourceRange& range);
+  // value[begin:end:step] along `axis` (static bounds).
+  graph::ValueId slice(graph::ValueId value, int64_t axis, int64_t begin, int64_t end, int64_t step, const SourceRange& range,
+                       const std::string& nameHint = "");
   // A constant tensor; float64 is demoted on NPU targets, with the warning unless `silentDemotion`
   // (the analyzer then warns where the float64 values are computed with).
   graph::ValueId constant(DType dtype, const std::vector<double>& values, const graph::Shape& shape,

@@ -801,22 +801,6 @@ class ModuleParser {
     return e;
   }
 
-  static ExprPtr cloneExpr(const Expr& e) {
-    auto copy = std::make_unique<Expr>();
-    copy->kind = e.kind;
-    copy->range = e.range;
-    copy->text = e.text;
-    copy->intValue = e.intValue;
-    copy->floatValue = e.floatValue;
-    copy->ops = e.ops;
-    copy->parenthesized = e.parenthesized;
-    copy->formatted = e.formatted;
-    copy->function = e.function;
-    for (const ExprPtr& c : e.children) copy->children.push_back(c ? cloneExpr(*c) : nullptr);
-    for (const Keyword& k : e.keywords) copy->keywords.push_back(Keyword{k.name, cloneExpr(*k.value), k.range});
-    return copy;
-  }
-
   ExprPtr parseSubscriptList() {
     const SourceRange first = tok().range;
     ExprPtr e = parseSubscriptItem();
@@ -1011,6 +995,22 @@ class ModuleParser {
 };
 
 }  // namespace
+
+ExprPtr cloneExpr(const Expr& e) {
+  auto copy = std::make_unique<Expr>();
+  copy->kind = e.kind;
+  copy->range = e.range;
+  copy->text = e.text;
+  copy->intValue = e.intValue;
+  copy->floatValue = e.floatValue;
+  copy->ops = e.ops;
+  copy->parenthesized = e.parenthesized;
+  copy->formatted = e.formatted;
+  copy->function = e.function;
+  for (const ExprPtr& c : e.children) copy->children.push_back(c ? cloneExpr(*c) : nullptr);
+  for (const Keyword& k : e.keywords) copy->keywords.push_back(Keyword{k.name, cloneExpr(*k.value), k.range});
+  return copy;
+}
 
 Module parseModule(const std::string& file, const std::string& text, DiagnosticEngine& diags) {
   try {

@@ -59,30 +59,37 @@ bool plainArray(const Expr& e) {
   return simple(*e.children[1]);
 }
 
-void collectNames(const Expr& e, std::set<std::string>& names) {
-  if (e.kind == ExprKind::Name) names.insert(e.text);
+// The names an elementwise form reads as values, and the arrays it subscripts (A of A[t]), apart.
+void collectNames(const Expr& e, std::set<std::string>& values, std::set<std::string>& subscripted) {
+  if (e.kind == ExprKind::Name) values.insert(e.text);
+  if (e.kind == ExprKind::Subscript) {
+    subscripted.insert(e.children[0]->text);
+    values.insert(e.children[1]->text);
+    return;
+  }
   for (const auto& c : e.children) {
-    if (c) collectNames(*c, names);
+    if (c) collectNames(*c, values, subscripted);
   }
 }
 
-// `e` with every subscript A[index] replaced by the name `substitutes[A]` (a copy of the tree).
-ExprPtr substituted(const Expr& e, const std::string& index, const std::map<std::string, std::string>& substitutes) {
-  auto copy = std::make_unique<Expr>();
-  if (e.kind == ExprKind::Subscript && e.children[1]->text == index && substitutes.count(e.children[0]->text)) {
-    copy->kind = ExprKind::Name;
-    copy->text = substitutes.at(e.children[0]->text);
-    copy->range = e.range;
-    return copy;
+bool hasSubscript(const Expr& e) {
+  return e.kind == ExprKind::Subscript ||
+         std::any_of(e.children.begin(), e.children.end(), [](const ExprPtr& c) { return c && hasSubscript(*c); });
+}
+
+// Every subscript A[index] of `e` (a copy) replaced by the name `substitutes[A]`.
+void substitute(ExprPtr& e, const std::string& index, const std::map<std::string, std::string>& substitutes) {
+  if (e->kind == ExprKind::Subscript && e->children[1]->text == index && substitutes.count(e->children[0]->text)) {
+    auto name = std::make_unique<Expr>();
+    name->kind = ExprKind::Name;
+    name->text = substitutes.at(e->children[0]->text);
+    name->range = e->range;
+    e = std::move(name);
+    return;
   }
-  copy->kind = e.kind;
-  copy->range = e.range;
-  copy->text = e.text;
-  copy->intValue = e.intValue;
-  copy->floatValue = e.floatValue;
-  copy->parenthesized = e.parenthesized;
-  for (const auto& c : e.children) copy->children.push_back(c ? substituted(*c, index, substitutes) : nullptr);
-  return copy;
+  for (auto& c : e->children) {
+    if (c) substitute(c, index, substitutes);
+  }
 }
 
 }  // namespace
@@ -109,11 +116,7 @@ ValueId Analyzer::combineAt(const AdvancedLayout& layout, ValueId hit, ValueId v
   } else if (combine == "Mul" && !isFloat(t)) {  // integer products (the vector unit has no ReduceProd for them)
     reduced = node("Where", {hit, v, builder_.constant(t, {1.0}, {}, range)});
     const graph::Shape shape = builder_.type(reduced).shape;
-    auto rows = [&](ValueId x, int64_t begin, int64_t end) {
-      return node("Slice", {x}, {{"axes", std::vector<int64_t>{0}}, {"begin", std::vector<int64_t>{begin}},
-                                 {"end", std::vector<int64_t>{end}}, {"step", std::vector<int64_t>{1}},
-                                 {"dynamic_axes", std::vector<int64_t>{}}});
-    };
+    auto rows = [&](ValueId x, int64_t begin, int64_t end) { return builder_.slice(x, 0, begin, end, 1, range); };
     for (int64_t m = shape[0].extent; m > 1; m = (m + 1) / 2) {  // halves multiplied pairwise
       const int64_t half = m / 2;
       ValueId product = node("Mul", {rows(reduced, 0, half), rows(reduced, half, 2 * half)});
@@ -153,8 +156,20 @@ SymValue Analyzer::callUfuncAt(const std::string& ufunc, const CallArgs& args) {
   }
   const DType t = builder_.type(arrayValue(a.value, a.range)).dtype;
   if (t == DType::Bool) fail(a.range, spelling + "() on a boolean array is not supported; use an integer array");
-  const std::vector<SymValue> items =
-      indices.value.kind == SymKind::Tuple ? indices.value.items : std::vector<SymValue>{indices.value};
+  // a list is one index array (for the first axis), a tuple one index per leading axis, as in NumPy
+  const bool list = indices.expr && indices.expr->kind == ExprKind::List;
+  std::vector<SymValue> items = {indices.value};
+  if (list) {
+    items = {fresh(asArray(indices, spelling), indices.range)};
+  } else if (indices.value.kind == SymKind::Tuple) {
+    items = indices.value.items;
+    const bool literal = indices.expr && indices.expr->kind == ExprKind::Tuple;
+    const bool arrays = std::all_of(items.begin(), items.end(), [](const SymValue& v) { return v.kind == SymKind::Tensor; });
+    if (!literal && !arrays) {
+      fail(indices.range, spelling + "() cannot tell a list from a tuple held in a name; pass the indices as an array "
+                                     "(np.array([...])) or write the tuple in the call");
+    }
+  }
   const int rank = builder_.type(arrayValue(a.value, a.range)).rank();
   if (items.empty() || static_cast<int>(items.size()) > rank) {
     fail(indices.range, spelling + "() needs one index array per indexed axis, at most " + std::to_string(rank));
@@ -173,19 +188,23 @@ SymValue Analyzer::callUfuncAt(const std::string& ufunc, const CallArgs& args) {
       fail(indices.range, spelling + "() takes integer index arrays (a tuple of them for several axes); index " +
                               std::to_string(k) + " is " + describeKind(index));
     }
+    if (graph::elementCount(builder_.type(arrayValue(index, indices.range)).shape) == 0) return SymValue::none();  // no index
     advanced.push_back(AdvancedIndex{static_cast<int64_t>(k), index, indices.range});
   }
-  if (b.value.kind == SymKind::Tensor || b.value.isScalarConstant()) {
-    const DType have = b.value.kind == SymKind::Float ? DType::Float64
-                       : b.value.kind == SymKind::Tensor ? builder_.type(arrayValue(b.value, b.range)).dtype
-                                                         : t;
+  const SymValue values = b.value.kind == SymKind::Tuple ? fresh(asArray(b, spelling), b.range) : b.value;
+  if (values.kind == SymKind::Tensor || values.isScalarConstant()) {
+    const bool pythonFloats = b.value.kind == SymKind::Tuple && std::any_of(b.value.items.begin(), b.value.items.end(),
+                                                                              [](const SymValue& v) { return v.kind == SymKind::Float; });
+    const DType have = values.kind == SymKind::Float || pythonFloats ? DType::Float64
+                       : values.kind == SymKind::Tensor ? builder_.type(arrayValue(values, b.range)).dtype
+                                                        : t;
     if (isFloat(have) && !isFloat(t)) {
       fail(b.range, "Cannot cast ufunc '" + ufunc + "' output from dtype('" + dtypeName(have) + "') to dtype('" +
                         dtypeName(t) + "') with casting rule 'same_kind'");
     }
   }
   const ValueId updated =
-      scatterAdvanced(arrayValue(a.value, a.range), advanced, b.value, args.range, ufuncCombines().at(ufunc));
+      scatterAdvanced(arrayValue(a.value, a.range), advanced, values, args.range, ufuncCombines().at(ufunc));
   writeArray(a.value, fresh(updated, args.range), args.range);
   return SymValue::none();
 }
@@ -195,6 +214,7 @@ SymValue Analyzer::callUfuncAt(const std::string& ufunc, const CallArgs& args) {
 // equal to the loop because each iteration reads only its own items and values that do not change,
 // and writes only by combining (so the order of the writes does not matter but for rounding).
 bool Analyzer::runAsScatter(const Stmt& loop) {
+  // The body: one X[indices] op= value, of elementwise forms that do not read X.
   if (!loop.orelse.empty() || loop.body.size() != 1 || loop.body[0]->kind != StmtKind::AugAssign) return false;
   const Stmt& update = *loop.body[0];
   if (!augmentedCombines().count(update.text)) return false;
@@ -208,29 +228,29 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
   } else {
     items.push_back(&index);
   }
-  std::set<std::string> read;
+  std::set<std::string> values, subscripted;  // names read as values; arrays read at an item
   for (const Expr* item : items) {
     if (item->kind == ExprKind::Slice) {
       if (item->children[0] || item->children[1] || item->children[2]) return false;
       continue;
     }
     if (!elementwiseForm(*item)) return false;
-    collectNames(*item, read);
+    collectNames(*item, values, subscripted);
   }
   if (!elementwiseForm(*update.value)) return false;
-  collectNames(*update.value, read);
-  if (read.count(array)) return false;
+  collectNames(*update.value, values, subscripted);
+  if (values.count(array) || subscripted.count(array)) return false;
 
   // The loop's form: its item names and the arrays they walk.
   const Expr& iter = *loop.value;
   const Expr& loopTarget = *loop.targets[0];
   std::vector<std::string> names;
   std::vector<const Expr*> walked;  // the arrays zip and an iterated array walk
-  bool isRange = false;
   auto isBuiltinCall = [&](const std::string& name) {
     return iter.kind == ExprKind::Call && iter.children[0]->kind == ExprKind::Name && iter.children[0]->text == name &&
            lookup(name) == nullptr && iter.keywords.empty();
   };
+  const bool isRange = isBuiltinCall("range");
   if (isBuiltinCall("zip")) {
     if (loopTarget.kind != ExprKind::Tuple || loopTarget.children.size() != iter.children.size() - 1) return false;
     for (size_t k = 1; k < iter.children.size(); ++k) {
@@ -238,31 +258,40 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
       walked.push_back(iter.children[k].get());
       names.push_back(loopTarget.children[k - 1]->text);
     }
-  } else if (isBuiltinCall("range")) {
+  } else if (isRange || plainArray(iter)) {
     if (loopTarget.kind != ExprKind::Name) return false;
-    isRange = true;
-    names.push_back(loopTarget.text);
-  } else if (plainArray(iter) && loopTarget.kind == ExprKind::Name) {
-    walked.push_back(&iter);
+    if (!isRange) walked.push_back(&iter);
     names.push_back(loopTarget.text);
   } else {
     return false;
   }
   const std::set<std::string> itemNames(names.begin(), names.end());
   if (itemNames.size() != names.size() || itemNames.count(array)) return false;
-  const bool indexedByItems = std::any_of(items.begin(), items.end(), [&](const Expr* item) {
-    std::set<std::string> n;
-    collectNames(*item, n);
-    return item->kind != ExprKind::Slice && std::any_of(n.begin(), n.end(), [&](const std::string& s) { return itemNames.count(s) > 0; });
-  });
+  for (const std::string& base : subscripted) {
+    if (itemNames.count(base)) return false;  // an item shadowing an array the body reads
+  }
+  bool indexedByItems = false;
+  for (const Expr* item : items) {
+    if (item->kind == ExprKind::Slice) continue;
+    std::set<std::string> read, arrays;
+    collectNames(*item, read, arrays);
+    const bool byItem = std::any_of(read.begin(), read.end(), [&](const std::string& n) { return itemNames.count(n) > 0; });
+    // an index computed from a range index alone stays a loop, whose bounds are checked at compile time
+    if (byItem && isRange && !hasSubscript(*item)) return false;
+    indexedByItems = indexedByItems || byItem;
+  }
   if (!indexedByItems) return false;
 
-  // The written array, and the arrays and scalars the body reads.
+  // The written array, the arrays read at an item (1-d, not X) and the scalars read.
   const SymValue* written = lookup(array);
   if (!written || written->kind != SymKind::Tensor || written->weak || written->untyped || !written->copyOfView.empty()) return false;
   const SymValue x = *written;
   const TensorType xType = builder_.type(arrayValue(x, target.range));
-  if (xType.dtype == DType::Bool || !graph::isStaticShape(xType.shape) || static_cast<int>(items.size()) > xType.rank()) return false;
+  // (float16 sums rounded at every step differ visibly from sums in another order)
+  if (xType.dtype == DType::Bool || xType.dtype == DType::Float16 || !graph::isStaticShape(xType.shape) ||
+      static_cast<int>(items.size()) > xType.rank()) {
+    return false;
+  }
   const auto root = [](const SymValue& v) { return v.view ? v.view->root : v.storage; };
   // The extent of a 1-d array other than x's.
   auto oneDimensional = [&](const SymValue* v) -> std::optional<int64_t> {
@@ -281,7 +310,7 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
       bounds.push_back(b.intValue);
     }
     if (bounds.empty() || bounds.size() > 3) return false;
-    int64_t stop = bounds.size() == 1 ? bounds[0] : bounds[1];
+    const int64_t stop = bounds.size() == 1 ? bounds[0] : bounds[1];
     if (bounds.size() > 1) start = bounds[0];
     if (bounds.size() == 3) step = bounds[2];
     if (step <= 0) return false;
@@ -295,34 +324,22 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
     }
   }
   if (trips < 1) return false;
-  // Subscripts A[t]: A a 1-d array; by the range index, within A (they become slices of A).
-  std::map<std::string, std::string> slices;  // A -> the name bound to the slice A[i] walks
-  std::vector<const Expr*> subscripts;
-  std::function<void(const Expr&)> findSubscripts = [&](const Expr& e) {
-    if (e.kind == ExprKind::Subscript) subscripts.push_back(&e);
-    for (const auto& c : e.children) {
-      if (c && e.kind != ExprKind::Subscript) findSubscripts(*c);
-    }
-  };
-  for (const Expr* item : items) findSubscripts(*item);
-  findSubscripts(*update.value);
-  for (const Expr* s : subscripts) {
-    const std::string& base = s->children[0]->text;
-    if (!itemNames.count(s->children[1]->text)) return false;
+  std::map<std::string, std::string> slices;  // A -> the name bound to the slice A[i] walks (range loops)
+  for (const std::string& base : subscripted) {
     const std::optional<int64_t> extent = oneDimensional(lookup(base));
     if (!extent) return false;
-    if (isRange && (start < 0 || start + step * (trips - 1) >= *extent)) return false;
-    if (isRange) slices[base] = base + "[" + names[0] + "] of the loop at line " + std::to_string(loop.range.begin.line);
-  }
-  for (const std::string& name : read) {  // every other name a scalar that the loop does not change
-    if (itemNames.count(name) || std::any_of(subscripts.begin(), subscripts.end(), [&](const Expr* s) {
-          return s->children[0]->text == name;
-        })) {
-      continue;
+    if (isRange) {  // a slice of A, within A
+      if (start < 0 || start + step * (trips - 1) >= *extent) return false;
+      slices[base] = base + "[" + names[0] + "] of the loop at line " + std::to_string(loop.range.begin.line);
+    } else if (trips * *extent > kMaxSelection) {  // a gather by selection
+      return false;
     }
+  }
+  for (const std::string& name : values) {  // every other name a scalar that the loop does not change
+    if (itemNames.count(name)) continue;
     const SymValue* v = lookup(name);
-    if (!v || !(v->isScalarConstant() || (v->kind == SymKind::Tensor && !v->untyped &&
-                                          builder_.type(arrayValue(*v, iter.range)).rank() == 0 && root(*v) != root(x)))) {
+    if (!v || !(v->isScalarConstant() || (v->kind == SymKind::Tensor && !v->untyped && root(*v) != root(x) &&
+                                          builder_.type(arrayValue(*v, iter.range)).rank() == 0))) {
       return false;
     }
   }
@@ -334,24 +351,27 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
   if (trips * positions * rest > kMaxSelection) return false;
 
   // Bind the items to their arrays, evaluate the indices and the value once, and scatter.
+  Frame& frame = frames_.back();
   std::map<std::string, std::optional<SymValue>> saved;
   for (const std::string& name : names) {
     const SymValue* v = lookup(name);
     saved[name] = v ? std::optional<SymValue>(*v) : std::nullopt;
   }
   auto restore = [&] {
-    for (const auto& [name, v] : saved) bind(name, v ? *v : SymValue::poison());
+    for (const auto& [name, v] : saved) {
+      if (v) {
+        bind(name, *v);
+      } else if (frame.locals.erase(name)) {
+        frame.order.erase(std::find(frame.order.begin(), frame.order.end(), name));
+      }
+    }
     return false;
   };
   const SourceRange& range = loop.range;
-  auto sliceOf = [&](const SymValue& array, int64_t begin, int64_t stride, int64_t count) {
-    const ValueId v = arrayValue(array, range);
-    if (begin == 0 && stride == 1 && builder_.type(v).shape[0].extent == count) return v;
-    return builder_.addNode("Slice", {v},
-                            {{"axes", std::vector<int64_t>{0}}, {"begin", std::vector<int64_t>{begin}},
-                             {"end", std::vector<int64_t>{begin + stride * (count - 1) + 1}},
-                             {"step", std::vector<int64_t>{stride}}, {"dynamic_axes", std::vector<int64_t>{}}},
-                            range);
+  auto sliceOf = [&](const SymValue& a, int64_t begin, int64_t count) {
+    const ValueId v = arrayValue(a, range);
+    if (begin == 0 && step == 1 && builder_.type(v).shape[0].extent == count) return v;
+    return builder_.slice(v, 0, begin, begin + step * (count - 1) + 1, step, range);
   };
   if (isRange) {
     const DType t = builder_.deviceDType(DType::Int64, range);
@@ -360,19 +380,31 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
                                            {"step", double(step)}, {"dtype", std::string(dtypeName(t))}},
                                           range),
                          range));
-    for (const auto& [base, name] : slices) bind(name, fresh(sliceOf(*lookup(base), start, step, trips), range));
+    for (const auto& [base, name] : slices) bind(name, fresh(sliceOf(*lookup(base), start, trips), range));
   } else {
-    for (size_t k = 0; k < names.size(); ++k) bind(names[k], fresh(sliceOf(walkedValues[k], 0, 1, trips), range));
+    for (size_t k = 0; k < names.size(); ++k) bind(names[k], fresh(sliceOf(walkedValues[k], 0, trips), range));
   }
-  auto evaluate = [&](const Expr& e) { return isRange ? eval(*substituted(e, names[0], slices)) : eval(e); };
+  auto evaluate = [&](const Expr& e) {
+    if (!isRange) return eval(e);
+    ExprPtr copy = cloneExpr(e);
+    substitute(copy, names[0], slices);
+    return eval(*copy);
+  };
   std::vector<AdvancedIndex> advanced;
   std::vector<int64_t> indexedAxes;
   for (size_t k = 0; k < items.size(); ++k) {
     if (items[k]->kind == ExprKind::Slice) continue;
-    const SymValue v = evaluate(*items[k]);
-    if (v.kind != SymKind::Tensor || v.weak) return restore();
-    const TensorType type = builder_.type(arrayValue(v, items[k]->range));
-    if (!isInteger(type.dtype) || type.shape != graph::Shape{graph::Dim::known(trips)}) return restore();
+    SymValue v = evaluate(*items[k]);
+    const int64_t extent = xType.shape[k].extent;
+    if (v.kind == SymKind::Int) {  // the same index in every iteration
+      if (v.intValue < -extent || v.intValue >= extent) return restore();
+      v = fresh(builder_.constant(builder_.deviceDType(DType::Int64, range), {double(v.intValue)}, {}, range), range);
+    } else if (v.kind != SymKind::Tensor || v.weak) {
+      return restore();
+    } else {
+      const TensorType type = builder_.type(arrayValue(v, items[k]->range));
+      if (!isInteger(type.dtype) || type.shape != graph::Shape{graph::Dim::known(trips)}) return restore();
+    }
     advanced.push_back(AdvancedIndex{static_cast<int64_t>(k), v, items[k]->range});
     indexedAxes.push_back(static_cast<int64_t>(k));
   }
@@ -403,7 +435,7 @@ bool Analyzer::runAsScatter(const Stmt& loop) {
       bind(names[k], SymValue::ofInt(start + step * (trips - 1)));
       continue;
     }
-    const ValueId last = sliceOf(walkedValues[k], trips - 1, 1, 1);
+    const ValueId last = builder_.slice(arrayValue(walkedValues[k], range), 0, trips - 1, trips, 1, range);
     bind(names[k], fresh(builder_.addNode("Squeeze", {last}, {{"axes", std::vector<int64_t>{0}}}, range), range));
   }
   return true;

@@ -255,11 +255,7 @@ SymValue Analyzer::callSelecting(const std::string& name, const Argument& a, con
     const SymValue sorted = callNumpy("sort", sortArgs, nameHint);
     const ValueId s = arrayValue(sorted, args.range);
     const int64_t n = builder_.type(s).shape[0].extent;
-    auto part = [&](int64_t begin, int64_t end) {
-      return builder_.addNode("Slice", {s}, {{"axes", std::vector<int64_t>{0}}, {"begin", std::vector<int64_t>{begin}},
-                                             {"end", std::vector<int64_t>{end}}, {"step", std::vector<int64_t>{1}}},
-                              args.range);
-    };
+    auto part = [&](int64_t begin, int64_t end) { return builder_.slice(s, 0, begin, end, 1, args.range); };
     const ValueId previous = part(0, n - 1);
     const ValueId next = part(1, n);
     const ValueId first = builder_.constant(DType::Bool, {1}, {graph::Dim::known(1)}, args.range);

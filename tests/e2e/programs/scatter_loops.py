@@ -1,8 +1,9 @@
 # e2e: --entry=f --input=a:float32[40] --input=w:float32[40] --input=m:float32[6,5]
 # Loops that only accumulate into an array at indices computed from their items run as one scatter
 # (frontend/Scatters.cpp): counts by zip, a histogram over an array's items, weights by a range
-# index, rows and columns, subtraction and products; np.add.at and its kin; a loop that reads the
-# array it writes stays a loop.
+# index, rows and columns, subtraction and products, a constant index beside an item; np.add.at and
+# its kin (a list of indices is one index array; no index adds nothing); a loop that reads the array
+# it writes, or adds a whole array per iteration, stays a loop.
 import numpy as np
 
 
@@ -38,4 +39,14 @@ def f(a, w, m):
     chain[0] = 1.0
     for t in labels[:8]:
         chain[t] += chain[0]
-    return cm, hist, sums, rows, cols, added, low, high, taken, chain
+    whole = np.zeros((4, 5), dtype=np.float32)
+    for i in range(5):
+        whole[labels[i]] += w[i] * w[:5]
+    firsts = np.zeros((4, 3), dtype=np.int32)
+    for t in labels:
+        firsts[t, 0] += 1
+    listed = np.zeros(5)
+    np.add.at(listed, [0, 1, 1], 2.0)
+    np.add.at(listed, labels[:0], 1.0)
+    np.add.at(rows, [0, 5], w[:5])
+    return cm, hist, sums, rows, cols, added, low, high, taken, chain, whole, firsts, listed
