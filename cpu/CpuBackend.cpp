@@ -278,6 +278,8 @@ struct GraphProgram::State {
   // runSegment's pipeline outputs and arguments, kept between calls (a small pipeline's run costs
   // less than allocating them)
   std::vector<Halide::Buffer<>> scratchOut;
+  // the inputs' buffers (pointed at the caller's arrays by each run) and the constants', made once
+  std::vector<Halide::Buffer<>> inputBuffers, constantBuffers;
   std::vector<void*> scratchArgs;
   ByValue<Halide::Buffer<>> values;
   // the storage of the top level's outputs while a run computes them into it
@@ -942,23 +944,32 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   s.exclusive.reset(s.graph.values.size());
   s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = s.stats.outputsCopied = 0;
   if (!s.laidOut) s.layOutOutputs();
-  s.outputStorage.clear();
-  for (const auto& [value, bytes] : s.outputBytes) s.outputStorage[value].resize(bytes);
-  for (const graph::GraphInput& in : s.graph.inputs) {
-    const graph::Value& v = s.graph.value(in.value);
+  for (const auto& [value, bytes] : s.outputBytes) s.outputStorage[value].resize(bytes);  // (the entries stay: no allocation but the storage's)
+  if (s.inputBuffers.empty()) {  // made once: a run points the inputs' at the caller's arrays
+    for (const graph::GraphInput& in : s.graph.inputs) {
+      const graph::TensorType& t = s.graph.type(in.value);
+      s.inputBuffers.push_back(bufferOver(t.dtype, nullptr, staticExtents(t)));
+    }
+    for (graph::GraphConstant& c : s.graph.constants) {
+      const graph::TensorType& t = s.graph.type(c.value);
+      s.constantBuffers.push_back(bufferOver(t.dtype, c.bytes.data(), staticExtents(t)));
+    }
+  }
+  for (size_t k = 0; k < s.graph.inputs.size(); ++k) {
+    const graph::Value& v = s.graph.value(s.graph.inputs[k].value);
     auto found = inputs.find(v.name);
     if (found == inputs.end()) throw CompileError(SourceLocation{s.file}, "input '" + v.name + "' has no value");
     const NpyView& a = found->second;
-    if (a.dtype != v.type.dtype || a.shape != staticExtents(v.type)) {
+    bool same = a.dtype == v.type.dtype && a.shape.size() == v.type.shape.size();
+    for (size_t d = 0; same && d < a.shape.size(); ++d) same = a.shape[d] == v.type.shape[d].extent;
+    if (!same) {
       throw CompileError(SourceLocation{s.file}, "input '" + v.name + "' is " + dtypeName(a.dtype) + " of another shape than " + v.type.str());
     }
     // read in place: the pipelines never write their inputs
-    s.values[in.value] = bufferOver(v.type.dtype, const_cast<uint8_t*>(a.data), a.shape);
+    s.inputBuffers[k].raw_buffer()->host = const_cast<uint8_t*>(a.data);
+    s.values[s.graph.inputs[k].value] = s.inputBuffers[k];
   }
-  for (const graph::GraphConstant& c : s.graph.constants) {
-    const graph::TensorType& t = s.graph.type(c.value);
-    s.values[c.value] = bufferOver(t.dtype, const_cast<uint8_t*>(c.bytes.data()), staticExtents(t));
-  }
+  for (size_t k = 0; k < s.graph.constants.size(); ++k) s.values[s.graph.constants[k].value] = s.constantBuffers[k];
   s.runRegion(s.graph.body);
   std::vector<std::pair<std::string, NpyArray>> result;
   for (const graph::GraphOutput& o : s.graph.outputs) {

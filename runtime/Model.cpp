@@ -271,8 +271,9 @@ bool Model::hasCpuBackend() {
 }
 
 void Model::bindRandomAndCheckBound() {
+  const std::vector<const model::Tensor*> ins = inputs();
   bool randomUnbound = false;
-  for (const auto* t : inputs()) randomUnbound = randomUnbound || (t->role == model::TensorRole::RandomInput && !views_.count(t->name));
+  for (const auto* t : ins) randomUnbound = randomUnbound || (t->role == model::TensorRole::RandomInput && !views_.count(t->name));
   if (randomUnbound) {
     for (auto& [name, array] : randomInputs()) {
       if (views_.count(name)) continue;
@@ -280,11 +281,12 @@ void Model::bindRandomAndCheckBound() {
       views_[name] = NpyView::of(held);
     }
   }
+  if (std::all_of(ins.begin(), ins.end(), [&](const model::Tensor* t) { return views_.count(t->name) > 0; })) return;
   std::vector<const model::Tensor*> unbound;  // every one named at once
-  for (const auto* t : inputs()) {
+  for (const auto* t : ins) {
     if (!views_.count(t->name)) unbound.push_back(t);
   }
-  if (!unbound.empty()) {
+  {
     std::string names, binds;
     for (const auto* t : unbound) {
       names += std::string(names.empty() ? "" : ", ") + "'" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) + ")";
@@ -297,20 +299,21 @@ void Model::bindRandomAndCheckBound() {
 
 RunResult Model::runOnCpu() {
 #ifdef PYASC_HAVE_CPU_BACKEND
-  if (!cpuProgram_) cpuProgram_ = std::make_shared<cpu::GraphProgram>(cpu::GraphProgram::fromText(name_, image_.graph));
+  if (!cpuProgram_) {
+    cpuProgram_ = std::make_shared<cpu::GraphProgram>(cpu::GraphProgram::fromText(name_, image_.graph));
+    cpuInputNames_ = cpuProgram_->inputNames();
+  }
   bindRandomAndCheckBound();
   // the model's input tensors are the graph's inputs in the same order
-  const std::vector<std::string> graphNames = cpuProgram_->inputNames();
   const std::vector<const model::Tensor*> tensors = inputs();
-  if (graphNames.size() != tensors.size()) {
-    fail(name_, "the model's graph has " + std::to_string(graphNames.size()) + " inputs, its tensor table " +
+  if (cpuInputNames_.size() != tensors.size()) {
+    fail(name_, "the model's graph has " + std::to_string(cpuInputNames_.size()) + " inputs, its tensor table " +
                     std::to_string(tensors.size()));
   }
-  std::map<std::string, NpyView> byGraphName;
-  for (size_t k = 0; k < tensors.size(); ++k) byGraphName[graphNames[k]] = views_.at(tensors[k]->name);
+  for (size_t k = 0; k < tensors.size(); ++k) cpuInputViews_[cpuInputNames_[k]] = views_.at(tensors[k]->name);
   cpu::CpuRunStats stats;
   RunResult result;
-  std::vector<std::pair<std::string, NpyArray>> outputs = cpuProgram_->run(byGraphName, &stats);
+  std::vector<std::pair<std::string, NpyArray>> outputs = cpuProgram_->run(cpuInputViews_, &stats);
   for (const auto* t : this->outputs()) {  // in the model's output order
     auto found = std::find_if(outputs.begin(), outputs.end(), [&](const auto& o) { return o.first == t->name; });
     if (found == outputs.end()) fail(name_, "the model's graph has no output '" + t->name + "' (the model is damaged)");

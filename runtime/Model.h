@@ -107,6 +107,8 @@ class Model {
   std::map<std::string, NpyArray> converted_;  // float32 copies of float64 views, forgotten with the views
   std::map<std::string, NpyView> views_;    // every bound input: into bound_ or the caller's memory
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
+  std::vector<std::string> cpuInputNames_;         // the graph's input names, in the model's input order
+  std::map<std::string, NpyView> cpuInputViews_;   // by graph name, reused from run to run (no allocation)
 
   // The input `name` after checking that an array of `dtype` and `shape` may be bound to it.
   const model::Tensor& checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const;
