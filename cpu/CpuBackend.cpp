@@ -944,7 +944,8 @@ std::vector<std::pair<std::string, NpyArray>> GraphProgram::run(const std::map<s
   s.exclusive.reset(s.graph.values.size());
   s.stats.inPlaceUpdates = s.stats.arraysCopied = s.stats.overwrites = s.stats.outputsCopied = 0;
   if (!s.laidOut) s.layOutOutputs();
-  for (const auto& [value, bytes] : s.outputBytes) s.outputStorage[value].resize(bytes);  // (the entries stay: no allocation but the storage's)
+  // the outputs' storage (its entries stay from run to run)
+  for (const auto& [value, bytes] : s.outputBytes) s.outputStorage[value].resize(bytes);
   if (s.inputBuffers.empty()) {  // made once: a run points the inputs' at the caller's arrays
     for (const graph::GraphInput& in : s.graph.inputs) {
       const graph::TensorType& t = s.graph.type(in.value);

@@ -286,15 +286,13 @@ void Model::bindRandomAndCheckBound() {
   for (const auto* t : ins) {
     if (!views_.count(t->name)) unbound.push_back(t);
   }
-  {
-    std::string names, binds;
-    for (const auto* t : unbound) {
-      names += std::string(names.empty() ? "" : ", ") + "'" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) + ")";
-      binds += " --input " + t->name + "=FILE.npy";
-    }
-    fail(name_, unbound.size() == 1 ? "input " + names + " has no value; bind it with" + binds
-                                    : "inputs " + names + " have no value; bind them with" + binds);
+  std::string names, binds;
+  for (const auto* t : unbound) {
+    names += std::string(names.empty() ? "" : ", ") + "'" + t->name + "' (" + dtypeName(t->dtype) + shapeText(t->shape) + ")";
+    binds += " --input " + t->name + "=FILE.npy";
   }
+  fail(name_, unbound.size() == 1 ? "input " + names + " has no value; bind it with" + binds
+                                  : "inputs " + names + " have no value; bind them with" + binds);
 }
 
 RunResult Model::runOnCpu() {
