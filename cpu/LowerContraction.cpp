@@ -39,11 +39,7 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
     graph::TensorType wide = in[k].type;
     wide.dtype = DType::Float32;
     operands[k] = define(name + "_widened", wide, [&](const Index& i) { return at(in[k], i); });
-    operands[k].func.compute_root();
-    const int lanes = hostTarget().natural_vector_size(Halide::Float(32));
-    if (!wide.shape.empty() && wide.shape.back().extent >= lanes) {
-      operands[k].func.vectorize(operands[k].func.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
-    }
+    computeOnce(operands[k]);
   }
   auto product = [&](const std::map<char, Expr>& index) {
     Expr p;

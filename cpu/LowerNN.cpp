@@ -114,11 +114,7 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
     const Expr inside = iy >= 0 && iy < static_cast<int32_t>(h) && ix >= 0 && ix < static_cast<int32_t>(wd);
     return Halide::select(inside, at(in[0], src), Halide::cast(halideType(paddedType.dtype), 0));
   });
-  if (autoscheduler().empty()) {
-    padded.func.compute_root();
-    const int lanes = hostTarget().natural_vector_size(halideType(paddedType.dtype));
-    if (paddedType.shape.back().extent >= lanes) padded.func.vectorize(padded.func.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
-  }
+  computeOnce(padded);
   Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
   return accumulate(graph.value(node.outputs[0]).name, outType, Walk::Across, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& o) {

@@ -59,6 +59,16 @@ void splitIntoVectorBlocks(Halide::Stage stage, const Halide::Var& v, const Hali
       .split(vectors, blocks, within, std::max(1, block / lanes), Halide::TailStrategy::GuardWithIf);
 }
 
+void computeOnce(const Lowered& value) {
+  if (!autoscheduler().empty()) return;
+  Halide::Func f = value.func;
+  f.compute_root();
+  const int lanes = hostTarget().natural_vector_size(halideType(value.type.dtype));
+  if (!value.type.shape.empty() && value.type.shape.back().extent >= lanes) {
+    f.vectorize(f.args()[0], lanes, Halide::TailStrategy::GuardWithIf);
+  }
+}
+
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work) {
   constexpr int64_t kTask = int64_t{1} << 14;
   const int64_t perTask = std::max<int64_t>(1, (kTask + std::max<int64_t>(work, 1) - 1) / std::max<int64_t>(work, 1));

@@ -37,6 +37,10 @@ struct HandSchedules {
 void splitIntoVectorBlocks(Halide::Stage stage, const Halide::Var& v, const Halide::Var& blocks, const Halide::Var& within,
                            const Halide::Var& lane, int lanes, int block);
 
+// `value` computed once over its extent, its innermost dimension vectorised (under the backend's
+// schedules; an autoscheduler decides otherwise): an operand prepared for many reads.
+void computeOnce(const Lowered& value);
+
 // The loop over `v` (`extent` iterations of `work` element operations each) split over the cores
 // in tasks of at least 2^14 operations, when the loop holds at least two such tasks.
 void parallelOver(Halide::Stage stage, const Halide::VarOrRVar& v, int64_t extent, int64_t work);
