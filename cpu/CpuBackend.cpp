@@ -849,7 +849,13 @@ struct GraphProgram::State {
     // carries it on: the next iteration must still see this one's value)
     const bool carriesInduction = std::count(body.yields.begin(), body.yields.end(), body.arguments.at(0)) > 0;
     Halide::Buffer<int32_t> induction = Halide::Buffer<int32_t>::make_scalar();
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    // a while loop tests its condition, the last carried value, before each trip
+    const bool isWhile = loop.isWhileLoop();
+    auto holds = [&] { return carried.back().raw_buffer()->host[0] != 0; };
+    for (int64_t i = start; isWhile ? holds() : step > 0 ? i < stop : i > stop; i += step) {
+      if (isWhile && i == stop) {
+        throw CompileError(loop.loc, graph::whileTripLimitMessage(stop));
+      }
       if (carriesInduction) induction = Halide::Buffer<int32_t>::make_scalar();
       induction() = static_cast<int32_t>(i);
       values[body.arguments.at(0)] = induction;

@@ -24,7 +24,7 @@ int64_t tripsOf(const graph::Node& loop) {
 bool unrollable(const graph::Graph& graph, const graph::Node& loop, int64_t maxTrips) {
   const graph::Region& body = loop.body();
   const int64_t trips = tripsOf(loop);
-  if (trips < 0 || trips > maxTrips || trips * static_cast<int64_t>(body.nodes.size()) > kMaxNodes) return false;
+  if (loop.isWhileLoop() || trips < 0 || trips > maxTrips || trips * static_cast<int64_t>(body.nodes.size()) > kMaxNodes) return false;
   for (const graph::Node& node : body.nodes)
     if (node.isLoop()) return false;
   int64_t carried = 0;

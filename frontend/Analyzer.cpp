@@ -472,11 +472,9 @@ Analyzer::Flow Analyzer::execWhile(const Stmt& stmt) {
   for (int iteration = 0;; ++iteration) {
     SymValue test = eval(*stmt.value);
     if (test.kind == SymKind::Poison) return Flow::Normal;
-    if (test.kind == SymKind::Tensor || test.kind == SymKind::LoopIndex) {
-      fail(stmt.value->range, std::string("while conditions must be compile-time values; this one depends on ") +
-                                  (test.weak ? "a runtime scalar (make it compile-time with --const)" : "array data"),
-           {note(stmt.range, "pyasc runs while loops at compile time (like shape arithmetic); for data-dependent "
-                             "iteration use a for loop over range() with a fixed trip count")});
+    if (test.kind == SymKind::Tensor || test.kind == SymKind::LoopIndex) {  // the host decides the other trips
+      buildKeptLoop(stmt, 0, options_.maxWhileTrips, 1, scanBody(stmt.body), "trip of the while loop", nullptr, &test);
+      return Flow::Normal;
     }
     if (!truthy(test, stmt.value->range)) return Flow::Normal;
     if (iteration >= kMaxUnrolledIterations) {
@@ -733,9 +731,49 @@ Analyzer::Flow Analyzer::iterateArray(const Stmt& stmt, const SymValue& array) {
   return Flow::Normal;
 }
 
+std::map<std::string, SymValue> Analyzer::carryPythonNumbers(const Stmt& stmt, const BodyScan& scan) {
+  std::map<std::string, SymValue> carried;
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (!v) continue;
+    if (v->kind == SymKind::Tuple || v->kind == SymKind::String) {
+      fail(stmt.range, "this while loop on array data updates '" + name + "', " +
+                           (v->kind == SymKind::Tuple ? std::string("a list or tuple") : describeKind(*v)) +
+                           "; its trips are decided at run time, so it can update arrays and numbers only",
+           {note(stmt.value->range, "the condition depends on array data; grow no list in the loop: write rows of an "
+                                    "array allocated before it with as many rows as the loop can need")});
+    }
+    if (!v->isScalarConstant()) continue;
+    const DType dtype = v->kind == SymKind::Int ? DType::Int64 : v->kind == SymKind::Float ? DType::Float64 : DType::Bool;
+    SymValue number = fresh(builder_.constant(dtype, {v->number()}, {}, v->range), v->range);
+    number.weak = v->kind == SymKind::Int ? registry::ScalarKind::Int
+                  : v->kind == SymKind::Float ? registry::ScalarKind::Float : registry::ScalarKind::Bool;
+    carried[name] = *v;
+    bind(name, number);
+  }
+  return carried;
+}
+
+ValueId Analyzer::whileCondition(const SymValue& test, const SourceRange& range) {
+  if (test.kind != SymKind::Tensor && test.kind != SymKind::LoopIndex && !test.isScalarConstant()) {
+    fail(range, "a while condition on array data must be an array or a number, found " + describeKind(test));
+  }
+  ValueId value = tensorOf(test, DType::Bool, range);
+  const TensorType& type = builder_.type(value);
+  if (!graph::isStaticShape(type.shape) || graph::elementCount(type.shape) != 1) {
+    fail(range, "the truth value of an array with more than one element is ambiguous (this one is " + type.str() +
+                    "); use a.any() or a.all()");
+  }
+  if (type.rank() != 0) value = builder_.addNode("Reshape", {value}, {{"shape", std::vector<int64_t>{}}}, range);
+  return builder_.cast(value, DType::Bool, range);
+}
+
 void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan,
-                             const std::string& indexName, const Stmt* prologue) {
+                             const std::string& indexName, const Stmt* prologue, const SymValue* whileTest) {
   const int64_t trips = registry::sliceLength(start, stop, step);
+  const SourceRange& indexRange = stmt.targets.empty() ? stmt.range : stmt.targets[0]->range;
+  const std::map<std::string, SymValue> pythonNumbers = whileTest ? carryPythonNumbers(stmt, scan)
+                                                                    : std::map<std::string, SymValue>{};
   std::set<std::string> boundBefore;
   for (const std::string& name : scan.assigned) {  // (a name an earlier kept loop left without a value is not)
     const SymValue* v = lookup(name);
@@ -799,10 +837,11 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   std::vector<ValueId> initial;
   for (const auto& s : carriedStorage) initial.push_back(s->current);
   for (const std::string& name : carriedNames) initial.push_back(arrayValue(*lookup(name), stmt.range));
+  const ValueId firstTest = whileTest ? whileCondition(*whileTest, stmt.value->range) : ValueId{};
 
   builder_.openRegion();
   std::vector<ValueId> arguments;
-  const ValueId index = builder_.newValue(indexName, TensorType{DType::Int32, {}, graph::Layout::ND, true}, stmt.targets[0]->range);
+  const ValueId index = builder_.newValue(indexName, TensorType{DType::Int32, {}, graph::Layout::ND, true}, indexRange);
   arguments.push_back(index);
   std::vector<std::string> storageNames;
   for (const auto& s : carriedStorage) {
@@ -830,7 +869,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   indexValue.text = indexName;
   indexValue.minIndex = trips > 0 ? std::min(start, start + (trips - 1) * step) : start;
   indexValue.maxIndex = trips > 0 ? std::max(start, start + (trips - 1) * step) : start;
-  indexValue.range = stmt.targets[0]->range;
+  indexValue.range = indexRange;
   bind(indexName, indexValue);
 
   ++keptLoopDepth_;
@@ -856,12 +895,15 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   std::vector<std::string> lastTripNames;
   for (const std::string& name : scan.assigned) {
     const SymValue* v = lookup(name);
-    if (trips == 0 || boundBefore.count(name) || !v || v->kind != SymKind::Tensor || v->untyped || v->view) continue;
+    if (whileTest || trips == 0 || boundBefore.count(name) || !v || v->kind != SymKind::Tensor || v->untyped || v->view) {
+      continue;
+    }
     const ValueId last = arrayValue(*v, stmt.range);
     if (!graph::isStaticShape(builder_.type(last).shape)) continue;
     lastTripNames.push_back(name);
     yields.push_back(last);
   }
+  if (whileTest) yields.push_back(whileCondition(eval(*stmt.value), stmt.value->range));  // the next trip's
   graph::Region body = builder_.closeRegion();
   for (const std::string& name : lastTripNames) {
     const TensorType type = builder_.type(yields[initial.size()]);
@@ -874,11 +916,23 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   std::vector<std::string> slotNames = storageNames;
   slotNames.insert(slotNames.end(), carriedNames.begin(), carriedNames.end());
   slotNames.insert(slotNames.end(), lastTripNames.begin(), lastTripNames.end());
+  if (whileTest) {
+    initial.push_back(firstTest);
+    arguments.push_back(builder_.newValue("while condition", builder_.type(firstTest), stmt.value->range));
+    slotNames.push_back("while condition");
+  }
   for (size_t i = 0; i < yields.size(); ++i) {
     const TensorType& before = builder_.type(initial[i]);
     const TensorType& after = builder_.type(yields[i]);
     if (before != after) {
       const std::string& name = slotNames[i];
+      if (auto number = pythonNumbers.find(name); number != pythonNumbers.end()) {
+        fail(stmt.range, "'" + name + "' is " + describeKind(number->second) + " before this while loop on array data and " +
+                             after.str() + " inside it; the loop carries it with one dtype",
+             {note(number->second.range, isFloat(after.dtype) ? "start it as a float (" + name + " = 0.0)"
+                                                              : "give it the loop's dtype before the loop (" + name +
+                                                                    " = np." + dtypeName(after.dtype) + "(...))")});
+      }
       fail(stmt.range, "'" + name + "' changes from " + before.str() + " to " + after.str() +
                            " inside the loop; arrays updated by a loop must keep their dtype and shape",
            {note(stmt.range, "pyasc keeps range loops as loops; cast the new value (.astype) or allocate the "
@@ -892,6 +946,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   loop.op = graph::kLoopOp;
   loop.inputs = initial;
   loop.attrs = {{"start", start}, {"stop", stop}, {"step", step}};
+  if (whileTest) loop.attrs.push_back({"while", true});
   for (const Pragma& p : stmt.pragmas) {
     if (p.name != "parallelize") continue;
     int64_t factor = 0;
@@ -939,15 +994,21 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     }
     if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex) {
       SymValue gone = SymValue::poison();
-      gone.text = trips == 0 ? "name '" + name + "' is not defined: the loop at line " +
+      gone.text = whileTest ? "'" + name + "' is assigned inside the while loop on array data at line " +
+                                  std::to_string(stmt.range.begin.line) + ", whose trips are decided at run time, so it "
+                                  "has no value after it; assign it before the loop"
+                  : trips == 0 ? "name '" + name + "' is not defined: the loop at line " +
                                    std::to_string(stmt.range.begin.line) + " that assigns it runs zero times"
                              : "'" + name + "' is assigned inside the loop at line " + std::to_string(stmt.range.begin.line) +
                                    ", which pyasc keeps as a loop, so it has no value after it; assign it before the loop";
       bind(name, gone);
     }
   }
-  // As in Python, the index keeps its last value, or its earlier binding after zero iterations.
-  if (trips > 0) {
+  // As in Python, the index keeps its last value, or its earlier binding after zero iterations (a
+  // while loop's trip counter is no Python name).
+  if (whileTest) {
+    bind(indexName, SymValue::poison());
+  } else if (trips > 0) {
     bind(indexName, SymValue::ofInt(start + (trips - 1) * step));
   } else if (indexBefore) {
     bind(indexName, *indexBefore);

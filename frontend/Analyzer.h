@@ -99,9 +99,15 @@ class Analyzer {
   bool updatesCompileTimeValues(const BodyScan& scan);
   static bool indexSetsShapes(const std::vector<StmtPtr>& body, const std::string& index);
   // The loop of stmt's body over range(start, stop, step), its index named `indexName`; `prologue`
-  // runs first in each iteration.
+  // runs first in each iteration. With `whileTest` (the condition's value before the first trip), a
+  // while loop whose trips the host decides: range(0, --max-while-trips), the condition carried last.
   void buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int64_t step, const BodyScan& scan,
-                     const std::string& indexName, const Stmt* prologue = nullptr);
+                     const std::string& indexName, const Stmt* prologue = nullptr, const SymValue* whileTest = nullptr);
+  // A while condition that is array data as a bool scalar (Python's truth value of a one-element array).
+  graph::ValueId whileCondition(const SymValue& test, const SourceRange& range);
+  // Python numbers a while loop on array data updates become 0-d arrays it carries (int64, float64,
+  // bool, promoting like the numbers); returns their names and the Python numbers they were.
+  std::map<std::string, SymValue> carryPythonNumbers(const Stmt& stmt, const BodyScan& scan);
   BodyScan scanBody(const std::vector<StmtPtr>& body);
   void scanStmt(const Stmt& stmt, BodyScan& scan, std::set<const Stmt*>& visiting);
   void scanExpr(const Expr& expr, BodyScan& scan, std::set<const Stmt*>& visiting);

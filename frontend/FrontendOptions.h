@@ -39,6 +39,9 @@ struct FrontendOptions {
   // them (their final values)
   std::vector<std::string> outputs;
   bool strictDtypes = false;       // --strict-dtypes: no weak Python scalars next to arrays
+  // --max-while-trips: the most trips a while loop on array data runs (one more is a run-time
+  // error); the bound lets the values it counts narrow to int32
+  int64_t maxWhileTrips = 1000000;
   std::string target = "ascend310";  // --target; every bundled target is an NPU (float64 demoted)
   // The operators programs may call; null means registry::OpRegistry::builtin(). Drivers pass a
   // copy with the --custom-op-config operators registered, which programs call by their Python

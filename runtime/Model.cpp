@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "runtime/Progress.h"
+#include "sdk/graph/Graph.h"
 #include "sdk/model/ModelReader.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/support/Float16.h"
@@ -55,6 +56,12 @@ NpyArray roundedToFloat32(const NpyView& v) {
 
 [[noreturn]] void fail(const std::string& where, const std::string& message) {
   throw CompileError(SourceLocation{where, 0, 0}, message);
+}
+
+// A while loop about to start a trip beyond its limit (the limit bounds the values it counts).
+[[noreturn]] void whileTripLimit(const model::Model& image, const model::PlanStep& step) {
+  const std::string file = image.kernels.empty() ? std::string() : image.kernels[0].sourceFile;
+  throw CompileError(SourceLocation{file, static_cast<int>(step.sourceLine), 0}, graph::whileTripLimitMessage(step.tripCount));
 }
 
 }  // namespace
@@ -213,6 +220,16 @@ struct PlanRunner {
         inductionValues.erase(step.inductionVar);
         continue;
       }
+      if (step.kind == model::StepKind::While) {
+        const int64_t condition = image.tensors.at(step.condition).gmOffset;
+        for (int64_t i = 0; device.gm()[condition] != 0; ++i) {
+          if (i == step.tripCount) whileTripLimit(image, step);
+          inductionValues[step.inductionVar] = i;
+          run(step.body);
+        }
+        inductionValues.erase(step.inductionVar);
+        continue;
+      }
       const model::KernelImage& k = image.kernels.at(step.kernel);
       sim::LaunchOptions launch;
       launch.blockDim = static_cast<int>(k.blockDim);
@@ -244,11 +261,19 @@ struct PlanRunner {
   }
 };
 
-// Launches a plan makes: kernel steps, loop bodies times their trip counts.
+// Launches a plan makes: kernel steps, loop bodies times their trip counts; 0 (unknown) when it
+// has a while loop.
 uint64_t launchCount(const std::vector<model::PlanStep>& steps) {
   uint64_t n = 0;
   for (const auto& step : steps) {
-    n += step.kind == model::StepKind::Loop ? static_cast<uint64_t>(std::max<int64_t>(step.tripCount, 0)) * launchCount(step.body) : 1;
+    if (step.kind == model::StepKind::While) return 0;
+    if (step.kind == model::StepKind::Launch) {
+      ++n;
+      continue;
+    }
+    const uint64_t body = launchCount(step.body);
+    if (body == 0 && !step.body.empty()) return 0;
+    n += static_cast<uint64_t>(std::max<int64_t>(step.tripCount, 0)) * body;
   }
   return n;
 }

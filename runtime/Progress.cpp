@@ -31,6 +31,11 @@ std::string ProgressLine::text(const std::string& kernel, uint64_t launch, uint6
     std::snprintf(buf, sizeof buf, "about %.1f s left", remaining < 0 ? 0.0 : remaining);
     left = buf;
   }
+  if (totalLaunches == 0) {  // a while loop decides how many
+    std::snprintf(buf, sizeof buf, "simulating %s: launch %llu, core %d/%d, %.1f s elapsed", kernel.c_str(),
+                  static_cast<unsigned long long>(launch), coresDone, cores, elapsed);
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "simulating %s: launch %llu/%llu, core %d/%d, %.1f s elapsed, ", kernel.c_str(),
                 static_cast<unsigned long long>(launch), static_cast<unsigned long long>(totalLaunches), coresDone,
                 cores, elapsed);

@@ -23,7 +23,8 @@ class ProgressLine {
   void update(const std::string& kernel, uint64_t launch, int coresDone, int cores);
 
   // "simulating add_0: launch 3/10, 2.5 s elapsed, about 5.8 s left" (the estimate scales the time
-  // so far by the launches and cores left; "" when nothing has finished yet).
+  // so far by the launches and cores left; "" when nothing has finished yet). A total of 0 is
+  // unknown (a while loop): the line has no total and no estimate.
   static std::string text(const std::string& kernel, uint64_t launch, uint64_t totalLaunches, int coresDone,
                           int cores, double elapsedSeconds);
 

@@ -17,6 +17,10 @@ model::PlanStep toPlanStep(const Step& s, const std::vector<uint32_t>& tensorOf)
   if (s.isLoop) {
     std::vector<model::PlanStep> body;
     for (const auto& b : s.body) body.push_back(toPlanStep(b, tensorOf));
+    if (s.condition >= 0) {
+      return model::PlanStep::whileLoop(s.tripCount, s.inductionVar, tensorOf[static_cast<size_t>(s.condition)],
+                                        static_cast<uint32_t>(s.sourceLine), std::move(body));
+    }
     return model::PlanStep::loop(s.tripCount, s.inductionVar, std::move(body));
   }
   std::vector<uint32_t> tensors;

@@ -8,8 +8,10 @@ namespace pyasc::codegen {
 
 namespace {
 
-// A loop's carried value i is needed when the loop's result is read or the body reads it.
+// A loop's carried value i is needed when the loop's result is read or the body reads it; a while
+// loop's condition (its last) always is.
 bool slotNeeded(const graph::Node& loop, size_t i, const std::vector<bool>& live) {
+  if (loop.isWhileLoop() && i + 1 == loop.inputs.size()) return true;
   return live[loop.outputs[i]] || live[loop.body().arguments[i + 1]];
 }
 

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
@@ -451,6 +452,9 @@ class Narrower {
       const bool integer = isInteger(g_.type(init).dtype);
       hulls.push_back(integer && it != bounds_.end() ? std::optional<Interval>(it->second) : std::nullopt);
     }
+    const std::vector<std::optional<Interval>> initial = hulls;
+    std::vector<bool> growing(hulls.size()), pinned(hulls.size());
+    bool extrapolated = false;
     for (int64_t trip = 0;; ++trip) {
       for (size_t k = 0; k < hulls.size(); ++k) {
         if (hulls[k]) bounds_[body.arguments[k + 1]] = *hulls[k];
@@ -459,7 +463,8 @@ class Narrower {
       computeBounds(body);
       bool grew = false;
       for (size_t k = 0; k < hulls.size(); ++k) {
-        if (!hulls[k]) continue;
+        growing[k] = false;
+        if (!hulls[k] || pinned[k]) continue;
         auto y = bounds_.find(body.yields[k]);
         const std::optional<Interval> next = y == bounds_.end() ? std::nullopt : std::optional<Interval>(hull(*hulls[k], y->second));
         if (!next || !fitsInt32(*next)) {
@@ -467,11 +472,17 @@ class Narrower {
           grew = true;
         } else if (next->lo < hulls[k]->lo || next->hi > hulls[k]->hi) {
           hulls[k] = next;
-          grew = true;
+          grew = growing[k] = true;
         }
       }
       if (!grew || trip + 1 >= trips) break;  // the hulls hold, or every trip is accounted for
-      if (trip + 1 >= kMaxBoundTrips) {  // still growing: unbounded (a nest costs kMaxBoundTrips^depth bodies)
+      if (trip + 1 >= kMaxBoundTrips * (extrapolated ? 2 : 1)) {
+        // still growing: counters become the hull of all their trips, and the others get as many
+        // trips again; past those, unbounded (a nest costs kMaxBoundTrips^depth bodies)
+        if (!extrapolated && pinProgressions(loop, trips, initial, growing, hulls, pinned)) {
+          extrapolated = true;
+          continue;
+        }
         for (auto& h : hulls) h.reset();
       }
     }
@@ -479,6 +490,64 @@ class Narrower {
       if (hulls[k]) bounds_[loop.outputs[k]] = *hulls[k];
       else bounds_.erase(body.arguments[k + 1]);
     }
+  }
+
+  // Carried values still growing that are counters, `x = x + d` or `x = x - d` with d computed from
+  // nothing still growing: such a value lies between its initial interval and `trips` steps of d,
+  // its hull for the whole loop, which is pinned. Whether any was.
+  bool pinProgressions(const graph::Node& loop, int64_t trips, const std::vector<std::optional<Interval>>& initial,
+                       std::vector<bool> growing, std::vector<std::optional<Interval>>& hulls, std::vector<bool>& pinned) {
+    const graph::Region& body = loop.body();
+    // the values computed from a growing slot; a slot whose yield is one grows as well
+    std::set<graph::ValueId> tainted;
+    for (bool changed = true; changed;) {
+      changed = false;
+      tainted.clear();
+      for (size_t k = 0; k < growing.size(); ++k)
+        if (growing[k]) tainted.insert(body.arguments[k + 1]);
+      std::function<bool(const graph::Region&)> reads = [&](const graph::Region& r) {
+        for (const graph::Node& n : r.nodes) {
+          for (graph::ValueId in : n.inputs)
+            if (tainted.count(in)) return true;
+          for (const auto& sub : n.regions)
+            if (reads(sub)) return true;
+        }
+        return false;
+      };
+      for (const graph::Node& n : body.nodes) {
+        bool from = false;
+        for (graph::ValueId in : n.inputs) from = from || tainted.count(in) > 0;
+        for (const auto& sub : n.regions) from = from || reads(sub);
+        if (from) tainted.insert(n.outputs.begin(), n.outputs.end());
+      }
+      for (size_t k = 0; k < growing.size(); ++k) {
+        if (!growing[k] && hulls[k] && !pinned[k] && tainted.count(body.yields[k])) growing[k] = changed = true;
+      }
+    }
+    std::map<graph::ValueId, const graph::Node*> producer;
+    for (const graph::Node& n : body.nodes)
+      for (graph::ValueId o : n.outputs) producer[o] = &n;
+    bool any = false;
+    for (size_t k = 0; k < growing.size(); ++k) {
+      if (!growing[k] || !initial[k]) continue;
+      const graph::ValueId arg = body.arguments[k + 1];
+      auto p = producer.find(body.yields[k]);
+      if (p == producer.end() || (p->second->op != "Add" && p->second->op != "Sub") || p->second->inputs.size() != 2) continue;
+      const graph::Node& step = *p->second;
+      const bool first = step.inputs[0] == arg;
+      if (!first && (step.op == "Sub" || step.inputs[1] != arg)) continue;
+      const graph::ValueId d = first ? step.inputs[1] : step.inputs[0];
+      auto dBound = bounds_.find(d);
+      if (d == arg || tainted.count(d) || dBound == bounds_.end()) continue;
+      Interval dStep = dBound->second;
+      if (step.op == "Sub") dStep = {-dStep.hi, -dStep.lo};
+      const double n = static_cast<double>(trips);
+      const Interval whole{initial[k]->lo + n * std::min(dStep.lo, 0.0), initial[k]->hi + n * std::max(dStep.hi, 0.0)};
+      if (!fitsInt32(whole)) continue;
+      hulls[k] = whole;
+      pinned[k] = any = true;
+    }
+    return any;
   }
 
   // A loop's carried int64 slot (initial value, block argument, yield, result) narrows as a whole;

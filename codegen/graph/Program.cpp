@@ -17,6 +17,13 @@ namespace {
 void printSteps(std::ostringstream& os, const Program& p, const std::vector<Step>& steps, int indent) {
   std::string pad(static_cast<size_t>(indent) * 2, ' ');
   for (const auto& s : steps) {
+    if (s.isLoop && s.condition >= 0) {
+      os << pad << "while %" << p.storages[static_cast<size_t>(s.condition)].name << " %iv" << s.inductionVar
+         << " in [0, " << s.tripCount << ") {\n";
+      printSteps(os, p, s.body, indent + 1);
+      os << pad << "}\n";
+      continue;
+    }
     if (s.isLoop) {
       os << pad << "loop %iv" << s.inductionVar << " in [0, " << s.tripCount << ") {\n";
       printSteps(os, p, s.body, indent + 1);

@@ -40,9 +40,11 @@ struct Launch {
 struct Step {
   bool isLoop = false;
   Launch launch;
-  int64_t tripCount = 0;
+  int64_t tripCount = 0;  // a while loop: the most trips it may run
   uint32_t inductionVar = 0;
   std::vector<int> carried;  // storages the iterations hand on (live through the whole loop)
+  int condition = -1;        // a while loop: the carried bool scalar storage the host tests before each trip
+  int sourceLine = 0;        // a while loop: its line
   std::vector<Step> body;
 };
 

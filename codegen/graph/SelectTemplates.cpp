@@ -128,7 +128,8 @@ class Selector {
     t->lower(n, l_, out);
   }
 
-  // A graph loop as a plan loop: carried values keep one storage for the whole loop.
+  // A graph loop as a plan loop: carried values keep one storage for the whole loop. A while loop
+  // tests its last carried value, the condition.
   void lowerLoop(const Node& n, std::vector<Step>& out) {
     const graph::Region& body = n.body();
     int64_t start = n.intAttr("start"), stop = n.intAttr("stop"), step = n.intAttr("step", 1);
@@ -169,6 +170,10 @@ class Selector {
       if (yielded[k] != loop.carried[k]) l_.copyWhole(yielded[k], loop.carried[k], n, loop.body);
     }
     for (size_t k = 0; k < n.outputs.size(); ++k) l_.bind(n.outputs[k], loop.carried[k]);
+    if (n.isWhileLoop()) {
+      loop.condition = loop.carried.back();
+      loop.sourceLine = n.loc.line;
+    }
     out.push_back(std::move(loop));
   }
 

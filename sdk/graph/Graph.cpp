@@ -152,6 +152,11 @@ double Node::floatAttr(const std::string& name, double fallback) const {
   return fallback;
 }
 
+std::string whileTripLimitMessage(int64_t maxTrips) {
+  return "the while loop did not end within " + std::to_string(maxTrips) +
+         " trips (compile with a larger --max-while-trips if it needs more)";
+}
+
 bool Node::boolAttr(const std::string& name, bool fallback) const {
   const Attribute* a = attr(name);
   return a && std::holds_alternative<bool>(*a) ? std::get<bool>(*a) : fallback;

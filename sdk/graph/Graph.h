@@ -99,8 +99,12 @@ struct Region {
 // stop and step give the compile-time trip range; the body's first argument is the induction
 // variable (i32 scalar) and the rest are the carried values of the current iteration; the
 // node's outputs are the carried values after the last iteration. Values of enclosing regions
-// may be used in the body directly.
+// may be used in the body directly. A while loop (bool attribute `while` = true, start 0, step 1)
+// carries its condition, a bool scalar, last: it runs a trip while the condition holds, and `stop`
+// is the most trips it may run (one more is a run-time error).
 constexpr const char* kLoopOp = "Loop";
+// The run-time error of a while loop about to start trip number `maxTrips`.
+std::string whileTripLimitMessage(int64_t maxTrips);
 
 // The hint carrying the explicit schedule a custom operator's definition gives the kernel that
 // computes the node (the text of codegen/schedule's Schedule::str()).
@@ -126,6 +130,7 @@ struct Node {
   std::vector<int64_t> intListAttr(const std::string& name) const;
   void setAttr(const std::string& name, Attribute value);
   bool isLoop() const { return op == kLoopOp; }
+  bool isWhileLoop() const { return isLoop() && boolAttr("while"); }
   Region& body() { return regions.at(0); }
   const Region& body() const { return regions.at(0); }
 };

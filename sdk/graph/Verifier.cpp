@@ -124,6 +124,13 @@ class GraphVerifier {
     }
     const TensorType& iv = graph_.type(body.arguments[0]);
     if (iv.rank() != 0 || !iv.ranked || !isInteger(iv.dtype)) error(loop.loc, "Loop induction variable must be an integer scalar");
+    if (loop.isWhileLoop()) {
+      const TensorType* condition = loop.inputs.empty() ? nullptr : &graph_.type(loop.inputs.back());
+      if (!condition || condition->dtype != DType::Bool || condition->rank() != 0 || !condition->ranked) {
+        error(loop.loc, "while Loop must carry its condition, a bool scalar, last");
+      }
+      if (loop.intAttr("start") != 0 || loop.intAttr("step") != 1) error(loop.loc, "while Loop counts trips from 0 by 1");
+    }
     for (size_t i = 0; i < loop.inputs.size(); ++i) {
       const TensorType& carried = graph_.type(loop.inputs[i]);
       if (graph_.type(body.arguments[i + 1]) != carried || graph_.type(loop.outputs[i]) != carried ||

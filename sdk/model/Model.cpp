@@ -40,6 +40,7 @@ const char* stepKindName(StepKind kind) {
   switch (kind) {
     case StepKind::Launch: return "launch";
     case StepKind::Loop: return "loop";
+    case StepKind::While: return "while";
   }
   return "?";
 }
@@ -107,10 +108,20 @@ PlanStep PlanStep::loop(int64_t tripCount, uint32_t inductionVar, std::vector<Pl
   return step;
 }
 
+PlanStep PlanStep::whileLoop(int64_t maxTrips, uint32_t inductionVar, uint32_t condition, uint32_t sourceLine,
+                             std::vector<PlanStep> body) {
+  PlanStep step = loop(maxTrips, inductionVar, std::move(body));
+  step.kind = StepKind::While;
+  step.condition = condition;
+  step.sourceLine = sourceLine;
+  return step;
+}
+
 bool PlanStep::operator==(const PlanStep& o) const {
   if (kind != o.kind) return false;
   if (kind == StepKind::Launch) return kernel == o.kernel && tensorArgs == o.tensorArgs && scalarArgs == o.scalarArgs;
-  return tripCount == o.tripCount && inductionVar == o.inductionVar && body == o.body;
+  return tripCount == o.tripCount && inductionVar == o.inductionVar && condition == o.condition &&
+         sourceLine == o.sourceLine && body == o.body;
 }
 
 int Model::findTensor(const std::string& name) const {

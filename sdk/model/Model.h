@@ -13,7 +13,8 @@ namespace pyasc::model {
 
 // Format version written by this pyasc; it reads every file with the same major version.
 constexpr uint16_t kFormatMajor = 1;
-constexpr uint16_t kFormatMinor = 2;  // 1.1: the optional graph section; 1.2: the optional host dtypes section
+constexpr uint16_t kFormatMinor = 3;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
+                                     // 1.3: while steps
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
@@ -111,23 +112,30 @@ struct AffineScalar {
   bool operator==(const AffineScalar& o) const { return base == o.base && terms == o.terms; }
 };
 
-enum class StepKind : uint8_t { Launch = 0, Loop = 1 };
-constexpr int kStepKindCount = 2;
-const char* stepKindName(StepKind kind);  // "launch", "loop"
+enum class StepKind : uint8_t { Launch = 0, Loop = 1, While = 2 };
+constexpr int kStepKindCount = 3;
+const char* stepKindName(StepKind kind);  // "launch", "loop", "while"
 
 // One step of the execution plan: launch a kernel, or run a body `tripCount` times with the
-// induction variable `inductionVar` = 0, 1, ... tripCount-1.
+// induction variable `inductionVar` = 0, 1, ... tripCount-1. A while step runs its body while the
+// bool scalar tensor `condition` holds true (the host reads it before each trip), with the
+// induction variable counting the trips; more than `tripCount` trips is a run-time error.
 struct PlanStep {
   StepKind kind = StepKind::Launch;
   uint32_t kernel = 0;                   // Launch: index into Model::kernels
   std::vector<uint32_t> tensorArgs;      // Launch: indices into Model::tensors
   std::vector<AffineScalar> scalarArgs;  // Launch
-  int64_t tripCount = 0;                 // Loop
-  uint32_t inductionVar = 0;             // Loop: id unique among enclosing loops
-  std::vector<PlanStep> body;            // Loop
+  int64_t tripCount = 0;                 // Loop; While: the most trips it may run
+  uint32_t inductionVar = 0;             // Loop, While: id unique among enclosing loops
+  uint32_t condition = 0;                // While: index into Model::tensors
+  uint32_t sourceLine = 0;               // While: the loop's line in the kernels' source file, 0 = none
+  std::vector<PlanStep> body;            // Loop, While
 
   static PlanStep launch(uint32_t kernel, std::vector<uint32_t> tensors, std::vector<AffineScalar> scalars = {});
   static PlanStep loop(int64_t tripCount, uint32_t inductionVar, std::vector<PlanStep> body);
+  static PlanStep whileLoop(int64_t maxTrips, uint32_t inductionVar, uint32_t condition, uint32_t sourceLine,
+                            std::vector<PlanStep> body);
+  bool isLoop() const { return kind == StepKind::Loop || kind == StepKind::While; }
   bool operator==(const PlanStep& o) const;
 };
 

@@ -172,12 +172,16 @@ void readSteps(SectionReader& r, std::vector<PlanStep>& steps, int depth, const 
         }
         step.scalarArgs.push_back(std::move(scalar));
       }
-    } else if (kind == static_cast<uint8_t>(StepKind::Loop)) {
+    } else if (kind == static_cast<uint8_t>(StepKind::Loop) || kind == static_cast<uint8_t>(StepKind::While)) {
       if (depth >= format::kMaxPlanDepth)
         r.fail(label + " nests loops deeper than " + std::to_string(format::kMaxPlanDepth));
-      step.kind = StepKind::Loop;
+      step.kind = static_cast<StepKind>(kind);
       step.tripCount = r.i64();
       step.inductionVar = r.u32();
+      if (step.kind == StepKind::While) {
+        step.condition = r.u32();
+        step.sourceLine = r.u32();
+      }
       readSteps(r, step.body, depth + 1, label);
     } else {
       r.fail(label + " has an invalid kind " + std::to_string(kind));

@@ -164,8 +164,16 @@ class Validator {
             fail(label + " passes tensor " + std::to_string(t) + " but the model has " +
                  std::to_string(model_.tensors.size()) + " tensors");
         for (const AffineScalar& s : step.scalarArgs) checkScalar(s, enclosingLoops, label);
-      } else if (step.kind == StepKind::Loop) {
+      } else if (step.isLoop()) {
         if (step.tripCount < 0) fail(label + " has a negative trip count " + std::to_string(step.tripCount));
+        if (step.kind == StepKind::While) {
+          if (step.condition >= model_.tensors.size())
+            fail(label + " tests tensor " + std::to_string(step.condition) + " but the model has " +
+                 std::to_string(model_.tensors.size()) + " tensors");
+          const Tensor& c = model_.tensors[step.condition];
+          if (c.dtype != DType::Bool || !c.shape.empty())
+            fail(label + " tests tensor '" + escapeForMessage(c.name) + "', which is not a bool scalar");
+        }
         if (std::find(enclosingLoops.begin(), enclosingLoops.end(), step.inductionVar) != enclosingLoops.end())
           fail(label + " reuses induction variable " + std::to_string(step.inductionVar) + " of an enclosing loop");
         if (enclosingLoops.size() >= static_cast<size_t>(format::kMaxPlanDepth))

@@ -111,6 +111,10 @@ void writeSteps(ByteWriter& w, const std::vector<PlanStep>& steps) {
     } else {
       w.i64(step.tripCount);
       w.u32(step.inductionVar);
+      if (step.kind == StepKind::While) {
+        w.u32(step.condition);
+        w.u32(step.sourceLine);
+      }
       writeSteps(w, step.body);
     }
   }

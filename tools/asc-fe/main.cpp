@@ -73,6 +73,8 @@ int main(int argc, char** argv) {
   app.add_option("--const", consts, "a compile-time scalar: NAME=VALUE")
       ->allow_extra_args(false);
   app.add_flag("--strict-dtypes", options.strictDtypes, "no weak Python scalars next to arrays");
+  app.add_option("--max-while-trips", options.maxWhileTrips, "the most trips a while loop on array data may run")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
   app.add_option("--target", options.target, "the target whose capabilities apply (default ascend310)");
   app.add_option("--custom-op-config", customOpConfigs, "custom operator descriptors (JSON or YAML); repeatable")
       ->allow_extra_args(false);

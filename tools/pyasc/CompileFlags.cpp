@@ -26,6 +26,10 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
       ->allow_extra_args(false);
   app.add_option("--dynamic-dims", f.dynamicDims, "ranges of dynamic dimensions, e.g. \"1-4,224-256\"");
   app.add_flag("--strict-dtypes", f.strictDtypes, "static typing: no weak Python scalars next to arrays");
+  app.add_option("--max-while-trips", f.maxWhileTrips,
+                 "the most trips a while loop on array data may run; one more stops the run with an error")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 30))
+      ->capture_default_str();
   app.add_option("--entry", f.entry, "compile this function instead of the module script");
   app.add_option("--input", f.inputs, "NAME:DTYPE[D0,D1,...] for a function parameter; repeatable")
       ->allow_extra_args(false);
@@ -93,6 +97,7 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
   frontend::FrontendOptions options;
   options.entry = f.entry;
   options.strictDtypes = f.strictDtypes;
+  options.maxWhileTrips = f.maxWhileTrips;
   options.outputs = f.outputs;
   options.target = f.target;
   options.registry = &registry;

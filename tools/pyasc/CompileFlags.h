@@ -21,6 +21,7 @@ struct CompileFlags {
   std::vector<std::string> customOpConfigs;
   std::string dynamicDims;
   bool strictDtypes = false;
+  int64_t maxWhileTrips = 1000000;
   std::string entry;
   std::vector<std::string> inputs;
   std::vector<std::string> consts;

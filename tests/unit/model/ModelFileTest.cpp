@@ -83,7 +83,7 @@ TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
   EXPECT_EQ(bytes[8], 1);
-  EXPECT_EQ(bytes[10], 2);
+  EXPECT_EQ(bytes[10], 3);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
@@ -179,7 +179,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 1 2 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 1 3 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -204,7 +204,7 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
 
   std::vector<uint8_t> future = good;
   future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.2 is not supported by this pyasc (reads 1.x)");
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.3 is not supported by this pyasc (reads 1.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
@@ -332,6 +332,29 @@ TEST(ModelFile, WriterRejectsInconsistentModels) {
   m = sampleModel();
   m.target = "a/b";
   EXPECT_EQ(writeError(m), "model: error: invalid target name 'a/b'");
+}
+
+// A while step (format 1.3) keeps its trip limit, counter, condition tensor and line; its condition
+// must be a bool scalar.
+TEST(ModelFile, WhileStepsRoundTripAndTestABoolScalar) {
+  Model m = sampleModel();
+  Tensor condition;
+  condition.name = "more";
+  condition.dtype = DType::Bool;
+  condition.gmOffset = 49152;
+  condition.gmSize = 32;
+  m.tensors.push_back(condition);
+  m.plan.push_back(PlanStep::whileLoop(1000, 2, 6, 12, {PlanStep::launch(1, {4, 5})}));
+  Model back = parseModel(serialize(m), "output.om");
+  EXPECT_TRUE(back == m);
+  EXPECT_EQ(back.plan[3].kind, StepKind::While);
+  EXPECT_EQ(back.plan[3].tripCount, 1000);
+  EXPECT_EQ(back.plan[3].condition, 6u);
+  EXPECT_EQ(back.plan[3].sourceLine, 12u);
+  m.plan[3].condition = 5;
+  EXPECT_EQ(writeError(m), "model: error: plan step 3 tests tensor 'out0', which is not a bool scalar");
+  m.plan[3].condition = 9;
+  EXPECT_EQ(writeError(m), "model: error: plan step 3 tests tensor 9 but the model has 7 tensors");
 }
 
 TEST(ModelFile, AnInPlaceParameterIsAnInputAndAnOutputOfTheSameName) {

@@ -2,6 +2,7 @@
 import numpy as np
 
 def f(a):
-    while a.sum() > 1:
-        a = a / 2
-    return a
+    total = 0
+    while total < a.sum():
+        total = total + 0.5
+    return a * total

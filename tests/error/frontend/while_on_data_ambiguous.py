@@ -1,5 +1,7 @@
 # RUN: asc-fe --emit=graph --entry=f --input=a:float32[4] %s
-def f(a, n: int):
-    while n > 0:
-        n = n - 1
+import numpy as np
+
+def f(a):
+    while a > 1.0:
+        a = a / 2
     return a
