@@ -854,7 +854,7 @@ struct GraphProgram::State {
     auto holds = [&] { return carried.back().raw_buffer()->host[0] != 0; };
     for (int64_t i = start; isWhile ? holds() : step > 0 ? i < stop : i > stop; i += step) {
       if (isWhile && i == stop) {
-        throw CompileError(loop.loc, graph::whileTripLimitMessage(stop));
+        throw CompileError(SourceLocation{loop.loc.file, loop.loc.line, 0}, graph::whileTripLimitMessage(stop));
       }
       if (carriesInduction) induction = Halide::Buffer<int32_t>::make_scalar();
       induction() = static_cast<int32_t>(i);

@@ -312,7 +312,7 @@ void Analyzer::execAugAssign(const Stmt& stmt) {
   const Expr& target = *stmt.targets[0];
   if (target.kind == ExprKind::Subscript) {
     SymValue mask;
-    if (booleanMask(*target.children[1], mask)) {
+    if (booleanMask(*target.children[1], mask) && eval(*target.children[0]).kind != SymKind::Complex) {
       // a[mask] += v updates the selected elements: np.where(mask, a + v, a).
       Argument whole{eval(*target.children[0]), target.children[0]->range, target.children[0].get()};
       Argument rhs{eval(*stmt.value), stmt.value->range, stmt.value.get()};
@@ -347,6 +347,18 @@ void Analyzer::execAugAssign(const Stmt& stmt) {
                                    " ... to make a new array of the promoted dtype")});
     }
     writeArray(before, updated, stmt.range);
+    return;
+  }
+  if (before.kind == SymKind::Tensor && !before.weak && updated.kind == SymKind::Complex) {
+    const registry::NumpyAlias* alias = registry_.findAlias(stmt.text, registry::AliasForm::Operator);
+    fail(stmt.range, std::string("Cannot cast ufunc '") + (alias ? ufuncName(alias->op) : stmt.text) +
+                         "' output from a complex dtype to dtype('" + dtypeName(builder_.type(arrayValue(before, target.range)).dtype) +
+                         "') with casting rule 'same_kind'",
+         {note(target.range, "write " + target.text + " = " + target.text + " " + stmt.text + " ... to make a complex array")});
+  }
+  if (before.kind == SymKind::Complex && !isComplexConstant(before) && updated.kind == SymKind::Complex) {
+    writeArray(before.items[0], updated.items[0], stmt.range);  // in place, plane by plane
+    writeArray(before.items[1], updated.items[1], stmt.range);
     return;
   }
   SymValue rebound = updated;
@@ -666,7 +678,9 @@ bool Analyzer::indexSetsShapes(const std::vector<StmtPtr>& body, const std::stri
 bool Analyzer::updatesCompileTimeValues(const BodyScan& scan) {
   for (const std::string& name : scan.assigned) {
     const SymValue* v = lookup(name);
-    if (v && (v->isScalarConstant() || v->kind == SymKind::Tuple || v->kind == SymKind::String)) return true;
+    if (v && (v->isScalarConstant() || isComplexConstant(*v) || v->kind == SymKind::Tuple || v->kind == SymKind::String)) {
+      return true;
+    }
   }
   return false;
 }
@@ -743,6 +757,13 @@ std::map<std::string, SymValue> Analyzer::carryPythonNumbers(const Stmt& stmt, c
            {note(stmt.value->range, "the condition depends on array data; grow no list in the loop: write rows of an "
                                     "array allocated before it with as many rows as the loop can need")});
     }
+    if (isComplexConstant(*v)) {  // a Python complex: 0-d float64 planes
+      const SymValue re = fresh(builder_.constant(DType::Float64, {v->items[0].number()}, {}, v->range), v->range);
+      const SymValue im = fresh(builder_.constant(DType::Float64, {v->items[1].number()}, {}, v->range), v->range);
+      carried[name] = *v;
+      bind(name, complexOf(re, im, v->range));
+      continue;
+    }
     if (!v->isScalarConstant()) continue;
     const DType dtype = v->kind == SymKind::Int ? DType::Int64 : v->kind == SymKind::Float ? DType::Float64 : DType::Bool;
     SymValue number = fresh(builder_.constant(dtype, {v->number()}, {}, v->range), v->range);
@@ -785,6 +806,14 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   auto contains = [](const std::vector<std::string>& names, const std::string& name) {
     return std::find(names.begin(), names.end(), name) != names.end();
   };
+  // an enclosing loop's index the body rebinds (j = i before it, j = j + 1 in it): an int64 number
+  for (const std::string& name : scan.assigned) {
+    const SymValue* v = lookup(name);
+    if (name == indexName || !v || v->kind != SymKind::LoopIndex || !contains(scan.rebound, name)) continue;
+    SymValue number = fresh(builder_.cast(indexValue(*v, v->range), DType::Int64, v->range), v->range);
+    number.weak = registry::ScalarKind::Int;
+    bind(name, number);
+  }
   // Why the array `name` refers to is reachable otherwise ("" when it is not).
   auto sharedWith = [&](const std::string& name) -> std::string {
     const SymValue* v = lookup(name);
@@ -805,8 +834,18 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   }
   std::vector<std::shared_ptr<ArrayStorage>> carriedStorage;
   std::vector<std::string> carriedNames;
+  std::vector<int> carriedPlanes;  // per carried name: -1 the whole value, 0 and 1 a complex value's planes
   for (const std::string& name : scan.written) {
     const SymValue* v = lookup(name);
+    if (v && v->kind == SymKind::Complex && !isComplexConstant(*v)) {  // both planes
+      for (const SymValue& plane : v->items) {
+        std::shared_ptr<ArrayStorage> root = plane.view ? plane.view->root : plane.storage;
+        if (root && std::find(carriedStorage.begin(), carriedStorage.end(), root) == carriedStorage.end()) {
+          carriedStorage.push_back(root);
+        }
+      }
+      continue;
+    }
     if (!v || v->kind != SymKind::Tensor || v->weak || carriedByName.count(name)) continue;
     std::shared_ptr<ArrayStorage> root = v->view ? v->view->root : v->storage;
     if (root && std::find(carriedStorage.begin(), carriedStorage.end(), root) == carriedStorage.end()) {
@@ -815,6 +854,17 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   }
   for (const std::string& name : scan.assigned) {
     const SymValue* v = lookup(name);
+    if (v && v->kind == SymKind::Complex && !isComplexConstant(*v) && contains(scan.rebound, name)) {
+      if (contains(scan.written, name)) {
+        fail(stmt.range, "the complex array '" + name + "' is both updated in place and reassigned in this loop, which "
+                         "pyasc keeps as a loop; use one form (" + name + "[...] = ... or " + name + " = ...)");
+      }
+      for (int plane : {0, 1}) {  // carried as its two planes
+        carriedNames.push_back(name);
+        carriedPlanes.push_back(plane);
+      }
+      continue;
+    }
     if (!v || v->kind != SymKind::Tensor) continue;
     const bool inPlace = contains(scan.written, name) && !v->weak && !carriedByName.count(name);
     const bool rebound = contains(scan.rebound, name);
@@ -822,8 +872,31 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
       fail(stmt.range, "'" + name + "' is both updated in place and reassigned in this loop, which pyasc keeps as a "
                        "loop, and " + sharedWith(name) + "; use one form (" + name + "[...] = ... or " + name + " = ...)");
     }
-    if (!inPlace) carriedNames.push_back(name);
+    if (!inPlace) {
+      carriedNames.push_back(name);
+      carriedPlanes.push_back(-1);
+    }
   }
+  // A carried name's value (or plane) now; a real value's imaginary plane is zeros.
+  auto slotValue = [&](size_t i) -> SymValue {
+    const SymValue* v = lookup(carriedNames[i]);
+    if (!v || carriedPlanes[i] < 0) return v ? *v : SymValue::poison();
+    if (v->kind == SymKind::Complex) return v->items[static_cast<size_t>(carriedPlanes[i])];
+    return carriedPlanes[i] == 0 ? *v : planeOp("*", *v, SymValue::ofFloat(0.0), stmt.range);
+  };
+  // Binds the carried names to `values` (one per carried name; a complex name's two planes in turn).
+  auto bindCarried = [&](const std::vector<ValueId>& values) {
+    for (size_t i = 0; i < carriedNames.size(); ++i) {
+      const SymValue* before = lookup(carriedNames[i]);
+      SymValue rebound = fresh(values[i], before->range);
+      if (carriedPlanes[i] < 0) {
+        rebound.weak = before->weak;
+        bind(carriedNames[i], rebound);
+      } else if (carriedPlanes[i] == 1) {
+        bind(carriedNames[i], complexOf(fresh(values[i - 1], before->range), rebound, before->range));
+      }
+    }
+  };
   // Every array reachable before the loop, to catch updates the scan could not see.
   std::vector<std::pair<std::shared_ptr<ArrayStorage>, ValueId>> snapshot;
   for (const Frame& frame : frames_) {
@@ -836,7 +909,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
 
   std::vector<ValueId> initial;
   for (const auto& s : carriedStorage) initial.push_back(s->current);
-  for (const std::string& name : carriedNames) initial.push_back(arrayValue(*lookup(name), stmt.range));
+  for (size_t i = 0; i < carriedNames.size(); ++i) initial.push_back(arrayValue(slotValue(i), stmt.range));
   const ValueId firstTest = whileTest ? whileCondition(*whileTest, stmt.value->range) : ValueId{};
 
   builder_.openRegion();
@@ -854,14 +927,13 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     carriedStorage[i]->current = arg;
     ++carriedStorage[i]->version;
   }
+  std::vector<ValueId> nameArguments;
   for (size_t i = 0; i < carriedNames.size(); ++i) {
     const ValueId init = initial[carriedStorage.size() + i];
-    const ValueId arg = builder_.newValue(carriedNames[i], builder_.type(init), stmt.range);
-    arguments.push_back(arg);
-    SymValue rebound = fresh(arg, lookup(carriedNames[i])->range);
-    rebound.weak = lookup(carriedNames[i])->weak;
-    bind(carriedNames[i], rebound);
+    nameArguments.push_back(builder_.newValue(carriedNames[i], builder_.type(init), stmt.range));
+    arguments.push_back(nameArguments.back());
   }
+  bindCarried(nameArguments);
   const SymValue* previousIndex = lookup(indexName);
   const std::optional<SymValue> indexBefore = previousIndex ? std::optional<SymValue>(*previousIndex) : std::nullopt;
   SymValue indexValue = SymValue::make(SymKind::LoopIndex);
@@ -885,9 +957,18 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
 
   std::vector<ValueId> yields;
   for (const auto& s : carriedStorage) yields.push_back(s->current);
-  for (const std::string& name : carriedNames) {
-    const SymValue* v = lookup(name);
-    yields.push_back(v && v->kind == SymKind::Tensor ? arrayValue(*v, stmt.range) : initial[yields.size()]);
+  for (size_t i = 0; i < carriedNames.size(); ++i) {  // (a number or a loop index the body binds: as the carried dtype)
+    const SymValue v = slotValue(i);
+    const DType carried = builder_.type(initial[yields.size()]).dtype;
+    if (v.isScalarConstant() || v.kind == SymKind::LoopIndex) {
+      yields.push_back(builder_.cast(tensorOf(v, carried, stmt.range), carried, stmt.range));
+      continue;
+    }
+    if (v.kind != SymKind::Tensor) {
+      fail(stmt.range, "'" + carriedNames[i] + "' is an array before this loop and " + describeKind(v) +
+                           " at the end of its body; a loop kept as a loop carries arrays and numbers only");
+    }
+    yields.push_back(arrayValue(v, stmt.range));
   }
   // Arrays first bound in the body keep their last trip's value after the loop, as in Python: loop
   // outputs whose first value, never read, is a fill of their type (views excepted: their array
@@ -914,7 +995,9 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     arguments.push_back(builder_.newValue(name, type, stmt.range));
   }
   std::vector<std::string> slotNames = storageNames;
-  slotNames.insert(slotNames.end(), carriedNames.begin(), carriedNames.end());
+  for (size_t i = 0; i < carriedNames.size(); ++i) {
+    slotNames.push_back(carriedPlanes[i] < 0 ? carriedNames[i] : carriedNames[i] + (carriedPlanes[i] ? ".imag" : ".real"));
+  }
   slotNames.insert(slotNames.end(), lastTripNames.begin(), lastTripNames.end());
   if (whileTest) {
     initial.push_back(firstTest);
@@ -929,7 +1012,8 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
       if (auto number = pythonNumbers.find(name); number != pythonNumbers.end()) {
         fail(stmt.range, "'" + name + "' is " + describeKind(number->second) + " before this while loop on array data and " +
                              after.str() + " inside it; the loop carries it with one dtype",
-             {note(number->second.range, isFloat(after.dtype) ? "start it as a float (" + name + " = 0.0)"
+             {note(number->second.range, isFloat(after.dtype) && number->second.kind != SymKind::Float
+                                             ? "start it as a float (" + name + " = 0.0)"
                                                               : "give it the loop's dtype before the loop (" + name +
                                                                     " = np." + dtypeName(after.dtype) + "(...))")});
       }
@@ -966,11 +1050,8 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
     carriedStorage[i]->current = outputs[i];
     ++carriedStorage[i]->version;
   }
-  for (size_t i = 0; i < carriedNames.size(); ++i) {
-    SymValue rebound = fresh(outputs[carriedStorage.size() + i], lookup(carriedNames[i])->range);
-    rebound.weak = lookup(carriedNames[i])->weak;
-    bind(carriedNames[i], rebound);
-  }
+  bindCarried(std::vector<ValueId>(outputs.begin() + static_cast<std::ptrdiff_t>(carriedStorage.size()),
+                                   outputs.begin() + static_cast<std::ptrdiff_t>(carriedStorage.size() + carriedNames.size())));
   for (size_t i = 0; i < lastTripNames.size(); ++i) {
     const SymValue* inBody = lookup(lastTripNames[i]);
     SymValue after = fresh(outputs[carriedStorage.size() + carriedNames.size() + i], inBody->range);
@@ -1310,6 +1391,10 @@ void Analyzer::runEntry(const Module& module) {
                       "shape with np.where(mask, a, 0)");
       }
       if (v.demotedFloat64) builder_.deviceDType(DType::Float64, v.range);
+      if (v.kind == SymKind::Complex) {
+        builder_.addOutput("out" + std::to_string(i), complexPairs(v, function.range));
+        continue;
+      }
       const ValueId id = tensorOf(v, v.kind == SymKind::Float ? DType::Float32 : DType::Int32, function.range);
       builder_.addOutput("out" + std::to_string(i), id);
     } catch (const CompileError& e) {
@@ -1343,6 +1428,14 @@ void Analyzer::recordScriptOutputs() {
     const SymValue& v = module.locals.at(name);
     if (v.kind == SymKind::Selection) {
       warn(v.range, "'" + name + "' is not an output: it is a boolean-mask selection, whose length depends on the data");
+    }
+    if (v.kind == SymKind::Complex && !isComplexConstant(v) && v.items[0].kind == SymKind::Tensor) {
+      // a complex array: (real, imaginary) pairs, unless a later line reads either plane
+      const ValueId re = arrayValue(v.items[0], v.range), im = arrayValue(v.items[1], v.range);
+      const bool asked = std::find(options_.outputs.begin(), options_.outputs.end(), name) != options_.outputs.end();
+      if (!asked && (used[static_cast<size_t>(re)] || used[static_cast<size_t>(im)])) continue;
+      builder_.addOutput(name, complexPairs(v, v.range));
+      continue;
     }
     if (v.kind != SymKind::Tensor || v.untyped || v.weak) continue;
     ValueId id;

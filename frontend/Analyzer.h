@@ -2,7 +2,9 @@
 // resolving names, imports, dtypes and shapes, inlining helpers and keeping range loops as loops.
 #pragma once
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
@@ -122,6 +124,39 @@ class Analyzer {
   SymValue bindParameter(const Param& param);
   SymValue parameterFromAnnotation(const Param& param, const Expr& annotation);
   void recordScriptOutputs();
+
+  // ---- complex numbers and arrays as real planes (Complex.cpp)
+  struct Planes {
+    SymValue re;
+    std::optional<SymValue> im;  // none: a real value (an exact zero imaginary part)
+  };
+  // A complex value of these planes; array planes are brought to one dtype (float) and shape.
+  SymValue complexOf(SymValue re, SymValue im, const SourceRange& range);
+  static bool isComplexConstant(const SymValue& v);
+  static Planes planesOf(const SymValue& v);
+  SymValue planeOp(const std::string& symbol, const SymValue& a, const SymValue& b, const SourceRange& range);
+  SymValue planeNeg(const SymValue& a, const SourceRange& range);
+  SymValue planeCall(const std::string& op, std::vector<SymValue> operands, const SourceRange& range,
+                     std::vector<graph::NamedAttr> attrs = {});
+  SymValue complexMultiply(const Planes& a, const Planes& b, const SourceRange& range);
+  SymValue complexDivide(const Planes& a, const Planes& b, const SourceRange& range);
+  // A Python operator with a complex operand (+ - * / ** == !=).
+  SymValue complexBinary(const std::string& symbol, const Argument& lhs, const Argument& rhs, const SourceRange& range);
+  // A graph operator with a complex operand: per plane, or as NumPy computes it on complex numbers.
+  SymValue complexOp(const std::string& op, const std::vector<Argument>& operands, std::vector<graph::NamedAttr> attrs,
+                     const SourceRange& range, const std::string& spelling);
+  // NumPy's complex functions and complex dtypes (np.real, np.conj, np.zeros(n, np.complex64), ...);
+  // none when the call is not one of them.
+  std::optional<SymValue> complexCall(const std::string& name, const std::optional<Argument>& self, const CallArgs& args,
+                                      const std::string& nameHint);
+  SymValue complexAttribute(const SymValue& z, const std::string& name, const SourceRange& range,
+                            const std::string& nameHint);
+  // Runs `f` on `subscript` with its base replaced by `plane`.
+  SymValue onPlane(const SymValue& plane, const Expr& subscript, const std::function<SymValue(const Expr&)>& f);
+  SymValue complexSubscript(const SymValue& z, const Expr& expr, const std::string& nameHint);
+  void assignComplexSubscript(const Expr& target, const SymValue& base, const SymValue& value);
+  // A complex array as (real, imaginary) pairs along a new last axis: how a model outputs it.
+  graph::ValueId complexPairs(const SymValue& z, const SourceRange& range);
 
   // ---- expressions (Expressions.cpp)
   bool isBuiltin(const std::string& name) const;  // Python builtins pyasc knows (range, len, ...)

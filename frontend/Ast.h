@@ -14,6 +14,7 @@ enum class ExprKind {
   Name,       // text
   Int,        // intValue
   Float,      // floatValue
+  Imaginary,  // floatValue * 1j
   Bool,       // intValue 0/1
   None,
   String,     // text

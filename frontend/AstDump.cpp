@@ -6,10 +6,11 @@ namespace pyasc::frontend {
 namespace {
 
 const char* exprKindName(ExprKind k) {
-  static const char* const names[] = {"Name",  "Int",     "Float", "Bool",    "None",  "String",
+  static const char* const names[] = {"Name",  "Int",     "Float", "Imaginary", "Bool",    "None",  "String",
                                       "Attribute", "Call", "Subscript", "Slice", "BinOp", "UnaryOp",
                                       "Compare", "BoolOp", "IfExp", "Tuple", "List", "Ellipsis", "Starred", "Lambda",
                                       "ListComp", "Error"};
+  static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(ExprKind::Error) + 1, "a name per ExprKind");
   return names[static_cast<int>(k)];
 }
 
@@ -48,7 +49,8 @@ class AstDumper {
       case ExprKind::UnaryOp:
       case ExprKind::BoolOp: head += " " + e->text; break;
       case ExprKind::Int:
-      case ExprKind::Float: head += " " + e->text; break;
+      case ExprKind::Float:
+      case ExprKind::Imaginary: head += " " + e->text; break;
       case ExprKind::Bool: head += e->intValue ? " True" : " False"; break;
       case ExprKind::String: head += " \"" + e->text + "\""; break;
       case ExprKind::Compare:

@@ -480,6 +480,7 @@ double (*scalarMath(const std::string& name))(double) {
 }  // namespace
 
 SymValue Analyzer::callNumpy(const std::string& aliasName, const CallArgs& args, const std::string& nameHint) {
+  if (auto complex = complexCall(aliasName, std::nullopt, args, nameHint)) return *complex;
   if (aliasName == "where" && args.positional.size() == 1 && args.keywords.empty()) {
     return callSelecting("nonzero", args.positional[0], args, nameHint);  // np.where(condition) is np.nonzero(condition)
   }
@@ -732,8 +733,9 @@ SymValue Analyzer::callSort(std::map<std::string, Argument>& bound, const CallAr
 
 SymValue Analyzer::callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                               const std::string& nameHint) {
-  const NumpyAlias* alias = registry_.findAlias(name, registry::AliasForm::Method);
   Argument a{self, self.range, nullptr};
+  if (auto complex = complexCall(name, a, args, nameHint)) return *complex;
+  const NumpyAlias* alias = registry_.findAlias(name, registry::AliasForm::Method);
   return callAlias(*alias, a, args, nameHint);
 }
 
@@ -754,6 +756,10 @@ std::vector<int64_t> Analyzer::intList(const SymValue& v, const SourceRange& ran
 }
 
 DType Analyzer::dtypeArgument(const SymValue& v, const SourceRange& range) {
+  if (v.kind == SymKind::DType && v.text == "complex") {
+    fail(range, "complex dtypes are supported by np.zeros, np.ones, np.empty, np.full and .astype (complex arrays are "
+                "pairs of real planes), not here");
+  }
   if (v.kind == SymKind::DType) return v.dtype;
   if (v.kind == SymKind::Builtin && (v.text == "float" || v.text == "int" || v.text == "bool")) {
     return v.text == "float" ? DType::Float64 : v.text == "int" ? DType::Int64 : DType::Bool;

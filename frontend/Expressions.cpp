@@ -75,6 +75,7 @@ std::string Analyzer::typeName(const SymValue& v) const {
     case SymKind::LoopIndex: return "int";
     case SymKind::Float: return "float";
     case SymKind::Bool: return "bool";
+    case SymKind::Complex: return "complex";
     default: return describeKind(v);
   }
 }
@@ -88,6 +89,7 @@ std::string Analyzer::describeKind(const SymValue& v) const {
     case SymKind::Float: return "a float";
     case SymKind::String: return "a string";
     case SymKind::Tuple: return "a tuple";
+    case SymKind::Complex: return isComplexConstant(v) ? "a complex number" : "a complex array";
     case SymKind::DType: return "a dtype";
     case SymKind::Module: return "the module '" + v.text + "'";
     case SymKind::Function: return "the function '" + v.text + "'";
@@ -125,6 +127,7 @@ SymValue Analyzer::eval(const Expr& expr, const std::string& nameHint) {
     case ExprKind::Name: v = evalName(expr); break;
     case ExprKind::Int: v = SymValue::ofInt(expr.intValue); break;
     case ExprKind::Float: v = SymValue::ofFloat(expr.floatValue); break;
+    case ExprKind::Imaginary: v = complexOf(SymValue::ofFloat(0.0), SymValue::ofFloat(expr.floatValue), expr.range); break;
     case ExprKind::Bool: v = SymValue::ofBool(expr.intValue != 0); break;
     case ExprKind::None: v = SymValue::none(); break;
     case ExprKind::String:
@@ -213,6 +216,10 @@ SymValue Analyzer::evalAttribute(const Expr& expr) {
       }
       fail(nameRange, describeKind(base) + " has no attribute '" + expr.text + "'");
     case SymKind::Selection: return selectionAttribute(base, expr.text, expr.range, "");
+    case SymKind::Complex: {
+      base.range = expr.children[0]->range;
+      return complexAttribute(base, expr.text, expr.range, "");
+    }
     case SymKind::Tensor: {
       base.range = expr.children[0]->range;  // a bound method's array is the expression before the dot
       return arrayAttribute(base, expr.text, expr.range, "");
@@ -274,6 +281,15 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
   DType dtype;
   if (module == "numpy") {
     if (dtypeFromName(name, dtype)) return SymValue::ofDType(dtype);
+    static const std::pair<const char*, DType> complexNames[] = {{"complex64", DType::Float32}, {"csingle", DType::Float32},
+                                                                 {"complex128", DType::Float64}, {"cdouble", DType::Float64},
+                                                                 {"complex_", DType::Float64}};
+    for (const auto& [complexName, component] : complexNames) {
+      if (name != complexName) continue;
+      SymValue complexDType = SymValue::ofDType(component);
+      complexDType.text = "complex";
+      return complexDType;
+    }
     if (name == "newaxis") return SymValue::none();
     if (name == "pi") return SymValue::ofFloat(M_PI);
     if (name == "e") return SymValue::ofFloat(M_E);
@@ -287,6 +303,9 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
            {note(SourceRange{}, "the supported functions are listed in docs/numpy-support.md")});
     }
     if (registry_.findAlias(name, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + name);
+    for (const char* f : {"real", "imag", "conj", "conjugate", "angle", "iscomplexobj"}) {  // frontend/Complex.cpp
+      if (name == f) return SymValue::named(SymKind::Callable, "numpy." + name);
+    }
     if (const Stmt* f = numpyPreludeFunction(name)) return functionValue(*f);
     failUnknownFunction(module, name, range);
   }
@@ -407,6 +426,7 @@ SymValue Analyzer::binaryOperator(const std::string& symbol, const Argument& lhs
   const SourceRange& lhsRange = lhsArg.range;
   const SourceRange& rhsRange = rhsArg.range;
   if (lhs.kind == SymKind::Poison || rhs.kind == SymKind::Poison) return SymValue::poison();
+  if (lhs.kind == SymKind::Complex || rhs.kind == SymKind::Complex) return complexBinary(symbol, lhsArg, rhsArg, range);
   if (lhs.isScalarConstant() && rhs.isScalarConstant()) return foldScalars(symbol, lhs, rhs, range);
   // Shape tuples: a.shape + (1,), (n,) * 2; compile-time values, so of bounded length.
   auto tupleOf = [&](const std::vector<SymValue>& first, const std::vector<SymValue>& second, int64_t times) {
@@ -542,6 +562,10 @@ SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
     return SymValue::ofBool(!truthy(operand, expr.children[0]->range));
   }
   if (op == "+") return operand;
+  if (operand.kind == SymKind::Complex && op == "-") {
+    return complexOf(planeNeg(operand.items[0], expr.range), planeNeg(operand.items[1], expr.range), expr.range);
+  }
+  if (operand.kind == SymKind::Complex) fail(expr.range, "bad operand for unary " + op + ": " + describeKind(operand));
   if (operand.isScalarConstant()) {
     if (op == "-") {
       if (operand.kind == SymKind::Float) return SymValue::ofFloat(-operand.floatValue);
@@ -584,7 +608,8 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
   }
   bool anyArray = false;
   for (const auto& o : operands) {
-    anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex || o.kind == SymKind::Selection;
+    anyArray |= o.kind == SymKind::Tensor || o.kind == SymKind::LoopIndex || o.kind == SymKind::Selection ||
+                o.kind == SymKind::Complex;
   }
   if (anyArray && expr.ops.size() > 1) {
     fail(expr.range, "chained comparisons of arrays are ambiguous; combine them with &: (a < b) & (b < c)");
@@ -658,6 +683,9 @@ bool Analyzer::truthy(const SymValue& v, const SourceRange& range) {
     case SymKind::None: return false;
     case SymKind::String: return !v.text.empty();
     case SymKind::Tuple: return !v.items.empty();
+    case SymKind::Complex:
+      if (isComplexConstant(v)) return v.items[0].number() != 0 || v.items[1].number() != 0;
+      fail(range, "the truth value of a complex array is not known at compile time");
     case SymKind::Tensor:
       if (!v.text.empty()) {
         fail(range, "this condition depends on the loop index '" + v.text + "', which has no compile-time value in a "
@@ -1002,6 +1030,9 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
   std::vector<Argument> operands = operandsIn;
   for (const Argument& a : operands) {
     if (a.value.kind == SymKind::Poison) return SymValue::poison();
+  }
+  for (const Argument& a : operands) {
+    if (a.value.kind == SymKind::Complex) return complexOp(op, operands, std::move(attrs), range, spelling);
   }
   for (const Argument& a : operands) {
     if (a.value.kind == SymKind::Selection) return applyToSelection(op, operands, std::move(attrs), range, nameHint, spelling);

@@ -43,6 +43,11 @@ bool parseInputSpec(const std::string& text, InputSpec& out, std::string& error)
     return false;
   }
   const std::string dtype = text.substr(colon + 1, open - colon - 1);
+  if (dtype.rfind("complex", 0) == 0) {
+    error = prefix + "complex inputs are not supported; pass the real and imaginary parts as two float arrays and "
+                     "combine them in the program (re + 1j * im)";
+    return false;
+  }
   if (!parseDType(dtype, out.dtype)) {
     std::vector<std::string> names;
     for (int i = 0; i < kDTypeCount; ++i) names.push_back(dtypeName(static_cast<DType>(i)));

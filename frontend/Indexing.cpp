@@ -320,6 +320,7 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   SymValue base = eval(*expr.children[0]);
   const Expr& index = *expr.children[1];
   if (base.kind == SymKind::Poison) return base;
+  if (base.kind == SymKind::Complex) return complexSubscript(base, expr, nameHint);
   if (base.kind == SymKind::Tuple) {
     if (index.kind == ExprKind::Slice) {
       std::optional<SymValue> lower, upper;
@@ -591,6 +592,7 @@ void Analyzer::assignSubscript(const Expr& target, const SymValue& value) {
   SymValue base = eval(*target.children[0]);
   const Expr& index = *target.children[1];
   if (base.kind == SymKind::Poison || value.kind == SymKind::Poison) return;
+  if (base.kind == SymKind::Complex || value.kind == SymKind::Complex) return assignComplexSubscript(target, base, value);
   SymValue mask;
   if (base.kind == SymKind::Tensor && !base.untyped && !base.weak && booleanMask(index, mask)) {
     assignMasked(target, base, mask, value);

@@ -288,9 +288,11 @@ class PythonLexer {
         take(dec);
       }
     }
-    if (peek() == 'j' || peek() == 'J') {
+    if (peek() == 'j' || peek() == 'J') {  // an imaginary literal: 2j, 1.5e3j
       bump();
-      failAt(start, "complex numbers are not supported", col_ - start.col);
+      if (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_') fail("invalid imaginary literal");
+      push(TokenKind::Imaginary, digits, col_ - start.col, start);
+      return;
     }
     if (std::isalpha(static_cast<unsigned char>(peek())) || peek() == '_') fail("invalid decimal literal");
     push(isFloatLiteral ? TokenKind::Float : TokenKind::Int, digits, col_ - start.col, start);

@@ -851,6 +851,13 @@ class ModuleParser {
         take();
         return e;
       }
+      case TokenKind::Imaginary: {
+        ExprPtr e = makeExpr(ExprKind::Imaginary, r);
+        e->text = t.text + "j";
+        e->floatValue = std::strtod(t.text.c_str(), nullptr);
+        take();
+        return e;
+      }
       case TokenKind::Float: {
         ExprPtr e = makeExpr(ExprKind::Float, r);
         e->text = t.text;

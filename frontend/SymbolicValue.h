@@ -55,6 +55,7 @@ enum class SymKind {
   SymbolicDim,  // a dimension known only by name (N); usable only where a graph shape is
   TensorType,   // the pyasc.Tensor annotation helper
   Selection,    // a boolean-mask selection: items are the values and the mask (frontend/Selections.cpp)
+  Complex,      // a complex number or array: items are its real and imaginary planes (frontend/Complex.cpp)
 };
 
 struct SymValue {
@@ -65,7 +66,7 @@ struct SymValue {
   // string value, module path, callable path, builtin name, dimension symbol; for an array, the
   // loop index it was computed from (so conditions on it get the loop-index message)
   std::string text;
-  DType dtype = DType::Float32;  // for DType
+  DType dtype = DType::Float32;  // for DType (with text "complex": the complex dtype of these planes)
   std::vector<SymValue> items;   // Tuple
   const Stmt* function = nullptr;  // Function
   std::shared_ptr<SymValue> self;  // Callable: the array a method is bound to

@@ -8,7 +8,7 @@
 
 namespace pyasc::frontend {
 
-enum class TokenKind { Name, Int, Float, String, Op, Newline, Indent, Dedent, End };
+enum class TokenKind { Name, Int, Float, Imaginary, String, Op, Newline, Indent, Dedent, End };
 
 // "# pragma: parallelize factor=4" -> {name "parallelize", args {{"factor", "4"}}}.
 struct Pragma {

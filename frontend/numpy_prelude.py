@@ -503,6 +503,41 @@ def vander(x, N=None, increasing=False):
     return x[:, None] ** powers[None, :].astype(x.dtype)
 
 
+def _window_points(M):
+    # NumPy's windows sample n = 1 - M, 3 - M, ..., M - 1 (none for M < 1, one point for M = 1)
+    return np.arange(1 - M, M, 2)
+
+
+def hanning(M):
+    """a compile-time M; 0.5 + 0.5 cos(pi n / (M - 1)) at NumPy's points"""
+    if M < 2:
+        return np.ones(max(M, 0))
+    return 0.5 + 0.5 * np.cos(np.pi * _window_points(M) / (M - 1))
+
+
+def hamming(M):
+    """a compile-time M; 0.54 + 0.46 cos(pi n / (M - 1)) at NumPy's points"""
+    if M < 2:
+        return np.ones(max(M, 0))
+    return 0.54 + 0.46 * np.cos(np.pi * _window_points(M) / (M - 1))
+
+
+def blackman(M):
+    """a compile-time M; 0.42 + 0.5 cos(pi n / (M - 1)) + 0.08 cos(2 pi n / (M - 1)) at NumPy's points"""
+    if M < 2:
+        return np.ones(max(M, 0))
+    n = _window_points(M)
+    return 0.42 + 0.5 * np.cos(np.pi * n / (M - 1)) + 0.08 * np.cos(2.0 * np.pi * n / (M - 1))
+
+
+def bartlett(M):
+    """a compile-time M; the triangle 1 - abs(n) / (M - 1) at NumPy's points"""
+    if M < 2:
+        return np.ones(max(M, 0))
+    n = _window_points(M)
+    return np.where(n <= 0, 1 + n / (M - 1), 1 - n / (M - 1))
+
+
 def meshgrid(x, y, z=None, indexing='xy'):
     """two or three 1-d arrays; indexing 'xy' or 'ij'; broadcast views, not copies"""
     x = np.asarray(x).ravel()

@@ -505,7 +505,9 @@ class Narrower {
       tainted.clear();
       for (size_t k = 0; k < growing.size(); ++k)
         if (growing[k]) tainted.insert(body.arguments[k + 1]);
-      std::function<bool(const graph::Region&)> reads = [&](const graph::Region& r) {
+      std::function<bool(const graph::Region&)> reads = [&](const graph::Region& r) {  // (a yield reads too)
+        for (graph::ValueId y : r.yields)
+          if (tainted.count(y)) return true;
         for (const graph::Node& n : r.nodes) {
           for (graph::ValueId in : n.inputs)
             if (tainted.count(in)) return true;

@@ -141,9 +141,9 @@ class Selector {
     loop.inductionVar = l_.classes.enterLoop(n);
     for (size_t k = 0; k < n.inputs.size(); ++k) {
       ValueId init = n.inputs[k], arg = body.arguments[k + 1];
-      int src = l_.storageOf(init, n.loc);
+      int src = l_.dataStorageOf(init, n, out);  // (a counter value, j = i, gets an array of its own)
       int dst = src;
-      if (l_.program.storages[src].role != model::TensorRole::Intermediate || l_.classes.readsAhead(init) > 1) {
+      if (!l_.takesOver(init, n)) {
         dst = l_.newIntermediate(arg);
         l_.copyWhole(src, dst, n, out);
       }

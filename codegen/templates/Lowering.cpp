@@ -209,14 +209,18 @@ void Lowering::copyWhole(int src, int dst, const Node& n, std::vector<Step>& out
   launch(out, lowerCopy(c, target, cores(false)), {src, dst});
 }
 
+bool Lowering::takesOver(ValueId v, const Node& n) {
+  const int src = storageOf(v, n.loc);
+  if (program.storages[src].role != model::TensorRole::Intermediate || classes.readsAhead(v) > 1) return false;
+  for (size_t w = 0; w < storage_.size(); ++w) {
+    if (static_cast<ValueId>(w) != v && storage_[w] == src && classes.readsAhead(static_cast<ValueId>(w)) > 0) return false;
+  }
+  return true;
+}
+
 int Lowering::writableCopyOf(ValueId base, ValueId result, const Node& n, std::vector<Step>& out) {
-  int src = storageOf(base, n.loc);
-  const Storage& s = program.storages[src];
-  int sharers = 0;
-  for (size_t v = 0; v < storage_.size(); ++v)
-    sharers += storage_[v] == src && classes.readsAhead(static_cast<ValueId>(v)) > 0;
-  bool inPlace = s.role == model::TensorRole::Intermediate && classes.readsAhead(base) == 1 && sharers <= 1;
-  if (inPlace) {
+  const int src = storageOf(base, n.loc);
+  if (classes.readsAhead(base) == 1 && takesOver(base, n)) {
     bind(result, src);
     return src;
   }

@@ -70,6 +70,9 @@ class Lowering {
   void copyWhole(int src, int dst, const graph::Node& n, std::vector<Step>& out);
   // The storage a write into `base` may update in place, copying `base` first when it is still needed.
   int writableCopyOf(graph::ValueId base, graph::ValueId result, const graph::Node& n, std::vector<Step>& out);
+  // Whether `v`'s storage may become another value's: an intermediate nothing reads after this use,
+  // through `v` (read at most once more) or through a value sharing the storage (a view of it).
+  bool takesOver(graph::ValueId v, const graph::Node& n);
 
  private:
   std::vector<int> storage_;  // per graph value, -1: none yet

@@ -67,7 +67,10 @@ def main():
         if name not in results:
             print("reference_runner: the program has no output '%s'" % name, file=sys.stderr)
             return 2
-        np.save(os.path.join(args.out, name + ".npy"), np.asarray(results[name]))
+        value = np.asarray(results[name])
+        if np.iscomplexobj(value):  # a model outputs a complex array as (real, imaginary) pairs on a last axis
+            value = np.stack([value.real, value.imag], axis=-1)
+        np.save(os.path.join(args.out, name + ".npy"), value)
     return 0
 
 

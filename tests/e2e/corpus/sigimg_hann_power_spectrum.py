@@ -1,5 +1,7 @@
 # source: S. W. Smith, The Scientist and Engineer's Guide to DSP, ch. 9 "Applications of the DFT" (spectral analysis); NumPy reference documentation, numpy.hanning
 # Hann-windowed power spectrum of a two-tone signal using a complex-exponential DFT matrix exp(-2j*pi*k*n/N)
+# check: --rtol=2e-5 (the phases 2 pi k n / N reach 390 rad: NumPy's own float32 run, on complex64,
+# leaves power_db 1.2e-5 from the float64 result)
 import numpy as np
 
 np.random.seed(4)

@@ -53,5 +53,27 @@ root = np.float32(1.0)
 while x - root * root > 1e-4 * x:
     root = 0.5 * (root + x[0] / root)
 
+# a one-element condition shared with an array read after the loop (the loop keeps its own copy)
+level1 = np.array([5.0], dtype=np.float32)
+active = level1 > 1.0
+was_active = active
+while active:
+    level1 = level1 * 0.5
+    active = level1 > 1.0
+flags = was_active.astype(np.int32) * 2
+
+# a while loop in a kept loop, counting on from the outer loop's index
+values = np.random.rand(12).astype(np.float32)
+run_sums = np.zeros(4, dtype=np.float32)
+run_ends = np.zeros(4, dtype=np.int64)
+for i in range(4):
+    j = i
+    s = values[i]
+    while s < 1.5:
+        j = j + 1
+        s = s + values[j]
+    run_sums[i] = s
+    run_ends[i] = j
+
 # the numbers the loops counted
 counts = np.array([sweeps, depth, halvings])

@@ -15,6 +15,7 @@ std::string kinds(const std::vector<Token>& tokens) {
       case TokenKind::Name: s += "N(" + t.text + ")"; break;
       case TokenKind::Int: s += "I(" + t.text + ")"; break;
       case TokenKind::Float: s += "F(" + t.text + ")"; break;
+      case TokenKind::Imaginary: s += "J(" + t.text + ")"; break;
       case TokenKind::String: s += "S(" + t.text + ")"; break;
       case TokenKind::Op: s += t.text; break;
       case TokenKind::Newline: s += ";"; break;
@@ -51,6 +52,8 @@ TEST(Lexer, BracketsJoinLinesAndBackslashContinues) {
 TEST(Lexer, Numbers) {
   auto tokens = tokenize("t.py", "a = 0x1F + 1_000 + 1.5e-3 + .5 + 2. + 0b101\n");
   EXPECT_EQ(kinds(tokens), "N(a) = I(31) + I(1000) + F(1.5e-3) + F(.5) + F(2.) + I(5) ; $ ");
+  // imaginary literals: their magnitude, as decimal digits
+  EXPECT_EQ(kinds(tokenize("t.py", "z = 2j - 1.5e3J + .5j\n")), "N(z) = J(2) - J(1.5e3) + J(.5) ; $ ");
 }
 
 TEST(Lexer, StringsAndOperators) {
@@ -93,7 +96,7 @@ TEST(Lexer, Errors) {
   EXPECT_EQ(lexError("a = 1)\n"), "t.py:1:6: error: unmatched ')'");
   EXPECT_EQ(lexError("a = [1)\n"), "t.py:1:7: error: closing parenthesis ')' does not match opening parenthesis '[' on line 1");
   EXPECT_EQ(lexError("if a:\n    b\n  c\n"), "t.py:3:3: error: unindent does not match any outer indentation level");
-  EXPECT_EQ(lexError("a = 3j\n"), "t.py:1:5: error: complex numbers are not supported");
+  EXPECT_EQ(lexError("a = 3jx\n"), "t.py:1:7: error: invalid imaginary literal");
   EXPECT_EQ(lexError("a = 1 ? 2\n"), "t.py:1:7: error: invalid character '?' in the program");
   // a null byte where a line starts (it used to loop forever) and identifiers that are not UTF-8
   EXPECT_EQ(lexError(std::string("a = 1\n\0", 7)), "t.py:2:1: error: source code cannot contain null bytes");
