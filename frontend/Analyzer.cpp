@@ -391,6 +391,7 @@ bool sameBinding(const SymValue& a, const SymValue& b) {
       }
       return true;
     case SymKind::LoopIndex: return a.indexVar == b.indexVar && a.scale == b.scale && a.offset == b.offset;
+    case SymKind::Complex: return sameBinding(a.items[0], b.items[0]) && sameBinding(a.items[1], b.items[1]);
     default: return a.function == b.function && a.text == b.text && a.dtype == b.dtype;
   }
 }
@@ -411,10 +412,12 @@ Analyzer::Flow Analyzer::execIfOnData(const Stmt& stmt, const SymValue& test) {
   // the arrays the branches may write: every storage a binding of any frame reaches
   std::map<std::shared_ptr<ArrayStorage>, ValueId> before;
   for (const Frame& f : frames_) {
-    for (const auto& [name, v] : f.locals) {
-      if (v.kind != SymKind::Tensor) continue;
-      if (v.storage) before.emplace(v.storage, v.storage->current);
-      if (v.view) before.emplace(v.view->root, v.view->root->current);
+    for (const auto& [name, binding] : f.locals) {
+      for (const SymValue& v : binding.kind == SymKind::Complex ? binding.items : std::vector<SymValue>{binding}) {
+        if (v.kind != SymKind::Tensor) continue;  // (a complex value's planes too)
+        if (v.storage) before.emplace(v.storage, v.storage->current);
+        if (v.view) before.emplace(v.view->root, v.view->root->current);
+      }
     }
   }
   const auto locals = frames_.back().locals;
@@ -465,7 +468,8 @@ Analyzer::Flow Analyzer::execIfOnData(const Stmt& stmt, const SymValue& test) {
       continue;
     }
     auto numeric = [&](const SymValue& v) {
-      return (v.kind == SymKind::Tensor && !v.untyped) || v.isScalarConstant();
+      return (v.kind == SymKind::Tensor && !v.untyped) || v.isScalarConstant() ||
+             (v.kind == SymKind::Complex && v.items[0].kind != SymKind::Selection);
     };
     if (t == thenLocals.end() || e == elseLocals.end() || !numeric(t->second) || !numeric(e->second)) {
       SymValue unbound = SymValue::poison();
@@ -758,8 +762,9 @@ std::map<std::string, SymValue> Analyzer::carryPythonNumbers(const Stmt& stmt, c
                                     "array allocated before it with as many rows as the loop can need")});
     }
     if (isComplexConstant(*v)) {  // a Python complex: 0-d float64 planes
-      const SymValue re = fresh(builder_.constant(DType::Float64, {v->items[0].number()}, {}, v->range), v->range);
-      const SymValue im = fresh(builder_.constant(DType::Float64, {v->items[1].number()}, {}, v->range), v->range);
+      SymValue re = fresh(builder_.constant(DType::Float64, {v->items[0].number()}, {}, v->range), v->range);
+      SymValue im = fresh(builder_.constant(DType::Float64, {v->items[1].number()}, {}, v->range), v->range);
+      re.weak = im.weak = registry::ScalarKind::Float;  // promotes as the Python complex it was
       carried[name] = *v;
       bind(name, complexOf(re, im, v->range));
       continue;
@@ -881,8 +886,12 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
   auto slotValue = [&](size_t i) -> SymValue {
     const SymValue* v = lookup(carriedNames[i]);
     if (!v || carriedPlanes[i] < 0) return v ? *v : SymValue::poison();
-    if (v->kind == SymKind::Complex) return v->items[static_cast<size_t>(carriedPlanes[i])];
-    return carriedPlanes[i] == 0 ? *v : planeOp("*", *v, SymValue::ofFloat(0.0), stmt.range);
+    if (v->kind != SymKind::Complex) {
+      fail(stmt.range, "'" + carriedNames[i] + "' is a complex array before this loop and " + describeKind(*v) +
+                           " at the end of its body; a loop kept as a loop carries it with one dtype (make it "
+                           "complex in the body too)");
+    }
+    return v->items[static_cast<size_t>(carriedPlanes[i])];
   };
   // Binds the carried names to `values` (one per carried name; a complex name's two planes in turn).
   auto bindCarried = [&](const std::vector<ValueId>& values) {
@@ -1073,7 +1082,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
       bind(name, SymValue::ofInt(v->scale * (start + (trips - 1) * step) + v->offset));
       continue;
     }
-    if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex) {
+    if (v->kind == SymKind::Tensor || v->kind == SymKind::LoopIndex || v->kind == SymKind::Complex) {
       SymValue gone = SymValue::poison();
       gone.text = whileTest ? "'" + name + "' is assigned inside the while loop on array data at line " +
                                   std::to_string(stmt.range.begin.line) + ", whose trips are decided at run time, so it "
@@ -1106,6 +1115,7 @@ void Analyzer::buildKeptLoop(const Stmt& stmt, int64_t start, int64_t stop, int6
 std::string Analyzer::rootName(const Expr& expr) {
   if (expr.kind == ExprKind::Name) return expr.text;
   if (expr.kind == ExprKind::Subscript) return rootName(*expr.children[0]);
+  if (expr.kind == ExprKind::Attribute && (expr.text == "real" || expr.text == "imag")) return rootName(*expr.children[0]);
   return "";
 }
 
@@ -1455,7 +1465,8 @@ void Analyzer::recordScriptOutputs() {
   }
   for (const std::string& name : options_.outputs) {  // --output names that are no top-level array
     auto it = module.locals.find(name);
-    if (it != module.locals.end() && it->second.kind == SymKind::Tensor && !it->second.untyped && !it->second.weak)
+    if (it != module.locals.end() && ((it->second.kind == SymKind::Tensor && !it->second.untyped && !it->second.weak) ||
+                                      (it->second.kind == SymKind::Complex && !isComplexConstant(it->second))))
       continue;
     std::string arrays;
     for (const std::string& n : module.order) {

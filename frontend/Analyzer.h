@@ -130,8 +130,11 @@ class Analyzer {
     SymValue re;
     std::optional<SymValue> im;  // none: a real value (an exact zero imaginary part)
   };
-  // A complex value of these planes; array planes are brought to one dtype (float) and shape.
-  SymValue complexOf(SymValue re, SymValue im, const SourceRange& range);
+  // A complex value of these planes, brought to one float dtype and shape: arrays of their own, or
+  // with `keepViews` (a subscript's planes) the views they are.
+  SymValue complexOf(SymValue re, SymValue im, const SourceRange& range, bool keepViews = false);
+  // An exact zero imaginary plane for a real value (of its shape, float dtype).
+  SymValue zerosLike(const SymValue& v, const SourceRange& range);
   static bool isComplexConstant(const SymValue& v);
   static Planes planesOf(const SymValue& v);
   SymValue planeOp(const std::string& symbol, const SymValue& a, const SymValue& b, const SourceRange& range);
@@ -153,6 +156,13 @@ class Analyzer {
                             const std::string& nameHint);
   // Runs `f` on `subscript` with its base replaced by `plane`.
   SymValue onPlane(const SymValue& plane, const Expr& subscript, const std::function<SymValue(const Expr&)>& f);
+  // Runs `f` on `subscript` for each plane of `z`, the index's calls evaluated once; with `combine`,
+  // the two results as a complex value (views kept).
+  SymValue onBothPlanes(const SymValue& z, const Expr& subscript, const std::function<SymValue(const Expr&)>& f,
+                        bool combine);
+  // `index` with every call in it (and comprehension, lambda) evaluated now and bound to a hidden
+  // name, whose names are added to `hoisted`.
+  ExprPtr callsEvaluatedOnce(const Expr& index, std::vector<std::string>& hoisted);
   SymValue complexSubscript(const SymValue& z, const Expr& expr, const std::string& nameHint);
   void assignComplexSubscript(const Expr& target, const SymValue& base, const SymValue& value);
   // A complex array as (real, imaginary) pairs along a new last axis: how a model outputs it.

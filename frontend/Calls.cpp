@@ -138,6 +138,14 @@ SymValue Analyzer::evalCall(const Expr& expr, const std::string& nameHint) {
         fail(expr.range, std::string("np.") + dtypeName(callee.dtype) + "() takes exactly one value");
       }
       const Argument& a = args.positional[0];
+      if (callee.text == "complex") {  // np.complex64(x): x as a complex value of these planes
+        CallArgs cast = args;
+        cast.positional = {Argument{callee, a.range, nullptr}};
+        if (auto z = complexCall("astype", a, cast, nameHint)) return *z;
+      }
+      if (a.value.kind == SymKind::Complex) {
+        fail(a.range, "casting a complex value to a real dtype discards its imaginary part; take np.real(z) or np.abs(z)");
+      }
       if (a.value.kind == SymKind::Tensor) {
         return fresh(builder_.cast(arrayValue(a.value, a.range), builder_.deviceDType(callee.dtype, a.range), expr.range),
                      expr.range);
@@ -363,7 +371,8 @@ SymValue Analyzer::callBuiltin(const std::string& name, const CallArgs& args) {
     if (a.size() == 1 && a[0].value.kind == SymKind::Tuple) {
       SymValue total = SymValue::ofInt(0);
       for (const SymValue& v : a[0].value.items) {
-        if (total.kind == SymKind::Tensor || v.kind == SymKind::Tensor) {  // Python's 0 + a + b ... with arrays
+        if (total.kind == SymKind::Tensor || v.kind == SymKind::Tensor || total.kind == SymKind::Complex ||
+            v.kind == SymKind::Complex) {  // Python's 0 + a + b ... with arrays or complex numbers
           total = binaryOperator("+", Argument{total, args.range, nullptr}, Argument{v, args.range, nullptr}, args.range, "");
         } else {
           total = foldScalars("+", total, v, args.range);

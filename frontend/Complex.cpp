@@ -21,19 +21,23 @@ bool isComplex(const SymValue& v) { return v.kind == SymKind::Complex; }
 
 }  // namespace
 
-SymValue Analyzer::complexOf(SymValue re, SymValue im, const SourceRange& range) {
+SymValue Analyzer::complexOf(SymValue re, SymValue im, const SourceRange& range, bool keepViews) {
   const bool reArray = re.kind == SymKind::Tensor || re.kind == SymKind::LoopIndex;
   const bool imArray = im.kind == SymKind::Tensor || im.kind == SymKind::LoopIndex;
   if ((reArray || imArray) && re.kind != SymKind::Selection && im.kind != SymKind::Selection) {
-    // one float dtype and one shape for both planes (a number or an integer plane beside an array)
+    // one float dtype (float32 at least: NumPy has no complex of float16) and one shape for both planes
     std::optional<DType> strong;
+    bool weak = true;  // a Python complex computed at run time (1j * k of a loop index) promotes as a literal
     for (const SymValue* p : {&re, &im}) {
-      if (p->kind != SymKind::Tensor || p->weak) continue;
+      if (p->kind == SymKind::LoopIndex || (p->kind == SymKind::Tensor && p->weak)) continue;
+      if (p->kind != SymKind::Tensor) continue;
+      weak = false;
       const DType t = builder_.type(arrayValue(*p, range)).dtype;
       strong = strong ? registry::promoteTypes(*strong, t) : t;
     }
     DType component = strong ? *strong : DType::Float64;
     if (!isFloat(component)) component = DType::Float64;
+    if (component == DType::Float16) component = DType::Float32;
     component = builder_.deviceDType(component, range);
     const ValueId r0 = tensorOf(re, component, range), i0 = tensorOf(im, component, range);
     ValueId r = r0, i = i0;
@@ -48,14 +52,36 @@ SymValue Analyzer::complexOf(SymValue re, SymValue im, const SourceRange& range)
       if (a != shape) r = builder_.addNode("BroadcastTo", {r}, {{"shape", dims}}, range);
       if (b != shape) i = builder_.addNode("BroadcastTo", {i}, {{"shape", dims}}, range);
     }
-    // planes that are arrays already keep their storage (views write through, as NumPy's)
-    if (r != r0 || re.kind != SymKind::Tensor || re.weak) re = fresh(r, range);
-    if (i != i0 || im.kind != SymKind::Tensor || im.weak) im = fresh(i, range);
+    // a result is an array of its own (writes into it change nothing else); a subscript's planes
+    // keep their views, which write through as NumPy's
+    auto plane = [&](SymValue& p, ValueId v, ValueId v0) {
+      if (keepViews && v == v0 && p.kind == SymKind::Tensor && !p.weak) return;
+      p = fresh(v, range);
+      if (weak) p.weak = registry::ScalarKind::Float;
+    };
+    plane(re, r, r0);
+    plane(im, i, i0);
   }
   SymValue z = SymValue::make(SymKind::Complex);
   z.range = range;
   z.items = {std::move(re), std::move(im)};
   return z;
+}
+
+SymValue Analyzer::zerosLike(const SymValue& v, const SourceRange& range) {
+  if (v.isScalarConstant()) return SymValue::ofFloat(0.0);
+  if (v.kind == SymKind::Selection) return planeOp("*", v, SymValue::ofFloat(0.0), range);
+  const TensorType type = builder_.type(tensorOf(v, DType::Float64, range));
+  DType t = isFloat(type.dtype) ? type.dtype : DType::Float64;
+  if (t == DType::Float16) t = DType::Float32;
+  t = builder_.deviceDType(t, range);
+  std::vector<int64_t> shape;
+  for (const graph::Dim& d : type.shape) shape.push_back(d.extent);
+  SymValue zeros = fresh(builder_.addNode("Fill", {}, {{"shape", shape}, {"value", 0.0}, {"dtype", std::string(dtypeName(t))}},
+                                          range),
+                         range);
+  zeros.weak = v.weak;
+  return zeros;
 }
 
 bool Analyzer::isComplexConstant(const SymValue& v) {
@@ -101,7 +127,7 @@ SymValue Analyzer::complexDivide(const Planes& a, const Planes& b, const SourceR
   auto op = [&](const char* s, const SymValue& x, const SymValue& y) { return planeOp(s, x, y, range); };
   if (!b.im) {
     const SymValue scale = op("/", SymValue::ofFloat(1.0), b.re);
-    return complexOf(op("*", a.re, scale), a.im ? op("*", *a.im, scale) : op("*", SymValue::ofFloat(0.0), scale), range);
+    return complexOf(op("*", a.re, scale), a.im ? op("*", *a.im, scale) : zerosLike(scale, range), range);
   }
   const SymValue ar = a.re, ai = a.im ? *a.im : SymValue::ofFloat(0.0), br = b.re, bi = *b.im;
   if (ar.isScalarConstant() && ai.isScalarConstant() && br.isScalarConstant() && bi.isScalarConstant()) {
@@ -155,7 +181,10 @@ SymValue Analyzer::complexBinary(const std::string& symbol, const Argument& lhs,
     }
     // NumPy's npy_cpow for an integer exponent: binary powering by complex products
     int64_t n = static_cast<int64_t>(std::fabs(e.number()));
-    if (n == 0) return complexOf(SymValue::ofFloat(1.0), SymValue::ofFloat(0.0), range);
+    if (n == 0) {  // 1 + 0j for every element, as npy_cpow
+      const SymValue zero = zerosLike(a.re, range);
+      return complexOf(planeOp("+", zero, SymValue::ofFloat(1.0), range), zerosLike(a.re, range), range);
+    }
     SymValue result, power = complexOf(a.re, a.im ? *a.im : SymValue::ofFloat(0.0), range);
     bool started = false;
     for (int64_t mask = 1;; mask <<= 1) {
@@ -195,7 +224,7 @@ SymValue Analyzer::complexOp(const std::string& op, const std::vector<Argument>&
     }
     if (op == "Concat" || op == "Stack") {  // a real part beside complex ones: its imaginary plane is zeros
       for (size_t k = 0; k < operands.size(); ++k) {
-        if (!isComplex(operands[k].value)) im[k].value = planeOp("*", re[k].value, SymValue::ofFloat(0.0), range);
+        if (!isComplex(operands[k].value)) im[k].value = zerosLike(re[k].value, range);
       }
     }
     return complexOf(applyOp(op, re, attrs, range, ""), applyOp(op, im, attrs, range, ""), range);
@@ -217,6 +246,12 @@ SymValue Analyzer::complexOp(const std::string& op, const std::vector<Argument>&
                        planeOp("*", magnitude, planeCall("Sin", {im}, range), range), range);
     }
     if (op == "Square") return complexMultiply(p, p, range);
+  }
+  if (op == "Where" && operands.size() == 3 && !isComplex(operands[0].value)) {  // np.where(c, z, w), an if on data
+    const Planes a = planesOf(operands[1].value), b = planesOf(operands[2].value);
+    const SymValue zero = SymValue::ofFloat(0.0);
+    return complexOf(planeCall("Where", {operands[0].value, a.re, b.re}, range),
+                     planeCall("Where", {operands[0].value, a.im ? *a.im : zero, b.im ? *b.im : zero}, range), range);
   }
   if (op == "MatMul" && operands.size() == 2) {
     const Planes a = planesOf(operands[0].value), b = planesOf(operands[1].value);
@@ -276,13 +311,24 @@ std::optional<SymValue> Analyzer::complexCall(const std::string& name, const std
     const DType component = builder_.deviceDType(dtypeArgument(0)->value.dtype, args.range);
     const Planes p = planesOf(self->value);
     auto cast = [&](const SymValue& v) { return fresh(builder_.cast(tensorOf(v, component, args.range), component, args.range), args.range); };
-    return complexOf(cast(p.re), p.im ? cast(*p.im) : cast(planeOp("*", p.re, SymValue::ofFloat(0.0), args.range)), args.range);
+    return complexOf(cast(p.re), p.im ? cast(*p.im) : cast(zerosLike(p.re, args.range)), args.range);
   }
-  if (!anyComplex) {
-    if ((name == "real" || name == "imag") && !all.empty() && !self) {  // np.real(x), np.imag(x) of a real x
-      if (name == "real") return all[0].value;
-      return planeOp("*", all[0].value, SymValue::ofFloat(0.0), args.range);
+  auto degrees = [&](const SymValue& radians) {  // np.angle(z, deg=True)
+    for (const auto& [key, value] : args.keywords) {
+      if (key == "deg" && truthy(value.value, value.range)) return planeOp("*", radians, SymValue::ofFloat(180.0 / M_PI), args.range);
     }
+    if (args.positional.size() > 1 && truthy(args.positional[1].value, args.positional[1].range)) {
+      return planeOp("*", radians, SymValue::ofFloat(180.0 / M_PI), args.range);
+    }
+    return radians;
+  };
+  if (!anyComplex) {  // NumPy's complex functions of a real x
+    if (all.empty() || self) return std::nullopt;
+    const SymValue& x = all[0].value;
+    if (name == "real" || name == "conj" || name == "conjugate") return x;
+    if (name == "imag") return zerosLike(x, args.range);
+    if (name == "angle") return degrees(planeCall("Arctan2", {zerosLike(x, args.range), x}, args.range));
+    if (name == "iscomplexobj") return SymValue::ofBool(false);
     return std::nullopt;
   }
   const Planes z = planesOf(all[0].value);
@@ -291,11 +337,17 @@ std::optional<SymValue> Analyzer::complexCall(const std::string& name, const std
   if (name == "imag") return im;
   if (name == "conj" || name == "conjugate") return complexOf(z.re, planeNeg(im, args.range), args.range);
   if (name == "angle") {
-    if (isComplexConstant(all[0].value)) return SymValue::ofFloat(std::atan2(im.number(), z.re.number()));
-    return planeCall("Arctan2", {im, z.re}, args.range);
+    if (isComplexConstant(all[0].value)) return degrees(SymValue::ofFloat(std::atan2(im.number(), z.re.number())));
+    return degrees(planeCall("Arctan2", {im, z.re}, args.range));
   }
   if (name == "copy") return complexOf(planeCall("Identity", {z.re}, args.range), planeCall("Identity", {im}, args.range), args.range);
-  if (name == "zeros_like" || name == "ones_like" || name == "empty_like") {
+  const bool like = name == "zeros_like" || name == "ones_like" || name == "empty_like";
+  if (like && !self && dtypeArgument(1) && !complexDType(dtypeArgument(1))) {  // a real array of z's shape
+    CallArgs real = args;
+    real.positional[0].value = z.re;
+    return callNumpy(name, real, nameHint);
+  }
+  if (like) {
     CallArgs real = args;
     if (self) real.positional.insert(real.positional.begin(), *self);
     real.positional[0].value = z.re;
@@ -303,7 +355,7 @@ std::optional<SymValue> Analyzer::complexCall(const std::string& name, const std
     return complexOf(callNumpy(name == "ones_like" ? "ones_like" : "zeros_like", real, nameHint),
                      callNumpy("zeros_like", zero, nameHint), args.range);
   }
-  if (name == "iscomplexobj" || name == "iscomplex") return SymValue::ofBool(true);
+  if (name == "iscomplexobj") return SymValue::ofBool(true);
   return std::nullopt;  // the operator's own path: complexOp, or a located refusal
 }
 
@@ -317,7 +369,7 @@ SymValue Analyzer::complexAttribute(const SymValue& z, const std::string& name, 
     if (re.isScalarConstant()) fail(range, "a complex number has no attribute '" + name + "'");
     return re.kind == SymKind::Selection ? selectionAttribute(re, name, range, nameHint) : arrayAttribute(re, name, range, nameHint);
   }
-  if (registry_.findAlias(name, registry::AliasForm::Method)) {
+  if (name == "conj" || name == "conjugate" || name == "copy" || registry_.findAlias(name, registry::AliasForm::Method)) {
     SymValue method = SymValue::named(SymKind::Callable, name);
     method.self = std::make_shared<SymValue>(z);
     return method;
@@ -327,9 +379,9 @@ SymValue Analyzer::complexAttribute(const SymValue& z, const std::string& name, 
 }
 
 SymValue Analyzer::onPlane(const SymValue& plane, const Expr& subscript, const std::function<SymValue(const Expr&)>& f) {
-  Frame& frame = frames_.back();
-  const bool wasBound = frame.locals.count(kPlaneName) > 0;
-  const SymValue before = wasBound ? frame.locals[kPlaneName] : SymValue::none();
+  const size_t frame = frames_.size() - 1;  // (a helper the index calls pushes frames: no reference held)
+  const bool wasBound = frames_[frame].locals.count(kPlaneName) > 0;
+  const SymValue before = wasBound ? frames_[frame].locals[kPlaneName] : SymValue::none();
   bind(kPlaneName, plane);
   Expr onIt;
   onIt.kind = ExprKind::Subscript;
@@ -341,12 +393,13 @@ SymValue Analyzer::onPlane(const SymValue& plane, const Expr& subscript, const s
   onIt.children.push_back(std::move(base));
   onIt.children.push_back(cloneExpr(*subscript.children[1]));
   auto restore = [&] {
+    Frame& f = frames_[frame];
     if (wasBound) {
-      frame.locals[kPlaneName] = before;
+      f.locals[kPlaneName] = before;
       return;
     }
-    frame.locals.erase(kPlaneName);
-    frame.order.erase(std::remove(frame.order.begin(), frame.order.end(), kPlaneName), frame.order.end());
+    f.locals.erase(kPlaneName);
+    f.order.erase(std::remove(f.order.begin(), f.order.end(), kPlaneName), f.order.end());
   };
   try {
     SymValue result = f(onIt);
@@ -358,10 +411,54 @@ SymValue Analyzer::onPlane(const SymValue& plane, const Expr& subscript, const s
   }
 }
 
+ExprPtr Analyzer::callsEvaluatedOnce(const Expr& index, std::vector<std::string>& hoisted) {
+  if (index.kind == ExprKind::Call || index.kind == ExprKind::ListComp || index.kind == ExprKind::Lambda) {
+    const std::string name = std::string(kPlaneName) + " index " + std::to_string(hoisted.size());
+    bind(name, eval(index));
+    hoisted.push_back(name);
+    auto e = std::make_unique<Expr>();
+    e->kind = ExprKind::Name;
+    e->text = name;
+    e->range = index.range;
+    return e;
+  }
+  ExprPtr copy = cloneExpr(index);
+  for (size_t k = 0; k < index.children.size(); ++k) {
+    if (index.children[k]) copy->children[k] = callsEvaluatedOnce(*index.children[k], hoisted);
+  }
+  return copy;
+}
+
 SymValue Analyzer::complexSubscript(const SymValue& z, const Expr& expr, const std::string& nameHint) {
   if (isComplexConstant(z)) fail(expr.range, "a complex number is not subscriptable");
   auto read = [&](const Expr& e) { return evalSubscript(e, nameHint); };
-  return complexOf(onPlane(z.items[0], expr, read), onPlane(z.items[1], expr, read), expr.range);
+  return onBothPlanes(z, expr, read, true);
+}
+
+SymValue Analyzer::onBothPlanes(const SymValue& z, const Expr& subscript, const std::function<SymValue(const Expr&)>& f,
+                                bool combine) {
+  // the index's calls (np.random draws, helpers) run once for both planes
+  std::vector<std::string> hoisted;
+  Expr once;
+  once.kind = ExprKind::Subscript;
+  once.range = subscript.range;
+  once.children.push_back(cloneExpr(*subscript.children[0]));
+  once.children.push_back(callsEvaluatedOnce(*subscript.children[1], hoisted));
+  auto unbind = [&] {
+    Frame& f = frames_.back();
+    for (const std::string& name : hoisted) {
+      f.locals.erase(name);
+      f.order.erase(std::remove(f.order.begin(), f.order.end(), name), f.order.end());
+    }
+  };
+  try {
+    const SymValue re = onPlane(z.items[0], once, f), im = onPlane(z.items[1], once, f);
+    unbind();
+    return combine ? complexOf(re, im, subscript.range, true) : SymValue::none();
+  } catch (...) {
+    unbind();
+    throw;
+  }
 }
 
 void Analyzer::assignComplexSubscript(const Expr& target, const SymValue& base, const SymValue& value) {
@@ -373,8 +470,12 @@ void Analyzer::assignComplexSubscript(const Expr& target, const SymValue& base, 
   if (isComplexConstant(base)) fail(target.range, "a complex number does not support item assignment");
   const Planes v = planesOf(value);
   const SymValue im = v.im ? *v.im : SymValue::ofFloat(0.0);
-  onPlane(base.items[0], target, [&](const Expr& e) { assignSubscript(e, v.re); return SymValue::none(); });
-  onPlane(base.items[1], target, [&](const Expr& e) { assignSubscript(e, im); return SymValue::none(); });
+  bool real = true;
+  onBothPlanes(base, target, [&](const Expr& e) {
+    assignSubscript(e, real ? v.re : im);
+    real = false;
+    return SymValue::none();
+  }, false);
 }
 
 ValueId Analyzer::complexPairs(const SymValue& z, const SourceRange& range) {

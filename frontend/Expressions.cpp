@@ -630,7 +630,7 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
     if (op == "is" || op == "is not") {
       const bool same = (a.kind == SymKind::None && b.kind == SymKind::None) ||
                         (a.kind == b.kind && a.isScalarConstant() && a.number() == b.number()) ||
-                        (a.kind == SymKind::DType && b.kind == SymKind::DType && a.dtype == b.dtype);
+                        (a.kind == SymKind::DType && b.kind == SymKind::DType && a.dtype == b.dtype && a.text == b.text);
       result = op == "is" ? same : !same;
     } else if (op == "in" || op == "not in") {
       if (b.kind != SymKind::Tuple) fail(expr.children[k + 1]->range, "'in' needs a tuple or list on the right");
@@ -638,7 +638,7 @@ SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
       for (const auto& item : b.items) found |= item.isScalarConstant() && a.isScalarConstant() && item.number() == a.number();
       result = op == "in" ? found : !found;
     } else if (a.kind == SymKind::DType && b.kind == SymKind::DType && (op == "==" || op == "!=")) {
-      result = (a.dtype == b.dtype) == (op == "==");
+      result = (a.dtype == b.dtype && a.text == b.text) == (op == "==");
     } else if (a.kind == SymKind::String && b.kind == SymKind::String && (op == "==" || op == "!=")) {
       result = (a.text == b.text) == (op == "==");
     } else if (a.kind == SymKind::Tuple && b.kind == SymKind::Tuple && (op == "==" || op == "!=")) {

@@ -359,6 +359,10 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
     if (parts.empty() || parts[0].kind != SymKind::DType) {
       fail(index.range, "Tensor[...] needs a dtype first: Tensor[float32] or Tensor[float32, 64, 128]");
     }
+    if (parts[0].text == "complex") {
+      fail(index.range, "complex inputs are not supported; pass the real and imaginary parts as two float arrays and "
+                        "combine them in the program (re + 1j * im)");
+    }
     t.dtype = parts[0].dtype;
     for (size_t i = 1; i < parts.size(); ++i) {
       if (parts[i].kind != SymKind::Int && parts[i].kind != SymKind::String) {

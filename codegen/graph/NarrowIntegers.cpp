@@ -6,14 +6,16 @@
 // operands' intervals. An int64 value whose interval fits int32 becomes int32 when every use takes
 // it as well (an elementwise operator, a shape operation or a max/min reduction, whose int64 result
 // narrows too, or a sum: int32 terms give NumPy's int64 sum) and it is not computed from an int64
-// value that stays int64. Loop bodies narrow as the top level does; a loop's carried int64 value
-// is bounded by the hull of its initial value and its yields, trip by trip until the hull holds (at
-// most 8 trips), and narrows with its initial value, block argument, yield and result together;
+// value that stays int64. Loop bodies narrow as the top level does; a loop's carried integer or
+// float value is bounded by the hull of its initial value and its yields, trip by trip until the hull
+// holds (at most 8 trips; then a counter x = x + d, d not growing, gets d times the trip count, and
+// the others 8 trips more), and an int64 one narrows with its initial value, block argument, yield and result together;
 // any other operator keeps int64. A graph output stays int64
 // (NumPy's dtype, and what the runtime returns): one computed from bounded values is computed in
 // int32 and cast to int64 (a sign-extending copy). Producers follow: np.arange, fills, casts, argmin/argmax
 // and sums take dtype int32 (their `dtype` attribute), constants are stored as int32. Float values
-// get intervals as well (uniform random inputs, constants, arithmetic), so that a cast of a bounded
+// get intervals as well (uniform random inputs, constants, arithmetic, division by a divisor of one
+// sign), so that a cast of a bounded
 // float to int64 (np.floor(np.random.rand(n) * k).astype(int)) narrows too. An integer matrix
 // product (the cube unit has no integer product) whose every partial sum is an integer below 2^24 in
 // magnitude, by its operands' intervals and contracted extent, is computed exactly in float32
@@ -198,6 +200,11 @@ class Narrower {
     if (n.op == "Add" && a.size() == 2) return Interval{a[0].lo + a[1].lo, a[0].hi + a[1].hi};
     if (n.op == "Sub" && a.size() == 2) return Interval{a[0].lo - a[1].hi, a[0].hi - a[1].lo};
     if (n.op == "Mul" && a.size() == 2) return ofProducts(a[0], a[1]);
+    if (n.op == "Div" && a.size() == 2 && (a[1].lo > 0 || a[1].hi < 0)) {  // a divisor of one sign: its quotients
+      const double q[] = {a[0].lo / a[1].lo, a[0].lo / a[1].hi, a[0].hi / a[1].lo, a[0].hi / a[1].hi};
+      return Interval{*std::min_element(std::begin(q), std::end(q)), *std::max_element(std::begin(q), std::end(q))};
+    }
+    if (n.op == "ReduceMean" && a.size() == 1) return a[0];
     if (n.op == "Square") return hull(ofProducts(a[0], a[0]), {0, 0});
     if (n.op == "Pow" && a.size() == 2 && a[1].lo == a[1].hi && a[1].lo >= 0 && a[1].lo <= 64 &&
         a[1].lo == std::floor(a[1].lo)) {  // a constant integral exponent
@@ -449,12 +456,16 @@ class Narrower {
     std::vector<std::optional<Interval>> hulls;
     for (graph::ValueId init : loop.inputs) {
       auto it = bounds_.find(init);
-      const bool integer = isInteger(g_.type(init).dtype);
-      hulls.push_back(integer && it != bounds_.end() ? std::optional<Interval>(it->second) : std::nullopt);
+      const DType t = g_.type(init).dtype;
+      hulls.push_back((isInteger(t) || isFloat(t)) && it != bounds_.end() ? std::optional<Interval>(it->second) : std::nullopt);
     }
+    // an integer hull must fit int32; a float one must be finite (a bounded float cast to int64 narrows)
+    auto holds = [&](size_t k, const Interval& r) {
+      return isFloat(g_.type(loop.inputs[k]).dtype) ? std::isfinite(r.lo) && std::isfinite(r.hi) : fitsInt32(r);
+    };
     const std::vector<std::optional<Interval>> initial = hulls;
     std::vector<bool> growing(hulls.size()), pinned(hulls.size());
-    bool extrapolated = false;
+    bool extrapolated = false, dropped = false;
     for (int64_t trip = 0;; ++trip) {
       for (size_t k = 0; k < hulls.size(); ++k) {
         if (hulls[k]) bounds_[body.arguments[k + 1]] = *hulls[k];
@@ -467,7 +478,7 @@ class Narrower {
         if (!hulls[k] || pinned[k]) continue;
         auto y = bounds_.find(body.yields[k]);
         const std::optional<Interval> next = y == bounds_.end() ? std::nullopt : std::optional<Interval>(hull(*hulls[k], y->second));
-        if (!next || !fitsInt32(*next)) {
+        if (!next || !holds(k, *next)) {
           hulls[k].reset();
           grew = true;
         } else if (next->lo < hulls[k]->lo || next->hi > hulls[k]->hi) {
@@ -478,9 +489,17 @@ class Narrower {
       if (!grew || trip + 1 >= trips) break;  // the hulls hold, or every trip is accounted for
       if (trip + 1 >= kMaxBoundTrips * (extrapolated ? 2 : 1)) {
         // still growing: counters become the hull of all their trips, and the others get as many
-        // trips again; past those, unbounded (a nest costs kMaxBoundTrips^depth bodies)
-        if (!extrapolated && pinProgressions(loop, trips, initial, growing, hulls, pinned)) {
+        // trips again; then the slots still growing and those computed from them are unbounded, and
+        // the rest must hold one trip more; past that, all unbounded (a nest costs kMaxBoundTrips^depth bodies)
+        if (!extrapolated && pinProgressions(loop, trips, initial, growing, hulls, pinned, holds)) {
           extrapolated = true;
+          continue;
+        }
+        if (!dropped) {
+          spreadGrowth(loop, growing, hulls, pinned);
+          for (size_t k = 0; k < hulls.size(); ++k)
+            if (growing[k] && !pinned[k]) hulls[k].reset();
+          dropped = true;
           continue;
         }
         for (auto& h : hulls) h.reset();
@@ -495,10 +514,11 @@ class Narrower {
   // Carried values still growing that are counters, `x = x + d` or `x = x - d` with d computed from
   // nothing still growing: such a value lies between its initial interval and `trips` steps of d,
   // its hull for the whole loop, which is pinned. Whether any was.
-  bool pinProgressions(const graph::Node& loop, int64_t trips, const std::vector<std::optional<Interval>>& initial,
-                       std::vector<bool> growing, std::vector<std::optional<Interval>>& hulls, std::vector<bool>& pinned) {
+  // The values of `loop`'s body computed from a growing slot; a slot whose yield is one grows as well
+  // (marked in `growing`).
+  std::set<graph::ValueId> spreadGrowth(const graph::Node& loop, std::vector<bool>& growing,
+                                        const std::vector<std::optional<Interval>>& hulls, const std::vector<bool>& pinned) {
     const graph::Region& body = loop.body();
-    // the values computed from a growing slot; a slot whose yield is one grows as well
     std::set<graph::ValueId> tainted;
     for (bool changed = true; changed;) {
       changed = false;
@@ -516,16 +536,26 @@ class Narrower {
         }
         return false;
       };
-      for (const graph::Node& n : body.nodes) {
-        bool from = false;
-        for (graph::ValueId in : n.inputs) from = from || tainted.count(in) > 0;
+      for (const graph::Node& n : body.nodes) {  // (a bool's interval holds whatever it is computed from, as
+        bool from = false;                        // does a selection's from its condition)
+        for (size_t i = n.op == "Where" ? 1 : 0; i < n.inputs.size(); ++i) from = from || tainted.count(n.inputs[i]) > 0;
         for (const auto& sub : n.regions) from = from || reads(sub);
-        if (from) tainted.insert(n.outputs.begin(), n.outputs.end());
+        if (!from) continue;
+        for (graph::ValueId o : n.outputs)
+          if (g_.type(o).dtype != DType::Bool) tainted.insert(o);
       }
       for (size_t k = 0; k < growing.size(); ++k) {
         if (!growing[k] && hulls[k] && !pinned[k] && tainted.count(body.yields[k])) growing[k] = changed = true;
       }
     }
+    return tainted;
+  }
+
+  bool pinProgressions(const graph::Node& loop, int64_t trips, const std::vector<std::optional<Interval>>& initial,
+                       std::vector<bool> growing, std::vector<std::optional<Interval>>& hulls, std::vector<bool>& pinned,
+                       const std::function<bool(size_t, const Interval&)>& holds) {
+    const graph::Region& body = loop.body();
+    const std::set<graph::ValueId> tainted = spreadGrowth(loop, growing, hulls, pinned);
     std::map<graph::ValueId, const graph::Node*> producer;
     for (const graph::Node& n : body.nodes)
       for (graph::ValueId o : n.outputs) producer[o] = &n;
@@ -545,7 +575,7 @@ class Narrower {
       if (step.op == "Sub") dStep = {-dStep.hi, -dStep.lo};
       const double n = static_cast<double>(trips);
       const Interval whole{initial[k]->lo + n * std::min(dStep.lo, 0.0), initial[k]->hi + n * std::max(dStep.hi, 0.0)};
-      if (!fitsInt32(whole)) continue;
+      if (!holds(k, whole)) continue;
       hulls[k] = whole;
       pinned[k] = any = true;
     }

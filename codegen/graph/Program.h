@@ -43,7 +43,7 @@ struct Step {
   int64_t tripCount = 0;  // a while loop: the most trips it may run
   uint32_t inductionVar = 0;
   std::vector<int> carried;  // storages the iterations hand on (live through the whole loop)
-  int condition = -1;        // a while loop: the carried bool scalar storage the host tests before each trip
+  int condition = -1;        // a while loop: the carried one-element bool storage the host tests before each trip
   int sourceLine = 0;        // a while loop: its line
   std::vector<Step> body;
 };

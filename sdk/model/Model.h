@@ -118,7 +118,7 @@ const char* stepKindName(StepKind kind);  // "launch", "loop", "while"
 
 // One step of the execution plan: launch a kernel, or run a body `tripCount` times with the
 // induction variable `inductionVar` = 0, 1, ... tripCount-1. A while step runs its body while the
-// bool scalar tensor `condition` holds true (the host reads it before each trip), with the
+// one-element bool tensor `condition` holds true (the host reads it before each trip), with the
 // induction variable counting the trips; more than `tripCount` trips is a run-time error.
 struct PlanStep {
   StepKind kind = StepKind::Launch;

@@ -171,8 +171,8 @@ class Validator {
             fail(label + " tests tensor " + std::to_string(step.condition) + " but the model has " +
                  std::to_string(model_.tensors.size()) + " tensors");
           const Tensor& c = model_.tensors[step.condition];
-          if (c.dtype != DType::Bool || !c.shape.empty())
-            fail(label + " tests tensor '" + escapeForMessage(c.name) + "', which is not a bool scalar");
+          if (c.dtype != DType::Bool || c.maxElementCount() != 1)
+            fail(label + " tests tensor '" + escapeForMessage(c.name) + "', which is not a bool of one element");
         }
         if (std::find(enclosingLoops.begin(), enclosingLoops.end(), step.inductionVar) != enclosingLoops.end())
           fail(label + " reuses induction variable " + std::to_string(step.inductionVar) + " of an enclosing loop");

@@ -52,3 +52,26 @@ while np.abs(v).max() < 4.0:
     v = v * v + c + 0.3
     escapes += 1
 escape_count = np.array([escapes])
+
+# results are arrays of their own: writing into one leaves its operands alone
+shifted = z + 1
+shifted[0] = 3 + 4j
+flipped = np.conj(z)
+flipped[1, 1] = 0
+# if on array data selects complex values, and writes into complex arrays, by its condition
+if x.sum() > 100:
+    chosen = z * 2
+    grid[2, 2] = 5j
+else:
+    chosen = z - 1j
+pair_sum = sum([z, u, 1j])
+unit = z ** 0
+angles = np.angle(z, deg=True) + np.angle(x)
+shape_only = np.zeros_like(z, dtype=np.float32) + np.imag(x)
+as_complex = np.complex64(x) * z.conj()
+half = x.astype(np.float16) * 1j        # complex64, as NumPy
+picked = z[1, np.arange(4) * 2]
+drifted = z.copy()
+for i in range(3):
+    step_term = x * 1j + i
+    drifted.imag[:] += 0.5

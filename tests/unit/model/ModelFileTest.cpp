@@ -335,7 +335,7 @@ TEST(ModelFile, WriterRejectsInconsistentModels) {
 }
 
 // A while step (format 1.3) keeps its trip limit, counter, condition tensor and line; its condition
-// must be a bool scalar.
+// must be a bool of one element.
 TEST(ModelFile, WhileStepsRoundTripAndTestABoolScalar) {
   Model m = sampleModel();
   Tensor condition;
@@ -352,7 +352,7 @@ TEST(ModelFile, WhileStepsRoundTripAndTestABoolScalar) {
   EXPECT_EQ(back.plan[3].condition, 6u);
   EXPECT_EQ(back.plan[3].sourceLine, 12u);
   m.plan[3].condition = 5;
-  EXPECT_EQ(writeError(m), "model: error: plan step 3 tests tensor 'out0', which is not a bool scalar");
+  EXPECT_EQ(writeError(m), "model: error: plan step 3 tests tensor 'out0', which is not a bool of one element");
   m.plan[3].condition = 9;
   EXPECT_EQ(writeError(m), "model: error: plan step 3 tests tensor 9 but the model has 7 tensors");
 }
