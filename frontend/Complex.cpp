@@ -236,14 +236,15 @@ SymValue Analyzer::complexOp(const std::string& op, const std::vector<Argument>&
       if (isComplexConstant(operands[0].value)) return SymValue::ofFloat(std::hypot(p.re.number(), im.number()));
       return planeCall("Hypot", {p.re, im}, range);
     }
-    if (op == "Exp") {  // NumPy's npy_cexp: e^re (cos im, sin im)
+    if (op == "Exp") {  // NumPy's npy_cexp: e^re (cos im, sin im), and e^re + 0j for a zero imaginary part
       if (isComplexConstant(operands[0].value)) {
         const std::complex<double> z = std::exp(std::complex<double>(p.re.number(), im.number()));
         return complexOf(SymValue::ofFloat(z.real()), SymValue::ofFloat(z.imag()), range);
       }
       const SymValue magnitude = planeCall("Exp", {p.re}, range);
+      const SymValue imaginary = planeOp("*", magnitude, planeCall("Sin", {im}, range), range);
       return complexOf(planeOp("*", magnitude, planeCall("Cos", {im}, range), range),
-                       planeOp("*", magnitude, planeCall("Sin", {im}, range), range), range);
+                       planeCall("Where", {planeOp("==", im, SymValue::ofFloat(0.0), range), im, imaginary}, range), range);
     }
     if (op == "Square") return complexMultiply(p, p, range);
   }

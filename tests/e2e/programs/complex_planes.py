@@ -19,6 +19,7 @@ magnitude = np.abs(product) + abs(quotient)
 phase = np.angle(z)
 parts = np.real(powers) - np.imag(powers) + z.real * z.imag
 rotated = np.exp(1j * x) * np.conj(z)
+overflowed = np.exp(np.array([100.0, 1.0], dtype=np.float32) + 0j)   # inf + 0j, as NumPy
 equal = (z == z) & (z != u)
 
 # shapes, slices, transposes and reductions act on both planes
