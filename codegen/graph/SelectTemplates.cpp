@@ -5,6 +5,7 @@
 #include <set>
 #include <variant>
 
+#include "codegen/lower/ScalarKernel.h"
 #include "codegen/templates/ElementwiseTemplate.h"
 #include "codegen/templates/Template.h"
 #include "ops/Elementwise.h"
@@ -91,6 +92,10 @@ class Selector {
       if (widensToInt64(n)) {
         group_.flush(l_, out);
         locatedAt(n, [&] { lowerWidening(n, out); });
+      } else if (onScalarUnit(n)) {
+        group_.flush(l_, out);
+        lowerOnScalarUnit(n, out);
+        l_.classes.setArray(n.outputs[0]);
       } else if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
         group_.add(n, fusionGroupOf(n), l_, out);
         l_.classes.setArray(n.outputs[0]);
@@ -108,6 +113,63 @@ class Selector {
   bool widensToInt64(const Node& n) const {
     return n.op == "Cast" && n.inputs.size() == 1 && g_.type(n.inputs[0]).dtype == DType::Int32 &&
            g_.type(n.outputs[0]).dtype == DType::Int64;
+  }
+
+  // An elementwise operator on int64 values narrow-integers left int64 (computed from values it
+  // cannot bound): the vector unit has no int64 lanes, the scalar unit 64-bit registers.
+  bool onScalarUnit(const Node& n) const {
+    if (!ops::isElementwiseOp(n.op) || n.outputs.size() != 1) return false;
+    if (g_.type(n.outputs[0]).dtype == DType::Int64) return true;
+    for (ValueId v : n.inputs) {
+      const ValueClasses::Class c = l_.classes.of(v);
+      if (g_.type(v).dtype == DType::Int64 && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter) return true;
+    }
+    return false;
+  }
+
+  void lowerOnScalarUnit(const Node& n, std::vector<Step>& out) {
+    std::vector<DType> inputs;
+    for (ValueId v : n.inputs) inputs.push_back(g_.type(v).dtype);
+    const DType outType = g_.type(n.outputs[0]).dtype;
+    if (std::string why = scalarRefusal(n.op, inputs, outType); !why.empty()) {
+      throw CompileError(n.loc, why + " (target '" + l_.target.name + "')");
+    }
+    const std::vector<int64_t> shape = staticShape(g_.type(n.outputs[0]), n.loc);
+    ScalarCompute c;
+    c.name = l_.kernelName("scalar");
+    c.op = n.op;
+    c.outType = outType;
+    c.count = product(shape);
+    c.sourceLine = n.loc.line;
+    std::vector<int> storages;
+    std::vector<model::AffineScalar> scalars;
+    for (ValueId v : n.inputs) {
+      ScalarOperand o;
+      o.dtype = g_.type(v).dtype;
+      if (l_.classes.of(v) == ValueClasses::Class::Scalar) {
+        if (isFloat(o.dtype)) throw CompileError(n.loc, scalarRefusal(n.op, {DType::Float64}, outType));
+        o.kind = ScalarOperand::Kind::Constant;
+        o.constant = static_cast<int64_t>(l_.classes.scalar(v));
+      } else if (l_.classes.of(v) == ValueClasses::Class::Counter) {
+        o.kind = ScalarOperand::Kind::Argument;
+        o.dtype = DType::Int32;
+        scalars.push_back(l_.classes.affine(v));
+      } else {
+        l_.classes.readAsArray(v);
+        int storage = l_.storageOf(v, n.loc);
+        const std::vector<int64_t> from = staticShape(g_.type(v), n.loc);
+        const int64_t elements = product(from);
+        if (elements == 1 && c.count != 1) {
+          o.kind = ScalarOperand::Kind::Element;
+        } else if (elements != c.count) {
+          storage = l_.broadcastStorage(storage, from, shape, g_.value(v).name + "_broadcast", n, out);
+        }
+        storages.push_back(storage);
+      }
+      c.operands.push_back(o);
+    }
+    storages.push_back(l_.newIntermediate(n.outputs[0]));
+    locatedAt(n, [&] { l_.launch(out, lowerScalarElementwise(c, l_.cores(false)), storages, scalars); });
   }
 
   void lowerWidening(const Node& n, std::vector<Step>& out) {

@@ -1,0 +1,250 @@
+// int64 elementwise kernels on the scalar unit: per core a share of the positions, each read,
+// computed in 64-bit registers and stored, with NumPy's integer semantics.
+#include "codegen/lower/ScalarKernel.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+
+#include "codegen/lower/TilePipeline.h"
+
+namespace pyasc::codegen {
+
+using isa::Instruction;
+using isa::MemRef;
+using isa::Opcode;
+using isa::Space;
+
+namespace {
+
+const std::set<std::string>& binaryArithmetic() {
+  static const std::set<std::string> ops = {"Add", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv", "Mod"};
+  return ops;
+}
+
+const std::set<std::string>& comparisons() {
+  static const std::set<std::string> ops = {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"};
+  return ops;
+}
+
+// The dtype an element has in GM (a bool is one byte).
+DType stored(DType t) { return t == DType::Bool ? DType::UInt8 : t; }
+
+}  // namespace
+
+std::string scalarRefusal(const std::string& op, const std::vector<DType>& inputs, DType out) {
+  for (DType t : inputs) {
+    if (isFloat(t) && !(op == "Cast" && t == DType::Float32 && isInteger(out))) {
+      return "operator '" + op + "' on " + dtypeName(t) + " with int64 values has no scalar-unit lowering (the scalar "
+             "unit computes integers only; a float32 cast to an integer is the exception)";
+    }
+  }
+  if (isFloat(out)) {
+    return "operator '" + op + "' giving " + dtypeName(out) + " from int64 values has no lowering (the scalar unit has "
+           "no floats, the vector unit no int64 lanes)";
+  }
+  const bool known = binaryArithmetic().count(op) || comparisons().count(op) || op == "Neg" || op == "Abs" ||
+                     op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
+  if (!known) return "operator '" + op + "' on int64 values has no scalar-unit lowering yet";
+  return "";
+}
+
+KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
+  int tensors = 0, scalars = 0;
+  for (const ScalarOperand& o : c.operands) {
+    if (o.kind == ScalarOperand::Kind::Array || o.kind == ScalarOperand::Kind::Element) ++tensors;
+    if (o.kind == ScalarOperand::Kind::Argument) ++scalars;
+  }
+  KernelBuilder b(c.name, tensors + 1 + scalars);
+  b.setSourceLine(c.sourceLine);
+  const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, c.count / 64)));
+  const int outArg = KernelBuilder::argReg(tensors);
+  // each array operand's cursor, advanced per position; the others' values, read once
+  std::vector<int> cursor(c.operands.size(), -1), value(c.operands.size(), -1);
+  int tensor = 0, scalar = 0;
+  for (size_t k = 0; k < c.operands.size(); ++k) {
+    const ScalarOperand& o = c.operands[k];
+    if (o.kind == ScalarOperand::Kind::Array) {
+      cursor[k] = KernelBuilder::argReg(tensor++);
+    } else if (o.kind == ScalarOperand::Kind::Element) {
+      value[k] = b.allocReg();
+      Instruction ld;
+      ld.op = Opcode::Ld;
+      ld.type = stored(o.dtype);
+      ld.rd = static_cast<uint8_t>(value[k]);
+      ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(tensor++)), 0};
+      b.emit(ld);
+    } else if (o.kind == ScalarOperand::Kind::Constant) {
+      value[k] = b.allocReg();
+      b.li(value[k], o.constant);
+    } else {
+      value[k] = KernelBuilder::argReg(tensors + 1 + scalar++);
+    }
+  }
+  // this core's positions: [first, first + count)
+  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg();
+  Instruction get;
+  get.op = Opcode::GetBlockIdx;
+  get.rd = static_cast<uint8_t>(idx);
+  b.emit(get);
+  emitCoreShare(b, idx, c.count, blockDim, first, count);
+  int tmp = b.allocReg();
+  for (size_t k = 0; k < c.operands.size(); ++k) {
+    if (cursor[k] < 0) continue;
+    b.aluImm(Opcode::Mul, tmp, first, dtypeSize(stored(c.operands[k].dtype)));
+    b.alu(Opcode::Add, cursor[k], cursor[k], tmp);
+  }
+  b.aluImm(Opcode::Mul, tmp, first, dtypeSize(stored(c.outType)));
+  b.alu(Opcode::Add, outArg, outArg, tmp);
+  b.freeReg(tmp);
+  b.freeReg(idx);
+  b.freeReg(first);
+
+  std::vector<int> in(c.operands.size());
+  for (size_t k = 0; k < c.operands.size(); ++k) in[k] = cursor[k] >= 0 ? b.allocReg() : value[k];
+  int result = b.allocReg(), scratch = b.allocReg(), zero = 0;  // x0 reads as 0
+  const int loop = b.newLabel(), done = b.newLabel();
+  b.bind(loop);
+  b.branch(Opcode::Bge, zero, count, done);
+  for (size_t k = 0; k < c.operands.size(); ++k) {
+    if (cursor[k] < 0) continue;
+    Instruction ld;
+    ld.op = Opcode::Ld;
+    ld.type = stored(c.operands[k].dtype);
+    ld.rd = static_cast<uint8_t>(in[k]);
+    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(cursor[k]), 0};
+    b.emit(ld);
+  }
+  // result = one of two values by a branch: `then` when `a op b` holds
+  auto select = [&](Opcode branchWhenFalse, int a, int bReg, int thenReg, int elseReg) {
+    const int skip = b.newLabel(), end = b.newLabel();
+    b.branch(branchWhenFalse, a, bReg, skip);
+    b.aluImm(Opcode::Add, result, thenReg, 0);
+    b.jump(end);
+    b.bind(skip);
+    b.aluImm(Opcode::Add, result, elseReg, 0);
+    b.bind(end);
+  };
+  auto truth = [&](Opcode branchWhenFalse, int a, int bReg) {  // result = a op b ? 1 : 0
+    b.li(scratch, 1);
+    const int skip = b.newLabel(), end = b.newLabel();
+    b.branch(branchWhenFalse, a, bReg, skip);
+    b.aluImm(Opcode::Add, result, scratch, 0);
+    b.jump(end);
+    b.bind(skip);
+    b.li(result, 0);
+    b.bind(end);
+  };
+  const std::string& op = c.op;
+  const int x = in.empty() ? 0 : in[0], y = in.size() > 1 ? in[1] : 0;
+  if (op == "Add" || op == "Sub" || op == "Mul" || op == "Maximum" || op == "Minimum") {
+    static const std::map<std::string, Opcode> alu = {{"Add", Opcode::Add}, {"Sub", Opcode::Sub}, {"Mul", Opcode::Mul},
+                                                      {"Maximum", Opcode::Max}, {"Minimum", Opcode::Min}};
+    b.alu(alu.at(op), result, x, y);
+  } else if (op == "FloorDiv" || op == "Mod") {
+    // NumPy: a zero divisor gives 0; otherwise Python's floor division and the divisor-signed remainder
+    const int nonzero = b.newLabel(), end = b.newLabel();
+    b.branch(Opcode::Bne, y, zero, nonzero);
+    b.li(result, 0);
+    b.jump(end);
+    b.bind(nonzero);
+    b.alu(Opcode::Rem, scratch, x, y);  // toward zero
+    b.alu(Opcode::Div, result, x, y);
+    const int exact = b.newLabel();
+    b.branch(Opcode::Beq, scratch, zero, exact);
+    const int quotientSign = b.allocReg();
+    b.alu(Opcode::Xor, quotientSign, scratch, y);  // remainder and divisor of opposite signs: one step back
+    b.branch(Opcode::Bge, quotientSign, zero, exact);
+    b.aluImm(Opcode::Sub, result, result, 1);
+    b.alu(Opcode::Add, scratch, scratch, y);
+    b.freeReg(quotientSign);
+    b.bind(exact);
+    if (op == "Mod") b.aluImm(Opcode::Add, result, scratch, 0);
+    b.bind(end);
+  } else if (op == "Neg") {
+    b.alu(Opcode::Sub, result, zero, x);
+  } else if (op == "Abs") {
+    b.alu(Opcode::Sub, scratch, zero, x);
+    b.alu(Opcode::Max, result, x, scratch);
+  } else if (op == "Clip") {
+    b.alu(Opcode::Max, result, x, y);
+    b.alu(Opcode::Min, result, result, in[2]);
+  } else if (op == "Where") {
+    select(Opcode::Beq, in[0], zero, in[1], in[2]);
+  } else if (op == "Equal") {
+    truth(Opcode::Bne, x, y);
+  } else if (op == "NotEqual") {
+    truth(Opcode::Beq, x, y);
+  } else if (op == "Less") {
+    truth(Opcode::Bge, x, y);
+  } else if (op == "GreaterEqual") {
+    truth(Opcode::Blt, x, y);
+  } else if (op == "Greater") {
+    truth(Opcode::Bge, y, x);
+  } else if (op == "LessEqual") {
+    truth(Opcode::Blt, y, x);
+  } else if (op == "Cast" && c.operands[0].dtype == DType::Float32) {
+    // float32 bits to an integer toward zero: 2^(e-23) times the 24-bit significand; NaN gives 0,
+    // beyond int64 saturates (as the vector unit's conversions)
+    const int e = b.allocReg(), m = b.allocReg(), end = b.newLabel(), positive = b.newLabel(), big = b.newLabel();
+    b.aluImm(Opcode::Shr, e, x, 23);
+    b.aluImm(Opcode::And, e, e, 0xff);
+    b.aluImm(Opcode::And, m, x, 0x7fffff);
+    b.li(result, 0);
+    b.li(scratch, 127);
+    b.branch(Opcode::Blt, e, scratch, end);  // |x| < 1 (and zero, subnormals)
+    b.li(scratch, 255);
+    const int finite = b.newLabel();
+    b.branch(Opcode::Bne, e, scratch, finite);
+    b.branch(Opcode::Bne, m, zero, end);  // NaN: 0
+    b.bind(finite);
+    b.aluImm(Opcode::Or, m, m, 0x800000);
+    b.aluImm(Opcode::Sub, e, e, 127 + 23);  // the shift: value = m * 2^e
+    b.li(scratch, 40);  // 2^63 and beyond: saturated
+    b.branch(Opcode::Bge, e, scratch, big);
+    const int left = b.newLabel(), signed_ = b.newLabel();
+    b.branch(Opcode::Bge, e, zero, left);
+    b.alu(Opcode::Sub, e, zero, e);
+    b.alu(Opcode::Shr, result, m, e);
+    b.jump(signed_);
+    b.bind(left);
+    b.alu(Opcode::Shl, result, m, e);
+    b.bind(signed_);
+    b.aluImm(Opcode::Shr, scratch, x, 31);  // the sign bit (ld gives the float's 32 bits)
+    b.aluImm(Opcode::And, scratch, scratch, 1);
+    b.branch(Opcode::Beq, scratch, zero, positive);
+    b.alu(Opcode::Sub, result, zero, result);
+    b.jump(positive);
+    b.bind(big);
+    b.li(result, INT64_MAX);
+    b.aluImm(Opcode::Shr, scratch, x, 31);
+    b.aluImm(Opcode::And, scratch, scratch, 1);
+    b.branch(Opcode::Beq, scratch, zero, positive);
+    b.li(result, INT64_MIN);
+    b.bind(positive);
+    b.bind(end);
+    b.freeReg(e);
+    b.freeReg(m);
+  } else if (op == "Cast" && c.outType == DType::Bool) {
+    truth(Opcode::Beq, x, zero);
+  } else {  // Cast between integers (the store keeps the low bytes, as NumPy's astype), Identity
+    b.aluImm(Opcode::Add, result, x, 0);
+  }
+  Instruction st;
+  st.op = Opcode::St;
+  st.type = stored(c.outType);
+  st.ra = static_cast<uint8_t>(result);
+  st.dst = MemRef{Space::GM, static_cast<uint8_t>(outArg), 0};
+  b.emit(st);
+  for (size_t k = 0; k < c.operands.size(); ++k) {
+    if (cursor[k] >= 0) b.aluImm(Opcode::Add, cursor[k], cursor[k], dtypeSize(stored(c.operands[k].dtype)));
+  }
+  b.aluImm(Opcode::Add, outArg, outArg, dtypeSize(stored(c.outType)));
+  b.aluImm(Opcode::Sub, count, count, 1);
+  b.jump(loop);
+  b.bind(done);
+  return b.finish(blockDim);
+}
+
+}  // namespace pyasc::codegen

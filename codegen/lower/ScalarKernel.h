@@ -1,0 +1,39 @@
+// int64 elementwise operators element by element on the scalar unit, whose registers are 64-bit:
+// the exact int64 arithmetic the vector unit (float16, float32, int32 lanes) has no lanes for.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegen/emit/KernelBuilder.h"
+#include "sdk/target/Target.h"
+
+namespace pyasc::codegen {
+
+// One operand of a scalar elementwise kernel: an array in GM (one element per position, or one
+// element for all), a constant, or a scalar argument (a loop counter by value).
+struct ScalarOperand {
+  enum class Kind { Array, Element, Constant, Argument } kind = Kind::Array;
+  DType dtype = DType::Int64;  // of the array's elements (bool stored as one byte)
+  int64_t constant = 0;        // Constant: its value
+};
+
+struct ScalarCompute {
+  std::string name;
+  std::string op;  // a registry operator: Add, Sub, Mul, Maximum, Minimum, Neg, Abs, Where, the
+                   // comparisons, Cast, FloorDiv, Mod, Clip
+  std::vector<ScalarOperand> operands;
+  DType outType = DType::Int64;
+  int64_t count = 0;
+  int sourceLine = 0;
+};
+
+// Whether `op` on these dtypes has a scalar-unit lowering; empty when it has, else why not.
+std::string scalarRefusal(const std::string& op, const std::vector<DType>& inputs, DType out);
+
+// The kernel: tensor arguments are the Array and Element operands in order, then the output;
+// scalar arguments the Argument operands in order. Positions are split over `cores` cores.
+KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores);
+
+}  // namespace pyasc::codegen
