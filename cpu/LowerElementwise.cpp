@@ -57,10 +57,12 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
       if (op == "Mod") return x[0] - Halide::floor(x[0] / x[1]) * x[1];
       return Halide::pow(x[0], x[1]);
     }
-    // floor division (Halide's integer division is Euclidean: the same for a positive divisor)
-    Expr quotient = Halide::select(x[1] < 0, (-x[0]) / (-x[1]), x[0] / x[1]);
+    // floor division: Halide's integer division is Euclidean (a non-negative remainder), one less
+    // for a negative divisor that leaves a remainder; a zero divisor gives 0 for both, as NumPy
+    const Expr euclidean = x[0] / x[1];
+    const Expr quotient = Halide::select(x[1] < 0 && x[0] - euclidean * x[1] != 0, euclidean - 1, euclidean);
     if (op == "FloorDiv") return quotient;
-    if (op == "Mod") return x[0] - quotient * x[1];
+    if (op == "Mod") return Halide::select(x[1] == 0, castValue(common, 0), x[0] - quotient * x[1]);
     Expr result = castValue(common, 1), base = x[0];  // x ** n by squaring, n < 2^63
     for (int bit = 0; bit < 63; ++bit) {
       result = Halide::select(((x[1] >> bit) & 1) == 1, result * base, result);

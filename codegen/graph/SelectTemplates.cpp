@@ -2,6 +2,8 @@
 // kernels, other nodes go to the template that takes them, loops to plan loops, outputs to storages.
 #include "codegen/graph/SelectTemplates.h"
 
+#include <cmath>
+#include <cstdint>
 #include <set>
 #include <variant>
 
@@ -115,14 +117,17 @@ class Selector {
            g_.type(n.outputs[0]).dtype == DType::Int64;
   }
 
-  // An elementwise operator on int64 values narrow-integers left int64 (computed from values it
-  // cannot bound): the vector unit has no int64 lanes, the scalar unit 64-bit registers.
+  // An elementwise operator on integers the vector unit has no lanes for (int64 values narrow-integers
+  // left int64, computed from values it cannot bound; int8, int16, uint8): the scalar unit computes
+  // them in 64-bit registers.
   bool onScalarUnit(const Node& n) const {
     if (!ops::isElementwiseOp(n.op) || n.outputs.size() != 1) return false;
-    if (g_.type(n.outputs[0]).dtype == DType::Int64) return true;
+    // (the types ops::elementwiseExpr refuses: no vector lanes, and not a bool)
+    auto laneless = [](DType t) { return isInteger(t) && !ops::isVectorDType(t); };
+    if (laneless(g_.type(n.outputs[0]).dtype)) return true;
     for (ValueId v : n.inputs) {
       const ValueClasses::Class c = l_.classes.of(v);
-      if (g_.type(v).dtype == DType::Int64 && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter) return true;
+      if (laneless(g_.type(v).dtype) && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter) return true;
     }
     return false;
   }
@@ -147,9 +152,13 @@ class Selector {
       ScalarOperand o;
       o.dtype = g_.type(v).dtype;
       if (l_.classes.of(v) == ValueClasses::Class::Scalar) {
-        if (isFloat(o.dtype)) throw CompileError(n.loc, scalarRefusal(n.op, {DType::Float64}, outType));
+        // a constant: an integer (beyond 2^53 as the graph's double keeps it), or a float cast
+        // toward zero here as the kernel would (NaN 0, saturating)
+        const double d = l_.classes.scalar(v);
+        if (isFloat(o.dtype) && n.op != "Cast") throw CompileError(n.loc, scalarRefusal(n.op, {o.dtype}, outType));
         o.kind = ScalarOperand::Kind::Constant;
-        o.constant = static_cast<int64_t>(l_.classes.scalar(v));
+        o.dtype = DType::Int64;
+        o.constant = std::isnan(d) ? 0 : d >= 0x1p63 ? INT64_MAX : d < -0x1p63 ? INT64_MIN : static_cast<int64_t>(std::trunc(d));
       } else if (l_.classes.of(v) == ValueClasses::Class::Counter) {
         o.kind = ScalarOperand::Kind::Argument;
         o.dtype = DType::Int32;

@@ -40,9 +40,9 @@ std::string scalarRefusal(const std::string& op, const std::vector<DType>& input
              "unit computes integers only; a float32 cast to an integer is the exception)";
     }
   }
-  if (isFloat(out)) {
+  if (isFloat(out) && !(op == "Cast" && out == DType::Float32)) {
     return "operator '" + op + "' giving " + dtypeName(out) + " from int64 values has no lowering (the scalar unit has "
-           "no floats, the vector unit no int64 lanes)";
+           "no floats, the vector unit no int64 lanes; cast them to float32 first)";
   }
   const bool known = binaryArithmetic().count(op) || comparisons().count(op) || op == "Neg" || op == "Abs" ||
                      op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
@@ -226,6 +226,70 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     b.bind(end);
     b.freeReg(e);
     b.freeReg(m);
+  } else if (op == "Cast" && isFloat(c.outType)) {
+    // an integer to float32 bits: the leading bit's position p gives the exponent, the 24 bits from it the significand, rounded to nearest even
+    const int a = b.allocReg(), p = b.allocReg(), sign = b.allocReg(), end = b.newLabel();
+    b.li(result, 0);
+    b.branch(Opcode::Beq, x, zero, end);
+    b.li(sign, 0);
+    b.aluImm(Opcode::Add, a, x, 0);
+    const int nonNegative = b.newLabel();
+    b.branch(Opcode::Bge, x, zero, nonNegative);
+    b.li(sign, int64_t{1} << 31);
+    b.alu(Opcode::Sub, a, zero, x);
+    b.li(result, 0xDF000000);  // -2^63, whose magnitude has no int64
+    b.branch(Opcode::Blt, a, zero, end);
+    b.bind(nonNegative);
+    b.li(p, 0);  // p = the leading bit of a
+    b.aluImm(Opcode::Shr, scratch, a, 1);
+    const int scan = b.newLabel(), found = b.newLabel();
+    b.bind(scan);
+    b.branch(Opcode::Beq, scratch, zero, found);
+    b.aluImm(Opcode::Add, p, p, 1);
+    b.aluImm(Opcode::Shr, scratch, scratch, 1);
+    b.jump(scan);
+    b.bind(found);
+    const int wide = b.newLabel(), assemble = b.newLabel();
+    b.li(scratch, 23);
+    b.branch(Opcode::Blt, scratch, p, wide);
+    b.alu(Opcode::Sub, scratch, scratch, p);  // exact: a << (23 - p)
+    b.alu(Opcode::Shl, a, a, scratch);
+    b.jump(assemble);
+    b.bind(wide);
+    const int shift = b.allocReg(), rest = b.allocReg();
+    b.aluImm(Opcode::Sub, shift, p, 23);
+    b.li(rest, 1);  // rest = a mod 2^shift, against half = 2^(shift-1)
+    b.alu(Opcode::Shl, rest, rest, shift);
+    b.aluImm(Opcode::Sub, rest, rest, 1);
+    b.alu(Opcode::And, rest, a, rest);
+    b.alu(Opcode::Shr, a, a, shift);
+    b.aluImm(Opcode::Sub, shift, shift, 1);
+    b.li(scratch, 1);
+    b.alu(Opcode::Shl, scratch, scratch, shift);  // half
+    const int up = b.newLabel(), keep = b.newLabel();
+    b.branch(Opcode::Blt, scratch, rest, up);
+    b.branch(Opcode::Bne, scratch, rest, keep);
+    b.aluImm(Opcode::And, scratch, a, 1);  // a tie: to the even significand
+    b.branch(Opcode::Beq, scratch, zero, keep);
+    b.bind(up);
+    b.aluImm(Opcode::Add, a, a, 1);
+    b.li(scratch, int64_t{1} << 24);
+    b.branch(Opcode::Blt, a, scratch, keep);
+    b.aluImm(Opcode::Shr, a, a, 1);  // rounded up to 2^24: one more exponent
+    b.aluImm(Opcode::Add, p, p, 1);
+    b.bind(keep);
+    b.freeReg(shift);
+    b.freeReg(rest);
+    b.bind(assemble);
+    b.aluImm(Opcode::And, a, a, 0x7fffff);
+    b.aluImm(Opcode::Add, p, p, 127);
+    b.aluImm(Opcode::Shl, p, p, 23);
+    b.alu(Opcode::Or, result, a, p);
+    b.alu(Opcode::Or, result, result, sign);
+    b.bind(end);
+    b.freeReg(a);
+    b.freeReg(p);
+    b.freeReg(sign);
   } else if (op == "Cast" && c.outType == DType::Bool) {
     truth(Opcode::Beq, x, zero);
   } else {  // Cast between integers (the store keeps the low bytes, as NumPy's astype), Identity
@@ -241,6 +305,63 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     if (cursor[k] >= 0) b.aluImm(Opcode::Add, cursor[k], cursor[k], dtypeSize(stored(c.operands[k].dtype)));
   }
   b.aluImm(Opcode::Add, outArg, outArg, dtypeSize(stored(c.outType)));
+  b.aluImm(Opcode::Sub, count, count, 1);
+  b.jump(loop);
+  b.bind(done);
+  return b.finish(blockDim);
+}
+
+KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
+  KernelBuilder b(r.name, 2);
+  b.setSourceLine(r.sourceLine);
+  const int64_t positions = r.outer * r.inner;
+  const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions)));
+  const int src = KernelBuilder::argReg(0), dst = KernelBuilder::argReg(1);
+  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg(), zero = 0;
+  Instruction get;
+  get.op = Opcode::GetBlockIdx;
+  get.rd = static_cast<uint8_t>(idx);
+  b.emit(get);
+  emitCoreShare(b, idx, positions, blockDim, first, count);
+  b.freeReg(idx);
+  int at = b.allocReg(), cursor = b.allocReg(), acc = b.allocReg(), value = b.allocReg(), k = b.allocReg();
+  b.aluImm(Opcode::Mul, at, first, 8);
+  b.alu(Opcode::Add, dst, dst, at);
+  const int loop = b.newLabel(), done = b.newLabel();
+  b.bind(loop);
+  b.branch(Opcode::Bge, zero, count, done);
+  // the position's first element: (first / inner) * reduce * inner + first % inner
+  b.aluImm(Opcode::Div, at, first, r.inner);
+  b.aluImm(Opcode::Mul, at, at, r.reduce * r.inner);
+  b.aluImm(Opcode::Rem, cursor, first, r.inner);
+  b.alu(Opcode::Add, cursor, cursor, at);
+  b.aluImm(Opcode::Mul, cursor, cursor, 8);
+  b.alu(Opcode::Add, cursor, cursor, src);
+  b.li(acc, r.op == "ReduceSum" ? 0 : r.op == "ReduceProd" ? 1 : r.op == "ReduceMax" ? INT64_MIN : INT64_MAX);
+  b.li(k, r.reduce);
+  const int inner = b.newLabel(), folded = b.newLabel();
+  b.bind(inner);
+  b.branch(Opcode::Bge, zero, k, folded);
+  Instruction ld;
+  ld.op = Opcode::Ld;
+  ld.type = DType::Int64;
+  ld.rd = static_cast<uint8_t>(value);
+  ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(cursor), 0};
+  b.emit(ld);
+  b.alu(r.op == "ReduceSum" ? Opcode::Add : r.op == "ReduceProd" ? Opcode::Mul : r.op == "ReduceMax" ? Opcode::Max : Opcode::Min,
+        acc, acc, value);
+  b.aluImm(Opcode::Add, cursor, cursor, r.inner * 8);
+  b.aluImm(Opcode::Sub, k, k, 1);
+  b.jump(inner);
+  b.bind(folded);
+  Instruction st;
+  st.op = Opcode::St;
+  st.type = DType::Int64;
+  st.ra = static_cast<uint8_t>(acc);
+  st.dst = MemRef{Space::GM, static_cast<uint8_t>(dst), 0};
+  b.emit(st);
+  b.aluImm(Opcode::Add, dst, dst, 8);
+  b.aluImm(Opcode::Add, first, first, 1);
   b.aluImm(Opcode::Sub, count, count, 1);
   b.jump(loop);
   b.bind(done);

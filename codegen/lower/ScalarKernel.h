@@ -1,5 +1,6 @@
-// int64 elementwise operators element by element on the scalar unit, whose registers are 64-bit:
-// the exact int64 arithmetic the vector unit (float16, float32, int32 lanes) has no lanes for.
+// Integer elementwise operators element by element on the scalar unit, whose registers are 64-bit:
+// the exact int64 (int8, int16, uint8) arithmetic the vector unit (float16, float32, int32 lanes)
+// has no lanes for.
 #pragma once
 
 #include <optional>
@@ -35,5 +36,15 @@ std::string scalarRefusal(const std::string& op, const std::vector<DType>& input
 // The kernel: tensor arguments are the Array and Element operands in order, then the output;
 // scalar arguments the Argument operands in order. Positions are split over `cores` cores.
 KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores);
+
+// An int64 reduction of [outer, reduce, inner] to [outer, inner]: ReduceSum, ReduceProd (wrapping,
+// as NumPy), ReduceMax, ReduceMin. Tensor arguments: the input, the output.
+struct ScalarReduce {
+  std::string name;
+  std::string op;
+  int64_t outer = 1, reduce = 1, inner = 1;
+  int sourceLine = 0;
+};
+KernelCode lowerScalarReduce(const ScalarReduce& r, int cores);
 
 }  // namespace pyasc::codegen

@@ -1,12 +1,14 @@
 // The reduction template: sum, mean, max, min and prod over any axes as [outer, reduce, inner]
 // row reductions. Legalised on the way: non-contiguous axes are transposed to the end first (and so
 // are axes whose [reduce, inner] slices fit UB in no staging), an extent whose unit does not fit UB
-// (or too few units for the cores) is reduced in stages through partial-result tensors, and an
-// int32 sum accumulates in int32 and is widened to NumPy's int64.
+// (or too few units for the cores) is reduced in stages through partial-result tensors, an int32
+// sum accumulates in int32 and is widened to NumPy's int64, and an int64 reduction runs on the
+// scalar unit.
 #include <algorithm>
 #include <numeric>
 
 #include "codegen/lower/ReduceKernel.h"
+#include "codegen/lower/ScalarKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
 #include "codegen/templates/Template.h"
 
@@ -36,10 +38,12 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   // (an int32 result is narrow-integers' proof that the sums fit int32)
   bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && (resType == DType::Int64 || resType == t)) ||
                                     ((n.op == "ReduceMax" || n.op == "ReduceMin") && resType == t));
-  if (!floats && !ints) {
+  // int64 values narrow-integers could not bound: on the scalar unit, in 64-bit registers
+  const bool wide = t == DType::Int64 && resType == DType::Int64 && n.op != "ReduceMean";
+  if (!floats && !ints && !wide) {
     throw CompileError(n.loc, std::string("reduction '") + n.op + "' from " + dtypeName(t) + " to " + dtypeName(resType) +
                                   " is not supported on the NPU yet (float16 and float32 are; int32 sums, maxima and "
-                                  "minima)");
+                                  "minima; int64 sums, products, maxima and minima, on the scalar unit)");
   }
   std::vector<int64_t> shape = staticShape(g.type(in), n.loc);
   std::vector<int64_t> axes = normalizedAxes(n, shape.size());
@@ -61,6 +65,18 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   };
   bool contiguous = axes.back() - axes.front() + 1 == static_cast<int64_t>(axes.size());
   if (!contiguous) moveReducedLast();
+  if (wide) {
+    ScalarReduce s;
+    s.name = l.kernelName("scalar_reduce");
+    s.op = n.op;
+    s.outer = product(shape, 0, static_cast<size_t>(axes.front()));
+    s.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
+    s.inner = product(shape, static_cast<size_t>(axes.back() + 1));
+    s.sourceLine = n.loc.line;
+    const int dst = l.newIntermediate(res);
+    locatedAt(n, [&] { l.launch(out, lowerScalarReduce(s, l.cores(false)), {src, dst}); });
+    return;
+  }
   ReduceCompute r;
   std::vector<int64_t> stages;
   auto plan = [&] {

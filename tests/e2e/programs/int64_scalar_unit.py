@@ -12,3 +12,30 @@ flags = (total > offset) & (big != 0) | (total <= -offset)
 picked = np.where(flags, total, -offset)
 extremes = np.maximum(total, offset) - np.minimum(big, 12345678901) + np.abs(big)
 narrowed = total.astype(np.int32)          # the low 32 bits, as NumPy's astype
+edges = np.array([0, 1, -1, 16777217, 16777219, -16777219, 2**62 + 2**38, -9223372036854775807 - 1, 3, -5],
+                 dtype=np.int64)
+as_float = np.concatenate([total, edges]).astype(np.float32)   # rounded to nearest even
+
+# reductions of int64 values, over every axis and over some (contiguous or not)
+cube = (np.random.rand(6, 5, 4).astype(np.float32) * 2e12 - 1e12).astype(np.int64)
+cube_total = cube.sum()
+cube_rows = cube.sum(axis=1)
+cube_columns = np.max(cube, axis=(0, 2))
+cube_low = cube.min(axis=0)
+cube_products = (cube % 1000 + 1).prod(axis=2)
+cube_span = cube.max() - cube.min()
+
+# signs and edges: negative and zero divisors (NumPy gives 0), the smallest int64, products that
+# wrap, narrower casts (low bits), booleans, one-element and broadcast operands, a loop counter
+signs = np.array([7, -7, 0, 3, -3, -9223372036854775807 - 1, 5_000_000_000, -5_000_000_000], dtype=np.int64)
+numerators = total[:8]
+quotients = numerators // signs
+remainders = numerators % signs
+wrapped = total[:8] * 4_000_000_000 + signs * signs
+small_casts = (total[:8].astype(np.int8).astype(np.int64) + total[:8].astype(np.uint8) +
+               (total[:8] != 0).astype(np.int64) - signs.astype(bool))
+one = total[:1]
+broadcast_rows = total[:8].reshape(2, 4) - total[:4] + one
+counted = np.zeros(8, dtype=np.int64)
+for i in range(5):
+    counted = counted + total[:8] * i
