@@ -13,8 +13,8 @@ using Halide::Expr;
 
 namespace {
 
-// Integer (int64) and float64 operands, which the vector unit has no lanes for: the loop-counter
-// arithmetic the NPU folds into its launches. NumPy's semantics in the widest type of the operands.
+// Integer (int64) and float64 operands, which the vector unit has no lanes for: what the NPU computes
+// on its scalar unit or folds into its launches. NumPy's semantics in the widest type of the operands.
 Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, const std::vector<graph::TensorType>& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   bool anyFloat = isFloat(outType.dtype);
@@ -25,7 +25,8 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
                                                               {"Greater", te::Cmp::GT}, {"GreaterEqual", te::Cmp::GE},
                                                               {"Equal", te::Cmp::EQ}, {"NotEqual", te::Cmp::NE}};
   static const std::set<std::string> known = {"Add", "Sub", "Mul", "Neg", "Abs", "Maximum", "Minimum", "Where",
-                                              "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor", "FloorDiv", "Mod", "Pow"};
+                                              "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor", "FloorDiv", "Mod", "Pow",
+                                              "Clip"};
   if (!comparisons.count(op) && !known.count(op)) {
     fail(node, "the CPU backend computes " + op + " only on float16, float32, int32 and bool operands");
   }
@@ -51,6 +52,7 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
     if (op == "Neg") return -x[0];
     if (op == "Abs") return Halide::select(x[0] < 0, -x[0], x[0]);
     if (op == "Maximum") return Halide::max(x[0], x[1]);
+    if (op == "Clip") return Halide::min(Halide::max(x[0], x[1]), x[2]);  // NumPy's minimum(maximum(a, lo), hi)
     if (op == "Minimum") return Halide::min(x[0], x[1]);
     if (anyFloat) {
       if (op == "FloorDiv") return Halide::floor(x[0] / x[1]);

@@ -12,6 +12,7 @@ flags = (total > offset) & (big != 0) | (total <= -offset)
 picked = np.where(flags, total, -offset)
 extremes = np.maximum(total, offset) - np.minimum(big, 12345678901) + np.abs(big)
 narrowed = total.astype(np.int32)          # the low 32 bits, as NumPy's astype
+clipped = np.clip(total, -4_000_000_000_000, 6_000_000_000_000)
 edges = np.array([0, 1, -1, 16777217, 16777219, -16777219, 2**62 + 2**38, -9223372036854775807 - 1, 3, -5],
                  dtype=np.int64)
 as_float = np.concatenate([total, edges]).astype(np.float32)   # rounded to nearest even
