@@ -23,8 +23,12 @@ const std::set<std::string>& binaryArithmetic() {
   return ops;
 }
 
-const std::set<std::string>& comparisons() {
-  static const std::set<std::string> ops = {"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual"};
+// Each comparison as the branch taken when it is false, and whether that branch takes the operands
+// swapped (a > b is false when b >= a).
+const std::map<std::string, std::pair<Opcode, bool>>& comparisons() {
+  static const std::map<std::string, std::pair<Opcode, bool>> ops = {
+      {"Equal", {Opcode::Bne, false}},       {"NotEqual", {Opcode::Beq, false}}, {"Less", {Opcode::Bge, false}},
+      {"GreaterEqual", {Opcode::Blt, false}}, {"Greater", {Opcode::Bge, true}},  {"LessEqual", {Opcode::Blt, true}}};
   return ops;
 }
 
@@ -172,18 +176,9 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     b.alu(Opcode::Min, result, result, in[2]);
   } else if (op == "Where") {
     select(Opcode::Beq, in[0], zero, in[1], in[2]);
-  } else if (op == "Equal") {
-    truth(Opcode::Bne, x, y);
-  } else if (op == "NotEqual") {
-    truth(Opcode::Beq, x, y);
-  } else if (op == "Less") {
-    truth(Opcode::Bge, x, y);
-  } else if (op == "GreaterEqual") {
-    truth(Opcode::Blt, x, y);
-  } else if (op == "Greater") {
-    truth(Opcode::Bge, y, x);
-  } else if (op == "LessEqual") {
-    truth(Opcode::Blt, y, x);
+  } else if (auto comparison = comparisons().find(op); comparison != comparisons().end()) {
+    const auto [whenFalse, swapped] = comparison->second;
+    truth(whenFalse, swapped ? y : x, swapped ? x : y);
   } else if (op == "Cast" && c.operands[0].dtype == DType::Float32) {
     // float32 bits to an integer toward zero: 2^(e-23) times the 24-bit significand; NaN gives 0,
     // beyond int64 saturates (as the vector unit's conversions)
