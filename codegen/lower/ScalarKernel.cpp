@@ -35,6 +35,25 @@ const std::map<std::string, std::pair<Opcode, bool>>& comparisons() {
 // The dtype an element has in GM (a bool is one byte).
 DType stored(DType t) { return t == DType::Bool ? DType::UInt8 : t; }
 
+// reg = the element of dtype t at GM[address], and back.
+void gmLoad(KernelBuilder& b, DType t, int reg, int address) {
+  Instruction ld;
+  ld.op = Opcode::Ld;
+  ld.type = stored(t);
+  ld.rd = static_cast<uint8_t>(reg);
+  ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(address), 0};
+  b.emit(ld);
+}
+
+void gmStore(KernelBuilder& b, DType t, int reg, int address) {
+  Instruction st;
+  st.op = Opcode::St;
+  st.type = stored(t);
+  st.ra = static_cast<uint8_t>(reg);
+  st.dst = MemRef{Space::GM, static_cast<uint8_t>(address), 0};
+  b.emit(st);
+}
+
 }  // namespace
 
 std::string scalarRefusal(const std::string& op, const std::vector<DType>& inputs, DType out) {
@@ -73,12 +92,7 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
       cursor[k] = KernelBuilder::argReg(tensor++);
     } else if (o.kind == ScalarOperand::Kind::Element) {
       value[k] = b.allocReg();
-      Instruction ld;
-      ld.op = Opcode::Ld;
-      ld.type = stored(o.dtype);
-      ld.rd = static_cast<uint8_t>(value[k]);
-      ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(tensor++)), 0};
-      b.emit(ld);
+      gmLoad(b, o.dtype, value[k], KernelBuilder::argReg(tensor++));
     } else if (o.kind == ScalarOperand::Kind::Constant) {
       value[k] = b.allocReg();
       b.li(value[k], o.constant);
@@ -112,13 +126,7 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
   b.bind(loop);
   b.branch(Opcode::Bge, zero, count, done);
   for (size_t k = 0; k < c.operands.size(); ++k) {
-    if (cursor[k] < 0) continue;
-    Instruction ld;
-    ld.op = Opcode::Ld;
-    ld.type = stored(c.operands[k].dtype);
-    ld.rd = static_cast<uint8_t>(in[k]);
-    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(cursor[k]), 0};
-    b.emit(ld);
+    if (cursor[k] >= 0) gmLoad(b, c.operands[k].dtype, in[k], cursor[k]);
   }
   // result = one of two values by a branch: `then` when `a op b` holds
   auto select = [&](Opcode branchWhenFalse, int a, int bReg, int thenReg, int elseReg) {
@@ -290,12 +298,7 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
   } else {  // Cast between integers (the store keeps the low bytes, as NumPy's astype), Identity
     b.aluImm(Opcode::Add, result, x, 0);
   }
-  Instruction st;
-  st.op = Opcode::St;
-  st.type = stored(c.outType);
-  st.ra = static_cast<uint8_t>(result);
-  st.dst = MemRef{Space::GM, static_cast<uint8_t>(outArg), 0};
-  b.emit(st);
+  gmStore(b, c.outType, result, outArg);
   for (size_t k = 0; k < c.operands.size(); ++k) {
     if (cursor[k] >= 0) b.aluImm(Opcode::Add, cursor[k], cursor[k], dtypeSize(stored(c.operands[k].dtype)));
   }
@@ -337,24 +340,14 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   const int inner = b.newLabel(), folded = b.newLabel();
   b.bind(inner);
   b.branch(Opcode::Bge, zero, k, folded);
-  Instruction ld;
-  ld.op = Opcode::Ld;
-  ld.type = DType::Int64;
-  ld.rd = static_cast<uint8_t>(value);
-  ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(cursor), 0};
-  b.emit(ld);
+  gmLoad(b, DType::Int64, value, cursor);
   b.alu(r.op == "ReduceSum" ? Opcode::Add : r.op == "ReduceProd" ? Opcode::Mul : r.op == "ReduceMax" ? Opcode::Max : Opcode::Min,
         acc, acc, value);
   b.aluImm(Opcode::Add, cursor, cursor, r.inner * 8);
   b.aluImm(Opcode::Sub, k, k, 1);
   b.jump(inner);
   b.bind(folded);
-  Instruction st;
-  st.op = Opcode::St;
-  st.type = DType::Int64;
-  st.ra = static_cast<uint8_t>(acc);
-  st.dst = MemRef{Space::GM, static_cast<uint8_t>(dst), 0};
-  b.emit(st);
+  gmStore(b, DType::Int64, acc, dst);
   b.aluImm(Opcode::Add, dst, dst, 8);
   b.aluImm(Opcode::Add, first, first, 1);
   b.aluImm(Opcode::Sub, count, count, 1);
