@@ -99,7 +99,6 @@ SymValue Analyzer::planeOp(const std::string& symbol, const SymValue& a, const S
 }
 
 SymValue Analyzer::planeNeg(const SymValue& a, const SourceRange& range) {
-  if (a.kind == SymKind::Float) return SymValue::ofFloat(-a.floatValue);
   if (a.isScalarConstant()) return SymValue::ofFloat(-a.number());
   return applyOp("Neg", {Argument{a, range, nullptr}}, {}, range, "");
 }

@@ -3,12 +3,11 @@
 // has no lanes for.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
-#include "sdk/target/Target.h"
+#include "sdk/support/DType.h"
 
 namespace pyasc::codegen {
 
