@@ -61,30 +61,46 @@ struct GmBuffer {
   int64_t offset = -1;
 };
 
-// Interval first-fit, largest buffers first; returns the peak.
+// Interval first-fit, largest buffers first; returns the peak. Without reuse every buffer is live
+// with every other, so first-fit packs them end to end: each goes where the previous ones end.
 int64_t placeBuffers(std::vector<GmBuffer>& buffers, const std::vector<Storage>& storages, bool reuse) {
   std::vector<size_t> order(buffers.size());
   std::iota(order.begin(), order.end(), 0);
   // big buffers first packs tighter; the index keeps the result deterministic
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return buffers[a].bytes > buffers[b].bytes; });
-  std::vector<std::pair<int64_t, size_t>> placed;  // (offset, buffer), by offset
+  auto sizeOf = [](const GmBuffer& b) { return alignUp(std::max<int64_t>(b.bytes, 1)); };
   int64_t peak = 0;
+  if (!reuse) {
+    for (size_t i : order) {
+      buffers[i].offset = peak;
+      peak += sizeOf(buffers[i]);
+    }
+    return peak;
+  }
+  struct Placed {
+    int64_t begin, end;
+    int firstUse, lastUse;
+    bool reusable;
+    bool operator<(const Placed& o) const { return begin < o.begin; }
+  };
+  std::vector<Placed> placed;  // by offset
   for (size_t i : order) {
     GmBuffer& buf = buffers[i];
-    int64_t size = alignUp(std::max<int64_t>(buf.bytes, 1));
+    const int64_t size = sizeOf(buf);
+    const Storage& s = storages[i];
     // the lowest offset where the buffer fits between the placed buffers live at the same time
     int64_t offset = 0;
-    for (const auto& [begin, j] : placed) {
-      const GmBuffer& other = buffers[j];
-      bool overlapInTime = !(reuse && buf.reusable && other.reusable &&
-                             (storages[i].lastUse < storages[j].firstUse || storages[j].lastUse < storages[i].firstUse));
+    for (const Placed& other : placed) {
+      const bool overlapInTime =
+          !(buf.reusable && other.reusable && (s.lastUse < other.firstUse || other.lastUse < s.firstUse));
       if (!overlapInTime) continue;
-      if (offset + size <= begin) break;
-      offset = std::max(offset, begin + alignUp(std::max<int64_t>(other.bytes, 1)));
+      if (offset + size <= other.begin) break;
+      offset = std::max(offset, other.end);
     }
     buf.offset = offset;
     peak = std::max(peak, offset + size);
-    placed.insert(std::upper_bound(placed.begin(), placed.end(), std::make_pair(offset, i)), std::make_pair(offset, i));
+    const Placed p{offset, offset + size, s.firstUse, s.lastUse, buf.reusable};
+    placed.insert(std::upper_bound(placed.begin(), placed.end(), p), p);
   }
   return peak;
 }

@@ -51,7 +51,10 @@ int Lowering::addStorage(Storage s) {
   return static_cast<int>(program.storages.size()) - 1;
 }
 
-void Lowering::bind(ValueId v, int storage) { storage_[static_cast<size_t>(v)] = storage; }
+void Lowering::bind(ValueId v, int storage) {
+  storage_[static_cast<size_t>(v)] = storage;
+  boundTo_[storage].push_back(v);
+}
 
 int Lowering::newIntermediate(ValueId v) {
   const graph::Value& val = graph.value(v);
@@ -212,8 +215,8 @@ void Lowering::copyWhole(int src, int dst, const Node& n, std::vector<Step>& out
 bool Lowering::takesOver(ValueId v, const Node& n) {
   const int src = storageOf(v, n.loc);
   if (program.storages[src].role != model::TensorRole::Intermediate || classes.readsAhead(v) > 1) return false;
-  for (size_t w = 0; w < storage_.size(); ++w) {
-    if (static_cast<ValueId>(w) != v && storage_[w] == src && classes.readsAhead(static_cast<ValueId>(w)) > 0) return false;
+  for (ValueId w : boundTo_[src]) {  // a value since rebound elsewhere no longer shares it
+    if (w != v && storage_[static_cast<size_t>(w)] == src && classes.readsAhead(w) > 0) return false;
   }
   return true;
 }

@@ -76,6 +76,7 @@ class Lowering {
 
  private:
   std::vector<int> storage_;  // per graph value, -1: none yet
+  std::map<int, std::vector<graph::ValueId>> boundTo_;  // per storage, the values ever bound to it
   std::map<std::string, te::Schedule> explicitSchedules_;
 };
 
