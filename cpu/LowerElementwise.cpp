@@ -3,6 +3,8 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "cpu/TeToHalide.h"
 #include "ops/Elementwise.h"
@@ -12,6 +14,19 @@ namespace pyasc::cpu {
 using Halide::Expr;
 
 namespace {
+
+// base ** n by squaring, 0 <= n < 2^63, in uint64, where Halide wraps as NumPy does (and folds the
+// squares of a constant base, which it does not for an overflowing signed product).
+Expr powerBySquaring(const Expr& signedBase, const Expr& n, const Expr& signedOne) {
+  const Halide::Type t = Halide::UInt(64);
+  Expr base = Halide::reinterpret(t, signedBase), result = Halide::reinterpret(t, signedOne);
+  const Expr bits = Halide::reinterpret(t, n);
+  for (int bit = 0; bit < 63; ++bit) {
+    result = Halide::select((bits & Expr(uint64_t{1} << bit)) != Expr(uint64_t{0}), result * base, result);
+    base = base * base;
+  }
+  return Halide::reinterpret(signedBase.type(), result);
+}
 
 // Integer (int64) and float64 operands, which the vector unit has no lanes for: what the NPU computes
 // on its scalar unit or folds into its launches. NumPy's semantics in the widest type of the operands.
@@ -26,7 +41,8 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
                                                               {"Equal", te::Cmp::EQ}, {"NotEqual", te::Cmp::NE}};
   static const std::set<std::string> known = {"Add", "Sub", "Mul", "Neg", "Abs", "Maximum", "Minimum", "Where",
                                               "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor", "FloorDiv", "Mod", "Pow",
-                                              "Clip"};
+                                              "Clip", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "LeftShift",
+                                              "RightShift", "Square", "Sign", "Relu", "Reciprocal"};
   if (!comparisons.count(op) && !known.count(op)) {
     fail(node, "the CPU backend computes " + op + " only on float16, float32, int32 and bool operands");
   }
@@ -51,6 +67,13 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
     if (op == "Mul") return x[0] * x[1];
     if (op == "Neg") return -x[0];
     if (op == "Abs") return Halide::select(x[0] < 0, -x[0], x[0]);
+    if (op == "Square") return x[0] * x[0];
+    if (op == "Sign") return Halide::select(x[0] > 0, castValue(common, 1), x[0] < 0, castValue(common, -1), castValue(common, 0));
+    if (op == "Relu") return Halide::max(x[0], castValue(common, 0));
+    if (op == "Reciprocal" && !anyFloat) {  // 1 / x truncated: x itself for -1, 0 and 1, else 0
+      return Halide::select(x[0] >= -1 && x[0] <= 1, x[0], castValue(common, 0));
+    }
+    if (op == "Reciprocal") return castValue(common, 1) / x[0];
     if (op == "Maximum") return Halide::max(x[0], x[1]);
     if (op == "Clip") return Halide::min(Halide::max(x[0], x[1]), x[2]);  // NumPy's minimum(maximum(a, lo), hi)
     if (op == "Minimum") return Halide::min(x[0], x[1]);
@@ -59,18 +82,26 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
       if (op == "Mod") return x[0] - Halide::floor(x[0] / x[1]) * x[1];
       return Halide::pow(x[0], x[1]);
     }
+    if (op == "BitwiseAnd") return x[0] & x[1];
+    if (op == "BitwiseOr") return x[0] | x[1];
+    if (op == "BitwiseXor") return x[0] ^ x[1];
+    if (op == "Invert") return ~x[0];
+    // a count outside 0..63 shifts everything out (the narrower result keeps the low bits)
+    const Expr inRange = x.size() > 1 ? x[1] >= 0 && x[1] < 64 : Expr(true);
+    if (op == "LeftShift") return Halide::select(inRange, x[0] << x[1], castValue(common, 0));
+    if (op == "RightShift") return Halide::select(inRange, x[0] >> x[1], x[0] >> 63);
     // floor division: Halide's integer division is Euclidean (a non-negative remainder), one less
     // for a negative divisor that leaves a remainder; a zero divisor gives 0 for both, as NumPy
     const Expr euclidean = x[0] / x[1];
     const Expr quotient = Halide::select(x[1] < 0 && x[0] - euclidean * x[1] != 0, euclidean - 1, euclidean);
     if (op == "FloorDiv") return quotient;
     if (op == "Mod") return Halide::select(x[1] == 0, castValue(common, 0), x[0] - quotient * x[1]);
-    Expr result = castValue(common, 1), base = x[0];  // x ** n by squaring, n < 2^63
-    for (int bit = 0; bit < 63; ++bit) {
-      result = Halide::select(((x[1] >> bit) & 1) == 1, result * base, result);
-      base = base * base;
-    }
-    return result;
+    const Expr result = powerBySquaring(x[0], x[1], castValue(common, 1));
+    // a negative exponent (which NumPy refuses) truncates 1 / x^-n, as the NPU's scalar unit
+    const Expr negative = Halide::select(x[0] == 1, castValue(common, 1),
+                                         x[0] == -1, Halide::select(x[1] % 2 == 0, castValue(common, 1), castValue(common, -1)),
+                                         castValue(common, 0));
+    return Halide::select(x[1] < 0, negative, result);
   };
 }
 
@@ -104,7 +135,8 @@ Combiner elementwiseCombiner(const graph::Graph& graph, const graph::Node& node,
   }
   std::string error;
   te::ExprPtr e = ops::elementwiseExpr(node, args, outType.dtype, error);
-  if (!e && !vectorTypes) return wideElementwise(graph, node, in);
+  // integers the vector unit has no lanes or no instructions for: the NPU's scalar unit, in int64
+  if (!e && (!vectorTypes || isInteger(outType.dtype))) return wideElementwise(graph, node, in);
   if (!e) fail(node, "the CPU backend cannot compute " + node.op + ": " + error);
   return [e](const std::vector<Expr>& x) { return teToHalide(e, x); };
 }

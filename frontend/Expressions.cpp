@@ -585,13 +585,12 @@ SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
     return operand;
   }
   if (!isTensorLike(operand) && operand.kind != SymKind::Selection) fail(expr.range, "bad operand for unary " + op + ": " + describeKind(operand));
-  if (op == "~" && operand.kind == SymKind::Tensor && !operand.untyped &&
-      builder_.type(arrayValue(operand, expr.range)).dtype != DType::Bool) {
-    fail(expr.range, "~ on integer arrays (bitwise not) is not supported; ~ is supported on bool arrays");
-  }
   const registry::NumpyAlias* alias = registry_.findAlias("unary " + op, registry::AliasForm::Operator);
   Argument a{operand, expr.children[0]->range, expr.children[0].get()};
-  return applyOp(alias->op, {a}, {}, expr.range, nameHint, op);
+  // ~ is logical not on bools, bitwise not on integers (and refused on floats by Invert's dtypes)
+  const bool bitwiseNot = op == "~" && operand.kind == SymKind::Tensor && !operand.untyped &&
+                          builder_.type(arrayValue(operand, expr.range)).dtype != DType::Bool;
+  return applyOp(bitwiseNot ? "Invert" : alias->op, {a}, {}, expr.range, nameHint, op);
 }
 
 SymValue Analyzer::evalCompare(const Expr& expr, const std::string& nameHint) {
@@ -1094,6 +1093,11 @@ SymValue Analyzer::applyOp(const std::string& op, const std::vector<Argument>& o
     ValueId id = participant ? tensorOf(v, common, a.range) : tensorOf(v, DType::Bool, a.range);
     if (participant && participants > 1 && builder_.type(id).dtype != common) id = builder_.cast(id, common, a.range);
     inputs.push_back(id);
+  }
+  if (op == "Pow" && isInteger(common) && operands.size() == 2 && operands[1].value.kind == SymKind::Int &&
+      operands[1].value.intValue < 0) {
+    fail(operands[1].range, "integers to negative integer powers are not allowed (NumPy raises ValueError); use a "
+                            "float base, such as x.astype(np.float32) ** " + std::to_string(operands[1].value.intValue));
   }
   ValueId result;
   std::string error;

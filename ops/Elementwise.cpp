@@ -593,6 +593,17 @@ Lowering binaryInFloat32(ExprPtr (*fn)(ExprPtr, ExprPtr, DType), double (*ref)(d
           [ref](const graph::Node&, const std::vector<double>& v) { return ref(v[0], v[1]); }};
 }
 
+const std::map<std::string, Lowering>& table();
+
+// A bitwise operator: on booleans the logical operator `logical` (none for the shifts, which take
+// integers only); its reference is `fn` on int64 values.
+Lowering bitwise(const char* logical, int64_t (*fn)(int64_t, int64_t)) {
+  return {[logical](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) { return table().at(logical).build(n, a, t); },
+          [fn](const graph::Node&, const std::vector<double>& v) {
+            return static_cast<double>(fn(static_cast<int64_t>(v[0]), v.size() > 1 ? static_cast<int64_t>(v[1]) : 0));
+          }};
+}
+
 const std::map<std::string, Lowering>& table() {
   static const std::map<std::string, Lowering> t = {
       {"Add", binary(Prim::VAdd, [](double a, double b) { return a + b; })},
@@ -725,18 +736,14 @@ const std::map<std::string, Lowering>& table() {
                                            castTo(castTo(a[1], DType::Bool), DType::Float16));
                       },
                       [](const graph::Node&, const std::vector<double>& v) { return (v[0] != 0) != (v[1] != 0) ? 1.0 : 0.0; }}},
-      {"BitwiseAnd", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
-                        return table().at("LogicalAnd").build(n, a, t);
-                      },
-                      [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 && v[1] != 0 ? 1.0 : 0.0; }}},
-      {"BitwiseOr", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
-                       return table().at("LogicalOr").build(n, a, t);
-                     },
-                     [](const graph::Node&, const std::vector<double>& v) { return v[0] != 0 || v[1] != 0 ? 1.0 : 0.0; }}},
-      {"BitwiseXor", {[](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) {
-                        return table().at("LogicalXor").build(n, a, t);
-                      },
-                      [](const graph::Node&, const std::vector<double>& v) { return (v[0] != 0) != (v[1] != 0) ? 1.0 : 0.0; }}},
+      // the bitwise operators on booleans are the logical ones; on integers they run on the scalar
+      // unit (see needsScalarUnit), so the references are integer arithmetic
+      {"BitwiseAnd", bitwise("LogicalAnd", [](int64_t a, int64_t b) { return a & b; })},
+      {"BitwiseOr", bitwise("LogicalOr", [](int64_t a, int64_t b) { return a | b; })},
+      {"BitwiseXor", bitwise("LogicalXor", [](int64_t a, int64_t b) { return a ^ b; })},
+      {"Invert", bitwise("LogicalNot", [](int64_t a, int64_t) { return ~a; })},
+      {"LeftShift", bitwise("", [](int64_t a, int64_t b) { return b >= 0 && b < 64 ? static_cast<int64_t>(static_cast<uint64_t>(a) << b) : 0; })},
+      {"RightShift", bitwise("", [](int64_t a, int64_t b) { return b >= 0 && b < 64 ? a >> b : a < 0 ? -1 : 0; })},
       {"Where", {[](const graph::Node&, const std::vector<ExprPtr>& a, DType t) {
                    return te::select(castTo(a[0], DType::Bool), castTo(a[1], t), castTo(a[2], t));
                  },
@@ -765,9 +772,9 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
     error = "operator '" + node.op + "' has no vector lowering yet";
     return nullptr;
   }
-  if (node.op.rfind("Bitwise", 0) == 0 && outType != DType::Bool) {
+  if (isBitwise(node.op) && (outType != DType::Bool || node.op == "LeftShift" || node.op == "RightShift")) {
     error = "operator '" + node.op + "' on integers has no vector lowering: the vector unit has no bitwise "
-            "instructions (booleans are supported)";
+            "instructions (the scalar unit computes them; booleans are supported)";
     return nullptr;
   }
   if (node.op == "Pow" && !isFloat(outType) && outType != DType::Bool) {
@@ -798,6 +805,11 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
 }
 
 bool isElementwiseOp(const std::string& op) { return table().count(op) > 0; }
+
+bool isBitwise(const std::string& op) {
+  return op == "BitwiseAnd" || op == "BitwiseOr" || op == "BitwiseXor" || op == "Invert" || op == "LeftShift" ||
+         op == "RightShift";
+}
 
 std::vector<std::string> elementwiseOpNames() {
   std::vector<std::string> names;

@@ -24,6 +24,9 @@ te::ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<te::ExprP
 
 // Whether `op` is lowered by elementwiseExpr.
 bool isElementwiseOp(const std::string& op);
+// The bitwise operators (&, |, ^, ~, <<, >>): logical on booleans, and on integers without vector
+// instructions.
+bool isBitwise(const std::string& op);
 std::vector<std::string> elementwiseOpNames();  // sorted
 
 // NumPy's result for one element (float64 arithmetic), for differential tests.

@@ -103,6 +103,7 @@ void registerElementwiseOps(OpRegistry& r) {
       {"Relu", "max(x, 0)", ResultDType::Same, kNumericTypes, {"nn.relu"}},
       {"Gelu", "x * Phi(x), tanh approximation", ResultDType::FloatLoop, kAllTypes, {"nn.gelu"}},
       {"LogicalNot", "not x", ResultDType::Bool, kAllTypes, {"logical_not"}},
+      {"Invert", "~x (bitwise not; not x for bools)", ResultDType::Same, kIntTypes | kBoolTypes, {"invert", "bitwise_not"}},
       {"IsNan", "x is NaN", ResultDType::Bool, kAllTypes, {"isnan"}},
       {"IsInf", "x is +-inf", ResultDType::Bool, kAllTypes, {"isinf"}},
       {"IsFinite", "x is neither NaN nor inf", ResultDType::Bool, kAllTypes, {"isfinite"}},
@@ -123,7 +124,11 @@ void registerElementwiseOps(OpRegistry& r) {
     }
   }
   r.addAlias(operatorAlias("-", "Neg", 1));
-  r.addAlias(operatorAlias("~", "LogicalNot", 1));
+  {
+    NumpyAlias invert = operatorAlias("~", "LogicalNot", 1);  // the frontend takes Invert for integer arrays
+    invert.note = "logical not on bools; bitwise not (Invert) on integers";
+    r.addAlias(std::move(invert));
+  }
   r.addAlias(functionAlias("nn.leaky_relu", "LeakyRelu",
                            {tensorParam("x"), attrParam("alpha", ParamKind::Float, "alpha", 0.01)}));
   {
@@ -162,6 +167,9 @@ void registerElementwiseOps(OpRegistry& r) {
       {"BitwiseAnd", "x1 & x2", ResultDType::Same, kIntTypes | kBoolTypes, {"bitwise_and"}, "&"},
       {"BitwiseOr", "x1 | x2", ResultDType::Same, kIntTypes | kBoolTypes, {"bitwise_or"}, "|"},
       {"BitwiseXor", "x1 ^ x2", ResultDType::Same, kIntTypes | kBoolTypes, {"bitwise_xor"}, "^"},
+      {"LeftShift", "x1 << x2 (0 for a count outside 0..bits-1)", ResultDType::Same, kIntTypes, {"left_shift"}, "<<"},
+      {"RightShift", "x1 >> x2, arithmetic (0 or -1 for a count outside 0..bits-1)", ResultDType::Same, kIntTypes,
+       {"right_shift"}, ">>"},
   };
   for (const auto& b : binary) {
     OpEntry e;

@@ -118,13 +118,21 @@ class Selector {
   }
 
   // An elementwise operator on integers the vector unit has no lanes for (int64 values narrow-integers
-  // left int64, computed from values it cannot bound; int8, int16, uint8): the scalar unit computes
-  // them in 64-bit registers.
+  // left int64, computed from values it cannot bound; int8, int16, uint8), or no instructions for
+  // (bitwise operators, a power whose exponent is not a constant in 0..1024): the scalar unit
+  // computes them in 64-bit registers.
   bool onScalarUnit(const Node& n) const {
     if (!ops::isElementwiseOp(n.op) || n.outputs.size() != 1) return false;
+    const DType out = g_.type(n.outputs[0]).dtype;
+    if (isInteger(out) && ops::isBitwise(n.op)) return true;
+    if (isInteger(out) && n.op == "Pow" && n.inputs.size() == 2) {
+      const ValueId k = n.inputs[1];
+      const double p = l_.classes.scalar(k);
+      if (l_.classes.of(k) != ValueClasses::Class::Scalar || p < 0 || p > 1024 || p != std::floor(p)) return true;
+    }
     // (the types ops::elementwiseExpr refuses: no vector lanes, and not a bool)
     auto laneless = [](DType t) { return isInteger(t) && !ops::isVectorDType(t); };
-    if (laneless(g_.type(n.outputs[0]).dtype)) return true;
+    if (laneless(out)) return true;
     for (ValueId v : n.inputs) {
       const ValueClasses::Class c = l_.classes.of(v);
       if (laneless(g_.type(v).dtype) && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter) return true;

@@ -1,4 +1,4 @@
-// int64 elementwise kernels on the scalar unit: per core a share of the positions, each read,
+// Integer elementwise kernels on the scalar unit: per core a share of the positions, each read,
 // computed in 64-bit registers and stored, with NumPy's integer semantics.
 #include "codegen/lower/ScalarKernel.h"
 
@@ -19,7 +19,9 @@ using isa::Space;
 namespace {
 
 const std::set<std::string>& binaryArithmetic() {
-  static const std::set<std::string> ops = {"Add", "Sub", "Mul", "Maximum", "Minimum", "FloorDiv", "Mod"};
+  static const std::set<std::string> ops = {"Add",       "Sub",        "Mul",        "Maximum",   "Minimum",   "FloorDiv",
+                                            "Mod",       "Pow",        "BitwiseAnd", "BitwiseOr", "BitwiseXor", "LeftShift",
+                                            "RightShift"};
   return ops;
 }
 
@@ -68,7 +70,8 @@ std::string scalarRefusal(const std::string& op, const std::vector<DType>& input
            "no floats, the vector unit no int64 lanes; cast them to float32 first)";
   }
   const bool known = binaryArithmetic().count(op) || comparisons().count(op) || op == "Neg" || op == "Abs" ||
-                     op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
+                     op == "Invert" || op == "Square" || op == "Sign" || op == "Relu" || op == "Reciprocal" ||
+                     op.rfind("Logical", 0) == 0 || op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
   if (!known) return "operator '" + op + "' on int64 values has no scalar-unit lowering yet";
   return "";
 }
@@ -174,6 +177,89 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     b.bind(exact);
     if (op == "Mod") b.aluImm(Opcode::Add, result, scratch, 0);
     b.bind(end);
+  } else if (op == "BitwiseAnd" || op == "BitwiseOr" || op == "BitwiseXor") {
+    b.alu(op == "BitwiseAnd" ? Opcode::And : op == "BitwiseOr" ? Opcode::Or : Opcode::Xor, result, x, y);
+  } else if (op == "Invert") {
+    b.li(scratch, -1);
+    b.alu(Opcode::Xor, result, x, scratch);
+  } else if (op == "LeftShift" || op == "RightShift") {
+    // NumPy: a count outside 0..63 (the register's width; a narrower dtype keeps the low bits, all
+    // 0 or all sign for counts beyond its own width) shifts everything out
+    const int outOfRange = b.newLabel(), end = b.newLabel();
+    b.branch(Opcode::Blt, y, zero, outOfRange);
+    b.li(scratch, 64);
+    b.branch(Opcode::Bge, y, scratch, outOfRange);
+    b.alu(op == "LeftShift" ? Opcode::Shl : Opcode::Shr, result, x, y);
+    b.jump(end);
+    b.bind(outOfRange);
+    if (op == "LeftShift") {
+      b.li(result, 0);
+    } else {
+      b.aluImm(Opcode::Shr, result, x, 63);  // 0 or -1 by the sign
+    }
+    b.bind(end);
+  } else if (op == "Pow") {
+    // by squaring, wrapping as NumPy; a negative exponent (which NumPy refuses) truncates 1 / x^-y:
+    // 1 for x = 1, +-1 for x = -1 by the exponent's parity, else 0
+    const int base = b.allocReg(), e = b.allocReg(), square = b.newLabel(), negative = b.newLabel(), end = b.newLabel();
+    b.li(result, 1);
+    b.aluImm(Opcode::Add, base, x, 0);
+    b.aluImm(Opcode::Add, e, y, 0);
+    b.branch(Opcode::Blt, e, zero, negative);
+    b.bind(square);
+    b.branch(Opcode::Beq, e, zero, end);
+    b.aluImm(Opcode::And, scratch, e, 1);
+    const int even = b.newLabel();
+    b.branch(Opcode::Beq, scratch, zero, even);
+    b.alu(Opcode::Mul, result, result, base);
+    b.bind(even);
+    b.alu(Opcode::Mul, base, base, base);
+    b.aluImm(Opcode::Shr, e, e, 1);
+    b.jump(square);
+    b.bind(negative);
+    b.branch(Opcode::Beq, x, result, end);  // 1
+    b.li(result, 0);
+    b.li(scratch, -1);
+    b.branch(Opcode::Bne, x, scratch, end);
+    b.aluImm(Opcode::And, scratch, e, 1);
+    b.li(result, 1);
+    b.branch(Opcode::Beq, scratch, zero, end);
+    b.li(result, -1);
+    b.bind(end);
+    b.freeReg(base);
+    b.freeReg(e);
+  } else if (op == "Square") {
+    b.alu(Opcode::Mul, result, x, x);
+  } else if (op == "Sign") {  // min(max(x, 0), 1) + max(min(x, 0), -1)
+    b.aluImm(Opcode::Max, result, x, 0);
+    b.aluImm(Opcode::Min, result, result, 1);
+    b.aluImm(Opcode::Min, scratch, x, 0);
+    b.aluImm(Opcode::Max, scratch, scratch, -1);
+    b.alu(Opcode::Add, result, result, scratch);
+  } else if (op == "Relu") {
+    b.aluImm(Opcode::Max, result, x, 0);
+  } else if (op == "Reciprocal") {  // 1 / x truncated: x itself for -1, 0 and 1, else 0
+    b.aluImm(Opcode::Max, scratch, x, -1);
+    b.aluImm(Opcode::Min, scratch, scratch, 1);
+    select(Opcode::Bne, scratch, x, x, zero);
+  } else if (op == "LogicalNot") {
+    truth(Opcode::Bne, x, zero);
+  } else if (op == "LogicalAnd" || op == "LogicalOr") {
+    // And: 0 as soon as one is 0; Or: 1 as soon as one is not
+    const bool isAnd = op == "LogicalAnd";
+    const int end = b.newLabel();
+    b.li(result, isAnd ? 0 : 1);
+    b.branch(isAnd ? Opcode::Beq : Opcode::Bne, x, zero, end);
+    b.branch(isAnd ? Opcode::Beq : Opcode::Bne, y, zero, end);
+    b.li(result, isAnd ? 1 : 0);
+    b.bind(end);
+  } else if (op == "LogicalXor") {
+    const int first = b.allocReg();
+    truth(Opcode::Beq, x, zero);  // x != 0
+    b.aluImm(Opcode::Add, first, result, 0);
+    truth(Opcode::Beq, y, zero);
+    b.alu(Opcode::Xor, result, result, first);
+    b.freeReg(first);
   } else if (op == "Neg") {
     b.alu(Opcode::Sub, result, zero, x);
   } else if (op == "Abs") {

@@ -1,6 +1,6 @@
 // Integer elementwise operators element by element on the scalar unit, whose registers are 64-bit:
 // the exact int64 (int8, int16, uint8) arithmetic the vector unit (float16, float32, int32 lanes)
-// has no lanes for.
+// has no lanes for, and the bitwise operators and integer powers it has no instructions for.
 #pragma once
 
 #include <string>
@@ -21,8 +21,9 @@ struct ScalarOperand {
 
 struct ScalarCompute {
   std::string name;
-  std::string op;  // a registry operator: Add, Sub, Mul, Maximum, Minimum, Neg, Abs, Where, the
-                   // comparisons, Cast, FloorDiv, Mod, Clip
+  std::string op;  // a registry operator: Add, Sub, Mul, Maximum, Minimum, Neg, Abs, Square, Sign,
+                   // Relu, Reciprocal, Where, the comparisons, the logical and bitwise operators,
+                   // the shifts, Cast, FloorDiv, Mod, Clip, Pow
   std::vector<ScalarOperand> operands;
   DType outType = DType::Int64;
   int64_t count = 0;

@@ -1,5 +1,6 @@
 # int64 values narrow-integers cannot bound, computed exactly on the scalar unit (64-bit registers):
-# arithmetic, floor division and remainder, extremes, comparisons, selections and casts.
+# arithmetic, floor division and remainder, extremes, comparisons, selections and casts, the unary
+# and logical operators.
 import numpy as np
 
 np.random.seed(5)
@@ -40,3 +41,12 @@ broadcast_rows = total[:8].reshape(2, 4) - total[:4] + one
 counted = np.zeros(8, dtype=np.int64)
 for i in range(5):
     counted = counted + total[:8] * i
+
+# the unary and logical operators: squares that wrap, signs, reciprocals (1 / x truncated, x != 0),
+# and logical operators of integers
+units = np.concatenate([signs[:2], signs[3:], np.array([1, -1], dtype=np.int64)])
+squares = np.square(total[:8])
+sign_sum = np.sign(total) + np.sign(-offset)
+reciprocals = np.reciprocal(units)
+logic = (np.logical_and(total, total % 3) ^ np.logical_or(total % 2, offset % 5) |
+         np.logical_xor(total % 2, total > 0) & np.logical_not(total % 7))
