@@ -442,4 +442,63 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   return b.finish(blockDim);
 }
 
+KernelCode lowerScalarMatMul(const ScalarMatMul& mm, int cores) {
+  KernelBuilder b(mm.name, 3);
+  b.setSourceLine(mm.sourceLine);
+  const int64_t positions = mm.batch * mm.m * mm.n;
+  const int64_t in = dtypeSize(stored(mm.inType)), out = dtypeSize(stored(mm.outType));
+  const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions / 16)));
+  const int a = KernelBuilder::argReg(0), bm = KernelBuilder::argReg(1), dst = KernelBuilder::argReg(2);
+  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg(), zero = 0;
+  Instruction get;
+  get.op = Opcode::GetBlockIdx;
+  get.rd = static_cast<uint8_t>(idx);
+  b.emit(get);
+  emitCoreShare(b, idx, positions, blockDim, first, count);
+  b.freeReg(idx);
+  int at = b.allocReg(), ca = b.allocReg(), cb = b.allocReg(), acc = b.allocReg(), x = b.allocReg(), y = b.allocReg(),
+      k = b.allocReg(), batch = b.allocReg();
+  b.aluImm(Opcode::Mul, at, first, out);
+  b.alu(Opcode::Add, dst, dst, at);
+  const int loop = b.newLabel(), done = b.newLabel();
+  b.bind(loop);
+  b.branch(Opcode::Bge, zero, count, done);
+  // position p = (batch, i, j): A's row (batch * m + i) * k, B's column batch * k * n + j
+  b.aluImm(Opcode::Div, batch, first, mm.m * mm.n);
+  b.aluImm(Opcode::Rem, at, first, mm.m * mm.n);
+  b.aluImm(Opcode::Div, ca, at, mm.n);  // i
+  b.aluImm(Opcode::Rem, cb, at, mm.n);  // j
+  b.aluImm(Opcode::Mul, at, batch, mm.m);
+  b.alu(Opcode::Add, ca, ca, at);
+  b.aluImm(Opcode::Mul, ca, ca, mm.k * in);
+  b.alu(Opcode::Add, ca, ca, a);
+  if (mm.batchB) {
+    b.aluImm(Opcode::Mul, at, batch, mm.k * mm.n);
+    b.alu(Opcode::Add, cb, cb, at);
+  }
+  b.aluImm(Opcode::Mul, cb, cb, in);
+  b.alu(Opcode::Add, cb, cb, bm);
+  b.li(acc, 0);
+  b.li(k, mm.k);
+  const int inner = b.newLabel(), summed = b.newLabel();
+  b.bind(inner);
+  b.branch(Opcode::Bge, zero, k, summed);
+  gmLoad(b, mm.inType, x, ca);
+  gmLoad(b, mm.inType, y, cb);
+  b.alu(Opcode::Mul, x, x, y);
+  b.alu(Opcode::Add, acc, acc, x);  // wrapping, as NumPy's integer matmul
+  b.aluImm(Opcode::Add, ca, ca, in);
+  b.aluImm(Opcode::Add, cb, cb, mm.n * in);
+  b.aluImm(Opcode::Sub, k, k, 1);
+  b.jump(inner);
+  b.bind(summed);
+  gmStore(b, mm.outType, acc, dst);
+  b.aluImm(Opcode::Add, dst, dst, out);
+  b.aluImm(Opcode::Add, first, first, 1);
+  b.aluImm(Opcode::Sub, count, count, 1);
+  b.jump(loop);
+  b.bind(done);
+  return b.finish(blockDim);
+}
+
 }  // namespace pyasc::codegen

@@ -4,24 +4,40 @@
 #include "codegen/templates/MatmulTemplate.h"
 
 #include "codegen/lower/MatmulKernel.h"
+#include "codegen/lower/ScalarKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
 #include "codegen/templates/Template.h"
 
 namespace pyasc::codegen {
 
 void checkCubeTypes(const Node& n, DType a, DType b) {
+  if (a == b && isInteger(a)) return;  // the scalar unit's exact sums (launchMatmul)
   if (a != b || !(a == DType::Float16 || a == DType::Float32)) {
-    // stage narrow-integers computes the integer products it can prove exact in float32
-    const std::string integers = isFloat(a) || isFloat(b) || n.op != "MatMul" ? ""
-                                 : "; an int32 or int64 matmul whose operands' ranges keep every partial sum below 2^24 "
-                                   "(0/1 masks, small counts) is computed exactly in float32";
+    const std::string booleans = a == DType::Bool && b == DType::Bool && n.op == "MatMul"
+                                     ? "; for booleans, (a.astype(np.int32) @ b.astype(np.int32)) > 0"
+                                     : "";
     throw CompileError(n.loc, std::string("matmul of ") + dtypeName(a) + " and " + dtypeName(b) +
-                                  " is not supported by the cube unit yet (float16 or float32 on both sides" + integers + ")");
+                                  " is not supported (float16, float32 or one integer dtype on both sides" + booleans + ")");
   }
 }
 
 void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k,
                   int64_t nn, DType in, DType outType, std::vector<Step>& out) {
+  if (isInteger(in)) {
+    // integers the narrow-integers stage could not prove exact in float32: the scalar unit
+    ScalarMatMul mm;
+    mm.name = l.kernelName("matmul");
+    mm.inType = in;
+    mm.outType = outType;
+    mm.batch = batch;
+    mm.batchB = batchB;
+    mm.m = m;
+    mm.k = k;
+    mm.n = nn;
+    mm.sourceLine = n.loc.line;
+    l.launch(out, lowerScalarMatMul(mm, l.cores(false)), {a, b, dst});
+    return;
+  }
   MatmulCompute mm;
   mm.name = l.kernelName("matmul");
   mm.inType = in;

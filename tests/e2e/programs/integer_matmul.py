@@ -1,15 +1,16 @@
-# e2e: --entry=f --input=a:float32[48,48] --input=w:float32[48,16]
-# Integer matrix products of bounded values: reachability in two steps of a boolean adjacency matrix
-# (A.astype(int) @ A.astype(int)), counts of shared neighbours, and a small-integer weighted sum,
-# computed exactly in float32 by stage narrow-integers.
+# Integer matrix products the cube unit cannot compute exactly (partial sums beyond float32's 2^24,
+# int64 operands): exact sums of products on the scalar unit, wrapping as NumPy's, through @, dot,
+# matmul with batches, matrix-vector products and einsum.
 import numpy as np
 
-
-def f(a, w):
-    adj = a > np.mean(a)
-    hops = adj.astype(int) @ adj.astype(int)
-    two_steps = (hops + adj.astype(int)) > 0
-    shared = adj.astype(np.int64).T @ adj.astype(np.int64)
-    levels = np.clip(np.floor(w * 4), -8, 8).astype(np.int64)  # small integers, bounded by the clip
-    weighted = adj.astype(np.int64) @ levels
-    return two_steps, shared.sum(axis=1), weighted, two_steps.sum()
+a = (np.arange(60, dtype=np.int64).reshape(5, 12) * 7919 - 200000) * 40_000
+b = np.arange(36, dtype=np.int64).reshape(12, 3) % 11 - 5
+product = a @ b
+vector = np.dot(a, b[:, 0])
+rows = np.arange(24, dtype=np.int32).reshape(2, 3, 4) * 100_003 - 1_000_000   # int32 sums that wrap
+cols = np.arange(40, dtype=np.int32).reshape(2, 4, 5) * 77_777
+batched = np.matmul(rows, cols)
+shared = rows @ cols[0]
+pairs = np.einsum("ij,jk->ik", a[:, :4], b[:4, :] * 3_000_000_000)
+small = (np.arange(16) % 9 - 4).astype(np.int8).reshape(4, 4)
+small_square = small @ small @ small                                          # int8, wrapping
