@@ -2,13 +2,15 @@
 """Random NumPy programs over the subset pyasc compiles, each checked against NumPy (Csmith's idea).
 
   random_programs.py --count N [--seed S] [--backend sim|cpu|both] [--target T] [--opt-level O0|O1|O2]
-                     [--keep DIR] [--write DIR] [--int64] [--verbose]
+                     [--keep DIR] [--write DIR] [--no-int64] [--verbose]
 
 Program k of a run is generated from seed S + k, so any program is reproduced by its seed alone
 (`--seed S+k --count 1 --keep DIR` writes it). Each program is a function `f` of one to three
-arrays (float16, float32, int32, bool, and int64 with --int64; shapes with broadcasting 1s, 0-d to
+arrays (float16, float32, int32, int64, bool; without int64 inputs and unbounded int64 arithmetic
+with --no-int64, the subset earlier runs had; shapes with broadcasting 1s, 0-d to
 3-d, one program in five over several tiles and cores) built from elementwise operations and math
-functions, broadcasting, comparisons and `np.where`, casts, reductions, slicing, reshapes and
+functions, integer bitwise operators, shifts and powers, broadcasting, comparisons and `np.where`,
+casts, reductions, slicing, reshapes and
 transposes, concatenation and stacking, padding, gathers (`np.take`), scans and sorts, statistics,
 contractions (`@`, `np.tensordot`, `np.einsum`), ufunc methods and loops (reductions over rows,
 iterated updates, in-place recurrences, column writes, stencils, augmented accumulations). It is
@@ -82,8 +84,8 @@ class Generator:
         return v
 
     def pick(self, pred=lambda v: True):
-        # int64 values take part when bounded (argmax indices and what is computed from them): the
-        # arithmetic of unbounded ones (inputs, integer sums) is refused today
+        # with --no-int64, int64 values take part only when bounded (argmax indices and what is
+        # computed from them), which narrow-integers computes in int32
         cands = [v for v in self.pool if pred(v) and (self.int64 or v.dtype != "int64" or v.name in self.bounded)]
         if not cands:
             return None
@@ -140,10 +142,12 @@ class Generator:
         n = x.name
         if y is None or self.rng.random() < 0.4:
             form = self.rng.choice(["-%s" % n, "np.abs(%s)" % n, "%s * 3" % n, "%s + 7" % n, "%s // 3" % n,
-                                    "%s %% 5" % n, "np.maximum(%s, 2)" % n, "np.clip(%s, -6, 6)" % n])
+                                    "%s %% 5" % n, "np.maximum(%s, 2)" % n, "np.clip(%s, -6, 6)" % n, "~%s" % n,
+                                    "%s << 3" % n, "%s >> 2" % n, "%s & 12" % n, "%s ** 3" % n])
             return self.fresh(x.dtype, x.shape, form)
         form = self.rng.choice(["%s + %s", "%s - %s", "%s * %s", "np.maximum(%s, %s)", "np.minimum(%s, %s)",
-                                "%s // (np.abs(%s) + 1)", "%s %% (np.abs(%s) + 1)"])
+                                "%s // (np.abs(%s) + 1)", "%s %% (np.abs(%s) + 1)", "%s & %s", "%s | %s", "%s ^ %s",
+                                "%s << (%s & 7)", "%s >> (%s & 31)", "%s ** (%s %% 4)"])
         return self.fresh(str(np.result_type(x.dtype, y.dtype)), broadcast(x.shape, y.shape), form % (n, y.name))
 
     def compare(self, x):
@@ -184,7 +188,7 @@ class Generator:
     def reduce(self, x):
         if x.kind == "b":
             return None
-        # NumPy sums integers into int64, whose arithmetic is refused today (--int64 generates them)
+        # NumPy sums integers into int64 (unbounded int64 values: not with --no-int64)
         ops = ["max", "min"] + (["sum", "mean"] if x.kind == "f" else ["sum"] if self.int64 else [])
         op = self.rng.choice(ops)
         if not x.shape or self.rng.random() < 0.2:
@@ -381,7 +385,7 @@ class Generator:
         return source, self.inputs, outs
 
 
-def generate(seed, int64=False, library_ops=True):
+def generate(seed, int64=True, library_ops=True):
     """The program of `seed`: (source, inputs, outputs), or None when the draw was degenerate."""
     return Generator(random.Random(seed), int64, library_ops).program()
 
@@ -483,7 +487,8 @@ def main():
     ap.add_argument("--opt-level", default="O2")
     ap.add_argument("--keep", help="write each failing program there, with its failure")
     ap.add_argument("--write", help="only write the programs there (with their # e2e: line)")
-    ap.add_argument("--int64", action="store_true", help="int64 inputs too (their arithmetic is refused today)")
+    ap.add_argument("--no-int64", dest="int64", action="store_false",
+                    help="no int64 inputs nor unbounded int64 arithmetic (the subset of earlier runs)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     if args.write:
