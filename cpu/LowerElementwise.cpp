@@ -42,7 +42,8 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
   static const std::set<std::string> known = {"Add", "Sub", "Mul", "Neg", "Abs", "Maximum", "Minimum", "Where",
                                               "LogicalAnd", "LogicalOr", "LogicalNot", "LogicalXor", "FloorDiv", "Mod", "Pow",
                                               "Clip", "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Invert", "LeftShift",
-                                              "RightShift", "Square", "Sign", "Relu", "Reciprocal"};
+                                              "RightShift", "Square", "Sign", "Relu", "Reciprocal", "IsNan", "IsInf",
+                                              "IsFinite"};
   if (!comparisons.count(op) && !known.count(op)) {
     fail(node, "the CPU backend computes " + op + " only on float16, float32, int32 and bool operands");
   }
@@ -67,6 +68,7 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
     if (op == "Mul") return x[0] * x[1];
     if (op == "Neg") return -x[0];
     if (op == "Abs") return Halide::select(x[0] < 0, -x[0], x[0]);
+    if ((op == "IsNan" || op == "IsInf" || op == "IsFinite") && !anyFloat) return Expr(op == "IsFinite");
     if (op == "Square") return x[0] * x[0];
     if (op == "Sign") return Halide::select(x[0] > 0, castValue(common, 1), x[0] < 0, castValue(common, -1), castValue(common, 0));
     if (op == "Relu") return Halide::max(x[0], castValue(common, 0));

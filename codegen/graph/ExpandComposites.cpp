@@ -2,10 +2,12 @@
 // becomes a short list of primitive nodes whose last node defines the original result value.
 #include "codegen/graph/ExpandComposites.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "codegen/templates/RowNormTemplate.h"
+#include "ops/Elementwise.h"
 #include "registry/Expansion.h"
 #include "registry/OpRegistry.h"
 
@@ -89,6 +91,9 @@ class Expander {
   const Node& n_;
 };
 
+// Integers the vector unit has no lanes for (the scalar unit computes them).
+bool laneless(DType t) { return isInteger(t) && !ops::isVectorDType(t); }
+
 bool expand(graph::Graph& g, const Target& target, const Node& n, std::vector<Node>& out) {
   Expander e(g, n);
   ValueId result = n.outputs.empty() ? graph::kNoValue : n.outputs[0];
@@ -158,6 +163,33 @@ bool expand(graph::Graph& g, const Target& target, const Node& n, std::vector<No
     ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float32")}}, wide);
     ValueId reduced = e.add(n.op, {x}, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), narrow);
     e.add("Cast", {reduced}, {{"dtype", std::string("float16")}}, g.type(result), result);
+  } else if (n.op == "Cast" && t == DType::Float16 && laneless(g.type(n.inputs[0]).dtype)) {
+    // integers without vector lanes (on the scalar unit, which gives float32 only) become float16
+    // through float32: exact, as float32 holds every integer below 2^24 and any larger one is beyond
+    // float16's range either way
+    TensorType wide = g.type(result);
+    wide.dtype = DType::Float32;
+    ValueId x = e.add("Cast", {n.inputs[0]}, {{"dtype", std::string("float32")}}, wide);
+    e.add("Cast", {x}, {{"dtype", std::string("float16")}}, g.type(result), result);
+  } else if (n.op != "Cast" && ops::isElementwiseOp(n.op) && isFloat(t) && std::any_of(n.inputs.begin(), n.inputs.end(), [&](ValueId v) {
+               return laneless(g.type(v).dtype);
+             })) {
+    // a float function of integers without vector lanes (np.exp of int8, NumPy's float16): those
+    // operands first become the result's float dtype, through float32 as a cast to float16 does
+    std::vector<ValueId> inputs;
+    for (ValueId v : n.inputs) {
+      if (!laneless(g.type(v).dtype)) {
+        inputs.push_back(v);
+        continue;
+      }
+      TensorType wide = g.type(v);
+      wide.dtype = DType::Float32;
+      ValueId x = e.add("Cast", {v}, {{"dtype", std::string("float32")}}, wide);
+      wide.dtype = t;
+      if (t != DType::Float32) x = e.add("Cast", {x}, {{"dtype", std::string(dtypeName(t))}}, wide);
+      inputs.push_back(x);
+    }
+    e.add(n.op, inputs, std::vector<graph::NamedAttr>(n.attrs.begin(), n.attrs.end()), g.type(result), result);
   } else if (n.op == "ReduceSum" && g.type(n.inputs[0]).dtype == DType::Bool) {
     // a count of true values: the flags as int32, summed (to int64)
     TensorType flags = g.type(n.inputs[0]);

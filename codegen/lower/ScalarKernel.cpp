@@ -71,7 +71,7 @@ std::string scalarRefusal(const std::string& op, const std::vector<DType>& input
   }
   const bool known = binaryArithmetic().count(op) || comparisons().count(op) || op == "Neg" || op == "Abs" ||
                      op == "Invert" || op == "Square" || op == "Sign" || op == "Relu" || op == "Reciprocal" ||
-                     op.rfind("Logical", 0) == 0 || op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
+                     op.rfind("Logical", 0) == 0 || op == "IsNan" || op == "IsInf" || op == "IsFinite" || op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
   if (!known) return "operator '" + op + "' on int64 values has no scalar-unit lowering yet";
   return "";
 }
@@ -242,6 +242,8 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     b.aluImm(Opcode::Max, scratch, x, -1);
     b.aluImm(Opcode::Min, scratch, scratch, 1);
     select(Opcode::Bne, scratch, x, x, zero);
+  } else if (op == "IsNan" || op == "IsInf" || op == "IsFinite") {  // of integers: finite numbers
+    b.li(result, op == "IsFinite" ? 1 : 0);
   } else if (op == "LogicalNot") {
     truth(Opcode::Bne, x, zero);
   } else if (op == "LogicalAnd" || op == "LogicalOr") {

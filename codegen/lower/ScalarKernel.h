@@ -22,7 +22,8 @@ struct ScalarOperand {
 struct ScalarCompute {
   std::string name;
   std::string op;  // a registry operator: Add, Sub, Mul, Maximum, Minimum, Neg, Abs, Square, Sign,
-                   // Relu, Reciprocal, Where, the comparisons, the logical and bitwise operators,
+                   // Relu, Reciprocal, IsNan, IsInf, IsFinite, Where, the comparisons, the logical
+                   // and bitwise operators,
                    // the shifts, Cast, FloorDiv, Mod, Clip, Pow
   std::vector<ScalarOperand> operands;
   DType outType = DType::Int64;

@@ -50,3 +50,10 @@ sign_sum = np.sign(total) + np.sign(-offset)
 reciprocals = np.reciprocal(units)
 logic = (np.logical_and(total, total % 3) ^ np.logical_or(total % 2, offset % 5) |
          np.logical_xor(total % 2, total > 0) & np.logical_not(total % 7))
+
+# float results of such integers: float16 through float32 (exact), NumPy's float16 functions of int8,
+# and the tests of finiteness every integer passes
+halves = (total // 1_000_000_000).astype(np.float16)
+tiny = (np.arange(30) % 9 - 4).astype(np.int8)
+tiny_exp = np.exp(tiny)
+finite = np.isfinite(total) & ~np.isnan(total) & ~np.isinf(total)
