@@ -323,6 +323,7 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
     if (registry_.findAlias("random." + name, registry::AliasForm::Function)) {
       return SymValue::named(SymKind::Callable, "numpy.random." + name);
     }
+    if (const Stmt* f = numpyPreludeFunction("random." + name)) return functionValue(*f);
     failUnknownFunction(module, name, range);
   }
   if (module == "pyasc") {

@@ -17,6 +17,15 @@ struct Prelude {
   std::map<std::string, const Stmt*> helpers;    // every function, by Python name
 };
 
+// The NumPy name of a prelude function: linalg_NAME is linalg.NAME, random_NAME random.NAME.
+std::string numpyName(const std::string& python) {
+  for (const char* module : {"linalg", "random"}) {
+    const std::string prefix = std::string(module) + "_";
+    if (python.rfind(prefix, 0) == 0) return std::string(module) + "." + python.substr(prefix.size());
+  }
+  return python;
+}
+
 const Prelude& prelude() {
   static const Prelude p = [] {
     Prelude built;
@@ -34,9 +43,7 @@ const Prelude& prelude() {
       if (stmt->kind != StmtKind::FunctionDef) continue;
       built.helpers[stmt->text] = stmt.get();
       if (stmt->text.rfind('_', 0) == 0) continue;
-      std::string name = stmt->text;
-      if (name.rfind("linalg_", 0) == 0) name = "linalg." + name.substr(7);
-      built.functions[name] = stmt.get();
+      built.functions[numpyName(stmt->text)] = stmt.get();
     }
     return built;
   }();
@@ -87,7 +94,7 @@ std::string numpyPreludeMarkdown() {
                   "warnings and errors are located at the call.\n\n| spelling | parameters | notes |\n|---|---|---|\n";
   for (const auto& stmt : prelude().module.body) {
     if (stmt->kind != StmtKind::FunctionDef || stmt->text.rfind('_', 0) == 0) continue;
-    std::string name = stmt->text.rfind("linalg_", 0) == 0 ? "linalg." + stmt->text.substr(7) : stmt->text;
+    std::string name = numpyName(stmt->text);
     std::string params;
     for (const Param& p : stmt->params) {
       params += (params.empty() ? "" : ", ") + p.name + (p.defaultValue ? "=" + defaultText(*p.defaultValue) : "");

@@ -1,7 +1,7 @@
 # NumPy functions written in the Python pyasc compiles (frontend/NumpyPrelude.cpp embeds this file).
 # A call np.NAME(...) of a function defined here runs it as a helper: `np` is NumPy whatever the
 # program imported, and what it builds, warns and reports is located at the call. A definition named
-# linalg_NAME is np.linalg.NAME; names starting with '_' are private. Each function follows NumPy's
+# linalg_NAME is np.linalg.NAME, random_NAME np.random.NAME; names starting with '_' are private. Each function follows NumPy's
 # documented semantics for the arguments it accepts; docs/numpy-support.md lists them.
 import numpy as np
 
@@ -926,3 +926,24 @@ def linalg_svd(a, full_matrices=True, compute_uv=True):
     if wide:
         return vt.T, sv, u.T
     return u, sv, vt
+
+
+def random_uniform(low=0.0, high=1.0, size=None):
+    """low + (high - low) * random_sample(size): NumPy's legacy stream (after np.random.seed, the same values); a shape is needed"""
+    return low + (high - low) * np.random.random_sample(size)
+
+
+def random_normal(loc=0.0, scale=1.0, size=None):
+    """loc + scale * standard_normal(size): NumPy's legacy stream; a shape is needed"""
+    return loc + scale * np.random.standard_normal(size)
+
+
+def random_standard_normal(size=None):
+    """NumPy's legacy Gaussian stream, as np.random.randn(*size) (the same values in the same order); a shape is needed"""
+    if size is None:
+        return np.random.randn()
+    shape = np.empty(size).shape
+    n = 1
+    for d in shape:
+        n *= d
+    return np.random.randn(n).reshape(shape)
