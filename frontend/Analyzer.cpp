@@ -157,7 +157,12 @@ void Analyzer::poisonTargets(const Stmt& stmt) {
 void Analyzer::applyPragmas(const Stmt& stmt, int& pushedHints) {
   for (const Pragma& p : stmt.pragmas) {
     if (p.name == "parallelize") {
-      if (stmt.kind != StmtKind::For) warn(p.range, "pragma 'parallelize' applies to for loops; it is ignored here");
+      if (stmt.kind != StmtKind::For) {
+        warn(p.range, "pragma 'parallelize' applies to for loops; it is ignored here");
+      } else {
+        warn(p.range, "pragma 'parallelize' has no effect yet: the loop's iterations are not spread over cores; "
+                      "its array form (data[:n] = data[:n] * 2) runs on every core");
+      }
       continue;
     }
     if (p.name == "auto_mixed_precision") {
@@ -168,6 +173,8 @@ void Analyzer::applyPragmas(const Stmt& stmt, int& pushedHints) {
       if (mode != "O1" && mode != "O2") {
         fail(p.range, "pragma 'auto_mixed_precision' needs mode=O1 or mode=O2, found '" + mode + "'");
       }
+      warn(p.range, "pragma 'auto_mixed_precision' has no effect yet: every node keeps its dtype; cast matmul "
+                    "operands to float16 (.astype(np.float16)) for the cube's float16 path");
       if (stmt.kind == StmtKind::FunctionDef) {
         functionHints_.emplace_back(&stmt, std::vector<graph::NamedAttr>{{"amp_mode", mode}});
       } else {
