@@ -68,7 +68,9 @@ Combiner wideElementwise(const graph::Graph& graph, const graph::Node& node, con
     if (op == "Mul") return x[0] * x[1];
     if (op == "Neg") return -x[0];
     if (op == "Abs") return Halide::select(x[0] < 0, -x[0], x[0]);
-    if ((op == "IsNan" || op == "IsInf" || op == "IsFinite") && !anyFloat) return Expr(op == "IsFinite");
+    if (op == "IsNan") return anyFloat ? isNaN(x[0]) : Expr(false);
+    if (op == "IsInf") return anyFloat ? isInf(x[0]) : Expr(false);
+    if (op == "IsFinite") return anyFloat ? !isNaN(x[0]) && !isInf(x[0]) : Expr(true);
     if (op == "Square") return x[0] * x[0];
     if (op == "Sign") return Halide::select(x[0] > 0, castValue(common, 1), x[0] < 0, castValue(common, -1), castValue(common, 0));
     if (op == "Relu") return Halide::max(x[0], castValue(common, 0));

@@ -366,10 +366,9 @@ Expr convert(const Expr& x, DType from, DType to, RoundMode round) {
     return castValue(halideType(to), castValue(f64, x));  // every source value is exact in float64
   }
   const Halide::Type out = halideType(to);
-  // int64 to a narrower integer keeps the low bits (NumPy's astype, and the NPU's scalar unit); the
-  // vector unit's narrowing conversions saturate
-  if (from == DType::Int64) return Halide::cast(out, x);
-  if (!isFloat(from)) return Halide::saturating_cast(out, x);
+  // a narrower integer keeps the low bits (NumPy's astype, and the NPU's scalar unit, which computes
+  // every integer result the vector unit has no lanes for)
+  if (!isFloat(from)) return Halide::cast(out, x);
   Expr v = roundToInteger(castValue(f64, x), round);
   Expr lo = castValue(f64, out.min()), hi = castValue(f64, out.max());  // 2^63 for int64: compared, never cast
   return Halide::select(isNaN(v), castValue(out, 0), v <= lo, out.min(), v >= hi, out.max(), castValue(out, v));

@@ -210,6 +210,8 @@ class Analyzer {
   // Integer arithmetic (+ - * // % and negation) of one-element compile-time arrays of one dtype,
   // folded exactly (NumPy's value, in that dtype), or nullopt.
   std::optional<double> foldIntegerElements(const std::string& op, const std::vector<graph::ValueId>& inputs);
+  // v's value, a located error for an integer a double (the graph's constants) does not hold exactly.
+  double exactNumber(const SymValue& v, const SourceRange& range);
   double requireNumber(const SymValue& v, const SourceRange& range, const std::string& what);
   std::string describeKind(const SymValue& v) const;
   SymValue constantArray(const SymValue& literal, std::optional<DType> dtype, const SourceRange& range,

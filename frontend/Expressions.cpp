@@ -1,6 +1,7 @@
 // Expressions: names, module members, array attributes, operators with NumPy 2 promotion and
 // weak Python scalars, compile-time folding, and the conversion of values to graph arrays.
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -589,8 +590,11 @@ SymValue Analyzer::evalUnary(const Expr& expr, const std::string& nameHint) {
   const registry::NumpyAlias* alias = registry_.findAlias("unary " + op, registry::AliasForm::Operator);
   Argument a{operand, expr.children[0]->range, expr.children[0].get()};
   // ~ is logical not on bools, bitwise not on integers (and refused on floats by Invert's dtypes)
-  const bool bitwiseNot = op == "~" && operand.kind == SymKind::Tensor && !operand.untyped &&
-                          builder_.type(arrayValue(operand, expr.range)).dtype != DType::Bool;
+  auto integers = [&](const SymValue& v) {
+    return v.kind == SymKind::Tensor && !v.untyped && builder_.type(arrayValue(v, expr.range)).dtype != DType::Bool;
+  };
+  const bool bitwiseNot = op == "~" && (integers(operand) || (operand.kind == SymKind::Selection &&
+                                                              !operand.items.empty() && integers(operand.items[0])));
   return applyOp(bitwiseNot ? "Invert" : alias->op, {a}, {}, expr.range, nameHint, op);
 }
 
@@ -762,8 +766,19 @@ int64_t Analyzer::requireInt(const SymValue& given, const SourceRange& range, co
   fail(range, what + " must be a compile-time integer, found " + describeKind(v));
 }
 
+double Analyzer::exactNumber(const SymValue& v, const SourceRange& range) {
+  const double n = v.number();
+  if (v.kind == SymKind::Int && (n >= 0x1p63 || static_cast<int64_t>(n) != v.intValue)) {
+    char rounded[32];
+    std::snprintf(rounded, sizeof rounded, "%.0f", n);
+    fail(range, "the integer " + std::to_string(v.intValue) + " has more than 53 significant bits, which pyasc's "
+                "constants (doubles) cannot hold yet; it would become " + rounded);
+  }
+  return n;
+}
+
 double Analyzer::requireNumber(const SymValue& v, const SourceRange& range, const std::string& what) {
-  if (v.isScalarConstant()) return v.number();
+  if (v.isScalarConstant()) return exactNumber(v, range);
   if (v.kind == SymKind::LoopIndex || v.kind == SymKind::SymbolicDim) truthy(v, range);
   fail(range, what + " must be a compile-time number, found " + describeKind(v));
 }
@@ -807,7 +822,7 @@ ValueId Analyzer::tensorOf(const SymValue& value, DType scalarDType, const Sourc
     case SymKind::Tensor: return arrayValue(value, range);
     case SymKind::Bool:
     case SymKind::Int:
-    case SymKind::Float: return builder_.constant(scalarDType, {value.number()}, {}, range);
+    case SymKind::Float: return builder_.constant(scalarDType, {exactNumber(value, range)}, {}, range);
     case SymKind::LoopIndex: return builder_.cast(indexValue(value, range), scalarDType, range);
     case SymKind::Tuple: return arrayValue(constantArray(value, std::nullopt, range, "cst"), range);
     case SymKind::Selection: failOnSelection(range, "this use");

@@ -75,7 +75,9 @@ class Narrower {
       const DType t = g_.type(c.value).dtype;
       if (!isInteger(t)) continue;
       std::vector<double> v = graph::decodeConstant(t, c.bytes);
-      if (!v.empty()) bounds_[c.value] = {*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+      if (v.empty()) continue;
+      const Interval r{*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+      if (fitsInt32(r)) bounds_[c.value] = r;  // (beyond int32: no bound, as a result that leaves it)
     }
     // uniform random inputs lie in [0, 1); float constants between their extremes
     for (const auto& in : g_.inputs) {

@@ -56,23 +56,36 @@ void gmStore(KernelBuilder& b, DType t, int reg, int address) {
   b.emit(st);
 }
 
+// This core's share of `positions`, [first, first + count), in two new registers.
+void emitThisCoresShare(KernelBuilder& b, int64_t positions, int blockDim, int& first, int& count) {
+  const int idx = b.allocReg();
+  first = b.allocReg();
+  count = b.allocReg();
+  Instruction get;
+  get.op = Opcode::GetBlockIdx;
+  get.rd = static_cast<uint8_t>(idx);
+  b.emit(get);
+  emitCoreShare(b, idx, positions, blockDim, first, count);
+  b.freeReg(idx);
+}
+
 }  // namespace
 
 std::string scalarRefusal(const std::string& op, const std::vector<DType>& inputs, DType out) {
   for (DType t : inputs) {
     if (isFloat(t) && !(op == "Cast" && t == DType::Float32 && isInteger(out))) {
-      return "operator '" + op + "' on " + dtypeName(t) + " with int64 values has no scalar-unit lowering (the scalar "
-             "unit computes integers only; a float32 cast to an integer is the exception)";
+      return "operator '" + op + "' on " + dtypeName(t) + " with integers the vector unit has no lanes for has no "
+             "scalar-unit lowering (the scalar unit computes integers only; a float32 cast to an integer is the exception)";
     }
   }
   if (isFloat(out) && !(op == "Cast" && out == DType::Float32)) {
-    return "operator '" + op + "' giving " + dtypeName(out) + " from int64 values has no lowering (the scalar unit has "
-           "no floats, the vector unit no int64 lanes; cast them to float32 first)";
+    return "operator '" + op + "' giving " + dtypeName(out) + " from integers the vector unit has no lanes for has no "
+           "lowering (the scalar unit has no floats; cast them to float32 first)";
   }
   const bool known = binaryArithmetic().count(op) || comparisons().count(op) || op == "Neg" || op == "Abs" ||
                      op == "Invert" || op == "Square" || op == "Sign" || op == "Relu" || op == "Reciprocal" ||
                      op.rfind("Logical", 0) == 0 || op == "IsNan" || op == "IsInf" || op == "IsFinite" || op == "Where" || op == "Cast" || op == "Clip" || op == "Identity";
-  if (!known) return "operator '" + op + "' on int64 values has no scalar-unit lowering yet";
+  if (!known) return "operator '" + op + "' on integers the vector unit has no lanes for has no scalar-unit lowering yet";
   return "";
 }
 
@@ -103,13 +116,8 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
       value[k] = KernelBuilder::argReg(tensors + 1 + scalar++);
     }
   }
-  // this core's positions: [first, first + count)
-  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg();
-  Instruction get;
-  get.op = Opcode::GetBlockIdx;
-  get.rd = static_cast<uint8_t>(idx);
-  b.emit(get);
-  emitCoreShare(b, idx, c.count, blockDim, first, count);
+  int first = 0, count = 0;
+  emitThisCoresShare(b, c.count, blockDim, first, count);
   int tmp = b.allocReg();
   for (size_t k = 0; k < c.operands.size(); ++k) {
     if (cursor[k] < 0) continue;
@@ -119,7 +127,6 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
   b.aluImm(Opcode::Mul, tmp, first, dtypeSize(stored(c.outType)));
   b.alu(Opcode::Add, outArg, outArg, tmp);
   b.freeReg(tmp);
-  b.freeReg(idx);
   b.freeReg(first);
 
   std::vector<int> in(c.operands.size());
@@ -403,13 +410,8 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   const int64_t positions = r.outer * r.inner;
   const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions)));
   const int src = KernelBuilder::argReg(0), dst = KernelBuilder::argReg(1);
-  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg(), zero = 0;
-  Instruction get;
-  get.op = Opcode::GetBlockIdx;
-  get.rd = static_cast<uint8_t>(idx);
-  b.emit(get);
-  emitCoreShare(b, idx, positions, blockDim, first, count);
-  b.freeReg(idx);
+  int first = 0, count = 0, zero = 0;  // x0 reads as 0
+  emitThisCoresShare(b, positions, blockDim, first, count);
   int at = b.allocReg(), cursor = b.allocReg(), acc = b.allocReg(), value = b.allocReg(), k = b.allocReg();
   b.aluImm(Opcode::Mul, at, first, 8);
   b.alu(Opcode::Add, dst, dst, at);
@@ -444,20 +446,15 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   return b.finish(blockDim);
 }
 
-KernelCode lowerScalarMatMul(const ScalarMatMul& mm, int cores) {
+KernelCode lowerScalarMatMul(const MatmulCompute& mm, int cores) {
   KernelBuilder b(mm.name, 3);
   b.setSourceLine(mm.sourceLine);
   const int64_t positions = mm.batch * mm.m * mm.n;
   const int64_t in = dtypeSize(stored(mm.inType)), out = dtypeSize(stored(mm.outType));
   const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions / 16)));
   const int a = KernelBuilder::argReg(0), bm = KernelBuilder::argReg(1), dst = KernelBuilder::argReg(2);
-  int idx = b.allocReg(), first = b.allocReg(), count = b.allocReg(), zero = 0;
-  Instruction get;
-  get.op = Opcode::GetBlockIdx;
-  get.rd = static_cast<uint8_t>(idx);
-  b.emit(get);
-  emitCoreShare(b, idx, positions, blockDim, first, count);
-  b.freeReg(idx);
+  int first = 0, count = 0, zero = 0;  // x0 reads as 0
+  emitThisCoresShare(b, positions, blockDim, first, count);
   int at = b.allocReg(), ca = b.allocReg(), cb = b.allocReg(), acc = b.allocReg(), x = b.allocReg(), y = b.allocReg(),
       k = b.allocReg(), batch = b.allocReg();
   b.aluImm(Opcode::Mul, at, first, out);

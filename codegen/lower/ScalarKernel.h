@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "codegen/lower/MatmulKernel.h"
 #include "sdk/support/DType.h"
 
 namespace pyasc::codegen {
@@ -48,16 +49,9 @@ struct ScalarReduce {
 };
 KernelCode lowerScalarReduce(const ScalarReduce& r, int cores);
 
-// An integer matmul of [batch, m, k] by [batch, k, n] (or [k, n] shared, without batchB) to [batch, m, n],
-// each sum of products in a 64-bit register, wrapping as NumPy, stored as `outType` (its low bits).
-// Tensor arguments: A, B, the output.
-struct ScalarMatMul {
-  std::string name;
-  DType inType = DType::Int64, outType = DType::Int64;
-  int64_t batch = 1, m = 1, k = 1, n = 1;
-  bool batchB = true;
-  int sourceLine = 0;
-};
-KernelCode lowerScalarMatMul(const ScalarMatMul& mm, int cores);
+// An integer matmul (`transB` false) of [batch, m, k] by [batch, k, n] (or [k, n] shared, without
+// batchB) to [batch, m, n], each sum of products in a 64-bit register, wrapping as NumPy, stored as
+// `outType` (its low bits). Tensor arguments: A, B, the output.
+KernelCode lowerScalarMatMul(const MatmulCompute& mm, int cores);
 
 }  // namespace pyasc::codegen

@@ -23,21 +23,6 @@ void checkCubeTypes(const Node& n, DType a, DType b) {
 
 void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k,
                   int64_t nn, DType in, DType outType, std::vector<Step>& out) {
-  if (isInteger(in)) {
-    // integers the narrow-integers stage could not prove exact in float32: the scalar unit
-    ScalarMatMul mm;
-    mm.name = l.kernelName("matmul");
-    mm.inType = in;
-    mm.outType = outType;
-    mm.batch = batch;
-    mm.batchB = batchB;
-    mm.m = m;
-    mm.k = k;
-    mm.n = nn;
-    mm.sourceLine = n.loc.line;
-    l.launch(out, lowerScalarMatMul(mm, l.cores(false)), {a, b, dst});
-    return;
-  }
   MatmulCompute mm;
   mm.name = l.kernelName("matmul");
   mm.inType = in;
@@ -48,6 +33,10 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
   mm.k = k;
   mm.n = nn;
   mm.sourceLine = n.loc.line;
+  if (isInteger(in)) {  // integers narrow-integers could not prove exact in float32: the scalar unit
+    l.launch(out, lowerScalarMatMul(mm, l.cores(false)), {a, b, dst});
+    return;
+  }
   MatmulSchedule s = scheduleMatmul(mm, l.target, l.cores(true));
   if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayMatmul(*explicitSchedule, mm, s, l.target, l.cores(true));
   KernelCode code = codegen::lowerMatmul(mm, s, l.target);

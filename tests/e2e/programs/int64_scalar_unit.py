@@ -57,3 +57,7 @@ halves = (total // 1_000_000_000).astype(np.float16)
 tiny = (np.arange(30) % 9 - 4).astype(np.int8)
 tiny_exp = np.exp(tiny)
 finite = np.isfinite(total) & ~np.isnan(total) & ~np.isinf(total)
+# constants beyond int32 stay int64 (not narrowed): float16 infinities, square roots
+wide_constants = np.array([1, 1 << 40, -(1 << 33), 3], dtype=np.int64)
+wide_halves = wide_constants.astype(np.float16)
+wide_roots = np.sqrt(np.array([4, 1 << 40, 1 << 34, 9], dtype=np.int64))

@@ -37,3 +37,9 @@ mask = np.invert(small > 0) | (x > 0.5) ^ (small_counts > 20)
 acc = np.zeros(8, dtype=np.int64)
 for k in range(8):
     acc = acc ^ (wide[:8] >> k) & (1 << k)
+
+# ~ of a boolean-mask selection of integers, and integer casts that keep the low bits
+selected = np.zeros(64, dtype=np.int32)
+selected[small > 0] = ~small[small > 0]
+selected_sum = (~small[small > 0]).sum()
+low_bits = (small * 1000).astype(np.int16) + small.astype(np.int8) + small.astype(np.uint8)
