@@ -7,7 +7,7 @@
 Program k of a run is generated from seed S + k, so any program is reproduced by its seed alone
 (`--seed S+k --count 1 --keep DIR` writes it). Each program is a function `f` of one to three
 arrays (float16, float32, int32, int64, bool; without int64 inputs and unbounded int64 arithmetic
-with --no-int64, the subset earlier runs had; shapes with broadcasting 1s, 0-d to
+with --no-int64, as int64 took part before the scalar unit computed it; shapes with broadcasting 1s, 0-d to
 3-d, one program in five over several tiles and cores) built from elementwise operations and math
 functions, integer bitwise operators, shifts and powers, broadcasting, comparisons and `np.where`,
 casts, reductions, slicing, reshapes and
@@ -488,7 +488,7 @@ def main():
     ap.add_argument("--keep", help="write each failing program there, with its failure")
     ap.add_argument("--write", help="only write the programs there (with their # e2e: line)")
     ap.add_argument("--no-int64", dest="int64", action="store_false",
-                    help="no int64 inputs nor unbounded int64 arithmetic (the subset of earlier runs)")
+                    help="no int64 inputs nor unbounded int64 arithmetic (as before the scalar unit computed them)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     if args.write:
