@@ -596,7 +596,7 @@ Lowering binaryInFloat32(ExprPtr (*fn)(ExprPtr, ExprPtr, DType), double (*ref)(d
 const std::map<std::string, Lowering>& table();
 
 // A bitwise operator: on booleans the logical operator `logical` (none for the shifts, which take
-// integers only); its reference is `fn` on int64 values.
+// integers only: elementwiseExpr refuses them before building); its reference is `fn` on int64 values.
 Lowering bitwise(const char* logical, int64_t (*fn)(int64_t, int64_t)) {
   return {[logical](const graph::Node& n, const std::vector<ExprPtr>& a, DType t) { return table().at(logical).build(n, a, t); },
           [fn](const graph::Node&, const std::vector<double>& v) {
@@ -737,7 +737,7 @@ const std::map<std::string, Lowering>& table() {
                       },
                       [](const graph::Node&, const std::vector<double>& v) { return (v[0] != 0) != (v[1] != 0) ? 1.0 : 0.0; }}},
       // the bitwise operators on booleans are the logical ones; on integers they run on the scalar
-      // unit (see needsScalarUnit), so the references are integer arithmetic
+      // unit (select-templates' onScalarUnit), so the references are integer arithmetic
       {"BitwiseAnd", bitwise("LogicalAnd", [](int64_t a, int64_t b) { return a & b; })},
       {"BitwiseOr", bitwise("LogicalOr", [](int64_t a, int64_t b) { return a | b; })},
       {"BitwiseXor", bitwise("LogicalXor", [](int64_t a, int64_t b) { return a ^ b; })},
