@@ -779,7 +779,7 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
   }
   if (node.op == "Pow" && !isFloat(outType) && outType != DType::Bool) {
     const ExprPtr& k = args.at(1);
-    if (k->prim != Prim::Const || k->value < 0 || k->value != std::floor(k->value) || k->value > 1024) {
+    if (k->prim != Prim::Const || !isVectorIntegerExponent(k->value)) {
       error = "integer power has a vector lowering only for a constant exponent in 0..1024";
       return nullptr;
     }
@@ -805,6 +805,8 @@ ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<ExprPtr>& arg
 }
 
 bool isElementwiseOp(const std::string& op) { return table().count(op) > 0; }
+
+bool isVectorIntegerExponent(double exponent) { return exponent >= 0 && exponent <= 1024 && exponent == std::floor(exponent); }
 
 bool isBitwise(const std::string& op) {
   return op == "BitwiseAnd" || op == "BitwiseOr" || op == "BitwiseXor" || op == "Invert" || op == "LeftShift" ||

@@ -24,6 +24,9 @@ te::ExprPtr elementwiseExpr(const graph::Node& node, const std::vector<te::ExprP
 
 // Whether `op` is lowered by elementwiseExpr.
 bool isElementwiseOp(const std::string& op);
+// Whether an integer power by `exponent` has a vector lowering (products by squaring): a constant
+// integer in 0..1024.
+bool isVectorIntegerExponent(double exponent);
 // The bitwise operators (&, |, ^, ~, <<, >>): logical on booleans, and on integers without vector
 // instructions.
 bool isBitwise(const std::string& op);

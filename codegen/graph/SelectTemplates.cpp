@@ -127,8 +127,7 @@ class Selector {
     if (isInteger(out) && ops::isBitwise(n.op)) return true;
     if (isInteger(out) && n.op == "Pow" && n.inputs.size() == 2) {
       const ValueId k = n.inputs[1];
-      const double p = l_.classes.scalar(k);
-      if (l_.classes.of(k) != ValueClasses::Class::Scalar || p < 0 || p > 1024 || p != std::floor(p)) return true;
+      if (l_.classes.of(k) != ValueClasses::Class::Scalar || !ops::isVectorIntegerExponent(l_.classes.scalar(k))) return true;
     }
     // (the types ops::elementwiseExpr refuses: no vector lanes, and not a bool)
     auto laneless = [](DType t) { return isInteger(t) && !ops::isVectorDType(t); };
