@@ -56,6 +56,24 @@ void gmStore(KernelBuilder& b, DType t, int reg, int address) {
   b.emit(st);
 }
 
+// A loop that runs while `counter` (counting down to 0) is positive: its head, then its tail.
+struct Countdown {
+  int loop, done;
+};
+
+Countdown beginCountdown(KernelBuilder& b, int counter) {
+  const Countdown c{b.newLabel(), b.newLabel()};
+  b.bind(c.loop);
+  b.branch(Opcode::Bge, 0, counter, c.done);  // x0 reads as 0
+  return c;
+}
+
+void endCountdown(KernelBuilder& b, int counter, const Countdown& c) {
+  b.aluImm(Opcode::Sub, counter, counter, 1);
+  b.jump(c.loop);
+  b.bind(c.done);
+}
+
 // This core's share of `positions`, [first, first + count), in two new registers.
 void emitThisCoresShare(KernelBuilder& b, int64_t positions, int blockDim, int& first, int& count) {
   const int idx = b.allocReg();
@@ -132,9 +150,7 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
   std::vector<int> in(c.operands.size());
   for (size_t k = 0; k < c.operands.size(); ++k) in[k] = cursor[k] >= 0 ? b.allocReg() : value[k];
   int result = b.allocReg(), scratch = b.allocReg(), zero = 0;  // x0 reads as 0
-  const int loop = b.newLabel(), done = b.newLabel();
-  b.bind(loop);
-  b.branch(Opcode::Bge, zero, count, done);
+  const Countdown positionsLeft = beginCountdown(b, count);
   for (size_t k = 0; k < c.operands.size(); ++k) {
     if (cursor[k] >= 0) gmLoad(b, c.operands[k].dtype, in[k], cursor[k]);
   }
@@ -398,9 +414,7 @@ KernelCode lowerScalarElementwise(const ScalarCompute& c, int cores) {
     if (cursor[k] >= 0) b.aluImm(Opcode::Add, cursor[k], cursor[k], dtypeSize(stored(c.operands[k].dtype)));
   }
   b.aluImm(Opcode::Add, outArg, outArg, dtypeSize(stored(c.outType)));
-  b.aluImm(Opcode::Sub, count, count, 1);
-  b.jump(loop);
-  b.bind(done);
+  endCountdown(b, count, positionsLeft);
   return b.finish(blockDim);
 }
 
@@ -410,14 +424,12 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   const int64_t positions = r.outer * r.inner;
   const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions)));
   const int src = KernelBuilder::argReg(0), dst = KernelBuilder::argReg(1);
-  int first = 0, count = 0, zero = 0;  // x0 reads as 0
+  int first = 0, count = 0;
   emitThisCoresShare(b, positions, blockDim, first, count);
   int at = b.allocReg(), cursor = b.allocReg(), acc = b.allocReg(), value = b.allocReg(), k = b.allocReg();
   b.aluImm(Opcode::Mul, at, first, 8);
   b.alu(Opcode::Add, dst, dst, at);
-  const int loop = b.newLabel(), done = b.newLabel();
-  b.bind(loop);
-  b.branch(Opcode::Bge, zero, count, done);
+  const Countdown positionsLeft = beginCountdown(b, count);
   // the position's first element: (first / inner) * reduce * inner + first % inner
   b.aluImm(Opcode::Div, at, first, r.inner);
   b.aluImm(Opcode::Mul, at, at, r.reduce * r.inner);
@@ -427,22 +439,16 @@ KernelCode lowerScalarReduce(const ScalarReduce& r, int cores) {
   b.alu(Opcode::Add, cursor, cursor, src);
   b.li(acc, r.op == "ReduceSum" ? 0 : r.op == "ReduceProd" ? 1 : r.op == "ReduceMax" ? INT64_MIN : INT64_MAX);
   b.li(k, r.reduce);
-  const int inner = b.newLabel(), folded = b.newLabel();
-  b.bind(inner);
-  b.branch(Opcode::Bge, zero, k, folded);
+  const Countdown termsLeft = beginCountdown(b, k);
   gmLoad(b, DType::Int64, value, cursor);
   b.alu(r.op == "ReduceSum" ? Opcode::Add : r.op == "ReduceProd" ? Opcode::Mul : r.op == "ReduceMax" ? Opcode::Max : Opcode::Min,
         acc, acc, value);
   b.aluImm(Opcode::Add, cursor, cursor, r.inner * 8);
-  b.aluImm(Opcode::Sub, k, k, 1);
-  b.jump(inner);
-  b.bind(folded);
+  endCountdown(b, k, termsLeft);
   gmStore(b, DType::Int64, acc, dst);
   b.aluImm(Opcode::Add, dst, dst, 8);
   b.aluImm(Opcode::Add, first, first, 1);
-  b.aluImm(Opcode::Sub, count, count, 1);
-  b.jump(loop);
-  b.bind(done);
+  endCountdown(b, count, positionsLeft);
   return b.finish(blockDim);
 }
 
@@ -453,15 +459,13 @@ KernelCode lowerScalarMatMul(const MatmulCompute& mm, int cores) {
   const int64_t in = dtypeSize(stored(mm.inType)), out = dtypeSize(stored(mm.outType));
   const int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(cores, positions / 16)));
   const int a = KernelBuilder::argReg(0), bm = KernelBuilder::argReg(1), dst = KernelBuilder::argReg(2);
-  int first = 0, count = 0, zero = 0;  // x0 reads as 0
+  int first = 0, count = 0;
   emitThisCoresShare(b, positions, blockDim, first, count);
   int at = b.allocReg(), ca = b.allocReg(), cb = b.allocReg(), acc = b.allocReg(), x = b.allocReg(), y = b.allocReg(),
       k = b.allocReg(), batch = b.allocReg();
   b.aluImm(Opcode::Mul, at, first, out);
   b.alu(Opcode::Add, dst, dst, at);
-  const int loop = b.newLabel(), done = b.newLabel();
-  b.bind(loop);
-  b.branch(Opcode::Bge, zero, count, done);
+  const Countdown positionsLeft = beginCountdown(b, count);
   // position p = (batch, i, j): A's row (batch * m + i) * k, B's column batch * k * n + j
   b.aluImm(Opcode::Div, batch, first, mm.m * mm.n);
   b.aluImm(Opcode::Rem, at, first, mm.m * mm.n);
@@ -479,24 +483,18 @@ KernelCode lowerScalarMatMul(const MatmulCompute& mm, int cores) {
   b.alu(Opcode::Add, cb, cb, bm);
   b.li(acc, 0);
   b.li(k, mm.k);
-  const int inner = b.newLabel(), summed = b.newLabel();
-  b.bind(inner);
-  b.branch(Opcode::Bge, zero, k, summed);
+  const Countdown termsLeft = beginCountdown(b, k);
   gmLoad(b, mm.inType, x, ca);
   gmLoad(b, mm.inType, y, cb);
   b.alu(Opcode::Mul, x, x, y);
   b.alu(Opcode::Add, acc, acc, x);  // wrapping, as NumPy's integer matmul
   b.aluImm(Opcode::Add, ca, ca, in);
   b.aluImm(Opcode::Add, cb, cb, mm.n * in);
-  b.aluImm(Opcode::Sub, k, k, 1);
-  b.jump(inner);
-  b.bind(summed);
+  endCountdown(b, k, termsLeft);
   gmStore(b, mm.outType, acc, dst);
   b.aluImm(Opcode::Add, dst, dst, out);
   b.aluImm(Opcode::Add, first, first, 1);
-  b.aluImm(Opcode::Sub, count, count, 1);
-  b.jump(loop);
-  b.bind(done);
+  endCountdown(b, count, positionsLeft);
   return b.finish(blockDim);
 }
 
