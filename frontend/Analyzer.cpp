@@ -157,12 +157,8 @@ void Analyzer::poisonTargets(const Stmt& stmt) {
 void Analyzer::applyPragmas(const Stmt& stmt, int& pushedHints) {
   for (const Pragma& p : stmt.pragmas) {
     if (p.name == "parallelize") {
-      if (stmt.kind != StmtKind::For) {
-        warn(p.range, "pragma 'parallelize' applies to for loops; it is ignored here");
-      } else {
-        warn(p.range, "pragma 'parallelize' has no effect yet: the loop's iterations are not spread over cores; "
-                      "its array form (data[:n] = data[:n] * 2) runs on every core");
-      }
+      // on a loop, loop vectorisation acts on it (runVectorized)
+      if (stmt.kind != StmtKind::For) warn(p.range, "pragma 'parallelize' applies to for loops; it is ignored here");
       continue;
     }
     if (p.name == "auto_mixed_precision") {
@@ -536,7 +532,7 @@ Analyzer::Flow Analyzer::execFor(const Stmt& stmt) {
   const Expr& iter = *stmt.value;
   const bool isRange = iter.kind == ExprKind::Call && iter.children[0]->kind == ExprKind::Name &&
                        iter.children[0]->text == "range" && lookup("range") == nullptr;
-  if (runAsScatter(stmt)) return Flow::Normal;
+  if (runAsScatter(stmt) || runVectorized(stmt)) return Flow::Normal;
   if (!isRange) {
     SymValue seq = eval(iter);
     if (seq.kind == SymKind::Poison) return Flow::Normal;

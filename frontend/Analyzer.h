@@ -18,6 +18,11 @@
 
 namespace pyasc::frontend {
 
+// Loop vectorisation's plan of a loop nest (frontend/Vectorize.cpp).
+struct LinearIndex;
+struct VectorAccess;
+struct VectorPlan;
+
 class Analyzer {
  public:
   Analyzer(const FrontendOptions& options, DiagnosticEngine& diags, GraphBuilder& builder);
@@ -239,6 +244,8 @@ class Analyzer {
   SymValue callMethod(const SymValue& self, const std::string& name, const CallArgs& args,
                       const std::string& nameHint);
   SymValue callMath(const std::string& name, const CallArgs& args);
+  // math functions that also take one runtime element (math.sqrt(a[i])), computed by NumPy's function of that name
+  static const std::set<std::string>& mathOnRuntimeScalars();
   SymValue callAlias(const registry::NumpyAlias& alias, const std::optional<Argument>& self, const CallArgs& args,
                      const std::string& nameHint);
   SymValue callRandom(const std::string& name, const CallArgs& args, const std::string& nameHint);
@@ -327,6 +334,19 @@ class Analyzer {
   // A loop whose body is one X[indices] op= value, indices and value computed from the loop's items
   // alone, run as one scatter (frontend/Scatters.cpp); false when the loop is not of that form.
   bool runAsScatter(const Stmt& loop);
+
+  // ---- loop vectorisation (Vectorize.cpp)
+  // Runs a nest of range loops over array elements as array operations when the dependence test
+  // allows it (also for `# pragma: parallelize`); false leaves the loop to execFor.
+  bool runVectorized(const Stmt& loop);
+  bool planVectorized(const Stmt& loop, VectorPlan& plan);
+  std::optional<LinearIndex> affineIndex(const Expr& e, VectorPlan& plan);
+  bool recordAccess(const Expr& e, int stmt, bool write, VectorPlan& plan);
+  bool scanValue(const Expr& e, int stmt, const std::set<std::string>& defined, const std::set<std::string>& assigned,
+                 VectorPlan& plan);
+  bool checkDependences(VectorPlan& plan);
+  bool planScan(VectorPlan& plan);
+  ExprPtr arraySubscript(const VectorAccess& access, const VectorPlan& plan, int number, std::vector<std::string>& hidden);
   // Whether a literal list index names arrays (a[[k, p]] with p computed): an index array, not a gather
   // at compile-time positions.
   bool listHoldsArrays(const Expr& list);
@@ -377,6 +397,7 @@ class Analyzer {
   std::map<std::string, std::string> ufuncNames_;  // registry op -> NumPy function name
   // scale * index already computed in an open region: (index, scale, offset) -> (value, region).
   std::map<std::tuple<graph::ValueId, int64_t, int64_t>, std::pair<graph::ValueId, int>> indexValues_;
+  std::vector<StmtPtr> synthesized_;  // the statements loop vectorisation ran (the graph keeps their ranges)
 };
 
 }  // namespace pyasc::frontend

@@ -444,6 +444,11 @@ int64_t Analyzer::truncatedInt(double d, const SourceRange& range) {
   return static_cast<int64_t>(std::trunc(d));
 }
 
+const std::set<std::string>& Analyzer::mathOnRuntimeScalars() {
+  static const std::set<std::string> names = {"sqrt", "exp", "log", "log2"};
+  return names;
+}
+
 SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
   std::vector<double> x;
   for (const Argument& a : args.positional) {
@@ -451,6 +456,10 @@ SymValue Analyzer::callMath(const std::string& name, const CallArgs& args) {
       double p = 1;
       for (const SymValue& v : a.value.items) p *= requireNumber(v, a.range, "math.prod() element");
       return SymValue::ofInt(truncatedInt(p, a.range));
+    }
+    if (a.value.kind == SymKind::Tensor && args.positional.size() == 1 && mathOnRuntimeScalars().count(name) &&
+        (a.value.weak || builder_.type(arrayValue(a.value, a.range)).rank() == 0)) {
+      return callNumpy(name, args, "");  // math.sqrt(a[i]): one element, as NumPy computes it
     }
     if (a.value.kind == SymKind::Tensor) fail(a.range, "math." + name + "() works on compile-time numbers; use np." + name + " on arrays");
     x.push_back(requireNumber(a.value, a.range, "math." + name + "() argument"));

@@ -42,6 +42,10 @@ struct FrontendOptions {
   // --max-while-trips: the most trips a while loop on array data runs (one more is a run-time
   // error); the bound lets the values it counts narrow to int32
   int64_t maxWhileTrips = 1000000;
+  // Element loops over arrays run as array operations when the dependence test allows it (pyasc:
+  // at O2); `# pragma: parallelize` asks for it at every level.
+  bool vectorizeLoops = true;
+  bool reportVectorize = false;  // --report=vectorize: a remark per range loop, vectorised or why not
   std::string target = "ascend310";  // --target; every bundled target is an NPU (float64 demoted)
   // The operators programs may call; null means registry::OpRegistry::builtin(). Drivers pass a
   // copy with the --custom-op-config operators registered, which programs call by their Python

@@ -26,6 +26,7 @@ CompileError::CompileError(const SourceLocation& loc, const std::string& message
 const char* severityName(Severity severity) {
   switch (severity) {
     case Severity::Note: return "note";
+    case Severity::Remark: return "remark";
     case Severity::Warning: return "warning";
     case Severity::Error: return "error";
   }

@@ -22,7 +22,7 @@ struct SourceRange {
   int length = 1;  // columns covered on the begin line, for the caret line
 };
 
-enum class Severity { Note, Warning, Error };
+enum class Severity { Note, Remark, Warning, Error };
 
 struct Diagnostic {
   Severity severity = Severity::Error;

@@ -75,6 +75,11 @@ int main(int argc, char** argv) {
   app.add_flag("--strict-dtypes", options.strictDtypes, "no weak Python scalars next to arrays");
   app.add_option("--max-while-trips", options.maxWhileTrips, "the most trips a while loop on array data may run")
       ->check(CLI::Range(int64_t{1}, int64_t{1} << 30));
+  bool noVectorize = false;
+  std::string report;
+  app.add_flag("--no-vectorize", noVectorize, "keep element loops as loops (pyasc's O0 and O1)");
+  app.add_option("--report", report, "vectorize: a remark for every range loop, vectorised or why not")
+      ->check(CLI::IsMember({"vectorize"}));
   app.add_option("--target", options.target, "the target whose capabilities apply (default ascend310)");
   app.add_option("--custom-op-config", customOpConfigs, "custom operator descriptors (JSON or YAML); repeatable")
       ->allow_extra_args(false);
@@ -84,6 +89,8 @@ int main(int argc, char** argv) {
   app.add_option("--describe", describeOp, "describe a registry operator");
   app.add_flag("--list-ops", listOps, "list the registry's operators: name, category, summary");
   PYASC_PARSE(app, argc, argv);
+  options.vectorizeLoops = !noVectorize;
+  options.reportVectorize = report == "vectorize";
 
   if (printNumpySupport) {
     std::cout << pyasc::registry::OpRegistry::builtin().numpySupportMarkdown() << pyasc::frontend::numpyPreludeMarkdown();

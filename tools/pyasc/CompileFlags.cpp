@@ -15,7 +15,9 @@ namespace pyasc::tool {
 void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_option("input", f.input, "Python program (module script, or a function with --entry)")->required();
   app.add_option("--target", f.target, "target chip: ascend310, ascend310p, ascend910, ascend910b")->capture_default_str();
-  app.add_option("--opt-level", f.optLevel, "O0: one kernel per operator; O1/O2: fusion and double buffering")
+  app.add_option("--opt-level", f.optLevel,
+                 "O0: one kernel per operator; O1: fusion and double buffering; O2: also element loops run as array "
+                 "operations")
       ->check(CLI::IsMember({"O0", "O1", "O2"}))
       ->capture_default_str();
   app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
@@ -39,6 +41,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_option("--dump-after", f.dumpAfter, "print the IR after this stage to stderr")
       ->check(CLI::IsMember(codegen::stageNames()));
   app.add_flag("--time-passes", f.timePasses, "print the time of every stage to stderr");
+  app.add_option("--report", f.report, "print a remark for every range loop: vectorised, or the reason it is not")
+      ->check(CLI::IsMember({"vectorize"}));
 }
 
 std::string locatedLine(const Diagnostic& d) {
@@ -98,6 +102,8 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
   options.entry = f.entry;
   options.strictDtypes = f.strictDtypes;
   options.maxWhileTrips = f.maxWhileTrips;
+  options.vectorizeLoops = f.optLevel == "O2";
+  options.reportVectorize = f.report == "vectorize";
   options.outputs = f.outputs;
   options.target = f.target;
   options.registry = &registry;

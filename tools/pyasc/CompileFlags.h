@@ -29,6 +29,7 @@ struct CompileFlags {
   std::string emit;  // ast | graph | program | asm: print instead of writing a model
   std::string dumpAfter;
   bool timePasses = false;
+  std::string report;  // --report=vectorize: a remark per range loop
 };
 
 void addCompileFlags(CLI::App& app, CompileFlags& flags);

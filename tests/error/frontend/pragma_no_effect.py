@@ -1,12 +1,16 @@
 # RUN: asc-fe --emit=graph %s
-# The guide's pragmas are parsed and kept on the graph, but no stage acts on them yet: each says so.
+# A parallelize pragma on a loop that cannot run as array operations, and the AMP pragma, which no
+# stage acts on yet: each says it has no effect, and why.
 import numpy as np
+
+def twice(v):
+    return v * 2
 
 data = np.ones(1024, dtype=np.float32)
 
 # pragma: parallelize factor=4
 for i in range(1024):
-    data[i] = data[i] * 2
+    data[i] = twice(data[i])
 
 # pragma: auto_mixed_precision mode=O2
 y = data @ data
