@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "codegen/emit/EmitModel.h"
+#include "codegen/graph/AutoMixedPrecision.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/FoldEmptyArrays.h"
@@ -32,6 +33,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 }
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
+void mixedPrecision(PipelineState& s, const StageContext& c) { s.float16Nodes = autoMixedPrecision(s.graph, c.options.ampMode); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
 void forwardSlices(PipelineState& s, const StageContext&) { forwardSliceUpdates(s.graph); }
@@ -57,7 +59,8 @@ std::string planStage(PipelineState& s, const StageContext& c) {
 
 std::string emit(PipelineState& s, const StageContext& c) {
   EmitOptions emit;
-  emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (c.options.memoryReuse ? model::kFlagMemoryReuse : 0u);
+  emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (c.options.memoryReuse ? model::kFlagMemoryReuse : 0u) |
+               (s.float16Nodes > 0 ? model::kFlagMixedPrecision : 0u);
   s.model = emitModel(s.program, c.target, emit);
   graph::PrintOptions embedded;
   embedded.declaredDTypes = false;  // the host dtypes section carries them
@@ -81,6 +84,7 @@ const std::vector<Stage>& stages() {
   static const std::vector<Stage> all = [] {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
+        {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
         {"forward-slice-updates", IR::Graph, IR::Graph, graphStage<forwardSlices>},

@@ -24,6 +24,8 @@ struct CompileOptions {
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump
   std::ostream* dumpTo = nullptr;  // also written here as soon as the stage ends (a later stage may fail)
   bool definitionSchedules = true;  // false: schedules written in operator definitions are ignored
+  // --auto-mixed-precision: "" (off but for the pragma's nodes), "O1" or "O2" (codegen/graph/AutoMixedPrecision.h)
+  std::string ampMode;
   std::string sourceFile;
   const registry::OpRegistry* registry = nullptr;  // the registry the frontend used (custom operators)
 };
@@ -44,6 +46,7 @@ const char* stageIRName(StageIR ir);  // "graph", "loop nest", "program", "model
 // What the stages work on, each stage reading and writing one of them.
 struct PipelineState {
   graph::Graph graph;
+  int float16Nodes = 0;  // nodes automatic mixed precision moved to float16 (the model's flag)
   Program program;
   model::Model model;
 };

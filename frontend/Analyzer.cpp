@@ -169,8 +169,6 @@ void Analyzer::applyPragmas(const Stmt& stmt, int& pushedHints) {
       if (mode != "O1" && mode != "O2") {
         fail(p.range, "pragma 'auto_mixed_precision' needs mode=O1 or mode=O2, found '" + mode + "'");
       }
-      warn(p.range, "pragma 'auto_mixed_precision' has no effect yet: every node keeps its dtype; cast matmul "
-                    "operands to float16 (.astype(np.float16)) for the cube's float16 path");
       if (stmt.kind == StmtKind::FunctionDef) {
         functionHints_.emplace_back(&stmt, std::vector<graph::NamedAttr>{{"amp_mode", mode}});
       } else {

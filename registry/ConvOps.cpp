@@ -55,7 +55,7 @@ bool inferConv2d(InferContext& ctx) {
   int64_t ow = (wd.extent + pads[2] + pads[3] - (kw.extent - 1) * dilations[1] - 1) / strides[1] + 1;
   if (oh < 1 || ow < 1) return ctx.fail("conv2d kernel is larger than the padded input");
   TensorType out;
-  out.dtype = promoteTypes(x.dtype, w.dtype);
+  out.dtype = cubeResultDType(ctx, promoteTypes(x.dtype, w.dtype));
   out.shape = nchw ? graph::Shape{n, cout, Dim::known(oh), Dim::known(ow)}
                    : graph::Shape{n, Dim::known(oh), Dim::known(ow), cout};
   ctx.outputs.push_back(out);
@@ -75,7 +75,8 @@ void registerConvOps(OpRegistry& r) {
              attrWithDefault("pads", std::vector<int64_t>{0, 0, 0, 0}, "top, bottom, left, right zero padding"),
              attrWithDefault("dilations", std::vector<int64_t>{1, 1}, "vertical and horizontal dilation"),
              attrWithDefault("groups", int64_t{1}, "channel groups (groups = channels: depthwise)"),
-             attrWithDefault("layout", std::string("NHWC"), "NHWC (weights KH,KW,C/g,Cout) or NCHW (weights Cout,C/g,KH,KW)")};
+             attrWithDefault("layout", std::string("NHWC"), "NHWC (weights KH,KW,C/g,Cout) or NCHW (weights Cout,C/g,KH,KW)"),
+             outDTypeAttr()};
   e.infer = inferConv2d;
   r.add(e);
   r.addAlias(functionAlias("nn.conv2d", "Conv2D",

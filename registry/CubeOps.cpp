@@ -44,7 +44,7 @@ bool inferMatMul(InferContext& ctx) {
                     " could not be broadcast together");
   }
   TensorType out;
-  out.dtype = promoteTypes(a.dtype, b.dtype);
+  out.dtype = cubeResultDType(ctx, promoteTypes(a.dtype, b.dtype));
   out.shape = batch;
   if (!vecA) out.shape.push_back(sa[sa.size() - 2]);
   if (!vecB) out.shape.push_back(sb[sb.size() - 1]);
@@ -157,6 +157,7 @@ void registerCubeOps(OpRegistry& r) {
     e.summary = "matrix product with NumPy matmul broadcasting of batch dimensions";
     e.inputs = {operand("a", kNumericTypes | kBoolTypes), operand("b", kNumericTypes | kBoolTypes)};
     e.outputs = {operand("c")};
+    e.attrs = {outDTypeAttr()};
     e.infer = inferMatMul;
     r.add(std::move(e));
     r.addAlias(functionAlias("matmul", "MatMul", {tensorParam("x1"), tensorParam("x2")}));

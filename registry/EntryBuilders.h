@@ -27,6 +27,19 @@ inline AttrSpec optionalAttr(std::string name, graph::AttrKind kind, std::string
   return AttrSpec{std::move(name), kind, std::nullopt, true, std::move(doc)};
 }
 
+// out_dtype of the cube operators: float16 operands give a float32 result when it is "float32" (the
+// cube accumulates in float32 and writes its accumulator without rounding to float16); automatic
+// mixed precision sets it.
+inline AttrSpec outDTypeAttr() {
+  return optionalAttr("out_dtype", graph::AttrKind::String,
+                      "the result's dtype when it is not the operands' (float16 operands, float32 result)");
+}
+inline DType cubeResultDType(const InferContext& ctx, DType promoted) {
+  DType out = promoted;
+  const std::string name = ctx.node.stringAttr("out_dtype");
+  return !name.empty() && parseDType(name, out) ? out : promoted;
+}
+
 inline NumpyParam tensorParam(std::string name) { return NumpyParam{std::move(name), ParamKind::Tensor, "", {}, true, false}; }
 inline NumpyParam tensorListParam(std::string name) {
   return NumpyParam{std::move(name), ParamKind::TensorList, "", {}, true, false};

@@ -36,20 +36,33 @@ std::string shapeText(const std::vector<model::Dim>& shape) {
   return s + "]";
 }
 
-// A float64 array rounded to float32 (to nearest, as NumPy's astype): the conversion a model makes
-// for an input the program declared float64 (model::Tensor::declared).
-NpyArray roundedToFloat32(const NpyView& v) {
+// A float64 or float32 array rounded to `to` (float32 or float16; to nearest, as NumPy's astype):
+// the conversion a model makes for an input the program declared float64, or one automatic mixed
+// precision takes in float16 (model::Tensor::declared).
+NpyArray roundedTo(DType to, const NpyView& v) {
   NpyArray a;
-  a.dtype = DType::Float32;
+  a.dtype = to;
   a.shape = v.shape;
   int64_t n = 1;
   for (int64_t d : v.shape) n *= d;
-  a.data.resize(static_cast<size_t>(n) * sizeof(float));
+  a.data.resize(static_cast<size_t>(n * dtypeSize(to)));
   for (int64_t i = 0; i < n; ++i) {
     double x;
-    std::memcpy(&x, v.data + i * sizeof(double), sizeof x);
-    const float f = static_cast<float>(x);
-    std::memcpy(a.data.data() + i * sizeof(float), &f, sizeof f);
+    if (v.dtype == DType::Float64) {
+      std::memcpy(&x, v.data + i * sizeof(double), sizeof x);
+    } else {
+      float f;
+      std::memcpy(&f, v.data + i * sizeof(float), sizeof f);
+      x = f;
+    }
+    if (to == DType::Float16) {
+      // through float32 first when the program's values are float64, as its astype chain would be
+      const uint16_t h = doubleToHalf(v.dtype == DType::Float64 ? static_cast<double>(static_cast<float>(x)) : x);
+      std::memcpy(a.data.data() + i * 2, &h, 2);
+    } else {
+      const float f = static_cast<float>(x);
+      std::memcpy(a.data.data() + i * sizeof(float), &f, sizeof f);
+    }
   }
   return a;
 }
@@ -100,7 +113,7 @@ std::vector<const model::Tensor*> Model::outputs() const {
 
 void Model::setInput(const std::string& name, NpyArray array) {
   const model::Tensor& t = checkInput(name, array.dtype, array.shape);
-  if (array.dtype != t.dtype) array = roundedToFloat32(NpyView::of(array));
+  if (array.dtype != t.dtype) array = roundedTo(t.dtype, NpyView::of(array));
   converted_.erase(name);
   NpyArray& held = bound_[name] = std::move(array);
   views_[name] = NpyView::of(held);
@@ -111,7 +124,7 @@ void Model::setInputView(const std::string& name, const NpyView& view) {
   bound_.erase(name);
   converted_.erase(name);
   if (view.dtype != t.dtype) {
-    NpyArray& copy = converted_[name] = roundedToFloat32(view);
+    NpyArray& copy = converted_[name] = roundedTo(t.dtype, view);
     views_[name] = NpyView::of(copy);
     return;
   }

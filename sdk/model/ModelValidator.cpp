@@ -89,10 +89,13 @@ class Validator {
         if (!isFloat(t.dtype)) fail(label + " is a random input of non-float dtype " + dtypeName(t.dtype));
         if (t.random.offset < 0) fail(label + " has a negative random stream offset");
       }
-      // the one conversion the runtime makes when binding: float64 arrays rounded to float32
-      if (t.declared && (t.role != TensorRole::Input || t.dtype != DType::Float32 || *t.declared != DType::Float64))
+      // the conversions the runtime makes when binding: float64 arrays rounded to float32 (float64
+      // demotion), float32 or float64 arrays rounded to float16 (automatic mixed precision)
+      const bool demoted = t.dtype == DType::Float32 && t.declared == DType::Float64;
+      const bool halved = t.dtype == DType::Float16 && (t.declared == DType::Float32 || t.declared == DType::Float64);
+      if (t.declared && (t.role != TensorRole::Input || !(demoted || halved)))
         fail(label + " (" + dtypeName(t.dtype) + ", " + tensorRoleName(t.role) + ") cannot be bound from " + dtypeName(*t.declared) +
-             " (only a float32 input from float64)");
+             " (only a float32 input from float64, or a float16 input from float32 or float64)");
     }
   }
 

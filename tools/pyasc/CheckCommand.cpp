@@ -30,10 +30,12 @@ struct CheckOptions {
 };
 
 // The largest ‖out − ref‖ / ‖ref‖ an output may have: `rtol` for floats when given, else 2e-3
-// (float16) or 1e-5 (float32); integers and booleans must be equal.
-double tolerance(DType t, double rtol) {
+// (float16) or 1e-5 (float32), or 1e-2 for any float of a model automatic mixed precision
+// rewrote (float16 operands); integers and booleans must be equal.
+double tolerance(DType t, double rtol, bool mixedPrecision) {
   if (!isFloat(t)) return 0;
   if (rtol > 0) return rtol;
+  if (mixedPrecision) return 1e-2;
   return t == DType::Float16 ? 2e-3 : 1e-5;
 }
 
@@ -48,8 +50,8 @@ std::function<int()> setupCheck(CLI::App& app) {
                  "also compare this top-level array of a script (its final value), even when later lines read it; repeatable")
       ->allow_extra_args(false);
   app.add_option("--rtol", o->rtol,
-                 "relative tolerance of float outputs (default 1e-5 float32, 2e-3 float16), for programs whose float32 "
-                 "result is ill-conditioned")
+                 "relative tolerance of float outputs (default 1e-5 float32, 2e-3 float16, 1e-2 under automatic mixed "
+                 "precision), for programs whose float32 result is ill-conditioned")
       ->check(CLI::PositiveNumber);
   app.add_flag("--no-sanitize", o->noSanitize, "run the model without the simulator's sanitizer");
   app.add_flag("--progress", o->progress, "show the progress line of runs over 2 s even when stderr is not a terminal");
@@ -63,6 +65,7 @@ std::function<int()> setupCheck(CLI::App& app) {
     fs::path dir = fs::temp_directory_path() / ("pyasc-check-" + std::to_string(::getpid()));
     try {
       pyasc::Model net = pyasc::Model::fromImage(compiled.model, o->flags.input);
+      const bool mixedPrecision = (compiled.model.flags & model::kFlagMixedPrecision) != 0;
       fs::create_directories(dir / "inputs");
       LegacyRandom gen(o->seed);
       std::string params;
@@ -113,7 +116,7 @@ std::function<int()> setupCheck(CLI::App& app) {
           continue;
         }
         double maxAbs = err.maxAbs, rel = err.relative;
-        double tol = tolerance(array.dtype, o->rtol);
+        double tol = tolerance(array.dtype, o->rtol, mixedPrecision);
         bool pass = rel <= tol || (tol == 0 && maxAbs == 0);
         ok = ok && pass;
         std::string shape = "[";
@@ -127,6 +130,21 @@ std::function<int()> setupCheck(CLI::App& app) {
                     r.stats.cpuCompileMillis, r.stats.cpuCachedPipelines, r.stats.cpuPipelines);
       } else {
         std::printf("cycles: %llu on %s\n", static_cast<unsigned long long>(r.stats.cycles), net.target().name.c_str());
+        if (mixedPrecision) {  // the same program without automatic mixed precision, on the same inputs
+          CompileFlags float32 = o->flags;
+          float32.autoMixedPrecision = "off";
+          codegen::CompileResult reference;
+          std::string unused;
+          if (!compileProgram(float32, reference, unused)) return 1;
+          pyasc::Model plain = pyasc::Model::fromImage(reference.model, o->flags.input);
+          for (const auto* t : net.inputs()) {
+            if (t->role != model::TensorRole::RandomInput) plain.setInput(t->name, readNpy((dir / "inputs" / (t->name + ".npy")).string()));
+          }
+          const RunResult f = plain.run(options);
+          std::printf("auto mixed precision: %llu cycles, %llu in float32: %.2fx\n", static_cast<unsigned long long>(r.stats.cycles),
+                      static_cast<unsigned long long>(f.stats.cycles),
+                      r.stats.cycles ? static_cast<double>(f.stats.cycles) / static_cast<double>(r.stats.cycles) : 0.0);
+        }
       }
       if (o->keep) {
         std::printf("kept: %s\n", dir.string().c_str());

@@ -20,6 +20,11 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
                  "operations")
       ->check(CLI::IsMember({"O0", "O1", "O2"}))
       ->capture_default_str();
+  app.add_option("--auto-mixed-precision", f.autoMixedPrecision,
+                 "O1: matmuls and convolutions take float16 operands (float32 accumulation and result); O2: also "
+                 "the elementwise work between them in float16, reductions, exp/log, division, normalisations and "
+                 "outputs in float32")
+      ->check(CLI::IsMember({"O1", "O2"}));
   app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
   app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness");
   app.add_flag("--default-schedules", f.defaultSchedules,
@@ -130,6 +135,7 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
           co.optLevel = f.optLevel[1] - '0';
           co.memoryOpt = f.memoryOpt;
           co.memoryReuse = f.memoryReuse;
+          co.ampMode = f.autoMixedPrecision;
           co.definitionSchedules = !f.defaultSchedules;
           co.dumpAfter = f.emit == "program" ? "select-templates" : f.dumpAfter;
           if (f.emit.empty() && !f.dumpAfter.empty()) co.dumpTo = &std::cerr;  // printed even when a later stage fails

@@ -30,6 +30,7 @@ struct CompileFlags {
   std::string dumpAfter;
   bool timePasses = false;
   std::string report;  // --report=vectorize: a remark per range loop
+  std::string autoMixedPrecision;  // --auto-mixed-precision=O1|O2; "off" also ignores the pragma (pyasc check's float32 run)
 };
 
 void addCompileFlags(CLI::App& app, CompileFlags& flags);

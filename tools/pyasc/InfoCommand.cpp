@@ -1,9 +1,12 @@
 // pyasc info MODEL.om [--json]: inputs, outputs, kernels and the memory plan of a model.
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "codegen/graph/AutoMixedPrecision.h"
 #include "runtime/Model.h"
+#include "sdk/graph/Parser.h"
 #include "tools/pyasc/Command.h"
 
 namespace pyasc::tool {
@@ -14,6 +17,26 @@ struct InfoOptions {
   std::string model;
   bool json = false;
 };
+
+// The nodes automatic mixed precision moved to float16: "%value = Op at file:line".
+std::vector<std::string> float16Nodes(const model::Model& m) {
+  std::vector<std::string> found;
+  if (!(m.flags & model::kFlagMixedPrecision) || m.graph.empty()) return found;
+  const graph::Graph g = graph::parseGraph("<model graph>", m.graph);
+  std::function<void(const graph::Region&)> visit = [&](const graph::Region& region) {
+    for (const graph::Node& n : region.nodes) {
+      for (const auto& sub : n.regions) visit(sub);
+      for (const auto& h : n.hints) {
+        if (h.name != codegen::kPrecisionHint) continue;
+        std::string line = "%" + g.value(n.outputs[0]).name + " = " + n.op;
+        if (n.loc.valid()) line += " at " + n.loc.str();
+        found.push_back(line);
+      }
+    }
+  };
+  visit(g.body);
+  return found;
+}
 
 std::string shapeText(const model::Tensor& t) {
   std::string s = "[";
@@ -30,6 +53,7 @@ nlohmann::json toJson(const model::Model& m) {
   j["target"] = m.target;
   j["format_version"] = std::to_string(m.formatMajor) + "." + std::to_string(m.formatMinor);
   j["gm_peak_bytes"] = m.memory.gmPeakBytes;
+  j["float16_nodes"] = float16Nodes(m);
   for (const auto& t : m.tensors) {
     j["tensors"].push_back({{"name", t.name}, {"dtype", dtypeName(t.dtype)}, {"shape", shapeText(t)},
                             {"role", model::tensorRoleName(t.role)}, {"gm_offset", t.gmOffset}, {"gm_size", t.gmSize}});
@@ -73,6 +97,11 @@ std::function<int()> setupInfo(CLI::App& app) {
                     k.name.c_str(), k.blockDim, k.instructions.size(), static_cast<long long>(k.buffers.ub),
                     static_cast<long long>(k.buffers.l1), static_cast<long long>(k.buffers.l0a),
                     static_cast<long long>(k.buffers.l0b), static_cast<long long>(k.buffers.l0c));
+      }
+      const std::vector<std::string> mixed = float16Nodes(m);
+      if (!mixed.empty()) {
+        std::cout << "automatic mixed precision: " << mixed.size() << " node(s) in float16:\n";
+        for (const std::string& line : mixed) std::cout << "  " << line << "\n";
       }
       std::cout << "memory plan: " << humanBytes(static_cast<double>(m.memory.gmPeakBytes)) << " of device memory ("
                 << m.memory.gmPeakBytes << " bytes)\n";

@@ -1,6 +1,5 @@
 # RUN: asc-fe --emit=graph %s
-# A parallelize pragma on a loop that cannot run as array operations, and the AMP pragma, which no
-# stage acts on yet: each says it has no effect, and why.
+# A parallelize pragma on a loop that cannot run as array operations says it has no effect, and why.
 import numpy as np
 
 def twice(v):
@@ -11,6 +10,3 @@ data = np.ones(1024, dtype=np.float32)
 # pragma: parallelize factor=4
 for i in range(1024):
     data[i] = twice(data[i])
-
-# pragma: auto_mixed_precision mode=O2
-y = data @ data

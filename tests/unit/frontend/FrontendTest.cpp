@@ -61,8 +61,9 @@ TEST(Frontend, StrictDtypesRejectsWeakScalars) {
 
 TEST(Frontend, KeptLoopHasInductionVariableAndCarriedValue) {
   DiagnosticEngine diags;
-  Graph g = compile("def f(a):\n    for i in range(2, 10, 2):\n        a[i] += 1\n    return a\n",
-                    entry("f", {"a:int32[12]"}), diags);
+  frontend::FrontendOptions options = entry("f", {"a:int32[12]"});
+  options.vectorizeLoops = false;  // pyasc's O0 and O1
+  Graph g = compile("def f(a):\n    for i in range(2, 10, 2):\n        a[i] += 1\n    return a\n", options, diags);
   ASSERT_FALSE(diags.hasErrors()) << diags.renderAll();
   ASSERT_EQ(g.body.nodes.size(), 1u);
   const Node& loop = g.body.nodes[0];
@@ -75,6 +76,19 @@ TEST(Frontend, KeptLoopHasInductionVariableAndCarriedValue) {
   EXPECT_EQ(g.type(loop.body().arguments[0]).str(), "s32[]");
   EXPECT_EQ(g.outputs[0].value, loop.outputs[0]);
   EXPECT_EQ(g.outputs[1].name, "a");
+}
+
+TEST(Frontend, VectorizedLoopIsOneArrayUpdate) {
+  DiagnosticEngine diags;
+  Graph g = compile("def f(a):\n    for i in range(2, 10, 2):\n        a[i] += 1\n    return a\n",
+                    entry("f", {"a:int32[12]"}), diags);
+  ASSERT_FALSE(diags.hasErrors()) << diags.renderAll();
+  for (const Node& n : g.body.nodes) EXPECT_FALSE(n.isLoop());
+  ASSERT_FALSE(g.body.nodes.empty());
+  const Node& update = g.body.nodes.back();
+  EXPECT_EQ(update.op, "SliceUpdate");
+  EXPECT_EQ(update.intListAttr("begin"), std::vector<int64_t>{2});
+  EXPECT_EQ(update.intListAttr("step"), std::vector<int64_t>{2});
 }
 
 TEST(Frontend, AstDumpAndSyntaxErrors) {

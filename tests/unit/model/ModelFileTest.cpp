@@ -134,10 +134,10 @@ TEST(ModelFile, HostDTypesSectionIsOptional) {
 
   Model wrong = sampleModel();
   wrong.tensors[5].declared = DType::Float64;
-  EXPECT_EQ(writeError(wrong), "model: error: tensor 5 ('out0') (float32, output) cannot be bound from float64 (only a float32 input from float64)");
+  EXPECT_EQ(writeError(wrong), "model: error: tensor 5 ('out0') (float32, output) cannot be bound from float64 (only a float32 input from float64, or a float16 input from float32 or float64)");
   wrong = sampleModel();
   wrong.tensors[0].declared = DType::Int64;
-  EXPECT_EQ(writeError(wrong), "model: error: tensor 0 ('a') (float32, input) cannot be bound from int64 (only a float32 input from float64)");
+  EXPECT_EQ(writeError(wrong), "model: error: tensor 0 ('a') (float32, input) cannot be bound from int64 (only a float32 input from float64, or a float16 input from float32 or float64)");
 }
 
 // A second, independent reading of docs/om-format.md in Python (struct + zlib) agrees with the writer.
