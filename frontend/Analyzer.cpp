@@ -1425,6 +1425,7 @@ void Analyzer::recordScriptOutputs() {
   std::vector<bool> used(g.values.size(), false);
   std::function<void(const graph::Region&)> mark = [&](const graph::Region& region) {
     for (const auto& node : region.nodes) {
+      if (node.outputs.size() == 1 && lastIterationReads_.count(node.outputs[0])) continue;
       for (ValueId in : node.inputs) used[static_cast<size_t>(in)] = true;
       for (const auto& r : node.regions) {
         mark(r);

@@ -398,6 +398,9 @@ class Analyzer {
   // scale * index already computed in an open region: (index, scale, offset) -> (value, region).
   std::map<std::tuple<graph::ValueId, int64_t, int64_t>, std::pair<graph::ValueId, int>> indexValues_;
   std::vector<StmtPtr> synthesized_;  // the statements loop vectorisation ran (the graph keeps their ranges)
+  // Results of the nodes that take a vectorised loop's last iteration out of a name's values: their
+  // reads do not make an array the loop stored those values into a read one (recordScriptOutputs).
+  std::set<graph::ValueId> lastIterationReads_;
 };
 
 }  // namespace pyasc::frontend

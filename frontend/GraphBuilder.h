@@ -56,6 +56,14 @@ class GraphBuilder {
   // while it is open.
   int currentRegionId() const { return regionIds_.empty() ? 0 : regionIds_.back(); }
   bool isRegionOpen(int id) const;
+  // The nodes of the current region so far, and the results of those appended since `count`.
+  size_t nodeCount() { return currentRegion().nodes.size(); }
+  std::vector<graph::ValueId> resultsSince(size_t count) {
+    std::vector<graph::ValueId> results;
+    const auto& nodes = currentRegion().nodes;
+    for (size_t i = count; i < nodes.size(); ++i) results.insert(results.end(), nodes[i].outputs.begin(), nodes[i].outputs.end());
+    return results;
+  }
   // Appends a finished loop node to the current region.
   void appendNode(graph::Node node);
   graph::ValueId newValue(const std::string& name, const graph::TensorType& type, const SourceRange& range);

@@ -379,7 +379,7 @@ SymValue Analyzer::evalSubscript(const Expr& expr, const std::string& nameHint) 
   if (const Expr* list = listIndexItem(index); list && !listHoldsArrays(*list)) {
     return evalListSubscript(base, expr, *list, nameHint);
   }
-  {  // a[mask], a[mask, None], a[mask, 1:]: a selection; a[positions] with positions a selection: one too
+  if (!indexItems(index).empty()) {  // a[mask], a[mask, None], a[mask, 1:]: a selection; a[positions] with positions a selection: one too
     const std::vector<const Expr*> items = indexItems(index);
     const Expr& head = *items.front();
     const bool maskLike = head.kind == ExprKind::Name || head.kind == ExprKind::Compare ||

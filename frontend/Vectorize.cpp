@@ -70,6 +70,30 @@ ExprPtr makeNumpyCall(const std::string& name, std::vector<ExprPtr> args, const 
   return call;
 }
 
+// Python's binding strength of an operator expression (higher binds tighter).
+int precedence(const Expr& e) {
+  static const std::map<std::string, int> binary = {{"|", 1}, {"^", 2}, {"&", 3}, {"<<", 4}, {">>", 4}, {"+", 5}, {"-", 5},
+                                                    {"*", 6}, {"/", 6}, {"//", 6}, {"%", 6}, {"@", 6}, {"**", 8}};
+  switch (e.kind) {
+    case ExprKind::IfExp: return -2;
+    case ExprKind::BoolOp: return -1;
+    case ExprKind::Compare: return 0;
+    case ExprKind::BinOp: return binary.count(e.text) ? binary.at(e.text) : 5;
+    case ExprKind::UnaryOp: return e.text == "not" ? -1 : 7;
+    default: return 9;
+  }
+}
+
+std::string spell(const Expr& e);
+
+// `child` spelled as an operand of `parent`, in parentheses where Python needs them.
+std::string operand(const Expr& parent, const Expr& child, bool right) {
+  const int p = precedence(parent), c = precedence(child);
+  const bool power = parent.kind == ExprKind::BinOp && parent.text == "**";
+  const bool wrap = c < p || (c == p && parent.kind == ExprKind::BinOp && (power ? !right : right));
+  return wrap ? "(" + spell(child) + ")" : spell(child);
+}
+
 // The source spelling of the expressions the vectoriser accepts, for its messages.
 std::string spell(const Expr& e) {
   switch (e.kind) {
@@ -82,8 +106,8 @@ std::string spell(const Expr& e) {
     }
     case ExprKind::Bool: return e.intValue ? "True" : "False";
     case ExprKind::Attribute: return spell(*e.children[0]) + "." + e.text;
-    case ExprKind::UnaryOp: return e.text + (e.text == "not" ? " " : "") + spell(*e.children[0]);
-    case ExprKind::BinOp: return spell(*e.children[0]) + " " + e.text + " " + spell(*e.children[1]);
+    case ExprKind::UnaryOp: return e.text + (e.text == "not" ? " " : "") + operand(e, *e.children[0], true);
+    case ExprKind::BinOp: return operand(e, *e.children[0], false) + " " + e.text + " " + operand(e, *e.children[1], true);
     case ExprKind::Compare: {
       std::string s = spell(*e.children[0]);
       for (size_t i = 0; i < e.ops.size(); ++i) s += " " + e.ops[i] + " " + spell(*e.children[i + 1]);
@@ -141,6 +165,7 @@ struct VectorAccess {
   std::shared_ptr<ArrayStorage> storage;
   std::vector<LinearIndex> items;
   std::vector<int64_t> shape;
+  DType dtype = DType::Float32;
   int stmt = 0;
   bool write = false;
   std::vector<int> varsInItemOrder() const {
@@ -161,6 +186,8 @@ struct VectorStmt {
   int write = -1;                // the Store's, array Reduce's or Scan's target access
   std::vector<int> missing;      // array Reduce: the indices the target does not use
   ExprPtr previous;              // Scan: the element before the first one written
+  bool augmented = false;        // a reduction into a name written s += E (in place), not s = s + E
+  bool mayBeFloat = true;        // a store's value may be a float (a scan into integers would truncate it)
 };
 
 struct VectorPlan {
@@ -169,6 +196,8 @@ struct VectorPlan {
   std::vector<VectorAccess> accesses;
   std::map<const Expr*, int> readAt;        // a read subscript of a statement's value -> its access
   std::map<std::string, LinearIndex> affineTemps;  // k = 2 * i + 1: names bound to index expressions
+  std::set<std::string> assigned;           // names the innermost body binds
+  std::vector<std::pair<std::shared_ptr<ArrayStorage>, const Expr*>> wholeReads;  // 0-d arrays read by name
   std::vector<std::string> temps;           // names bound in the body, in order
   std::string reason;                       // why the loop is not vectorised
   std::vector<Diagnostic> notes;
@@ -184,7 +213,18 @@ bool reads(const Expr& e, const std::string& name) {
   return std::any_of(e.children.begin(), e.children.end(), [&](const ExprPtr& c) { return c && reads(*c, name); });
 }
 
-bool sameSpelling(const Expr& a, const Expr& b) { return spell(a) == spell(b); }
+// Whether two expressions are the same tree (names, numbers, operators, subscripts).
+bool sameExpr(const Expr& a, const Expr& b) {
+  if (a.kind != b.kind || a.text != b.text || a.intValue != b.intValue || a.floatValue != b.floatValue || a.ops != b.ops ||
+      a.children.size() != b.children.size() || !a.keywords.empty() || !b.keywords.empty()) {
+    return false;
+  }
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    if (!a.children[i] != !b.children[i]) return false;
+    if (a.children[i] && !sameExpr(*a.children[i], *b.children[i])) return false;
+  }
+  return true;
+}
 
 std::string iterationText(const std::vector<VectorLoop>& vars, const std::vector<int64_t>& n) {
   std::string s;
@@ -297,11 +337,20 @@ bool Analyzer::recordAccess(const Expr& e, int stmt, bool write, VectorPlan& pla
     return refuse(quoted(e) + " selects " + (static_cast<int>(items.size()) < type.rank() ? "a part" : "past the axes") +
                   " of '" + base.text + "' (" + std::to_string(type.rank()) + " axes), not one element");
   }
+  for (const Expr* item : items) {
+    for (const std::string& name : plan.assigned) {
+      if (reads(*item, name) && std::find(plan.temps.begin(), plan.temps.end(), name) == plan.temps.end()) {
+        plan.dependence = true;
+        return refuse(quoted(e) + " is indexed by '" + name + "', which carries a value from one iteration to the next");
+      }
+    }
+  }
   VectorAccess access;
   access.expr = &e;
   access.storage = array->storage;
   access.stmt = stmt;
   access.write = write;
+  access.dtype = type.dtype;
   std::set<int> used;
   for (size_t d = 0; d < items.size(); ++d) {
     const int64_t extent = type.shape[d].extent;
@@ -372,9 +421,7 @@ bool Analyzer::scanValue(const Expr& e, int stmt, const std::set<std::string>& d
       if (v->isScalarConstant() || v->kind == SymKind::LoopIndex) return true;
       if (v->kind == SymKind::Tensor && !v->untyped) {
         if (v->weak || builder_.type(arrayValue(*v, e.range)).rank() == 0) {
-          const auto& storage = v->storage;
-          for (const VectorAccess& a : plan.accesses)
-            if (a.write && a.storage == storage) return refuse("'" + e.text + "' is read whole and written by the loop", e);
+          if (v->storage) plan.wholeReads.push_back({v->storage, &e});  // checked against the loop's writes
           return true;
         }
         return refuse("the body uses the whole array '" + e.text + "', not one element of it per iteration", e);
@@ -438,6 +485,16 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     plan.notes = {note(where, "here")};
     return false;
   };
+  // Names the innermost body binds: an inner loop's bounds must not read them (Python evaluates
+  // them again at every trip of the outer loops), and neither may an index before the body binds it.
+  const Stmt* innermost = &loop;
+  while (innermost->body.size() == 1 && innermost->body[0]->kind == StmtKind::For) innermost = innermost->body[0].get();
+  for (const auto& s : innermost->body) {
+    if ((s->kind == StmtKind::Assign || s->kind == StmtKind::AugAssign) && s->targets.size() == 1 &&
+        s->targets[0]->kind == ExprKind::Name) {
+      plan.assigned.insert(s->targets[0]->text);
+    }
+  }
   const Stmt* level = &loop;
   while (true) {
     const Expr& iter = *level->value;
@@ -452,6 +509,12 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
       for (const VectorLoop& v : plan.vars) {
         if (reads(*iter.children[i], v.name)) return refuse("the bounds of the loop over '" + level->targets[0]->text +
                                                                 "' depend on '" + v.name + "'", iter.children[i]->range);
+      }
+      for (const std::string& name : plan.assigned) {
+        if (level != &loop && reads(*iter.children[i], name)) {
+          return refuse("the bounds of the loop over '" + level->targets[0]->text + "' read '" + name +
+                            "', which the body assigns", iter.children[i]->range);
+        }
       }
       const SymValue b = constantIndex(eval(*iter.children[i]));
       if (b.kind != SymKind::Int) return refuse("its bounds are not compile-time integers", iter.children[i]->range);
@@ -475,20 +538,69 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     break;
   }
   int64_t iterations = 1;
-  for (const VectorLoop& v : plan.vars) iterations *= v.trips;
+  for (const VectorLoop& v : plan.vars) iterations = v.trips > kMaxTestedIterations / iterations ? kMaxTestedIterations + 1 : iterations * v.trips;
   if (iterations > kMaxTestedIterations) {
-    return refuse(std::to_string(iterations) + " iterations are more than the dependence test compares (" +
-                      std::to_string(kMaxTestedIterations) + ")", loop.range);
+    return refuse("its iterations are more than the dependence test compares (" + std::to_string(kMaxTestedIterations) + ")",
+                  loop.range);
   }
 
-  // Names the body binds, and those it reads before binding them in an iteration.
-  std::set<std::string> assigned;
-  for (const auto& s : level->body) {
-    if ((s->kind == StmtKind::Assign || s->kind == StmtKind::AugAssign) && s->targets.size() == 1 &&
-        s->targets[0]->kind == ExprKind::Name) {
-      assigned.insert(s->targets[0]->text);
+  const std::set<std::string>& assigned = plan.assigned;
+  // Whether a term may have a float value (conservatively): what a reduction or scan into an
+  // integer target would truncate at every step where the array form truncates once.
+  std::function<bool(const Expr&)> mayBeFloat = [&](const Expr& x) -> bool {
+    switch (x.kind) {
+      case ExprKind::Int:
+      case ExprKind::Bool:
+      case ExprKind::Compare: return false;
+      case ExprKind::Name: {
+        if (std::any_of(plan.vars.begin(), plan.vars.end(), [&](const VectorLoop& v) { return v.name == x.text; }) ||
+            plan.affineTemps.count(x.text)) {
+          return false;
+        }
+        if (std::find(plan.temps.begin(), plan.temps.end(), x.text) != plan.temps.end()) return true;
+        const SymValue* v = lookup(x.text);
+        if (!v) return true;
+        if (v->kind == SymKind::Int || v->kind == SymKind::Bool || v->kind == SymKind::LoopIndex) return false;
+        return v->kind != SymKind::Tensor || v->untyped || isFloat(builder_.type(arrayValue(*v, x.range)).dtype);
+      }
+      case ExprKind::Subscript: {
+        const SymValue* v = x.children[0]->kind == ExprKind::Name ? lookup(x.children[0]->text) : nullptr;
+        return !v || v->kind != SymKind::Tensor || isFloat(builder_.type(arrayValue(*v, x.range)).dtype);
+      }
+      case ExprKind::UnaryOp: return mayBeFloat(*x.children[0]);
+      case ExprKind::BinOp:
+        if (x.text == "/" || (x.text == "**" && x.children[1]->kind != ExprKind::Int)) return true;
+        return mayBeFloat(*x.children[0]) || mayBeFloat(*x.children[1]);
+      case ExprKind::IfExp: return mayBeFloat(*x.children[0]) || mayBeFloat(*x.children[2]);
+      default: return true;
     }
-  }
+  };
+  // The dtype a reduction or scan accumulates into: the target array's, or the number's before the loop.
+  auto targetDType = [&](const Expr& target) -> std::optional<DType> {
+    const SymValue* v = lookup(target.kind == ExprKind::Name ? target.text : target.children[0]->text);
+    if (!v) return std::nullopt;
+    if (v->kind == SymKind::Int) return DType::Int64;
+    if (v->kind == SymKind::Bool) return DType::Bool;
+    if (v->kind == SymKind::Float) return DType::Float64;
+    if (v->kind != SymKind::Tensor || v->untyped) return std::nullopt;
+    return builder_.type(arrayValue(*v, target.range)).dtype;
+  };
+  // Refuses a reduction or scan whose array form would round or truncate differently.
+  auto accumulates = [&](const Expr& target, const std::string& combine, const Expr& term, bool array) {
+    const std::optional<DType> t = targetDType(target);
+    if (t == DType::Float16) {
+      return refuse("float16 sums into " + quoted(target) + " round at every step, and the array form sums in another order",
+                    target.range);
+    }
+    if (t && !isFloat(*t) && combine == "*") {
+      return refuse("the integer product into " + quoted(target) + " has no array form the vector unit computes", target.range);
+    }
+    if (array && t && !isFloat(*t) && mayBeFloat(term)) {
+      return refuse("the integer array " + quoted(target) + " is truncated at every step, and the array form would "
+                    "truncate once", target.range);
+    }
+    return true;
+  };
   for (const VectorLoop& v : plan.vars) {
     if (assigned.count(v.name)) return refuse("the body assigns the loop index '" + v.name + "'", level->range);
   }
@@ -518,8 +630,8 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     std::optional<std::pair<std::string, const Expr*>> reduction;
     const Expr& v = *vs.value;
     if (v.kind == ExprKind::BinOp && (v.text == "+" || v.text == "-" || v.text == "*")) {
-      if (sameSpelling(*v.children[0], target) && !reads(*v.children[1], targetName)) reduction = {{v.text, v.children[1].get()}};
-      else if (v.text != "-" && sameSpelling(*v.children[1], target) && !reads(*v.children[0], targetName)) {
+      if (sameExpr(*v.children[0], target) && !reads(*v.children[1], targetName)) reduction = {{v.text, v.children[1].get()}};
+      else if (v.text != "-" && sameExpr(*v.children[1], target) && !reads(*v.children[0], targetName)) {
         reduction = {{v.text, v.children[0].get()}};
       }
     }
@@ -533,7 +645,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
         if (m && m->kind == SymKind::Module && m->text == "numpy") fn = callee.text == "maximum" ? "max" : "min";
       }
       for (int k = 0; !fn.empty() && k < 2 && !reduction; ++k) {
-        if (sameSpelling(*v.children[1 + k], target) && !reads(*v.children[2 - k], targetName)) reduction = {{fn, v.children[2 - k].get()}};
+        if (sameExpr(*v.children[1 + k], target) && !reads(*v.children[2 - k], targetName)) reduction = {{fn, v.children[2 - k].get()}};
       }
     }
 
@@ -546,7 +658,9 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
                         "product, maximum or minimum", s.range);
         }
         for (const auto& other : level->body) {
-          if (other.get() != &s && other->value && (reads(*other->value, target.text) ||
+          const bool assigns = other->targets.size() == 1 && other->targets[0]->kind == ExprKind::Name &&
+                               other->targets[0]->text == target.text;
+          if (other.get() != &s && other->value && (assigns || reads(*other->value, target.text) ||
                                                     (other->targets.size() == 1 && other->targets[0]->kind != ExprKind::Name &&
                                                      reads(*other->targets[0], target.text)))) {
             plan.dependence = true;
@@ -562,6 +676,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
             (before->untyped || (!before->weak && builder_.type(arrayValue(*before, target.range)).rank() != 0))) {
           return refuse("the body combines whole arrays into '" + target.text + "'", target.range);
         }
+        if (!accumulates(target, reduction->first, *reduction->second, false)) return false;
         ExprPtr term = cloneExpr(*reduction->second);
         const size_t accessesBefore = plan.accesses.size();
         if (!scanValue(*term, index, defined, assigned, plan)) return false;
@@ -581,6 +696,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
         }
         vs.kind = VectorStmt::Kind::Reduce;
         vs.combine = reduction->first;
+        vs.augmented = s.kind == StmtKind::AugAssign;
         vs.value = std::move(term);
         reduced.insert(target.text);
         plan.stmts.push_back(std::move(vs));
@@ -618,6 +734,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
       return false;
     }
     if (!vs.missing.empty()) {
+      if (!accumulates(target, reduction->first, *reduction->second, true)) return false;
       ExprPtr term = cloneExpr(*reduction->second);
       if (!scanValue(*term, index, defined, assigned, plan)) return false;
       vs.kind = VectorStmt::Kind::Reduce;
@@ -628,6 +745,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     } else {
       if (!scanValue(v, index, defined, assigned, plan)) return false;
       vs.kind = VectorStmt::Kind::Store;
+      vs.mayBeFloat = mayBeFloat(v);
       if (!recordAccess(target, index, true, plan)) return false;
     }
     vs.write = static_cast<int>(plan.accesses.size()) - 1;
@@ -635,6 +753,14 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     ++index;
   }
   if (plan.stmts.empty()) return refuse("its body does nothing", level->range);
+  for (const auto& [storage, where] : plan.wholeReads) {
+    for (const VectorAccess& a : plan.accesses) {
+      if (a.write && a.storage == storage) {
+        plan.dependence = true;
+        return refuse("'" + where->text + "' is read whole and written by the loop", where->range);
+      }
+    }
+  }
   return true;
 }
 
@@ -644,7 +770,10 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
 bool Analyzer::checkDependences(VectorPlan& plan) {
   const std::vector<VectorLoop>& vars = plan.vars;
   const size_t n = vars.size();
-  auto isReduction = [&](int stmt) { return plan.stmts[static_cast<size_t>(stmt)].kind == VectorStmt::Kind::Reduce; };
+  // the target of a reduction into array elements (c[i] += ..., sums over the other indices)
+  auto reductionTarget = [&](const VectorAccess& a) {
+    return a.write && plan.stmts[static_cast<size_t>(a.stmt)].kind == VectorStmt::Kind::Reduce;
+  };
   int64_t work = 0;
   for (size_t w = 0; w < plan.accesses.size(); ++w) {
     const VectorAccess& W = plan.accesses[w];
@@ -652,11 +781,13 @@ bool Analyzer::checkDependences(VectorPlan& plan) {
     for (size_t y = 0; y < plan.accesses.size(); ++y) {
       const VectorAccess& Y = plan.accesses[y];
       if (y == w || Y.storage != W.storage) continue;
-      if (isReduction(W.stmt) || isReduction(Y.stmt)) {
+      if (reductionTarget(W) || reductionTarget(Y)) {
         // a reduction combines into its elements in another order: nothing else may touch them
+        const VectorAccess& target = reductionTarget(W) ? W : Y;
+        const VectorAccess& other = reductionTarget(W) ? Y : W;
         plan.dependence = true;
-        plan.reason = quoted(*Y.expr) + " and the reduction into " + quoted(*W.expr) + " use the same array";
-        plan.notes = {note(Y.expr->range, "here")};
+        plan.reason = quoted(*other.expr) + " and the reduction into " + quoted(*target.expr) + " use the same array";
+        plan.notes = {note(other.expr->range, "here")};
         return false;
       }
       if (Y.write && Y.stmt == W.stmt) continue;
@@ -750,6 +881,8 @@ bool Analyzer::planScan(VectorPlan& plan) {
     const Expr& v = *vs.value;
     if (v.kind != ExprKind::BinOp || (v.text != "+" && v.text != "*")) continue;
     const VectorAccess& W = plan.accesses[static_cast<size_t>(vs.write)];
+    // float16 rounds at every step; integers truncate a float term at every step
+    if (W.dtype == DType::Float16 || (!isFloat(W.dtype) && (vs.mayBeFloat || v.text == "*"))) continue;
     // the operand reading the element the previous iteration wrote
     for (int side = 0; side < 2; ++side) {
       const Expr& prev = *v.children[static_cast<size_t>(side)];
@@ -931,22 +1064,25 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     for (int k : vars) perm.push_back(std::find(sorted.begin(), sorted.end(), k) - sorted.begin());
     return fresh(builder_.addNode("Transpose", {x}, {{"perm", perm}}, range), range);
   };
+  std::set<size_t> indexBound;  // loop indices bound to their values
+  // A read's elements go by the read's spelling, which the messages then show.
+  auto readName = [&](int access) { return spell(*plan.accesses[static_cast<size_t>(access)].expr); };
   std::function<ExprPtr(const Expr&)> rewrite = [&](const Expr& e) -> ExprPtr {
-    if (plan.readAt.count(&e)) return makeExpr(ExprKind::Name, e.range, "$r" + std::to_string(plan.readAt.at(&e)));
+    if (plan.readAt.count(&e)) return makeExpr(ExprKind::Name, e.range, readName(plan.readAt.at(&e)));
     if (e.kind == ExprKind::Name) {
       for (size_t k = 0; k < n; ++k) {
-        if (plan.vars[k].name != e.text) continue;
-        const std::string name = "$i" + std::to_string(k);
-        if (!lookup(name)) {
-          const VectorLoop& v = plan.vars[k];
-          std::vector<ExprPtr> args;
-          args.push_back(makeInt(v.start, e.range));
-          args.push_back(makeInt(v.start + v.trips * v.step, e.range));
-          args.push_back(makeInt(v.step, e.range));
-          const ValueId iota = arrayValue(eval(*makeNumpyCall("arange", std::move(args), e.range)), e.range);
-          bindHidden(name, fresh(toNestOrder(iota, {static_cast<int>(k)}, e.range), e.range));
-        }
-        return makeExpr(ExprKind::Name, e.range, name);
+        if (plan.vars[k].name != e.text || indexBound.count(k)) continue;
+        // the index's values over the nest, under its own name: a weak int, as the Python int it is
+        const VectorLoop& v = plan.vars[k];
+        std::vector<ExprPtr> args;
+        args.push_back(makeInt(v.start, e.range));
+        args.push_back(makeInt(v.start + v.trips * v.step, e.range));
+        args.push_back(makeInt(v.step, e.range));
+        const ValueId iota = arrayValue(eval(*makeNumpyCall("arange", std::move(args), e.range)), e.range);
+        SymValue values = fresh(toNestOrder(iota, {static_cast<int>(k)}, e.range), e.range);
+        values.weak = registry::ScalarKind::Int;
+        bind(v.name, values);
+        indexBound.insert(k);
       }
     }
     if (e.kind == ExprKind::Attribute && e.children[0]->kind == ExprKind::Name) {
@@ -1002,7 +1138,6 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     return makeNumpyCall("broadcast_to", std::move(args), range);
   };
 
-  int counter = 0;
   for (size_t si = 0; si < plan.stmts.size(); ++si) {
     VectorStmt& vs = plan.stmts[si];
     const SourceRange& range = vs.stmt->range;
@@ -1011,14 +1146,15 @@ bool Analyzer::runVectorized(const Stmt& loop) {
       const VectorAccess& access = plan.accesses[a];
       if (access.stmt != static_cast<int>(si) || access.write || !access.storage) continue;
       const ValueId x = arrayValue(eval(*arraySubscript(access, plan, static_cast<int>(a), hidden.names)), access.expr->range);
-      bindHidden("$r" + std::to_string(a), fresh(toNestOrder(x, access.varsInItemOrder(), access.expr->range), access.expr->range));
+      bindHidden(readName(static_cast<int>(a)), fresh(toNestOrder(x, access.varsInItemOrder(), access.expr->range), access.expr->range));
     }
     ExprPtr value = rewrite(*vs.value);
     if (vs.kind == VectorStmt::Kind::Temp) {
       run(StmtKind::Assign, name(vs.target->text, vs.target->range), std::move(value), range);
       continue;
     }
-    const std::string valueName = "$v" + std::to_string(counter++);
+    // as the messages show it (in parentheses when it is a name, which stays the program's)
+    const std::string valueName = vs.value->kind == ExprKind::Name ? "(" + spell(*vs.value) + ")" : spell(*vs.value);
     bindHidden(valueName, eval(*value));
     const VectorAccess* write = vs.write >= 0 ? &plan.accesses[static_cast<size_t>(vs.write)] : nullptr;
     auto writeTarget = [&] { return arraySubscript(*write, plan, vs.write, hidden.names); };
@@ -1027,9 +1163,22 @@ bool Analyzer::runVectorized(const Stmt& loop) {
       run(StmtKind::Assign, writeTarget(), name(valueName, range), range);
       continue;
     }
+    // the value over every iteration: a float target's scan runs in the target's dtype (as each
+    // step computes in it), and small integers reduce in int32 (sums and products wrap the same)
+    auto overIterations = [&](bool scan) {
+      SymValue b = eval(*broadcastFull(valueName, range));
+      const DType t = builder_.type(arrayValue(b, range)).dtype;
+      if (scan && isFloat(write->dtype) && t != write->dtype) b = fresh(builder_.cast(arrayValue(b, range), write->dtype, range), range);
+      if (!scan && (t == DType::Int8 || t == DType::UInt8 || t == DType::Int16)) {
+        b = fresh(builder_.cast(arrayValue(b, range), DType::Int32, range), range);
+      }
+      b.weak.reset();
+      bindHidden(valueName, b);
+      return name(valueName, range);
+    };
     if (vs.kind == VectorStmt::Kind::Scan) {
       std::vector<ExprPtr> args;
-      args.push_back(broadcastFull(valueName, range));
+      args.push_back(overIterations(true));
       ExprPtr scanned = makeNumpyCall(vs.combine == "+" ? "cumsum" : "cumprod", std::move(args), range);
       run(StmtKind::Assign, writeTarget(), makeBinary(vs.combine, std::move(vs.previous), std::move(scanned), range), range);
       continue;
@@ -1037,7 +1186,7 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     // a reduction: over every index (a name), or over the indices the target does not use
     const std::string reducer = vs.combine == "max" ? "max" : vs.combine == "min" ? "min" : vs.combine == "*" ? "prod" : "sum";
     std::vector<ExprPtr> args;
-    args.push_back(broadcastFull(valueName, range));
+    args.push_back(overIterations(false));
     ExprPtr reduced = makeNumpyCall(reducer, std::move(args), range);
     if (write) {
       ExprPtr axes = makeExpr(ExprKind::Tuple, range);
@@ -1045,7 +1194,7 @@ bool Analyzer::runVectorized(const Stmt& loop) {
       Keyword axis{"axis", std::move(axes), range};
       reduced->keywords.push_back(std::move(axis));
     }
-    const std::string reducedName = "$v" + std::to_string(counter++);
+    const std::string reducedName = "np." + reducer + "(" + valueName + ")";
     bindHidden(reducedName, eval(*reduced));
     std::vector<int> present;
     if (write) {
@@ -1061,8 +1210,10 @@ bool Analyzer::runVectorized(const Stmt& loop) {
       run(StmtKind::Assign, std::move(target), makeNumpyCall(vs.combine == "max" ? "maximum" : "minimum", std::move(pair), range), range);
     } else if (write) {
       run(StmtKind::Assign, std::move(target), makeBinary(vs.combine, std::move(current), name(reducedName, range), range), range);
-    } else {
+    } else if (vs.augmented) {  // s += E: in place when s is an array, as each iteration's update is
       run(StmtKind::AugAssign, std::move(target), name(reducedName, range), range, vs.combine);
+    } else {  // s = s + E: a new value each iteration
+      run(StmtKind::Assign, std::move(target), makeBinary(vs.combine, std::move(current), name(reducedName, range), range), range);
     }
   }
 
@@ -1084,7 +1235,9 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     ExprPtr index = makeExpr(ExprKind::Tuple, loop.range);
     for (size_t k = 0; k < n; ++k) index->children.push_back(makeInt(-1, loop.range));
     sub->children.push_back(std::move(index));
+    const size_t before = builder_.nodeCount();
     run(StmtKind::Assign, name(t, loop.range), std::move(sub), loop.range);
+    for (ValueId r : builder_.resultsSince(before)) lastIterationReads_.insert(r);
   }
   for (const VectorLoop& v : plan.vars) bind(v.name, SymValue::ofInt(v.last()));
 
