@@ -32,6 +32,9 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
   return graph::printGraph(s.graph);
 }
 
+// Intermediates share device memory by liveness: asked for, or at O2.
+bool reusesMemory(const CompileOptions& o) { return o.memoryOpt || o.memoryReuse || o.optLevel >= 2; }
+
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
 void mixedPrecision(PipelineState& s, const StageContext& c) { s.float16Nodes = autoMixedPrecision(s.graph, c.options.ampMode); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
@@ -53,13 +56,13 @@ std::string select(PipelineState& s, const StageContext& c) {
 }
 
 std::string planStage(PipelineState& s, const StageContext& c) {
-  planMemory(s.program, c.target, c.options.memoryOpt || c.options.memoryReuse);
+  planMemory(s.program, c.target, reusesMemory(c.options));
   return printMemoryPlan(s.program);
 }
 
 std::string emit(PipelineState& s, const StageContext& c) {
   EmitOptions emit;
-  emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (c.options.memoryReuse ? model::kFlagMemoryReuse : 0u) |
+  emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (reusesMemory(c.options) ? model::kFlagMemoryReuse : 0u) |
                (s.float16Nodes > 0 ? model::kFlagMixedPrecision : 0u);
   s.model = emitModel(s.program, c.target, emit);
   graph::PrintOptions embedded;

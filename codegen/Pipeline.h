@@ -18,7 +18,7 @@
 namespace pyasc::codegen {
 
 struct CompileOptions {
-  int optLevel = 2;          // 0: one kernel per operator, single buffering; 1, 2: fusion, double buffering
+  int optLevel = 2;          // 0: one kernel per operator, single buffering; 1: fusion, double buffering; 2: also memory reuse
   bool memoryOpt = false;    // --enable-memory-opt: reuse GM between intermediates by liveness
   bool memoryReuse = false;  // --enable-memory-reuse: the same
   std::string dumpAfter;     // stage name; its result is appended to CompileResult::dump

@@ -17,7 +17,7 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_option("--target", f.target, "target chip: ascend310, ascend310p, ascend910, ascend910b")->capture_default_str();
   app.add_option("--opt-level", f.optLevel,
                  "O0: one kernel per operator; O1: fusion and double buffering; O2: also element loops run as array "
-                 "operations")
+                 "operations and intermediates share device memory by liveness")
       ->check(CLI::IsMember({"O0", "O1", "O2"}))
       ->capture_default_str();
   app.add_option("--auto-mixed-precision", f.autoMixedPrecision,
@@ -25,8 +25,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
                  "the elementwise work between them in float16, reductions, exp/log, division, normalisations and "
                  "outputs in float32")
       ->check(CLI::IsMember({"O1", "O2"}));
-  app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness");
-  app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness");
+  app.add_flag("--enable-memory-opt", f.memoryOpt, "reuse device memory between intermediates by liveness (O2 always does)");
+  app.add_flag("--enable-memory-reuse", f.memoryReuse, "reuse device memory between intermediates by liveness (O2 always does)");
   app.add_flag("--default-schedules", f.defaultSchedules,
                "ignore schedules written in operator definitions: the compiler schedules every kernel");
   app.add_option("--custom-op-config", f.customOpConfigs, "custom operator descriptor (JSON or YAML); repeatable")
