@@ -36,7 +36,7 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 bool reusesMemory(const CompileOptions& o) { return o.memoryOpt || o.memoryReuse || o.optLevel >= 2; }
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
-void mixedPrecision(PipelineState& s, const StageContext& c) { s.float16Nodes = autoMixedPrecision(s.graph, c.options.ampMode); }
+void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
 void forwardSlices(PipelineState& s, const StageContext&) { forwardSliceUpdates(s.graph); }
@@ -63,7 +63,7 @@ std::string planStage(PipelineState& s, const StageContext& c) {
 std::string emit(PipelineState& s, const StageContext& c) {
   EmitOptions emit;
   emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (reusesMemory(c.options) ? model::kFlagMemoryReuse : 0u) |
-               (s.float16Nodes > 0 ? model::kFlagMixedPrecision : 0u);
+               (float16Nodes(s.graph) > 0 ? model::kFlagMixedPrecision : 0u);
   s.model = emitModel(s.program, c.target, emit);
   graph::PrintOptions embedded;
   embedded.declaredDTypes = false;  // the host dtypes section carries them

@@ -46,7 +46,6 @@ const char* stageIRName(StageIR ir);  // "graph", "loop nest", "program", "model
 // What the stages work on, each stage reading and writing one of them.
 struct PipelineState {
   graph::Graph graph;
-  int float16Nodes = 0;  // nodes automatic mixed precision moved to float16 (the model's flag)
   Program program;
   model::Model model;
 };

@@ -193,8 +193,8 @@ std::vector<std::pair<std::string, NpyArray>> Model::randomInputs() const {
         uint8_t* p = a.data.data() + i * dtypeSize(t->dtype);
         if (t->dtype == DType::Float64) {
           std::memcpy(p, &v, 8);
-        } else if (t->dtype == DType::Float16) {
-          uint16_t h = doubleToHalf(v);
+        } else if (t->dtype == DType::Float16) {  // through float32, as the program's astype chain
+          uint16_t h = doubleToHalf(static_cast<float>(v));
           std::memcpy(p, &h, 2);
         } else {
           float f = static_cast<float>(v);

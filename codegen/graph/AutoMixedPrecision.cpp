@@ -2,6 +2,7 @@
 #include "codegen/graph/AutoMixedPrecision.h"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -40,6 +41,7 @@ class MixedPrecision {
   // result no float16 operator reads stays float32 (its accumulator, without a cast), and the
   // decisions are made again without it until none changes.
   void decide(const graph::Region& body) {
+    for (const auto& o : g_.outputs) outputs_.insert(o.value);
     std::map<ValueId, std::vector<ValueId>> readers;  // value -> the results of the nodes reading it
     std::function<void(const graph::Region&)> collect = [&](const graph::Region& region) {
       for (const Node& n : region.nodes) {
@@ -58,7 +60,8 @@ class MixedPrecision {
       for (ValueId r : cubeResults_) {
         if (!halfResults_.count(r)) continue;
         const auto& rs = readers[r];
-        if (std::none_of(rs.begin(), rs.end(), [&](ValueId x) { return halfResults_.count(x) > 0; })) {
+        // a float16 reader: an operator that follows float16, or a cube, which takes float16 operands anyway
+        if (std::none_of(rs.begin(), rs.end(), [&](ValueId x) { return halfResults_.count(x) > 0 || cubeResults_.count(x) > 0; })) {
           float32Cubes.insert(r);
           changed = true;
         }
@@ -68,14 +71,12 @@ class MixedPrecision {
     std::function<void(const graph::Region&)> cubes = [&](const graph::Region& region) {
       for (const Node& n : region.nodes) {
         for (const auto& sub : n.regions) cubes(sub);
-        if (!modeOf(n).empty() && cubeTakes(n)) convertedCubes_.insert(n.outputs[0]);
+        if (!modeOf(n).empty() && cubeTakes(n, halfResults_)) convertedCubes_.insert(n.outputs[0]);
       }
     };
     cubes(body);
     // A float32 input (array or random) that only float16 readers read is taken in float16: the
     // runtime rounds it when it is bound (declared float32) or draws it so, and no cast kernel runs.
-    std::set<ValueId> outputs;
-    for (const auto& o : g_.outputs) outputs.insert(o.value);
     std::map<ValueId, bool> onlyHalfReaders;
     for (const Node& n : body.nodes) {
       const bool halfReader = n.outputs.size() == 1 && (halfResults_.count(n.outputs[0]) || convertedCubes_.count(n.outputs[0]));
@@ -87,15 +88,17 @@ class MixedPrecision {
     }
     for (const auto& input : g_.inputs) {
       auto it = onlyHalfReaders.find(input.value);
-      if (it != onlyHalfReaders.end() && it->second && !outputs.count(input.value) &&
-          g_.type(input.value).dtype == DType::Float32 && !input.declared && input.role != graph::InputRole::Scalar) {
+      if (it != onlyHalfReaders.end() && it->second && !outputs_.count(input.value) &&
+          g_.type(input.value).dtype == DType::Float32 && (!input.declared || input.declared == DType::Float64) &&
+          input.role != graph::InputRole::Scalar) {
         halfInputs_.insert(input.value);
       }
     }
   }
 
-  // Values read inside a loop's body are read in float32 there.
+  // Values read inside a loop's body, or yielded by it, are read in float32 there.
   static void markReadIn(const graph::Region& region, std::map<ValueId, bool>& onlyHalfReaders) {
+    for (ValueId y : region.yields) onlyHalfReaders[y] = false;
     for (const Node& n : region.nodes) {
       for (ValueId in : n.inputs) onlyHalfReaders[in] = false;
       for (const auto& sub : n.regions) markReadIn(sub, onlyHalfReaders);
@@ -108,7 +111,7 @@ class MixedPrecision {
       for (const auto& sub : n.regions) decideRegion(sub, float32Cubes);
       if (modeOf(n) != "O2" || n.outputs.size() != 1 || g_.type(n.outputs[0]).dtype != DType::Float32) continue;
       const ValueId r = n.outputs[0];
-      if (cubeTakes(n)) {
+      if (cubeTakes(n, half)) {
         cubeResults_.insert(r);
         if (!float32Cubes.count(r)) half.insert(r);
       } else if (followsFloat16(n.op)) {
@@ -117,18 +120,37 @@ class MixedPrecision {
           const DType t = g_.type(in).dtype;
           if (!isFloat(t)) continue;
           anyHalf = anyHalf || half.count(in);
-          allHalf = allHalf && t == DType::Float32 && (half.count(in) || g_.findConstant(in));
+          allHalf = allHalf && t == DType::Float32 && (half.count(in) || constantFitsFloat16(in));
         }
-        if (anyHalf && allHalf) half.insert(r);
+        if (anyHalf && allHalf && attributesFitFloat16(n)) half.insert(r);
       }
     }
     halfResults_.insert(half.begin(), half.end());
   }
 
+  // A float32 constant whose every value float16 holds: finite, and zero or a normal float16
+  // (2^-14 up to 65504), so rounding changes it by at most 2^-11 of itself.
+  bool constantFitsFloat16(ValueId v) const {
+    const graph::GraphConstant* c = g_.findConstant(v);
+    if (!c) return false;
+    for (double x : graph::decodeConstant(DType::Float32, c->bytes))
+      if (!fitsFloat16(x)) return false;
+    return true;
+  }
+  static bool fitsFloat16(double x) { return x == 0 || (std::fabs(x) >= 6.103515625e-05 && std::fabs(x) <= 65504.0); }
+  // The node's float attributes (a padding value, a slope) fit float16 too.
+  static bool attributesFitFloat16(const Node& n) {
+    for (const auto& a : n.attrs) {
+      const auto* x = std::get_if<double>(&a.value);
+      if (x && !fitsFloat16(*x)) return false;
+    }
+    return true;
+  }
+
   // A float32 matmul or convolution (two float32 operands, one float32 result) worth float16
   // operands: each operand is an input, a constant or an elementwise result (whose kernel casts
   // it), or the product is large enough (2^24 MACs) to repay a cast kernel of its own.
-  bool cubeTakes(const Node& n) const {
+  bool cubeTakes(const Node& n, const std::set<ValueId>& half) const {
     if (!(onTheCube(n.op) && n.inputs.size() == 2 && n.outputs.size() == 1 && g_.type(n.inputs[0]).dtype == DType::Float32 &&
           g_.type(n.inputs[1]).dtype == DType::Float32 && g_.type(n.outputs[0]).dtype == DType::Float32)) {
       return false;
@@ -136,7 +158,8 @@ class MixedPrecision {
     bool castsFree = true;
     for (ValueId in : n.inputs) {
       auto p = producers_.find(in);
-      castsFree = castsFree && (g_.findInput(in) || g_.findConstant(in) || (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));
+      castsFree = castsFree && (half.count(in) || (g_.findInput(in) && !outputs_.count(in)) || g_.findConstant(in) ||
+                                (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));
     }
     const graph::TensorType& w = g_.type(n.inputs[1]);
     const int64_t contracted = n.op == "MatMul" ? g_.type(n.inputs[0]).shape.back().extent
@@ -153,7 +176,7 @@ class MixedPrecision {
       if (halfInputs_.count(v)) {  // the input itself becomes float16, declared float32
         g_.value(v).type.dtype = DType::Float16;
         for (auto& input : g_.inputs)
-          if (input.value == v && input.role == graph::InputRole::Array) input.declared = DType::Float32;
+          if (input.value == v && input.role == graph::InputRole::Array && !input.declared) input.declared = DType::Float32;
         half[v] = v;
         return v;
       }
@@ -236,20 +259,34 @@ class MixedPrecision {
 
  private:
   std::string modeOf(const Node& n) const {
-    for (const auto& h : n.hints) {
+    std::string mode = mode_;
+    for (const auto& h : n.hints) {  // the innermost pragma's hint comes last
       const auto* pragma = std::get_if<std::string>(&h.value);
-      if (h.name == "amp_mode" && pragma) return *pragma;
+      if (h.name == "amp_mode" && pragma) mode = *pragma;
     }
-    return mode_;
+    return mode == "O1" || mode == "O2" ? mode : "";
   }
 
   graph::Graph& g_;
   std::string mode_;
   std::set<ValueId> halfResults_, cubeResults_, halfInputs_, convertedCubes_;
   std::map<ValueId, std::string> producers_;  // value -> the operator computing it
+  std::set<ValueId> outputs_;                 // the program's outputs
 };
 
 }  // namespace
+
+int float16Nodes(const graph::Graph& g) {
+  int count = 0;
+  std::function<void(const graph::Region&)> visit = [&](const graph::Region& region) {
+    for (const Node& n : region.nodes) {
+      for (const auto& sub : n.regions) visit(sub);
+      for (const auto& h : n.hints) count += h.name == kPrecisionHint;
+    }
+  };
+  visit(g.body);
+  return count;
+}
 
 int autoMixedPrecision(graph::Graph& g, const std::string& mode) {
   if (mode == "off") return 0;

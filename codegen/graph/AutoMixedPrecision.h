@@ -18,4 +18,7 @@ constexpr const char* kPrecisionHint = "precision";
 // float16.
 int autoMixedPrecision(graph::Graph& graph, const std::string& mode);
 
+// The nodes marked float16 that remain (after dead-node elimination: the model's flag).
+int float16Nodes(const graph::Graph& graph);
+
 }  // namespace pyasc::codegen
