@@ -489,7 +489,55 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
   // them again at every trip of the outer loops), and neither may an index before the body binds it.
   const Stmt* innermost = &loop;
   while (innermost->body.size() == 1 && innermost->body[0]->kind == StmtKind::For) innermost = innermost->body[0].get();
-  for (const auto& s : innermost->body) {
+  // The body's statements, an `if` of assignments if-converted: its condition bound once to a name
+  // of the rewrite, then each assignment T = V of a branch as T = V if c else T (T = T if c else V
+  // in the else branch), which the array form computes with np.where.
+  std::vector<const Stmt*> body;
+  for (const auto& sp : innermost->body) {
+    if (sp->kind != StmtKind::If) {
+      body.push_back(sp.get());
+      continue;
+    }
+    const Stmt& branch = *sp;
+    auto assignmentsOnly = [](const std::vector<StmtPtr>& stmts) {
+      return std::all_of(stmts.begin(), stmts.end(), [](const StmtPtr& b) {
+        return b->kind == StmtKind::Pass || ((b->kind == StmtKind::Assign || b->kind == StmtKind::AugAssign) &&
+                                             b->targets.size() == 1 && b->pragmas.empty());
+      });
+    };
+    if (!assignmentsOnly(branch.body) || !assignmentsOnly(branch.orelse)) {
+      return refuse("an if in its body has a statement other than an assignment (elif included)", branch.range);
+    }
+    const std::string condition = "$c" + std::to_string(synthesized_.size());
+    auto cond = std::make_unique<Stmt>();
+    cond->kind = StmtKind::Assign;
+    cond->range = branch.range;
+    cond->targets.push_back(makeExpr(ExprKind::Name, branch.value->range, condition));
+    cond->value = cloneExpr(*branch.value);
+    synthesized_.push_back(std::move(cond));
+    body.push_back(synthesized_.back().get());
+    for (int side = 0; side < 2; ++side) {
+      for (const auto& b : side == 0 ? branch.body : branch.orelse) {
+        if (b->kind == StmtKind::Pass) continue;
+        const Expr& target = *b->targets[0];
+        ExprPtr value = b->kind == StmtKind::AugAssign ? makeBinary(b->text, cloneExpr(target), cloneExpr(*b->value), b->range)
+                                                       : cloneExpr(*b->value);
+        ExprPtr chosen = makeExpr(ExprKind::IfExp, b->value->range);
+        ExprPtr kept = cloneExpr(target);
+        chosen->children.push_back(side == 0 ? std::move(value) : std::move(kept));
+        chosen->children.push_back(makeExpr(ExprKind::Name, branch.value->range, condition));
+        chosen->children.push_back(side == 0 ? cloneExpr(target) : std::move(value));
+        auto assign = std::make_unique<Stmt>();
+        assign->kind = StmtKind::Assign;
+        assign->range = b->range;
+        assign->targets.push_back(cloneExpr(target));
+        assign->value = std::move(chosen);
+        synthesized_.push_back(std::move(assign));
+        body.push_back(synthesized_.back().get());
+      }
+    }
+  }
+  for (const Stmt* s : body) {
     if ((s->kind == StmtKind::Assign || s->kind == StmtKind::AugAssign) && s->targets.size() == 1 &&
         s->targets[0]->kind == ExprKind::Name) {
       plan.assigned.insert(s->targets[0]->text);
@@ -607,7 +655,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
   std::set<std::string> defined;
   std::set<std::string> reduced;  // names a reduction updates
   int index = 0;
-  for (const auto& sp : level->body) {
+  for (const Stmt* sp : body) {
     const Stmt& s = *sp;
     if (s.kind == StmtKind::Pass) continue;
     if (!s.pragmas.empty()) return refuse("a statement of its body has a pragma", s.range);
@@ -657,10 +705,10 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
           return refuse("'" + target.text + "' carries a value from one iteration to the next, other than by a sum, "
                         "product, maximum or minimum", s.range);
         }
-        for (const auto& other : level->body) {
+        for (const Stmt* other : body) {
           const bool assigns = other->targets.size() == 1 && other->targets[0]->kind == ExprKind::Name &&
                                other->targets[0]->text == target.text;
-          if (other.get() != &s && other->value && (assigns || reads(*other->value, target.text) ||
+          if (other != &s && other->value && (assigns || reads(*other->value, target.text) ||
                                                     (other->targets.size() == 1 && other->targets[0]->kind != ExprKind::Name &&
                                                      reads(*other->targets[0], target.text)))) {
             plan.dependence = true;
@@ -914,16 +962,11 @@ bool Analyzer::planScan(VectorPlan& plan) {
       ExprPtr before = makeExpr(ExprKind::Subscript, prev.range);
       before->children.push_back(cloneExpr(*prev.children[0]));
       ExprPtr index = makeExpr(ExprKind::Tuple, prev.range);
-      for (const LinearIndex& a : R.items) {
-        int64_t at = a.constant + (a.var() == 0 ? a.coef[0] * var.at(0) : 0);
-        if (at < 0) return false;  // would wrap
-        ExprPtr item = makeInt(at, prev.range);
-        if (a.symbol != graph::kNoValue) return false;
-        index->children.push_back(std::move(item));
-      }
       for (size_t d = 0; d < R.items.size(); ++d) {
-        const int64_t at = R.items[d].constant + (R.items[d].var() == 0 ? R.items[d].coef[0] * var.at(0) : 0);
-        if (at >= R.shape[d]) return false;
+        const LinearIndex& a = R.items[d];
+        const int64_t at = a.constant + (a.var() == 0 ? a.coef[0] * var.at(0) : 0);
+        if (at < 0 || at >= R.shape[d] || a.symbol != graph::kNoValue) return false;  // would wrap, or is out of bounds
+        index->children.push_back(makeInt(at, prev.range));
       }
       before->children.push_back(std::move(index));
       vs.kind = VectorStmt::Kind::Scan;
@@ -932,8 +975,8 @@ bool Analyzer::planScan(VectorPlan& plan) {
       // the read of the previous element is now the scan itself; the term keeps its nodes (and reads)
       plan.accesses[static_cast<size_t>(plan.readAt.at(&prev))].storage = nullptr;
       plan.readAt.erase(&prev);
-      ExprPtr kept = std::move(vs.value->children[static_cast<size_t>(1 - side)]);
-      vs.value = std::move(kept);
+      ExprPtr term = std::move(vs.value->children[static_cast<size_t>(1 - side)]);
+      vs.value = std::move(term);
       return true;
     }
   }
@@ -1108,7 +1151,6 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     for (const auto& c : e.children) copy->children.push_back(c ? rewrite(*c) : nullptr);
     return copy;
   };
-  std::vector<StmtPtr>& kept = synthesized_;
   auto run = [&](StmtKind kind, ExprPtr target, ExprPtr value, const SourceRange& range, const std::string& op = "") {
     auto s = std::make_unique<Stmt>();
     s->kind = kind;
@@ -1116,8 +1158,8 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     s->text = op;
     s->targets.push_back(std::move(target));
     s->value = std::move(value);
-    kept.push_back(std::move(s));
-    execStmt(*kept.back());
+    synthesized_.push_back(std::move(s));
+    execStmt(*synthesized_.back());
   };
   auto name = [&](const std::string& text, const SourceRange& range) { return makeExpr(ExprKind::Name, range, text); };
   // a statement's value over every iteration, as a tensor of the nest's shape
@@ -1217,8 +1259,13 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     }
   }
 
-  // Python's names after the loop: the indices' and the body's last values.
+  // Python's names after the loop: the indices' and the body's last values (an if's condition is
+  // the rewrite's own name, gone with the others).
   for (const std::string& t : plan.temps) {
+    if (t[0] == '$') {
+      hidden.names.push_back(t);
+      continue;
+    }
     if (plan.affineTemps.count(t)) {
       const LinearIndex& a = plan.affineTemps.at(t);
       int64_t last = a.constant;

@@ -1,6 +1,6 @@
 # Element loops that run as array operations at O2 (kept as loops at O0): stores at offsets and
 # strides, 2-D nests with broadcasts and transposes, reductions into scalars and rows, a maximum,
-# scans, conditional expressions, math functions, the index as a value, names bound in the body
+# scans, conditional expressions and ifs, math functions, the index as a value, names bound in the body
 # (their last values after the loop), and a space loop inside a time loop.
 import math
 
@@ -59,3 +59,12 @@ heat = np.random.rand(12, 48).astype(np.float32)
 for step in range(11):
     for x in range(1, 47):
         heat[step + 1, x] = heat[step, x] + 0.2 * (heat[step, x - 1] - 2 * heat[step, x] + heat[step, x + 1])
+
+signs = np.zeros(64, dtype=np.float32)
+counts = np.zeros(64, dtype=np.float32)
+for i in range(64):
+    if a[i, 5] > 0:
+        signs[i] = a[i, 5] * 2
+        counts[i] += 1.0
+    else:
+        signs[i] = -a[i, 5]
