@@ -138,16 +138,6 @@ std::string spell(const Expr& e) {
 
 std::string quoted(const Expr& e) { return "'" + spell(e) + "'"; }
 
-std::vector<const Expr*> subscriptItems(const Expr& subscript) {
-  const Expr& index = *subscript.children[1];
-  std::vector<const Expr*> items;
-  if (index.kind == ExprKind::Tuple) {
-    for (const auto& c : index.children) items.push_back(c.get());
-  } else {
-    items.push_back(&index);
-  }
-  return items;
-}
 
 }  // namespace
 
@@ -332,7 +322,7 @@ bool Analyzer::recordAccess(const Expr& e, int stmt, bool write, VectorPlan& pla
   if (array->view || !array->copyOfView.empty()) return refuse(quoted(e) + ": '" + base.text + "' is a view of another array");
   const graph::TensorType type = builder_.type(arrayValue(*array, base.range));
   if (!graph::isStaticShape(type.shape)) return refuse(quoted(e) + ": '" + base.text + "' has a symbolic shape");
-  const std::vector<const Expr*> items = subscriptItems(e);
+  const std::vector<const Expr*> items = indexItems(*e.children[1]);
   if (static_cast<int>(items.size()) != type.rank()) {
     return refuse(quoted(e) + " selects " + (static_cast<int>(items.size()) < type.rank() ? "a part" : "past the axes") +
                   " of '" + base.text + "' (" + std::to_string(type.rank()) + " axes), not one element");
@@ -771,7 +761,7 @@ bool Analyzer::planVectorized(const Stmt& loop, VectorPlan& plan) {
     // A subscript target: a store of one element per iteration, or a reduction into the elements
     // the indices it uses select (c[i] += a[i, j] * b[j]); scans are found after the test.
     std::set<int> usedVars;
-    for (const Expr* item : subscriptItems(target)) {
+    for (const Expr* item : indexItems(*target.children[1])) {
       std::optional<LinearIndex> a = affineIndex(*item, plan);
       if (a && a->var() >= 0) usedVars.insert(a->var());
     }
