@@ -28,8 +28,9 @@ std::string Conv2dSchedule::str() const {
   if (engine == Conv2dEngine::VectorDepthwise) {
     os << "vector_depthwise channels=" << tc << " rows=" << outRows << " block_dim=" << blockDim;
   } else {
-    os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " kernel_rows=" << kr << " window_rows=" << windowRows
-       << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
+    os << "tile=" << tm << "x" << tn << " channel_block=" << tc << " kernel_rows=" << kr << " window_rows=" << windowRows;
+    if (windowChannels > 0) os << " window_channels=" << windowChannels;
+    os << " l0c_buffers=" << l0cBuffers << " block_dim=" << blockDim;
   }
   return os.str();
 }
@@ -71,7 +72,10 @@ struct ConvGeometry {
     int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, ow) + 1);
     return std::min(c.h, (rowsOut - 1) * c.strideH + effH);
   }
-  int64_t windowBytes(const Conv2dCompute& c, int64_t windowRows) const { return windowRows * c.w * cpad * es; }
+  // One window of `windowRows` input rows and `channels` padded channels (0: all of the group's).
+  int64_t windowBytes(const Conv2dCompute& c, int64_t windowRows, int64_t channels = 0) const {
+    return windowRows * c.w * (channels > 0 ? channels : cpad) * es;
+  }
   // Weights of one output-channel slice in L1: one padded row per (tap, input channel).
   int64_t weightBytes(int64_t tn) const { return taps * cg * localRowBytes(tn * es); }
 };
@@ -141,14 +145,14 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   // the smallest tile first: when it does not fit, say which buffer refuses it
   {
     int64_t rows = g.windowRows(c, 16);
-    int64_t needL1 = 2 * g.windowBytes(c, rows) + g.weightBytes(16);
+    int64_t needL1 = 2 * g.windowBytes(c, rows, g.c0) + g.weightBytes(16);  // windows of one channel block
     auto refuse = [&](const char* buffer, int64_t capacity, int64_t request, const std::string& what) {
       fail(c, std::string(buffer) + " holds " + std::to_string(capacity) + " bytes but the smallest tile needs " +
                   std::to_string(request) + " (" + what + ")");
     };
     if (needL1 > l1)
       refuse("L1", l1, needL1,
-             "two windows of " + std::to_string(rows) + "x" + std::to_string(c.w) + "x" + std::to_string(g.cpad) +
+             "two windows of " + std::to_string(rows) + "x" + std::to_string(c.w) + "x" + std::to_string(g.c0) +
                  " input elements and the weights of 16 output channels");
     int64_t k = c.kw * g.c0;  // one kernel row of one channel block
     if (2 * 16 * k * g.es > l0a) refuse("L0A", l0a, 2 * 16 * k * g.es, "two 16-row patch chunks");
@@ -161,17 +165,29 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   const double rate = cubeRate(target, c.inType);
   Conv2dSchedule best;
   double bestCycles = -1;
+  // Windows of every channel of the group first; when none fits, windows of fewer channels (whole
+  // channel blocks), loaded one after another into the two buffers, their K chunks accumulating
+  // into the tile's L0C.
+  auto search = [&](bool split) {
   for (int64_t tm = 16; tm <= std::min(kMaxImg2ColField / 16 * 16, roundUp(g.positions, 16)); tm += 16) {
     int64_t rows = g.windowRows(c, tm);
     if (rows > kMaxImg2ColField) break;
-    int64_t windows = 2 * g.windowBytes(c, rows);
-    if (windows + g.weightBytes(16) > l1) break;
+    const int64_t smallest = 2 * g.windowBytes(c, rows, split ? g.c0 : 0);
+    if (smallest + g.weightBytes(16) > l1) break;
     for (int64_t tn = 16; tn <= std::min<int64_t>(kMaxImg2ColField / 16 * 16, roundUp(g.ng, 16)); tn += 16) {
-      if (windows + g.weightBytes(tn) > l1) break;
+      if (smallest + g.weightBytes(tn) > l1) break;
       int64_t cBytes = tm * tn * accBytes;
       if (cBytes > l0c) break;
       int buffers = 2 * cBytes <= l0c ? 2 : 1;
       for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
+        // the channels a window holds: all, or the most whole blocks of tc that fit beside the weights
+        int64_t held = 0;
+        if (split) {
+          const int64_t perBlock = 2 * g.windowBytes(c, rows, tc);
+          held = std::min<int64_t>((l1 - g.weightBytes(tn)) / perBlock, ceilDiv(g.cpad, tc)) * tc;
+          if (held < tc) break;
+          if (held >= g.cpad) continue;  // the unsplit search has this one
+        }
         // the window arrives as one copy per channel block: runs of a pixel's block of channels,
         // the whole row run when the block holds every channel
         double windowLoad = 0;
@@ -201,12 +217,19 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
           if (bestCycles < 0 || total < bestCycles * 0.9999) {
             bestCycles = total;
-            best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows, buffers, cores, total};
+            best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows};
+            best.windowChannels = held;
+            best.l0cBuffers = buffers;
+            best.blockDim = cores;
+            best.estimatedCycles = total;
           }
         }
       }
     }
   }
+  };
+  search(false);
+  if (bestCycles < 0) search(true);
   if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
   return best;
 }
@@ -261,7 +284,10 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
       fail(c, "schedule " + s.str() + " needs " + std::to_string(request) + " bytes of " + name + ", which holds " +
                   std::to_string(capacity));
   };
-  fits(Space::L1, "L1", 2 * g.windowBytes(c, s.windowRows) + g.weightBytes(s.tn));
+  if (s.windowChannels < 0 || s.windowChannels % s.tc != 0 || (s.windowChannels > 0 && s.windowChannels >= g.cpad))
+    fail(c, "schedule " + s.str() + " needs window_channels of whole channel blocks, fewer than the group's " +
+                std::to_string(g.cpad));
+  fits(Space::L1, "L1", 2 * g.windowBytes(c, s.windowRows, s.windowChannels) + g.weightBytes(s.tn));
   fits(Space::L0A, "L0A", 2 * s.tm * s.kr * c.kw * s.tc * g.es);
   fits(Space::L0B, "L0B", 2 * s.kr * c.kw * s.tc * s.tn * g.es);
   fits(Space::L0C, "L0C", s.l0cBuffers * s.tm * s.tn * dtypeSize(DType::Float32));
@@ -294,7 +320,7 @@ class ConvEmitter {
  public:
   ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b)
       : c_(c), s_(s), b_(b), g_(c), blocks_(ceilDiv(g_.cg, s.tc)), pieces_(std::min(blocks_, kWeightPieces)) {
-    int64_t window = g_.windowBytes(c, s.windowRows);
+    int64_t window = g_.windowBytes(c, s.windowRows, s.windowChannels);
     for (int p = 0; p < 2; ++p) {
       l1Window_[p] = p * window;
       l0a_[p] = p * s.tm * s.kr * c.kw * s.tc * g_.es;
@@ -315,24 +341,33 @@ class ConvEmitter {
   void beginCore() {
     weightsGroup_ = -1;
     weightsCol_ = -1;
+    windowLoads_ = 0;
   }
 
   // Emits tile number `index` of this core.
+  // The tile's K reduction runs over one window of every channel, or over windows of
+  // `windowChannels` channels one after another (alternating buffers), accumulating in L0C.
   void tile(const ConvTile& t, size_t index) {
-    int w = static_cast<int>(index % 2), q = static_cast<int>(index % s_.l0cBuffers);
-    Window win = loadWindow(t, w);
-    bool freshWeights = t.group != weightsGroup_ || t.col != weightsCol_;
-    if (freshWeights) loadWeights(t);
-    b_.waitFlag(Pipe::FIX, Pipe::M, q);
-    for (int64_t block = 0; block < blocks_; ++block) {
-      int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
-      int64_t piece = pieceOf(block);
-      if (freshWeights && block == pieceStart(piece))
-        b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
-      for (int64_t row = 0; row < c_.kh; row += s_.kr)
-        chunk(t, win, ch, valid, row, std::min(s_.kr, c_.kh - row), block == 0 && row == 0, q);
+    const int q = static_cast<int>(index % s_.l0cBuffers);
+    const bool freshWeights = t.group != weightsGroup_ || t.col != weightsCol_;
+    const int64_t held = s_.windowChannels > 0 ? s_.windowChannels : blocks_ * s_.tc;
+    for (int64_t from = 0; from < g_.cg; from += held) {
+      const int w = static_cast<int>(windowLoads_++ % 2);
+      Window win = loadWindow(t, w, from, std::min(g_.cg, from + held));
+      if (from == 0) {
+        if (freshWeights) loadWeights(t);
+        b_.waitFlag(Pipe::FIX, Pipe::M, q);
+      }
+      for (int64_t block = from / s_.tc; block < std::min(blocks_, (from + held) / s_.tc); ++block) {
+        int64_t ch = block * s_.tc, valid = std::min(s_.tc, g_.cg - ch);
+        int64_t piece = pieceOf(block);
+        if (freshWeights && block == pieceStart(piece))
+          b_.waitFlag(Pipe::MTE2, Pipe::MTE1, kWeightsEvent + static_cast<int>(piece));
+        for (int64_t row = 0; row < c_.kh; row += s_.kr)
+          chunk(t, win, ch, valid, row, std::min(s_.kr, c_.kh - row), block == 0 && row == 0, q);
+      }
+      b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
     }
-    b_.setFlag(Pipe::MTE1, Pipe::MTE2, w);
     b_.setFlag(Pipe::M, Pipe::FIX, q);
     b_.waitFlag(Pipe::M, Pipe::FIX, q);
     Instruction fix;
@@ -354,10 +389,11 @@ class ConvEmitter {
  private:
   // The input rows of one tile in L1 and how img2col sees them.
   struct Window {
-    int64_t l1, rows;  // L1 address of channel block 0, input rows held
+    int64_t l1, rows;  // L1 address of the first channel block held, input rows held
     int64_t padTop;    // padding rows above the first held row
     int64_t outRows;   // output rows the tile's positions touch
     int64_t posStart;  // the tile's first position relative to the window's first output row
+    int64_t firstChannel = 0;  // the group's channel the window's first block starts at
   };
 
   // Channel blocks are split into at most kWeightPieces pieces of consecutive blocks.
@@ -391,15 +427,15 @@ class ConvEmitter {
   }
 
   // The input rows the tile's positions read, one L1 image per channel block (H×W×block, the
-  // block's channels padded to c0), into window buffer `w`.
-  Window loadWindow(const ConvTile& t, int w) {
+  // block's channels padded to c0) of the group's channels [from, to), into window buffer `w`.
+  Window loadWindow(const ConvTile& t, int w, int64_t from, int64_t to) {
     int64_t oh0 = t.pos / g_.ow, oh1 = (t.pos + t.rows - 1) / g_.ow;
     int64_t r0 = std::max<int64_t>(0, oh0 * c_.strideH - c_.padTop);
     int64_t r1 = std::min(c_.h - 1, oh1 * c_.strideH - c_.padTop + g_.effH - 1);
     Window win{l1Window_[w], r1 - r0 + 1, std::max<int64_t>(0, c_.padTop - oh0 * c_.strideH), oh1 - oh0 + 1,
-               t.pos - oh0 * g_.ow};
+               t.pos - oh0 * g_.ow, from};
     b_.waitFlag(Pipe::MTE1, Pipe::MTE2, w);
-    for (int64_t ch = 0; ch < g_.cg; ch += s_.tc) {
+    for (int64_t ch = from; ch < to; ch += s_.tc) {
       int64_t valid = std::min(s_.tc, g_.cg - ch);
       int64_t src = ((t.image * c_.h + r0) * c_.w * c_.cin + t.group * g_.cg + ch) * g_.es;
       copyRowsToL1(b_, MemRef{Space::L1, 0, blockAddress(win, ch)},
@@ -411,7 +447,9 @@ class ConvEmitter {
     return win;
   }
 
-  int64_t blockAddress(const Window& win, int64_t ch) const { return win.l1 + s_.windowRows * c_.w * ch * g_.es; }
+  int64_t blockAddress(const Window& win, int64_t ch) const {
+    return win.l1 + s_.windowRows * c_.w * (ch - win.firstChannel) * g_.es;
+  }
 
   // One K chunk: the patches of input channels [ch, ch+valid) under kernel rows [row, row+rows),
   // times their weights. img2col sees those kernel rows as a kernel of their own, over the window
@@ -484,6 +522,7 @@ class ConvEmitter {
   int64_t l1Weights_ = 0, cBytes_ = 0;
   int64_t weightsGroup_ = -1, weightsCol_ = -1, weightPitch_ = 0;
   int chunkParity_ = 0;
+  int64_t windowLoads_ = 0;  // this core's window loads so far: their parity picks the buffer
 };
 
 }  // namespace

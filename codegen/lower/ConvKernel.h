@@ -49,6 +49,9 @@ struct Conv2dSchedule {
   int blockDim = 1;
   double estimatedCycles = 0;
   int64_t outRows = 1;  // VectorDepthwise: output rows per tile
+  // Input channels one window holds (a multiple of tc): 0 holds every channel of the group; fewer
+  // split the tile's K reduction into window loads that accumulate into the same L0C tile.
+  int64_t windowChannels = 0;
   std::string str() const;
 };
 
