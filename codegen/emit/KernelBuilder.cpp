@@ -59,6 +59,13 @@ void KernelBuilder::li(int rd, int64_t value) {
   emit(i);
 }
 
+void KernelBuilder::blockIdx(int rd) {
+  Instruction i;
+  i.op = Opcode::GetBlockIdx;
+  i.rd = static_cast<uint8_t>(rd);
+  emit(i);
+}
+
 void KernelBuilder::alu(Opcode op, int rd, int ra, int rb) {
   Instruction i;
   i.op = op;

@@ -39,6 +39,8 @@ class KernelBuilder {
 
   // scalar helpers
   void li(int rd, int64_t value);
+  // rd = the index of the core running the kernel (get_block_idx).
+  void blockIdx(int rd);
   void alu(isa::Opcode op, int rd, int ra, int rb);
   void aluImm(isa::Opcode op, int rd, int ra, int64_t imm);
   void branch(isa::Opcode op, int ra, int rb, int label);

@@ -287,10 +287,7 @@ class Emitter {
     if (s.forKind == loop::ForKind::Cores) {
       if (blockDim_ != 1) fail("one loop per kernel can be bound to the cores");
       blockDim_ = static_cast<int>(constant(s.extent, "a cores loop's extent"));
-      isa::Instruction i;
-      i.op = Opcode::GetBlockIdx;
-      i.rd = static_cast<uint8_t>(reg);
-      b_.emit(i);
+      b_.blockIdx(reg);
       if (auto lo = constValue(s.min); !lo || *lo != 0) fail("a cores loop starts at 0");
       enterScope();
       stmts(s.body);

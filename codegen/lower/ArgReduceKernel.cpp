@@ -265,10 +265,7 @@ KernelCode lowerArgReduce(const ArgReduceCompute& c, const Target& target, int m
   int64_t units = c.outer * c.inner;
   int blockDim = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(maxCores, units)));
   int idx = b.allocReg(), unit = b.allocReg(), count = b.allocReg();
-  Instruction get;
-  get.op = Opcode::GetBlockIdx;
-  get.rd = static_cast<uint8_t>(idx);
-  b.emit(get);
+  b.blockIdx(idx);
   emitCoreShare(b, idx, units, blockDim, unit, count);
   int end = b.allocReg(), addr = b.allocReg(), tmp = b.allocReg(), best = b.allocReg(), bestIdx = b.allocReg(),
       k = b.allocReg(), value = b.allocReg(), limit = b.allocReg();

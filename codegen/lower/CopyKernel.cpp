@@ -62,10 +62,7 @@ void emitLoops(KernelBuilder& b, const CopyCompute& c, size_t depth, int blockDi
     if (d == 0 && blockDim > 1) {
       // each core takes its share of indices; the cursors move to its first one
       int idx = b.allocReg(), first = b.allocReg(), tmp = b.allocReg();
-      Instruction get;
-      get.op = Opcode::GetBlockIdx;
-      get.rd = static_cast<uint8_t>(idx);
-      b.emit(get);
+      b.blockIdx(idx);
       emitCoreShare(b, idx, extent, blockDim, first, limit);
       b.aluImm(Opcode::Mul, tmp, first, c.srcStrides[0] * es);
       b.alu(Opcode::Add, src, src, tmp);
@@ -502,10 +499,7 @@ int emitCopies(KernelBuilder& b, const std::vector<CopyCompute>& originals, cons
     core = b.allocReg();
     src = b.allocReg();
     dst = b.allocReg();
-    Instruction get;
-    get.op = Opcode::GetBlockIdx;
-    get.rd = static_cast<uint8_t>(blockIdx);
-    b.emit(get);
+    b.blockIdx(blockIdx);
   }
   int64_t nextCore = 0;
   for (size_t k = 0; k < copies.size(); ++k) {

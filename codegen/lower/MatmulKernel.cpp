@@ -279,10 +279,7 @@ KernelCode lowerMatmul(const MatmulCompute& c, const MatmulSchedule& s, const Ta
   MatmulEmitter emitter(c, s, b);
   emitter.prologue();
   int blockIdx = b.allocReg(), coreId = b.allocReg();
-  Instruction getIdx;
-  getIdx.op = Opcode::GetBlockIdx;
-  getIdx.rd = static_cast<uint8_t>(blockIdx);
-  b.emit(getIdx);
+  b.blockIdx(blockIdx);
   int done = b.newLabel();
   size_t perCore = jobs.size() / s.blockDim, extra = jobs.size() % s.blockDim, next = 0;
   for (int core = 0; core < s.blockDim; ++core) {

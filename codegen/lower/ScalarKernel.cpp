@@ -79,10 +79,7 @@ void emitThisCoresShare(KernelBuilder& b, int64_t positions, int blockDim, int& 
   const int idx = b.allocReg();
   first = b.allocReg();
   count = b.allocReg();
-  Instruction get;
-  get.op = Opcode::GetBlockIdx;
-  get.rd = static_cast<uint8_t>(idx);
-  b.emit(get);
+  b.blockIdx(idx);
   emitCoreShare(b, idx, positions, blockDim, first, count);
   b.freeReg(idx);
 }

@@ -56,10 +56,7 @@ void computeAndStoreTile(KernelBuilder& b, const TilePipeline& p, int set, bool 
 void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   for (int set = 0; set < p.sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
   int blockIdx = b.allocReg();
-  isa::Instruction getIdx;
-  getIdx.op = Opcode::GetBlockIdx;
-  getIdx.rd = static_cast<uint8_t>(blockIdx);
-  b.emit(getIdx);
+  b.blockIdx(blockIdx);
   if (p.fullTiles > 0) {
     int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
     emitCoreShare(b, blockIdx, p.fullTiles, p.blockDim, first, count);

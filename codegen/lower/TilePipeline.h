@@ -47,10 +47,7 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& pipeline);
 template <typename Tile, typename Emitter>
 void emitPerCore(KernelBuilder& b, int blockDim, const std::vector<Tile>& tiles, Emitter& emitter) {
   int blockIdx = b.allocReg(), coreId = b.allocReg();
-  isa::Instruction getIdx;
-  getIdx.op = isa::Opcode::GetBlockIdx;
-  getIdx.rd = static_cast<uint8_t>(blockIdx);
-  b.emit(getIdx);
+  b.blockIdx(blockIdx);
   int done = b.newLabel();
   size_t perCore = tiles.size() / blockDim, extra = tiles.size() % blockDim, next = 0;
   for (int core = 0; core < blockDim; ++core) {
