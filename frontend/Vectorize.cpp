@@ -1086,7 +1086,7 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     if (vars.size() != n) x = builder_.addNode("Reshape", {x}, {{"shape", shape}}, range);
     return x;
   };
-  // the inverse: a value in nest order (axes of `present` indices) moved to the order of `vars`
+  // the inverse: a value in nest order (axes of the indices in `vars`) moved to the order of `vars`
   auto toItemOrder = [&](const SymValue& value, const std::vector<int>& vars, const SourceRange& range) -> SymValue {
     if (value.kind != SymKind::Tensor || std::is_sorted(vars.begin(), vars.end())) return value;
     const ValueId x = arrayValue(value, range);
@@ -1228,11 +1228,7 @@ bool Analyzer::runVectorized(const Stmt& loop) {
     }
     const std::string reducedName = "np." + reducer + "(" + valueName + ")";
     bindHidden(reducedName, eval(*reduced));
-    std::vector<int> present;
-    if (write) {
-      std::vector<int> order = write->varsInItemOrder();
-      bindHidden(reducedName, toItemOrder(*lookup(reducedName), order, range));
-    }
+    if (write) bindHidden(reducedName, toItemOrder(*lookup(reducedName), write->varsInItemOrder(), range));
     ExprPtr target = write ? writeTarget() : name(vs.target->text, vs.target->range);
     ExprPtr current = write ? writeTarget() : name(vs.target->text, vs.target->range);
     if (vs.combine == "max" || vs.combine == "min") {
