@@ -11,6 +11,7 @@
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/FoldEmptyArrays.h"
 #include "codegen/graph/ForwardSliceUpdates.h"
+#include "codegen/graph/FuseConvEpilogue.h"
 #include "codegen/graph/FuseElementwise.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
@@ -37,6 +38,9 @@ bool reusesMemory(const CompileOptions& o) { return o.memoryOpt || o.memoryReuse
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
+void convEpilogues(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) fuseConvEpilogues(s.graph);
+}
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
 void forwardSlices(PipelineState& s, const StageContext&) { forwardSliceUpdates(s.graph); }
@@ -88,6 +92,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
+        {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
         {"forward-slice-updates", IR::Graph, IR::Graph, graphStage<forwardSlices>},

@@ -1,4 +1,4 @@
-// CPU lowerings of the network operators: softmax, log-softmax, layer and batch norm, Conv2D, pooling, te.compute.
+// CPU lowerings of the network operators: softmax, log-softmax, layer and batch norm, Conv2D and FusedConv2D, pooling, te.compute.
 #include "cpu/LowerSupport.h"
 
 #include <cmath>
@@ -88,8 +88,9 @@ Lowered batchNorm(const graph::Graph& graph, const graph::Node& node, const std:
 
 // Conv2D: y[n, oh, ow, co] = sum over kh, kw and the group's input channels of
 // x[n, oh*sh - pt + kh*dh, ow*sw - pl + kw*dw, c] * w[kh, kw, c, co] (NHWC; NCHW alike), zero padding.
-Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
-  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+// The result is `name` of `outType` (the node's output unless a fused epilogue follows).
+Lowered conv2dAs(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in, const std::string& name,
+                 const graph::TensorType& outType) {
   const bool nchw = node.stringAttr("layout", "NHWC") == "NCHW";
   const std::vector<int64_t> strides = node.intListAttr("strides").empty() ? std::vector<int64_t>{1, 1} : node.intListAttr("strides");
   const std::vector<int64_t> pads = node.intListAttr("pads").empty() ? std::vector<int64_t>{0, 0, 0, 0} : node.intListAttr("pads");
@@ -106,7 +107,7 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   graph::TensorType paddedType = in[0].type;
   paddedType.shape[hAxis] = graph::Dim::known(h + pads[0] + pads[1]);
   paddedType.shape[wAxis] = graph::Dim::known(wd + pads[2] + pads[3]);
-  Lowered padded = define(graph.value(node.outputs[0]).name + "_padded", paddedType, [&](const Index& i) {
+  Lowered padded = define(name + "_padded", paddedType, [&](const Index& i) {
     const Expr iy = i[hAxis] - static_cast<int32_t>(pads[0]), ix = i[wAxis] - static_cast<int32_t>(pads[2]);
     Index src = i;
     src[hAxis] = clampIndex(iy, h);
@@ -116,7 +117,7 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
   });
   computeOnce(padded);
   Halide::RDom r(0, extent32(node, kh), 0, extent32(node, kw), 0, extent32(node, cg));
-  return accumulate(graph.value(node.outputs[0]).name, outType, Walk::Across, [&](const Index&) { return castValue(acc, 0); },
+  return accumulate(name, outType, Walk::Across, [&](const Index&) { return castValue(acc, 0); },
                     [&](Expr total, const Index& o) {
                       const Expr n = o[0], oy = nchw ? o[2] : o[1], ox = nchw ? o[3] : o[2], co = nchw ? o[1] : o[3];
                       Expr iy = oy * static_cast<int32_t>(strides[0]) + r.x * static_cast<int32_t>(dil[0]);
@@ -127,6 +128,35 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
                       return total + castValue(acc, xv) * castValue(acc, wv);
                     },
                     same);
+}
+
+Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  return conv2dAs(graph, node, in, graph.value(node.outputs[0]).name, graph.type(node.outputs[0]));
+}
+
+// FusedConv2D: the convolution in float32 (float64 for float64), then its epilogue in that type:
+// acc · s + t (s = gamma / sqrt(var + eps), t = beta − mean · s), the residual, max(·, 0).
+Lowered fusedConv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::string name = graph.value(node.outputs[0]).name;
+  graph::TensorType accType = outType;
+  accType.dtype = outType.dtype == DType::Float64 ? DType::Float64 : DType::Float32;
+  const Halide::Type acc = halideType(accType.dtype);
+  Lowered raw = conv2dAs(graph, node, in, name + "_acc", accType);
+  computeOnce(raw);
+  const bool norm = node.boolAttr("batch_norm"), residual = node.boolAttr("residual"), relu = node.boolAttr("relu");
+  const double eps = node.floatAttr("epsilon", 1e-5);
+  return define(name, outType, [&](const Index& i) {
+    Expr y = at(raw, i);
+    if (norm) {
+      auto channel = [&](size_t k) { return castValue(acc, at(in[k], {i[3]})); };
+      Expr scale = channel(4) / Halide::sqrt(channel(3) + castValue(acc, Expr(eps)));
+      y = y * scale + (channel(5) - channel(2) * scale);
+    }
+    if (residual) y = y + castValue(acc, at(in.back(), i));
+    if (relu) y = Halide::max(y, castValue(acc, 0));
+    return castValue(halideType(outType.dtype), y);
+  });
 }
 
 // MaxPool2D and AvgPool2D: padded positions never win a maximum and count as zeros in an average
@@ -162,6 +192,7 @@ void addNNLowerings(LoweringTable& m) {
   for (const char* op : {"Softmax", "LogSoftmax", "LayerNorm"}) m[op] = alongAxis;
   m["BatchNorm"] = batchNorm;
   m["Conv2D"] = conv2d;
+  m["FusedConv2D"] = fusedConv2d;
   for (const char* op : {"MaxPool2D", "AvgPool2D"}) {
     m[op] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return pool2d(g, n, in.at(0)); };
   }

@@ -1,4 +1,5 @@
-// pyasc.nn.conv2d: the Conv2D operator (NHWC or NCHW, strides, padding, dilation, groups).
+// pyasc.nn.conv2d: the Conv2D operator (NHWC or NCHW, strides, padding, dilation, groups), and
+// FusedConv2D, an NHWC Conv2D with the epilogue fuse-conv-epilogue folds into it.
 #include "registry/BuiltinOps.h"
 #include "registry/EntryBuilders.h"
 #include "registry/Promotion.h"
@@ -62,6 +63,27 @@ bool inferConv2d(InferContext& ctx) {
   return true;
 }
 
+// FusedConv2D(x, w, [mean, var, gamma, beta], [residual]): which of the optional operands are
+// present follows the `batch_norm` and `residual` attributes.
+bool inferFusedConv2d(InferContext& ctx) {
+  if (ctx.node.stringAttr("layout", "NHWC") != "NHWC") return ctx.fail("a fused conv2d is NHWC");
+  const bool norm = ctx.node.boolAttr("batch_norm"), residual = ctx.node.boolAttr("residual");
+  const size_t expected = 2 + (norm ? 4 : 0) + (residual ? 1 : 0);
+  if (ctx.inputs.size() != expected)
+    return ctx.fail("a fused conv2d with these attributes takes " + std::to_string(expected) + " operands, found " +
+                    std::to_string(ctx.inputs.size()));
+  if (!inferConv2d(ctx)) return false;
+  const TensorType& y = ctx.outputs.back();
+  for (size_t i = 2; i < 6 && norm; ++i) {
+    const TensorType& p = ctx.inputs[i];
+    if (p.dtype != DType::Float32 || p.rank() != 1 || p.shape[0] != y.shape[3])
+      return ctx.fail("a fused conv2d's batch-norm statistics are float32 vectors of its output channels, got " + p.str());
+  }
+  if (residual && (ctx.inputs.back().dtype != y.dtype || ctx.inputs.back().shape != y.shape))
+    return ctx.fail("a fused conv2d's residual has the result's type " + y.str() + ", got " + ctx.inputs.back().str());
+  return true;
+}
+
 }  // namespace
 
 void registerConvOps(OpRegistry& r) {
@@ -79,6 +101,16 @@ void registerConvOps(OpRegistry& r) {
              outDTypeAttr()};
   e.infer = inferConv2d;
   r.add(e);
+  OpEntry fused = e;
+  fused.name = "FusedConv2D";
+  fused.summary = "NHWC Conv2D whose kernel also applies batch norm, a residual add and ReLU to its accumulator";
+  fused.inputs = {operand("x", kFloatTypes), operand("w", kFloatTypes), variadicOperand("epilogue", kFloatTypes)};
+  fused.attrs.push_back(attrWithDefault("batch_norm", false, "operands 3-6 are mean, var, gamma, beta"));
+  fused.attrs.push_back(attrWithDefault("epsilon", 1e-5, "the batch norm's epsilon"));
+  fused.attrs.push_back(attrWithDefault("residual", false, "the last operand is added"));
+  fused.attrs.push_back(attrWithDefault("relu", false, "max(result, 0) last"));
+  fused.infer = inferFusedConv2d;
+  r.add(fused);
   r.addAlias(functionAlias("nn.conv2d", "Conv2D",
                            {tensorParam("x"), tensorParam("w"),
                             attrParam("stride", ParamKind::IntList, "strides", std::vector<int64_t>{1, 1}),

@@ -262,7 +262,12 @@ struct PlanRunner {
       }
       sim::LaunchStats ls = device.launch(kernels.at(step.kernel), launch);
       stats.cycles += ls.cycles;
-      for (int p = 0; p < isa::kPipeCount; ++p) stats.busyCycles[p] += ls.pipes[p].busyCycles;
+      for (int p = 0; p < isa::kPipeCount; ++p) {
+        stats.busyCycles[p] += ls.pipes[p].busyCycles;
+        stats.instructions[p] += ls.pipes[p].instructions;
+      }
+      stats.vectorLanes += ls.vectorOps;
+      stats.gmCycles += ls.gmCycles;
       for (int p = 0; p < kDmaPathCount; ++p) stats.bytes[p] += ls.bytes[p];
       stats.energyPJ += ls.energyPJ;
       stats.macs += ls.macs;

@@ -51,6 +51,9 @@ struct RunStats {
   std::array<uint64_t, kDmaPathCount> bytes{};
   double energyPJ = 0;
   uint64_t macs = 0;  // cube multiply-accumulates
+  std::array<uint64_t, isa::kPipeCount> instructions{};  // issued, summed over cores
+  uint64_t vectorLanes = 0;  // elements the vector instructions computed
+  uint64_t gmCycles = 0;     // GM transfers from issue to completion, summed over cores
   uint64_t launches = 0;
   int maxBlockDim = 1;
   std::vector<KernelStats> kernels;

@@ -247,6 +247,7 @@ void AiCore::execute(int pipe, const Queued& q, uint64_t now) {
         duration = static_cast<uint64_t>(std::ceil(t.end - 1e-9)) - now + latency;
         stats_.hbmBytes += t.hbmBytes;
         stats_.l2HitBytes += t.hitBytes;
+        stats_.gmCycles += duration;
       } else {
         duration = workCycles(work, target_);
         if (work.kind == Work::Kind::Transfer && work.bytes > 0) {

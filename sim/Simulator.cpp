@@ -67,6 +67,7 @@ LaunchStats Device::launch(const Kernel& kernel, const LaunchOptions& options) {
     for (int d = 0; d < kDmaPathCount; ++d) total.bytes[d] += run.bytes[d];
     total.hbmBytes += run.hbmBytes;
     total.l2HitBytes += run.l2HitBytes;
+    total.gmCycles += run.gmCycles;
     total.energyPJ += run.energyPJ;
     total.vectorOps += run.vectorOps;
     total.macs += run.macs;

@@ -48,6 +48,7 @@ struct LaunchStats {
   std::array<uint64_t, kDmaPathCount> bytes{};
   uint64_t hbmBytes = 0;    // moved between the L2 and device memory (line fetches and write-backs)
   uint64_t l2HitBytes = 0;  // line bytes read from GM that the L2 already held
+  uint64_t gmCycles = 0;    // GM transfers from issue to completion: occupancy plus round trip
   double energyPJ = 0;
   uint64_t vectorOps = 0, macs = 0;
 };

@@ -130,4 +130,35 @@ void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
   }
 }
 
+void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1) {
+  const int lanes = lanesPerRepeat(op);
+  const Format format = isa::opcodeInfo(op.op).format;
+  const DType dstType = format == Format::VConv ? op.type2 : op.type;
+  auto stride = [&](DType t) { return static_cast<uint16_t>(pitch * dtypeSize(t) / isa::kBlockBytes); };
+  b.setCounterMode(false);
+  for (int64_t seg = 0; seg < cols; seg += lanes) {
+    const int64_t n = std::min<int64_t>(lanes, cols - seg);
+    if (n == lanes) b.setFullMask(); else b.setMask(firstLanesMask(n).first, firstLanesMask(n).second);
+    for (int64_t row = 0; row < rows; row += isa::kMaxRepeat) {
+      Instruction i = makeInstruction(op, 0, static_cast<int>(std::min<int64_t>(isa::kMaxRepeat, rows - row)), lanes);
+      auto at = [&](isa::MemRef ref, DType t) {
+        ref.offset += (row * pitch + seg) * dtypeSize(t);
+        return ref;
+      };
+      i.dst = at(op.dst, dstType);
+      i.dstRep = stride(dstType);
+      if (format != Format::VDup) {
+        i.src0 = at(op.src0, op.type);
+        i.src0Rep = stride(op.type);
+      }
+      if (format == Format::VBinary) {
+        i.src1 = rowSrc1 ? op.src1 : at(op.src1, op.type);
+        if (rowSrc1) i.src1.offset += seg * dtypeSize(op.type);
+        i.src1Rep = rowSrc1 ? 0 : stride(op.type);
+      }
+      b.emit(i);
+    }
+  }
+}
+
 }  // namespace pyasc::codegen

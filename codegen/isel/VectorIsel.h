@@ -29,6 +29,12 @@ int lanesPerRepeat(const VectorOp& op);
 // Emits `op` over `count` elements laid out contiguously from each operand's address.
 void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count);
 
+// Emits `op` over a block of `rows` rows of `cols` elements whose rows lie `pitch` elements apart
+// in every operand (each in its own type; pitch·size a whole number of 32-byte blocks): one
+// instruction per 256-byte column segment and 255 rows, the last segment masked. With `rowSrc1`,
+// src1 is one row of `cols` elements that every row reads (a per-column vector).
+void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1 = false);
+
 // The normal-mode mask of lanes [0, n): {bits 0-63, bits 64-127}.
 std::pair<uint64_t, uint64_t> firstLanesMask(int64_t n);
 

@@ -82,6 +82,23 @@ struct ConvGeometry {
 
 bool isDepthwise(const Conv2dCompute& c) { return c.groups == c.cin && c.groups == c.cout; }
 
+// UB of an epilogue: the four statistics rows of a tile's `tn` channels, and per column of a chunk
+// of every tile row the float32 accumulator, the residual (its type, and float32 when that is
+// float16) and the float16 output.
+int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
+  return c.epilogue.batchNorm ? 4 * roundUp(tn, 16) * dtypeSize(DType::Float32) : 0;
+}
+int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
+  const bool half = c.outType == DType::Float16;
+  return tm * (4 + (c.epilogue.residual ? 4 + (half ? 2 : 0) : 0) + (half ? 2 : 0));
+}
+// Output channels one epilogue chunk takes: the most whole 16-channel blocks of the tile that fit
+// UB; 0 when not even one does.
+int64_t epilogueChunkColumns(const Conv2dCompute& c, const Target& target, int64_t tm, int64_t tn) {
+  int64_t room = target.buffer(Space::UB).size - epilogueStatisticsBytes(c, tn);
+  return room <= 0 ? 0 : std::min(roundUp(tn, 16), room / epilogueColumnBytes(c, tm) / 16 * 16);
+}
+
 // The depthwise conv2d as a window kernel (groups = Cin = Cout, weights [KH,KW,1,C]).
 WindowCompute depthwiseWindow(const Conv2dCompute& c) {
   WindowCompute w;
@@ -135,6 +152,7 @@ void validate(const Conv2dCompute& c) {
   if (c.cin * g.es > 65535 || c.cout * g.es > 65535)
     fail(c, "a row of " + std::to_string(std::max(c.cin, c.cout) * g.es) + " bytes of channels exceeds a DMA gap");
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
+  if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
 }
 
 Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores) {
@@ -178,6 +196,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
       if (smallest + g.weightBytes(tn) > l1) break;
       int64_t cBytes = tm * tn * accBytes;
       if (cBytes > l0c) break;
+      if (c.epilogue.any() && epilogueChunkColumns(c, target, tm, tn) < 16) break;
       int buffers = 2 * cBytes <= l0c ? 2 : 1;
       for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
         // the channels a window holds: all, or the most whole blocks of tc that fit beside the weights
@@ -250,7 +269,7 @@ Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& tar
 
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores) {
   validate(c);
-  if (!isDepthwise(c)) return scheduleCube(c, target, maxCores);
+  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores);
   int vectorCores = std::max(1, static_cast<int>(int64_t(maxCores) * target.vectorCores / std::max(1, target.cubeCores)));
   Conv2dSchedule vector = scheduleDepthwiseVector(c, target, vectorCores);
   try {
@@ -267,7 +286,7 @@ namespace {
 // A schedule is plain data that a caller may edit: refuse one the emitter cannot honour.
 void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
   if (s.engine == Conv2dEngine::VectorDepthwise) {
-    if (!isDepthwise(c) || s.tc < 1 || s.tc > 64 || s.tc > c.cin || s.blockDim < 1)
+    if (!isDepthwise(c) || c.epilogue.any() || s.tc < 1 || s.tc > 64 || s.tc > c.cin || s.blockDim < 1)
       fail(c, "schedule " + s.str() + " does not describe a depthwise conv2d on the vector unit");
     return;  // lowerWindow checks the buffers
   }
@@ -291,6 +310,8 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
   fits(Space::L0A, "L0A", 2 * s.tm * s.kr * c.kw * s.tc * g.es);
   fits(Space::L0B, "L0B", 2 * s.kr * c.kw * s.tc * s.tn * g.es);
   fits(Space::L0C, "L0C", s.l0cBuffers * s.tm * s.tn * dtypeSize(DType::Float32));
+  if (c.epilogue.any() && epilogueChunkColumns(c, target, s.tm, s.tn) < 16)
+    fits(Space::UB, "UB", epilogueStatisticsBytes(c, s.tn) + 16 * epilogueColumnBytes(c, s.tm));
 }
 
 // One output tile, all static: `rows` valid positions of one image from `pos`, `cols` valid
@@ -318,8 +339,9 @@ void copyRowsToL1(KernelBuilder& b, MemRef dst, MemRef src, int64_t rows, int64_
 
 class ConvEmitter {
  public:
-  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b)
-      : c_(c), s_(s), b_(b), g_(c), blocks_(ceilDiv(g_.cg, s.tc)), pieces_(std::min(blocks_, kWeightPieces)) {
+  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b, int64_t chunkColumns)
+      : c_(c), s_(s), b_(b), g_(c), blocks_(ceilDiv(g_.cg, s.tc)), pieces_(std::min(blocks_, kWeightPieces)),
+        chunk_(chunkColumns) {
     int64_t window = g_.windowBytes(c, s.windowRows, s.windowChannels);
     for (int p = 0; p < 2; ++p) {
       l1Window_[p] = p * window;
@@ -332,10 +354,35 @@ class ConvEmitter {
     b.noteBufferBytes(Space::L0A, 2 * l0a_[1]);
     b.noteBufferBytes(Space::L0B, 2 * l0b_[1]);
     b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
+    if (c.epilogue.any()) {
+      // UB: statistics rows (mean, var → sqrt(var + eps), gamma → scale, beta → shift), then the
+      // chunk's accumulator, residual and float16 output, rows `chunk_` elements apart at most
+      int64_t at = 0;
+      auto take = [&](int64_t bytes) { int64_t a = at; at += roundUp(bytes, isa::kBlockBytes); return a; };
+      statRow_ = roundUp(s.tn, 16) * dtypeSize(DType::Float32);
+      ubStats_ = take(epilogueStatisticsBytes(c, s.tn));
+      ubAcc_ = take(s.tm * chunk_ * 4);
+      const bool half = c.outType == DType::Float16;
+      if (c.epilogue.residual) ubResidual_ = take(s.tm * chunk_ * 4);
+      if (c.epilogue.residual && half) ubResidualHalf_ = take(s.tm * chunk_ * 2);
+      if (half) ubOut_ = take(s.tm * chunk_ * 2);
+      b.noteBufferBytes(Space::UB, at);
+    }
   }
 
-  void prologue() { emitCubeFlagPrologue(b_, s_.l0cBuffers); }
-  void epilogue() { emitCubeFlagEpilogue(b_, s_.l0cBuffers); }
+  // The epilogue's UB flags: its accumulator is free for the fixpipe (MTE3→FIX) and its inputs for
+  // the next loads (V→MTE2).
+  bool epilogueLoads() const { return c_.epilogue.batchNorm || c_.epilogue.residual; }
+  void prologue() {
+    emitCubeFlagPrologue(b_, s_.l0cBuffers);
+    if (c_.epilogue.any()) b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
+    if (epilogueLoads()) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
+  }
+  void epilogue() {
+    emitCubeFlagEpilogue(b_, s_.l0cBuffers);
+    if (c_.epilogue.any()) b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+    if (epilogueLoads()) b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
+  }
 
   // Each core's code starts with no weights in L1.
   void beginCore() {
@@ -370,6 +417,11 @@ class ConvEmitter {
     }
     b_.setFlag(Pipe::M, Pipe::FIX, q);
     b_.waitFlag(Pipe::M, Pipe::FIX, q);
+    if (c_.epilogue.any()) {
+      for (int64_t j = 0; j < t.cols; j += chunk_) epilogueChunk(t, q, j, std::min(chunk_, t.cols - j), freshWeights && j == 0);
+      b_.setFlag(Pipe::FIX, Pipe::M, q);
+      return;
+    }
     Instruction fix;
     fix.op = Opcode::FixL0CToGm;
     fix.type = DType::Float32;
@@ -445,6 +497,99 @@ class ConvEmitter {
     b_.setFlag(Pipe::MTE2, Pipe::MTE1, w);
     b_.waitFlag(Pipe::MTE2, Pipe::MTE1, w);
     return win;
+  }
+
+  // Output channels [j, j + cols) of the tile through UB: the fixpipe moves the accumulator's
+  // columns there, the vector unit applies the epilogue (computing the slice's scale and shift
+  // first when its statistics are new) and MTE3 writes the rows to GM.
+  void epilogueChunk(const ConvTile& t, int q, int64_t j, int64_t cols, bool newStatistics) {
+    const Conv2dEpilogue& e = c_.epilogue;
+    const DType out = c_.outType;
+    const int os = dtypeSize(out);
+    const int64_t pitch = roundUp(cols, 16), channel = t.group * g_.ng + t.col + j;
+    const int64_t gm = (t.image * g_.positions + t.pos) * c_.cout + channel;
+    const bool half = out == DType::Float16;
+    auto ub = [](int64_t at) { return MemRef{Space::UB, 0, at}; };
+    auto gmArg = [](int arg, int64_t bytes) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), bytes}; };
+    auto localGap = [&](int size) { return (pitch * size - localRowBytes(cols * size)) / isa::kBlockBytes; };
+    b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+    Instruction fix;
+    fix.op = Opcode::FixL0CToUb;
+    fix.type = fix.type2 = DType::Float32;
+    fix.dst = ub(ubAcc_);
+    fix.src0 = MemRef{Space::L0C, 0, q * cBytes_ + j / 16 * s_.tm * 16 * 4};
+    fix.m = static_cast<uint16_t>(s_.tm);
+    fix.n = static_cast<uint16_t>(pitch);
+    fix.dstStride = static_cast<uint16_t>(pitch);
+    fix.validRows = static_cast<uint16_t>(t.rows);
+    fix.validCols = static_cast<uint16_t>(cols);
+    b_.emit(fix);
+    b_.setFlag(Pipe::FIX, Pipe::V, 0);
+    if (epilogueLoads()) {
+      b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
+      if (e.batchNorm && newStatistics)
+        for (int k = 0; k < 4; ++k)
+          emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
+      if (e.residual)
+        emitCopyRows(b_, Opcode::CopyGmToUb, ub(half ? ubResidualHalf_ : ubResidual_), gmArg(e.batchNorm ? 7 : 3, gm * os),
+                     t.rows, cols * os, (c_.cout - cols) * os, localGap(os));
+      b_.setFlag(Pipe::MTE2, Pipe::V, 0);
+      b_.waitFlag(Pipe::MTE2, Pipe::V, 0);
+    }
+    b_.waitFlag(Pipe::FIX, Pipe::V, 0);
+    auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type = DType::Float32,
+                      DType type2 = DType::Float32) {
+      VectorOp v;
+      v.op = op;
+      v.type = type;
+      v.type2 = type2;
+      v.dst = ub(dst);
+      v.src0 = ub(src0);
+      v.src1 = ub(src1);
+      emitRows(b_, v, t.rows, cols, pitch, row);
+    };
+    if (e.batchNorm) {
+      if (newStatistics) statistics(t.cols);
+      vector(Opcode::VMul, ubAcc_, ubAcc_, ubStats_ + 2 * statRow_ + j * 4, true);
+      vector(Opcode::VAdd, ubAcc_, ubAcc_, ubStats_ + 3 * statRow_ + j * 4, true);
+    }
+    if (e.residual) {
+      if (half) vector(Opcode::VConv, ubResidual_, ubResidualHalf_, 0, false, DType::Float16, DType::Float32);
+      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, ubAcc_, ubAcc_, ubResidual_, false);
+    } else if (e.relu) {
+      vector(Opcode::VRelu, ubAcc_, ubAcc_, 0, false);
+    }
+    if (half) vector(Opcode::VConv, ubOut_, ubAcc_, 0, false, DType::Float32, DType::Float16);
+    if (epilogueLoads()) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
+    b_.setFlag(Pipe::V, Pipe::MTE3, 0);
+    b_.waitFlag(Pipe::V, Pipe::MTE3, 0);
+    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(half ? ubOut_ : ubAcc_), t.rows, cols * os,
+                 (c_.cout - cols) * os, localGap(os));
+    b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
+  }
+
+  // A channel slice's batch-norm scale gamma / sqrt(var + eps) into gamma's row and shift
+  // beta − mean · scale into beta's, over its `n` channels.
+  void statistics(int64_t n) {
+    auto row = [&](int k) { return MemRef{Space::UB, 0, ubStats_ + k * statRow_}; };
+    auto op = [&](Opcode code, int dst, int src0, int src1) {
+      VectorOp v;
+      v.op = code;
+      v.type = DType::Float32;
+      v.dst = row(dst);
+      v.src0 = row(src0);
+      v.src1 = row(src1);
+      if (code == Opcode::VAdds) {
+        v.scalarIsImm = true;
+        v.scalarBits = scalarBitsOf(c_.epilogue.epsilon, DType::Float32);
+      }
+      emitContiguous(b_, v, n);
+    };
+    op(Opcode::VAdds, 1, 1, 1);
+    op(Opcode::VSqrt, 1, 1, 1);
+    op(Opcode::VDiv, 2, 2, 1);
+    op(Opcode::VMul, 0, 0, 2);
+    op(Opcode::VSub, 3, 3, 0);
   }
 
   int64_t blockAddress(const Window& win, int64_t ch) const {
@@ -523,6 +668,8 @@ class ConvEmitter {
   int64_t weightsGroup_ = -1, weightsCol_ = -1, weightPitch_ = 0;
   int chunkParity_ = 0;
   int64_t windowLoads_ = 0;  // this core's window loads so far: their parity picks the buffer
+  int64_t chunk_ = 0;        // output channels per epilogue chunk
+  int64_t statRow_ = 0, ubStats_ = 0, ubAcc_ = 0, ubResidual_ = 0, ubResidualHalf_ = 0, ubOut_ = 0;
 };
 
 }  // namespace
@@ -532,7 +679,7 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
   if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
   checkSchedule(c, s, target);
   if (s.engine == Conv2dEngine::VectorDepthwise) return lowerWindow(depthwiseWindow(c), windowScheduleOf(s), target);
-  KernelBuilder b(c.name, 3);
+  KernelBuilder b(c.name, 3 + (c.epilogue.batchNorm ? 4 : 0) + (c.epilogue.residual ? 1 : 0));
   b.setSourceLine(c.sourceLine);
   ConvGeometry g(c);
   // (group, channel slice) outermost so that each core reloads its weights rarely
@@ -542,7 +689,7 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
       for (int64_t image = 0; image < c.n; ++image)
         for (int64_t pos = 0; pos < g.positions; pos += s.tm)
           tiles.push_back(ConvTile{group, col, image, pos, std::min(s.tm, g.positions - pos), std::min(s.tn, g.ng - col)});
-  ConvEmitter emitter(c, s, b);
+  ConvEmitter emitter(c, s, b, c.epilogue.any() ? epilogueChunkColumns(c, target, s.tm, s.tn) : 0);
   emitter.prologue();
   emitPerCore(b, s.blockDim, tiles, emitter);
   emitter.epilogue();
@@ -552,7 +699,11 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
 Conv2dLaunches lowerConv2dLaunches(const Conv2dCompute& c, const Conv2dSchedule& s, const Target& target) {
   Conv2dLaunches out;
   if (!c.nchw) {
-    out.launches.push_back({lowerConv2d(c, s, target), {Conv2dTensor::Input, Conv2dTensor::Weights, Conv2dTensor::Output}});
+    std::vector<Conv2dTensor> args = {Conv2dTensor::Input, Conv2dTensor::Weights, Conv2dTensor::Output};
+    if (c.epilogue.batchNorm)
+      args.insert(args.end(), {Conv2dTensor::Mean, Conv2dTensor::Var, Conv2dTensor::Gamma, Conv2dTensor::Beta});
+    if (c.epilogue.residual) args.push_back(Conv2dTensor::Residual);
+    out.launches.push_back({lowerConv2d(c, s, target), args});
     return out;
   }
   Conv2dCompute nhwc = c;

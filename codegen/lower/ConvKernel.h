@@ -11,6 +11,17 @@
 
 namespace pyasc::codegen {
 
+// What a fused conv2d applies to each output element's float32 accumulator before writing it,
+// in this order: batch norm with per-output-channel statistics (acc · s + t, s = gamma /
+// sqrt(var + epsilon), t = beta − mean · s, computed in the kernel), the residual added, max(·, 0).
+struct Conv2dEpilogue {
+  bool batchNorm = false;
+  double epsilon = 1e-5;
+  bool residual = false;  // an array of the output's shape and type
+  bool relu = false;
+  bool any() const { return batchNorm || residual || relu; }
+};
+
 // out = conv2d(input, weights). NHWC: input [N,H,W,Cin], weights [KH,KW,Cin/groups,Cout], output
 // [N,OH,OW,Cout]. NCHW (PyTorch order): input [N,Cin,H,W], weights [Cout,Cin/groups,KH,KW], output
 // [N,Cout,OH,OW]. Output channel block g of Cout/groups reads input channel block g of Cin/groups.
@@ -24,6 +35,7 @@ struct Conv2dCompute {
   int64_t dilationH = 1, dilationW = 1;
   int64_t groups = 1;
   bool nchw = false;
+  Conv2dEpilogue epilogue;  // NHWC cube kernels only
   int sourceLine = 0;
 
   int64_t outH() const { return (h + padTop + padBottom - (kh - 1) * dilationH - 1) / strideH + 1; }
@@ -63,13 +75,14 @@ struct Conv2dSchedule {
 // or the field when a size is beyond what img2col encodes.
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores);
 
-// The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output.
+// The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output, then
+// with an epilogue the float32 statistics mean, var, gamma, beta (batch norm) and the residual.
 // Throws CompileError for a schedule (possibly edited by the caller) that does not fit the target.
 KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& schedule, const Target& target);
 
 // GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
 // NCHW conv2d needs.
-enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc };
+enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Mean, Var, Gamma, Beta, Residual };
 
 struct Conv2dLaunch {
   KernelCode code;

@@ -1,5 +1,5 @@
 // The conv2d template: the img2col cube kernel (depthwise ones possibly on the vector window
-// engine), NCHW through NHWC scratch copies (codegen/lower/ConvKernel).
+// engine), NCHW through NHWC scratch copies, FusedConv2D with its epilogue (codegen/lower/ConvKernel).
 #include <map>
 
 #include "codegen/lower/ConvKernel.h"
@@ -42,6 +42,10 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.dilationW = dil[1];
   c.groups = n.intAttr("groups", 1);
   c.sourceLine = n.loc.line;
+  c.epilogue.batchNorm = n.boolAttr("batch_norm");
+  c.epilogue.epsilon = n.floatAttr("epsilon", 1e-5);
+  c.epilogue.residual = n.boolAttr("residual");
+  c.epilogue.relu = n.boolAttr("relu");
   Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true));
   Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, l.target);
   for (auto& launch : plan.launches)
@@ -49,6 +53,11 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   std::map<Conv2dTensor, int> tensors = {
       {Conv2dTensor::Input, l.storageOf(x, n.loc)}, {Conv2dTensor::Weights, l.storageOf(w, n.loc)},
       {Conv2dTensor::Output, l.newIntermediate(res)}};
+  size_t operand = 2;
+  if (c.epilogue.batchNorm)
+    for (Conv2dTensor t : {Conv2dTensor::Mean, Conv2dTensor::Var, Conv2dTensor::Gamma, Conv2dTensor::Beta})
+      tensors[t] = l.storageOf(n.inputs.at(operand++), n.loc);
+  if (c.epilogue.residual) tensors[Conv2dTensor::Residual] = l.storageOf(n.inputs.at(operand), n.loc);
   for (const auto& scratch : plan.scratch) {
     Storage s;
     s.name = g.value(res).name + "_nhwc";
@@ -66,6 +75,6 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
 
 }  // namespace
 
-const Template conv2dTemplate{"conv2d", {"Conv2D"}, lowerConv2d};
+const Template conv2dTemplate{"conv2d", {"Conv2D", "FusedConv2D"}, lowerConv2d};
 
 }  // namespace pyasc::codegen

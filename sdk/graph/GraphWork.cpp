@@ -45,7 +45,7 @@ uint64_t nodeMacs(const Graph& g, const Node& n) {
     return static_cast<uint64_t>(def.vars[0].extent) * static_cast<uint64_t>(def.vars[1].extent) *
            static_cast<uint64_t>(def.vars[2].extent);
   }
-  if (n.op == "Conv2D" && n.inputs.size() >= 2) {
+  if ((n.op == "Conv2D" || n.op == "FusedConv2D") && n.inputs.size() >= 2) {
     const TensorType& w = type(n.inputs[1]);
     int64_t cout = extent(w, n.stringAttr("layout", "NHWC") == "NCHW" ? 0 : -1);
     int64_t weights = elementCount(w.shape);

@@ -55,6 +55,14 @@ void printSummary(const pyasc::Model& net, const RunResult& r, bool stats) {
     std::printf("  %-10s %14llu\n", dmaPathName(static_cast<DmaPath>(p)), static_cast<unsigned long long>(s.bytes[p]));
   }
   std::printf("energy: %.3f uJ (model estimate)\n", s.energyPJ * 1e-6);
+  // the reference guide's three measures, as docs/cli.md defines them from the simulator
+  auto count = [](uint64_t v) { return static_cast<unsigned long long>(v); };
+  uint64_t vector = s.instructions[static_cast<int>(isa::Pipe::V)], cube = s.instructions[static_cast<int>(isa::Pipe::M)];
+  uint64_t gmBytes = 0;
+  for (DmaPath p : {DmaPath::GmToUb, DmaPath::GmToL1, DmaPath::UbToGm, DmaPath::L0CToGm}) gmBytes += s.bytes[static_cast<int>(p)];
+  std::printf("compute instructions: %llu (vector %llu over %llu lanes, cube %llu over %llu 16x16x16 blocks)\n",
+              count(vector + cube), count(vector), count(s.vectorLanes), count(cube), count(s.macs / 4096));
+  std::printf("memory access latency: %llu cycles of GM transfers (%llu bytes)\n", count(s.gmCycles), count(gmBytes));
 }
 
 }  // namespace

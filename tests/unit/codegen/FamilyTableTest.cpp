@@ -219,6 +219,7 @@ const std::map<std::string, std::string> kNotTabled = {
     {"Fill", "a compile-time constant, no kernel"},
     {"Range", "a compile-time constant, no kernel"},
     {"Conv2D", "ConvKernelTest and the conv e2e programs"},
+    {"FusedConv2D", "made by fuse-conv-epilogue: tests/lit/passes/fuse-conv-epilogue.graph, ConvKernelTest, examples/resnet50.py"},
     {"Compute", "reached through te.compute definitions: ComputeTest and tests/lit/sdk/te-compute.test"},
 };
 

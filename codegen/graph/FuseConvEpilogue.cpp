@@ -1,0 +1,127 @@
+// Folds a convolution's batch norm, residual add and ReLU into one FusedConv2D node.
+#include "codegen/graph/FuseConvEpilogue.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+namespace {
+
+class Fuser {
+ public:
+  explicit Fuser(graph::Graph& g) : g_(g) {
+    std::function<void(const graph::Region&)> count = [&](const graph::Region& region) {
+      for (const Node& n : region.nodes) {
+        for (ValueId v : n.inputs) ++uses_[v];
+        for (const auto& sub : n.regions) count(sub);
+      }
+      for (ValueId v : region.yields) ++uses_[v];
+    };
+    count(g.body);
+    for (const auto& o : g.outputs) ++uses_[o.value];
+  }
+
+  int fused = 0;
+
+  void region(graph::Region& r) {
+    std::set<size_t> dropped;
+    for (Node& n : r.nodes)
+      for (auto& sub : n.regions) region(sub);
+    // the single reader of each value read once, in this region
+    std::map<ValueId, size_t> reader;
+    for (size_t i = 0; i < r.nodes.size(); ++i)
+      for (ValueId v : r.nodes[i].inputs)
+        if (uses_[v] == 1) reader[v] = i;
+    for (size_t i = 0; i < r.nodes.size(); ++i) {
+      Node& conv = r.nodes[i];
+      if (conv.op != "Conv2D" || conv.stringAttr("layout", "NHWC") != "NHWC") continue;
+      const graph::TensorType& y = g_.type(conv.outputs[0]);
+      const int64_t groups = conv.intAttr("groups", 1);
+      // a depthwise convolution may take the vector engine, which has no epilogue
+      if (!y.shape[3].isKnown() || (groups > 1 && groups == y.shape[3].extent)) continue;
+      ValueId last = conv.outputs[0];
+      std::vector<size_t> chain;
+      std::vector<ValueId> statistics, residual;
+      double epsilon = 1e-5;
+      bool relu = false;
+      auto next = [&](ValueId v) -> Node* {
+        auto it = reader.find(v);
+        return it == reader.end() || dropped.count(it->second) ? nullptr : &r.nodes[it->second];
+      };
+      Node* n = next(last);
+      if (n && n->op == "BatchNorm" && n->inputs[0] == last && (n->intAttr("axis", 1) == 3 || n->intAttr("axis", 1) == -1) && g_.type(n->outputs[0]) == y) {
+        bool vectors = true;
+        for (size_t k = 1; k < 5; ++k) {
+          const graph::TensorType& p = g_.type(n->inputs[k]);
+          vectors = vectors && p.dtype == DType::Float32 && p.rank() == 1 && p.shape[0] == y.shape[3];
+        }
+        if (vectors) {
+          statistics.assign(n->inputs.begin() + 1, n->inputs.end());
+          epsilon = n->floatAttr("epsilon", 1e-5);
+          chain.push_back(reader[last]);
+          last = n->outputs[0];
+          n = next(last);
+        }
+      }
+      if (n && n->op == "Add" && g_.type(n->outputs[0]) == y) {
+        ValueId other = n->inputs[0] == last ? n->inputs[1] : n->inputs[0];
+        if (n->inputs[0] != n->inputs[1] && g_.type(other) == y) {
+          residual.push_back(other);
+          chain.push_back(reader[last]);
+          last = n->outputs[0];
+          n = next(last);
+        }
+      }
+      if (n && g_.type(n->outputs[0]) == y && (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && isZero(n->inputs[1])))) {
+        relu = true;
+        chain.push_back(reader[last]);
+        last = n->outputs[0];
+      }
+      if (chain.empty()) continue;
+      // the fused node takes the chain's last node's place, after every operand it reads
+      Node f = conv;
+      f.op = "FusedConv2D";
+      f.inputs.insert(f.inputs.end(), statistics.begin(), statistics.end());
+      f.inputs.insert(f.inputs.end(), residual.begin(), residual.end());
+      f.setAttr("batch_norm", !statistics.empty());
+      f.setAttr("epsilon", epsilon);
+      f.setAttr("residual", !residual.empty());
+      f.setAttr("relu", relu);
+      f.outputs = {last};
+      ++fused;
+      dropped.insert(i);
+      for (size_t k = 0; k + 1 < chain.size(); ++k) dropped.insert(chain[k]);
+      r.nodes[chain.back()] = std::move(f);
+    }
+    std::vector<Node> kept;
+    for (size_t i = 0; i < r.nodes.size(); ++i)
+      if (!dropped.count(i)) kept.push_back(std::move(r.nodes[i]));
+    r.nodes = std::move(kept);
+  }
+
+ private:
+  bool isZero(ValueId v) const {
+    const graph::GraphConstant* c = g_.findConstant(v);
+    if (!c || graph::elementCount(g_.type(v).shape) != 1) return false;
+    std::vector<double> values = graph::decodeConstant(g_.type(v).dtype, c->bytes);
+    return values.size() == 1 && values[0] == 0.0;
+  }
+
+  graph::Graph& g_;
+  std::map<ValueId, int> uses_;
+};
+
+}  // namespace
+
+int fuseConvEpilogues(graph::Graph& graph) {
+  Fuser f(graph);
+  f.region(graph.body);
+  return f.fused;
+}
+
+}  // namespace pyasc::codegen
