@@ -10,6 +10,7 @@
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
 #include "codegen/graph/FoldEmptyArrays.h"
+#include "codegen/graph/FoldRandomAffine.h"
 #include "codegen/graph/ForwardSliceUpdates.h"
 #include "codegen/graph/FuseConvEpilogue.h"
 #include "codegen/graph/FuseElementwise.h"
@@ -37,6 +38,9 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 bool reusesMemory(const CompileOptions& o) { return o.memoryOpt || o.memoryReuse || o.optLevel >= 2; }
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
+void randomAffine(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) foldRandomAffine(s.graph);
+}
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
 void convEpilogues(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) fuseConvEpilogues(s.graph);
@@ -91,8 +95,9 @@ const std::vector<Stage>& stages() {
   static const std::vector<Stage> all = [] {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
-        {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
+        {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
+        {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
         {"forward-slice-updates", IR::Graph, IR::Graph, graphStage<forwardSlices>},

@@ -12,16 +12,17 @@ def normal(shape, scale):
     return np.random.randn(*shape).astype(np.float32) * np.float32(scale)
 
 
-def uniform(shape, low):
-    """Seeded float32 values uniform in [low, low + 1)."""
-    return np.random.rand(*shape).astype(np.float32) + np.float32(low)
+def uniform(shape, low, width=1.0):
+    """Seeded float32 values uniform in [low, low + width)."""
+    return np.random.rand(*shape).astype(np.float32) * np.float32(width) + np.float32(low)
 
 
-def conv_bn(x, cin, cout, k, stride, relu):
-    """A k x k convolution without bias, then inference batch norm (seeded statistics), then ReLU."""
+def conv_bn(x, cin, cout, k, stride, relu, gain=1.0):
+    """A k x k convolution without bias, then inference batch norm (seeded statistics, gamma about
+    `gain`), then ReLU."""
     w = normal((k, k, cin, cout), np.sqrt(2.0 / (k * k * cin)))
     mean, beta = normal((cout,), 0.1), normal((cout,), 0.1)
-    var, gamma = uniform((cout,), 0.5), uniform((cout,), 0.5)
+    var, gamma = uniform((cout,), 0.5), uniform((cout,), 0.5 * gain, gain)
     p = (k - 1) // 2
     h = nn.conv2d(x, w, stride=(stride, stride), padding=(p, p, p, p))
     h = nn.batch_norm(h, mean, var, gamma, beta, axis=3)
@@ -29,10 +30,11 @@ def conv_bn(x, cin, cout, k, stride, relu):
 
 
 def bottleneck(x, cin, width, stride):
-    """1x1 reduce, 3x3 (carrying the stride, as in v1.5), 1x1 expand, plus the shortcut; then ReLU."""
+    """1x1 reduce, 3x3 (carrying the stride, as in v1.5), 1x1 expand (its batch norm scaled down so
+    that the residual sums stay in float16's range), plus the shortcut; then ReLU."""
     h = conv_bn(x, cin, width, 1, 1, True)
     h = conv_bn(h, width, width, 3, stride, True)
-    h = conv_bn(h, width, width * 4, 1, 1, False)
+    h = conv_bn(h, width, width * 4, 1, 1, False, 0.2)
     shortcut = conv_bn(x, cin, width * 4, 1, stride, False) if stride != 1 or cin != width * 4 else x
     return np.maximum(h + shortcut, 0)
 

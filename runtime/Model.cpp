@@ -193,12 +193,16 @@ std::vector<std::pair<std::string, NpyArray>> Model::randomInputs() const {
         uint8_t* p = a.data.data() + i * dtypeSize(t->dtype);
         if (t->dtype == DType::Float64) {
           std::memcpy(p, &v, 8);
-        } else if (t->dtype == DType::Float16) {  // through float32, as the program's astype chain
-          uint16_t h = doubleToHalf(static_cast<float>(v));
-          std::memcpy(p, &h, 2);
-        } else {
+        } else {  // float32, or float16 through float32 as the program's astype chain
           float f = static_cast<float>(v);
-          std::memcpy(p, &f, 4);
+          if (t->random.scale != 1.0) f = f * static_cast<float>(t->random.scale);
+          if (t->random.shift != 0.0) f = f + static_cast<float>(t->random.shift);
+          if (t->dtype == DType::Float16) {
+            uint16_t h = doubleToHalf(f);
+            std::memcpy(p, &h, 2);
+          } else {
+            std::memcpy(p, &f, 4);
+          }
         }
       }
       drawn += n;

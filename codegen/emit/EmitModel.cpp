@@ -36,6 +36,8 @@ model::RandomSource randomSource(const graph::RandomSpec& r) {
   s.seed = r.seed;
   s.stream = static_cast<uint32_t>(r.stream);
   s.offset = r.offset;
+  s.scale = r.scale;
+  s.shift = r.shift;
   return s;
 }
 

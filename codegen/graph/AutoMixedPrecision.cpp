@@ -18,7 +18,12 @@ using graph::ValueId;
 namespace {
 
 // The operators the cube computes: float16 operands, float32 accumulation.
-bool onTheCube(const std::string& op) { return op == "MatMul" || op == "Conv2D"; }
+bool onTheCube(const std::string& op) { return op == "MatMul" || op == "Conv2D" || op == "FusedConv2D"; }
+
+// The operands a cube operator multiplies: the first two (a fused convolution's statistics stay
+// float32, and its residual has the result's type).
+bool isCubeOperand(const Node& n, size_t index) { return onTheCube(n.op) && index < 2; }
+bool hasResidual(const Node& n) { return n.op == "FusedConv2D" && n.boolAttr("residual"); }
 
 // O2: operators that compute in float16 when their float operands already are float16 (or
 // constants): sums and products of two terms, selections, data movement, max pooling.
@@ -79,9 +84,12 @@ class MixedPrecision {
     // runtime rounds it when it is bound (declared float32) or draws it so, and no cast kernel runs.
     std::map<ValueId, bool> onlyHalfReaders;
     for (const Node& n : body.nodes) {
-      const bool halfReader = n.outputs.size() == 1 && (halfResults_.count(n.outputs[0]) || convertedCubes_.count(n.outputs[0]));
-      for (ValueId in : n.inputs) {
-        auto it = onlyHalfReaders.emplace(in, true).first;
+      const bool halfResult = n.outputs.size() == 1 && halfResults_.count(n.outputs[0]);
+      const bool cube = n.outputs.size() == 1 && convertedCubes_.count(n.outputs[0]);
+      for (size_t i = 0; i < n.inputs.size(); ++i) {
+        // a converted cube reads its operands in float16, and its residual when its result is
+        const bool halfReader = cube ? isCubeOperand(n, i) || (halfResult && hasResidual(n) && i + 1 == n.inputs.size()) : halfResult;
+        auto it = onlyHalfReaders.emplace(n.inputs[i], true).first;
         it->second = it->second && halfReader;
       }
       for (const auto& sub : n.regions) markReadIn(sub, onlyHalfReaders);
@@ -113,7 +121,7 @@ class MixedPrecision {
       const ValueId r = n.outputs[0];
       if (cubeTakes(n, half)) {
         cubeResults_.insert(r);
-        if (!float32Cubes.count(r)) half.insert(r);
+        if (!float32Cubes.count(r) && (!hasResidual(n) || half.count(n.inputs.back()))) half.insert(r);
       } else if (followsFloat16(n.op)) {
         bool anyHalf = false, allHalf = true;
         for (ValueId in : n.inputs) {
@@ -151,12 +159,13 @@ class MixedPrecision {
   // operands: each operand is an input, a constant or an elementwise result (whose kernel casts
   // it), or the product is large enough (2^24 MACs) to repay a cast kernel of its own.
   bool cubeTakes(const Node& n, const std::set<ValueId>& half) const {
-    if (!(onTheCube(n.op) && n.inputs.size() == 2 && n.outputs.size() == 1 && g_.type(n.inputs[0]).dtype == DType::Float32 &&
-          g_.type(n.inputs[1]).dtype == DType::Float32 && g_.type(n.outputs[0]).dtype == DType::Float32)) {
+    if (!(onTheCube(n.op) && n.inputs.size() >= 2 && (n.inputs.size() == 2 || n.op == "FusedConv2D") && n.outputs.size() == 1 &&
+          g_.type(n.inputs[0]).dtype == DType::Float32 && g_.type(n.inputs[1]).dtype == DType::Float32 &&
+          g_.type(n.outputs[0]).dtype == DType::Float32)) {
       return false;
     }
     bool castsFree = true;
-    for (ValueId in : n.inputs) {
+    for (ValueId in : {n.inputs[0], n.inputs[1]}) {
       auto p = producers_.find(in);
       castsFree = castsFree && (half.count(in) || (g_.findInput(in) && !outputs_.count(in)) || g_.findConstant(in) ||
                                 (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));
@@ -235,7 +244,8 @@ class MixedPrecision {
       for (auto& sub : n.regions) rewrite(sub);
       const std::string mode = modeOf(n);
       if (n.outputs.size() == 1 && convertedCubes_.count(n.outputs[0])) {
-        for (ValueId& in : n.inputs) in = halfOf(in, n);
+        for (size_t i = 0; i < 2; ++i) n.inputs[i] = halfOf(n.inputs[i], n);
+        if (halfResults_.count(n.outputs[0]) && hasResidual(n)) n.inputs.back() = halfOf(n.inputs.back(), n);
         if (halfResults_.count(n.outputs[0])) {
           halfResult(n);
         } else {  // float16 operands, the float32 accumulator as the result

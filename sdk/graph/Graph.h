@@ -162,6 +162,10 @@ struct RandomSpec {
   uint32_t seed = 0;
   int stream = 0;      // increments at every np.random.seed call
   int64_t offset = 0;  // values drawn from this stream before this input
+  // Then each value, in the input's dtype, is multiplied by `scale` and `shift` is added, each
+  // product and sum rounded to that dtype: a float32 initialiser's scaling (fold-random-affine).
+  double scale = 1.0, shift = 0.0;
+  bool transformed() const { return scale != 1.0 || shift != 0.0; }
 };
 
 struct GraphInput {

@@ -43,7 +43,10 @@ class GraphPrinter {
       const RandomSpec& r = in.random;
       out_ += std::string(" random(") + randomDistributionName(r.distribution);
       out_ += r.seeded ? ", seed = " + std::to_string(r.seed) : std::string(", unseeded");
-      out_ += ", stream = " + std::to_string(r.stream) + ", offset = " + std::to_string(r.offset) + ")";
+      out_ += ", stream = " + std::to_string(r.stream) + ", offset = " + std::to_string(r.offset);
+      if (r.scale != 1.0) out_ += ", scale = " + formatFloat(r.scale, DType::Float32);
+      if (r.shift != 0.0) out_ += ", shift = " + formatFloat(r.shift, DType::Float32);
+      out_ += ")";
     }
     if (in.declared && options_.declaredDTypes) out_ += std::string(" from ") + dtypeName(*in.declared);
     printLoc(v.loc);

@@ -47,7 +47,7 @@ const char* stepKindName(StepKind kind) {
 
 bool RandomSource::operator==(const RandomSource& o) const {
   return distribution == o.distribution && seeded == o.seeded && seed == o.seed && stream == o.stream &&
-         offset == o.offset;
+         offset == o.offset && scale == o.scale && shift == o.shift;
 }
 
 bool Tensor::isStatic() const {

@@ -13,8 +13,8 @@ namespace pyasc::model {
 
 // Format version written by this pyasc; it reads every file with the same major version.
 constexpr uint16_t kFormatMajor = 1;
-constexpr uint16_t kFormatMinor = 3;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
-                                     // 1.3: while steps
+constexpr uint16_t kFormatMinor = 4;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
+                                     // 1.3: while steps; 1.4: the optional random transforms section
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
@@ -60,6 +60,8 @@ struct RandomSource {
   uint32_t seed = 0;
   uint32_t stream = 0;  // increments at every np.random.seed call
   int64_t offset = 0;
+  double scale = 1.0, shift = 0.0;  // then v · scale + shift in the tensor's dtype (section 8, format 1.4)
+  bool transformed() const { return scale != 1.0 || shift != 0.0; }
   bool operator==(const RandomSource& o) const;
 };
 

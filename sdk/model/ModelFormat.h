@@ -24,10 +24,12 @@ constexpr size_t kHeaderSize = 64;
 constexpr size_t kSectionEntrySize = 24;
 constexpr uint32_t kMaxSections = 64;
 
-enum class SectionKind : uint32_t { Tensors = 1, Kernels = 2, Plan = 3, Constants = 4, Memory = 5, Graph = 6, HostDTypes = 7 };
+enum class SectionKind : uint32_t {
+  Tensors = 1, Kernels = 2, Plan = 3, Constants = 4, Memory = 5, Graph = 6, HostDTypes = 7, RandomTransforms = 8
+};
 constexpr uint32_t kFirstSectionKind = 1;
-constexpr uint32_t kLastRequiredSectionKind = 5;  // graph (format 1.1) and host dtypes (1.2) are optional
-constexpr uint32_t kLastSectionKind = 7;
+constexpr uint32_t kLastRequiredSectionKind = 5;  // graph (1.1), host dtypes (1.2), random transforms (1.4) are optional
+constexpr uint32_t kLastSectionKind = 8;
 
 inline const char* sectionName(SectionKind kind) {
   switch (kind) {
@@ -38,6 +40,7 @@ inline const char* sectionName(SectionKind kind) {
     case SectionKind::Memory: return "memory";
     case SectionKind::Graph: return "graph";
     case SectionKind::HostDTypes: return "host dtypes";
+    case SectionKind::RandomTransforms: return "random transforms";
   }
   return "?";
 }

@@ -2,6 +2,7 @@
 #include "sdk/model/ModelReader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -39,6 +40,12 @@ class SectionReader {
   uint32_t u32() { return static_cast<uint32_t>(take(4)); }
   uint64_t u64() { return take(8); }
   int64_t i64() { return static_cast<int64_t>(take(8)); }
+  double f64() {
+    uint64_t bits = take(8);
+    double v;
+    std::memcpy(&v, &bits, 8);
+    return v;
+  }
   std::string str() {
     uint32_t size = u32();
     need(size);
@@ -222,6 +229,29 @@ void readHostDTypes(SectionReader& r, Model& model) {
   }
 }
 
+// Entries in increasing tensor order, each a random input, at least one.
+void readRandomTransforms(SectionReader& r, Model& model) {
+  uint32_t count = r.u32();
+  if (count == 0) r.fail("it lists no tensor (a model without random transforms has no such section)");
+  int64_t previous = -1;
+  for (uint32_t i = 0; i < count; ++i) {
+    r.item = "random transform " + std::to_string(i);
+    uint32_t tensor = r.u32();
+    double scale = r.f64(), shift = r.f64();
+    if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
+    if (model.tensors[tensor].role != TensorRole::RandomInput) r.fail(r.item + " names tensor " + std::to_string(tensor) + ", not a random input");
+    if (static_cast<int64_t>(tensor) <= previous) {
+      r.fail(r.item + " names tensor " + std::to_string(tensor) + " after tensor " + std::to_string(previous) +
+             " (entries are in increasing tensor order)");
+    }
+    if (!std::isfinite(scale) || !std::isfinite(shift) || (scale == 1.0 && shift == 0.0))
+      r.fail(r.item + " is not a finite transform other than the identity");
+    previous = tensor;
+    model.tensors[tensor].random.scale = scale;
+    model.tensors[tensor].random.shift = shift;
+  }
+}
+
 struct SectionEntry {
   uint32_t kind = 0;
   uint32_t crc = 0;
@@ -252,13 +282,18 @@ class ModelParser {
         case SectionKind::Kernels: readKernels(r, model_); break;
         case SectionKind::Plan: readSteps(r, model_.plan, 0, "plan"); break;
         case SectionKind::Constants: readConstants(r, model_); break;
-        case SectionKind::Graph: case SectionKind::HostDTypes: break;
+        case SectionKind::Graph: case SectionKind::HostDTypes: case SectionKind::RandomTransforms: break;
       }
       r.finish();
     }
     if (const SectionEntry* host = known[static_cast<uint32_t>(SectionKind::HostDTypes)]) {
       SectionReader r(bytes_, host->offset, host->offset + host->size, name_, SectionKind::HostDTypes);
       readHostDTypes(r, model_);
+      r.finish();
+    }
+    if (const SectionEntry* random = known[static_cast<uint32_t>(SectionKind::RandomTransforms)]) {
+      SectionReader r(bytes_, random->offset, random->offset + random->size, name_, SectionKind::RandomTransforms);
+      readRandomTransforms(r, model_);
       r.finish();
     }
     if (const SectionEntry* graph = known[static_cast<uint32_t>(SectionKind::Graph)]) {

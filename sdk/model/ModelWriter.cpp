@@ -22,6 +22,11 @@ class ByteWriter {
   void u32(uint32_t v) { little(v, 4); }
   void u64(uint64_t v) { little(v, 8); }
   void i64(int64_t v) { little(static_cast<uint64_t>(v), 8); }
+  void f64(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    little(bits, 8);
+  }
   void str(const std::string& s) {
     u32(static_cast<uint32_t>(s.size()));
     bytes.insert(bytes.end(), s.begin(), s.end());
@@ -151,6 +156,22 @@ std::vector<uint8_t> hostDTypesSection(const Model& model) {
   return w.bytes;
 }
 
+// list<(u32 tensor, f64 scale, f64 shift)>: the random inputs whose draws are scaled and shifted
+std::vector<uint8_t> randomTransformsSection(const Model& model) {
+  ByteWriter w;
+  uint32_t count = 0;
+  for (const Tensor& t : model.tensors) count += t.role == TensorRole::RandomInput && t.random.transformed() ? 1 : 0;
+  w.u32(count);
+  for (size_t i = 0; i < model.tensors.size(); ++i) {
+    const Tensor& t = model.tensors[i];
+    if (t.role != TensorRole::RandomInput || !t.random.transformed()) continue;
+    w.u32(static_cast<uint32_t>(i));
+    w.f64(t.random.scale);
+    w.f64(t.random.shift);
+  }
+  return w.bytes;
+}
+
 std::vector<uint8_t> memorySection(const Model& model) {
   ByteWriter w;
   w.i64(model.memory.gmPeakBytes);
@@ -171,6 +192,10 @@ std::vector<uint8_t> serialize(const Model& model, const std::string& name) {
   if (!model.graph.empty()) sections.emplace_back(SectionKind::Graph, std::vector<uint8_t>(model.graph.begin(), model.graph.end()));
   const bool declared = std::any_of(model.tensors.begin(), model.tensors.end(), [](const Tensor& t) { return t.declared.has_value(); });
   if (declared) sections.emplace_back(SectionKind::HostDTypes, hostDTypesSection(model));
+  const bool transformed = std::any_of(model.tensors.begin(), model.tensors.end(), [](const Tensor& t) {
+    return t.role == TensorRole::RandomInput && t.random.transformed();
+  });
+  if (transformed) sections.emplace_back(SectionKind::RandomTransforms, randomTransformsSection(model));
 
   uint64_t tableEnd = format::kHeaderSize + format::kSectionEntrySize * sections.size();
   uint64_t fileSize = tableEnd;

@@ -1,6 +1,7 @@
-// pyasc info MODEL.om [--json]: inputs, outputs, kernels and the memory plan of a model.
+// pyasc info MODEL.om [--json]: inputs, outputs, kernels, what the stages rewrote and the memory plan of a model.
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 
@@ -38,6 +39,42 @@ std::vector<std::string> float16Nodes(const model::Model& m) {
   return found;
 }
 
+// What the graph stages rewrote, as (stage, what): convolutions with epilogues, random inputs whose
+// draws are scaled, and elementwise fusion groups of more than one node.
+std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m) {
+  std::vector<std::pair<std::string, std::string>> found;
+  for (const auto& t : m.tensors) {
+    if (t.role != model::TensorRole::RandomInput || !t.random.transformed()) continue;
+    std::string what = "%" + t.name + " = " + model::randomDistributionName(t.random.distribution);
+    if (t.random.scale != 1.0) what += " * " + graph::formatFloat(t.random.scale, DType::Float32);
+    if (t.random.shift != 0.0) what += " + " + graph::formatFloat(t.random.shift, DType::Float32);
+    found.emplace_back("fold-random-affine", what);
+  }
+  if (m.graph.empty()) return found;
+  const graph::Graph g = graph::parseGraph("<model graph>", m.graph);
+  std::map<int64_t, std::vector<const graph::Node*>> groups;
+  std::function<void(const graph::Region&)> visit = [&](const graph::Region& region) {
+    for (const graph::Node& n : region.nodes) {
+      for (const auto& sub : n.regions) visit(sub);
+      for (const auto& h : n.hints)
+        if (h.name == "fusion_group" && std::holds_alternative<int64_t>(h.value)) groups[std::get<int64_t>(h.value)].push_back(&n);
+      if (n.op != "FusedConv2D") continue;
+      std::string what = "%" + g.value(n.outputs[0]).name + " = conv2d";
+      for (const char* part : {"batch_norm", "residual", "relu"})
+        if (n.boolAttr(part)) what += std::string(" + ") + (part == std::string("residual") ? "add" : part);
+      found.emplace_back("fuse-conv-epilogue", what + (n.loc.valid() ? " at " + n.loc.str() : ""));
+    }
+  };
+  visit(g.body);
+  for (const auto& [group, nodes] : groups) {
+    if (nodes.size() < 2) continue;
+    std::string what = "%" + g.value(nodes.back()->outputs[0]).name + " = one kernel of";
+    for (const graph::Node* n : nodes) what += " " + n->op;
+    found.emplace_back("fuse-elementwise", what + (nodes.back()->loc.valid() ? " at " + nodes.back()->loc.str() : ""));
+  }
+  return found;
+}
+
 std::string shapeText(const model::Tensor& t) {
   std::string s = "[";
   for (size_t i = 0; i < t.shape.size(); ++i) {
@@ -54,6 +91,8 @@ nlohmann::json toJson(const model::Model& m) {
   j["format_version"] = std::to_string(m.formatMajor) + "." + std::to_string(m.formatMinor);
   j["gm_peak_bytes"] = m.memory.gmPeakBytes;
   j["float16_nodes"] = float16Nodes(m);
+  j["rewrites"] = nlohmann::json::array();
+  for (const auto& [stage, what] : rewrites(m)) j["rewrites"].push_back({{"stage", stage}, {"what", what}});
   for (const auto& t : m.tensors) {
     j["tensors"].push_back({{"name", t.name}, {"dtype", dtypeName(t.dtype)}, {"shape", shapeText(t)},
                             {"role", model::tensorRoleName(t.role)}, {"gm_offset", t.gmOffset}, {"gm_size", t.gmSize}});
@@ -103,6 +142,9 @@ std::function<int()> setupInfo(CLI::App& app) {
         std::cout << "automatic mixed precision: " << mixed.size() << " node(s) in float16:\n";
         for (const std::string& line : mixed) std::cout << "  " << line << "\n";
       }
+      const auto rewritten = rewrites(m);
+      if (!rewritten.empty()) std::cout << "rewrites:\n";
+      for (const auto& [stage, what] : rewritten) std::printf("  %-20s %s\n", stage.c_str(), what.c_str());
       std::cout << "memory plan: " << humanBytes(static_cast<double>(m.memory.gmPeakBytes)) << " of device memory ("
                 << m.memory.gmPeakBytes << " bytes)\n";
     } catch (const CompileError& e) {
