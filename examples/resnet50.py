@@ -60,5 +60,6 @@ def resnet50(x):
 
 
 def resnet_tiny(x):
-    """One bottleneck per stage, width 8, 10 classes: x is [1, 32, 32, 3]."""
-    return resnet(x, (1, 1, 1, 1), 8, 10)
+    """Two bottlenecks in the first stage (the second with the identity shortcut), one in the others,
+    width 8, 10 classes: x is [1, 32, 32, 3]."""
+    return resnet(x, (2, 1, 1, 1), 8, 10)

@@ -83,7 +83,7 @@ TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
   EXPECT_EQ(bytes[8], 1);
-  EXPECT_EQ(bytes[10], 3);
+  EXPECT_EQ(bytes[10], 4);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
@@ -101,6 +101,35 @@ TEST(ModelFile, GraphSectionIsOptional) {
   std::vector<uint8_t> without = serialize(sampleModel());
   EXPECT_EQ(pyasc::testing::load32(without, 28), 5u);
   EXPECT_EQ(parseModel(without, "output.om").graph, "");
+}
+
+// The random transforms section (format 1.4) is optional: written only when a random input's draws
+// are scaled or shifted, read back into RandomSource; its damage has messages.
+TEST(ModelFile, RandomTransformsSectionIsOptional) {
+  Model scaled = sampleModel();
+  scaled.tensors[3].random.scale = 0.05;  // jitter
+  scaled.tensors[3].random.shift = -1.0;
+  std::vector<uint8_t> bytes = serialize(scaled);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 28), 6u);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 64 + 5 * 24), 8u);  // the last section's kind
+  Model back = parseModel(bytes, "output.om");
+  EXPECT_TRUE(back == scaled);
+  EXPECT_EQ(back.tensors[3].random.scale, 0.05);
+  EXPECT_EQ(back.tensors[3].random.shift, -1.0);
+  EXPECT_FALSE(parseModel(serialize(sampleModel()), "output.om").tensors[3].random.transformed());
+
+  std::vector<uint8_t> damaged = bytes;  // entry: u32 tensor, f64 scale, f64 shift
+  damaged[damaged.size() - 20] = 0;      // tensor 0, an input
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'random transforms': random transform 0 names tensor 0, not a random input");
+  damaged = bytes;
+  damaged[damaged.size() - 20] = 9;
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'random transforms': random transform 0 names tensor 9 of 6");
+  damaged = bytes;
+  std::fill(damaged.end() - 16, damaged.end(), 0xff);  // NaN scale and shift
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'random transforms': random transform 0 is not a finite transform other than the identity");
 }
 
 // The host dtypes section (format 1.2) is optional: written only when an input has a declared dtype,
@@ -179,7 +208,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 1 3 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 1 4 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -204,7 +233,7 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
 
   std::vector<uint8_t> future = good;
   future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.3 is not supported by this pyasc (reads 1.x)");
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.4 is not supported by this pyasc (reads 1.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
