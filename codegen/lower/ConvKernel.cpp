@@ -40,6 +40,7 @@ namespace {
 // Event ids: 0 and 1 name ping-pong buffers; MTE1→MTE2 `kWeightsEvent` frees the weights, and
 // MTE2→MTE1 `kWeightsEvent + piece` says one piece of them has arrived.
 constexpr int kWeightsEvent = 2;
+constexpr int kStatisticsEvent = 2;  // V→MTE2 and MTE2→V: the epilogue's batch-norm statistics
 constexpr int64_t kWeightPieces = 4;
 constexpr int64_t kMaxImg2ColField = 4095;  // h, w, c, m, k of img2col; m, k, n of mmad
 constexpr int64_t kMaxImg2ColGeometry = 63;  // stride, pad and dilation fields
@@ -83,14 +84,14 @@ struct ConvGeometry {
 bool isDepthwise(const Conv2dCompute& c) { return c.groups == c.cin && c.groups == c.cout; }
 
 // UB of an epilogue: the four statistics rows of a tile's `tn` channels, and per column of a chunk
-// of every tile row the float32 accumulator, the residual (its type, and float32 when that is
-// float16) and the float16 output.
+// of every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
+// residual (its type, and float32 when that is float16) and the float16 output.
 int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
   return c.epilogue.batchNorm ? 4 * roundUp(tn, 16) * dtypeSize(DType::Float32) : 0;
 }
 int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
   const bool half = c.outType == DType::Float16;
-  return tm * (4 + (c.epilogue.residual ? 4 + (half ? 2 : 0) : 0) + (half ? 2 : 0));
+  return 2 * tm * (4 + (c.epilogue.residual ? 4 + (half ? 2 : 0) : 0) + (half ? 2 : 0));
 }
 // Output channels one epilogue chunk takes: the most whole 16-channel blocks of the tile that fit
 // UB; 0 when not even one does.
@@ -155,7 +156,7 @@ void validate(const Conv2dCompute& c) {
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
 }
 
-Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores) {
+Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores, double slack) {
   ConvGeometry g(c);
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
@@ -182,7 +183,14 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   const double fixBw = std::max(1e-9, coreBandwidth(target, DmaPath::L0CToGm, maxCores));
   const double rate = cubeRate(target, c.inType);
   Conv2dSchedule best;
-  double bestCycles = -1;
+  double bestCycles = -1, limit = -1;
+  int64_t bestMmads = 0;
+  // The first search keeps the fewest modelled cycles; with a slack, a second keeps, among the
+  // tiles within it of those cycles, the one issuing the fewest mmads.
+  auto consider = [&](double total, int64_t mmads) {
+    if (limit < 0) return bestCycles < 0 || total < bestCycles * 0.9999;
+    return total <= limit && (bestMmads == 0 || mmads < bestMmads || (mmads == bestMmads && total < bestCycles * 0.9999));
+  };
   // Windows of every channel of the group first; when none fits, windows of fewer channels (whole
   // channel blocks), loaded one after another into the two buffers, their K chunks accumulating
   // into the tile's L0C.
@@ -230,12 +238,23 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           }
           double fix = double(tm * tn * dtypeSize(c.outType)) / fixBw;
           double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
-          int64_t tiles = c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tm);
+          const int64_t perSlice = c.n * ceilDiv(g.positions, tm);
+          int64_t tiles = c.groups * ceilDiv(g.ng, tn) * perSlice;
           int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
           double weightLoad = gmCopyCycles(target, g.taps * g.cg, tn * g.es, (c.cout - tn) * g.es, DmaPath::GmToL1, maxCores);
-          double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + weightLoad + fix;
-          if (bestCycles < 0 || total < bestCycles * 0.9999) {
+          // a core loads the weights of every channel slice its run of tiles (emitPerCore's split,
+          // slices outermost) touches: the busiest core's count
+          int64_t slices = 1;
+          for (int64_t core = 0, start = 0; core < cores; ++core) {
+            int64_t count = tiles / cores + (core < tiles % cores ? 1 : 0);
+            slices = std::max(slices, (start + count - 1) / perSlice - start / perSlice + 1);
+            start += count;
+          }
+          double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + double(slices) * weightLoad + fix;
+          const int64_t mmads = tiles * ceilDiv(g.cg, tc) * ceilDiv(c.kh, kr);
+          if (consider(total, mmads)) {
             bestCycles = total;
+            bestMmads = mmads;
             best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows};
             best.windowChannels = held;
             best.l0cBuffers = buffers;
@@ -247,9 +266,14 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     }
   }
   };
-  search(false);
-  if (bestCycles < 0) search(true);
+  bool split = false;
+  search(split);
+  if (bestCycles < 0) search(split = true);
   if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
+  if (slack > 0) {
+    limit = bestCycles * (1 + slack);
+    search(split);
+  }
   return best;
 }
 
@@ -267,13 +291,13 @@ Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& tar
 
 }  // namespace
 
-Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores) {
+Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores, double slack) {
   validate(c);
-  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores);
+  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores, slack);
   int vectorCores = std::max(1, static_cast<int>(int64_t(maxCores) * target.vectorCores / std::max(1, target.cubeCores)));
   Conv2dSchedule vector = scheduleDepthwiseVector(c, target, vectorCores);
   try {
-    Conv2dSchedule cube = scheduleCube(c, target, maxCores);
+    Conv2dSchedule cube = scheduleCube(c, target, maxCores, slack);
     return vector.blockDim > 0 && vector.estimatedCycles < cube.estimatedCycles ? vector : cube;
   } catch (const CompileError&) {
     if (vector.blockDim > 0) return vector;
@@ -361,27 +385,32 @@ class ConvEmitter {
       auto take = [&](int64_t bytes) { int64_t a = at; at += roundUp(bytes, isa::kBlockBytes); return a; };
       statRow_ = roundUp(s.tn, 16) * dtypeSize(DType::Float32);
       ubStats_ = take(epilogueStatisticsBytes(c, s.tn));
-      ubAcc_ = take(s.tm * chunk_ * 4);
       const bool half = c.outType == DType::Float16;
-      if (c.epilogue.residual) ubResidual_ = take(s.tm * chunk_ * 4);
-      if (c.epilogue.residual && half) ubResidualHalf_ = take(s.tm * chunk_ * 2);
-      if (half) ubOut_ = take(s.tm * chunk_ * 2);
+      for (int e = 0; e < 2; ++e) {
+        ubAcc_[e] = take(s.tm * chunk_ * 4);
+        if (c.epilogue.residual) ubResidual_[e] = take(s.tm * chunk_ * 4);
+        if (c.epilogue.residual && half) ubResidualHalf_[e] = take(s.tm * chunk_ * 2);
+        if (half) ubOut_[e] = take(s.tm * chunk_ * 2);
+      }
       b.noteBufferBytes(Space::UB, at);
     }
   }
 
-  // The epilogue's UB flags: its accumulator is free for the fixpipe (MTE3→FIX) and its inputs for
-  // the next loads (V→MTE2).
-  bool epilogueLoads() const { return c_.epilogue.batchNorm || c_.epilogue.residual; }
+  // The epilogue's flags per chunk buffer: its accumulator is free for the fixpipe (MTE3→FIX) and
+  // its residual for the next load (V→MTE2); the prologue sets them all, the epilogue consumes them.
   void prologue() {
     emitCubeFlagPrologue(b_, s_.l0cBuffers);
-    if (c_.epilogue.any()) b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
-    if (epilogueLoads()) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
+    for (int e = 0; e < 2; ++e) {
+      if (c_.epilogue.any()) b_.setFlag(Pipe::MTE3, Pipe::FIX, e);
+      if (c_.epilogue.residual) b_.setFlag(Pipe::V, Pipe::MTE2, e);
+    }
   }
   void epilogue() {
     emitCubeFlagEpilogue(b_, s_.l0cBuffers);
-    if (c_.epilogue.any()) b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
-    if (epilogueLoads()) b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
+    for (int e = 0; e < 2; ++e) {
+      if (c_.epilogue.any()) b_.waitFlag(Pipe::MTE3, Pipe::FIX, e);
+      if (c_.epilogue.residual) b_.waitFlag(Pipe::V, Pipe::MTE2, e);
+    }
   }
 
   // Each core's code starts with no weights in L1.
@@ -389,6 +418,7 @@ class ConvEmitter {
     weightsGroup_ = -1;
     weightsCol_ = -1;
     windowLoads_ = 0;
+    epilogueChunks_ = 0;
   }
 
   // Emits tile number `index` of this core.
@@ -499,11 +529,13 @@ class ConvEmitter {
     return win;
   }
 
-  // Output channels [j, j + cols) of the tile through UB: the fixpipe moves the accumulator's
-  // columns there, the vector unit applies the epilogue (computing the slice's scale and shift
-  // first when its statistics are new) and MTE3 writes the rows to GM.
+  // Output channels [j, j + cols) of the tile through UB, in the chunk buffer after the last one's:
+  // the fixpipe moves the accumulator's columns there, the vector unit applies the epilogue
+  // (computing the slice's scale and shift first when its statistics are new) and MTE3 writes the
+  // rows to GM, while the other buffer's chunk is in another of these steps.
   void epilogueChunk(const ConvTile& t, int q, int64_t j, int64_t cols, bool newStatistics) {
     const Conv2dEpilogue& e = c_.epilogue;
+    const int u = static_cast<int>(epilogueChunks_++ % 2);
     const DType out = c_.outType;
     const int os = dtypeSize(out);
     const int64_t pitch = roundUp(cols, 16), channel = t.group * g_.ng + t.col + j;
@@ -512,11 +544,11 @@ class ConvEmitter {
     auto ub = [](int64_t at) { return MemRef{Space::UB, 0, at}; };
     auto gmArg = [](int arg, int64_t bytes) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), bytes}; };
     auto localGap = [&](int size) { return (pitch * size - localRowBytes(cols * size)) / isa::kBlockBytes; };
-    b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+    b_.waitFlag(Pipe::MTE3, Pipe::FIX, u);
     Instruction fix;
     fix.op = Opcode::FixL0CToUb;
     fix.type = fix.type2 = DType::Float32;
-    fix.dst = ub(ubAcc_);
+    fix.dst = ub(ubAcc_[u]);
     fix.src0 = MemRef{Space::L0C, 0, q * cBytes_ + j / 16 * s_.tm * 16 * 4};
     fix.m = static_cast<uint16_t>(s_.tm);
     fix.n = static_cast<uint16_t>(pitch);
@@ -524,19 +556,23 @@ class ConvEmitter {
     fix.validRows = static_cast<uint16_t>(t.rows);
     fix.validCols = static_cast<uint16_t>(cols);
     b_.emit(fix);
-    b_.setFlag(Pipe::FIX, Pipe::V, 0);
-    if (epilogueLoads()) {
-      b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
-      if (e.batchNorm && newStatistics)
-        for (int k = 0; k < 4; ++k)
-          emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
-      if (e.residual)
-        emitCopyRows(b_, Opcode::CopyGmToUb, ub(half ? ubResidualHalf_ : ubResidual_), gmArg(e.batchNorm ? 7 : 3, gm * os),
-                     t.rows, cols * os, (c_.cout - cols) * os, localGap(os));
-      b_.setFlag(Pipe::MTE2, Pipe::V, 0);
-      b_.waitFlag(Pipe::MTE2, Pipe::V, 0);
+    b_.setFlag(Pipe::FIX, Pipe::V, u);
+    if (e.batchNorm && newStatistics) {  // once the vector unit is done with the last slice's
+      b_.setFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
+      b_.waitFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
+      for (int k = 0; k < 4; ++k)
+        emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
+      b_.setFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
     }
-    b_.waitFlag(Pipe::FIX, Pipe::V, 0);
+    if (e.residual) {
+      b_.waitFlag(Pipe::V, Pipe::MTE2, u);
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub(half ? ubResidualHalf_[u] : ubResidual_[u]),
+                   gmArg(e.batchNorm ? 7 : 3, gm * os), t.rows, cols * os, (c_.cout - cols) * os, localGap(os));
+      b_.setFlag(Pipe::MTE2, Pipe::V, u);
+      b_.waitFlag(Pipe::MTE2, Pipe::V, u);
+    }
+    if (e.batchNorm && newStatistics) b_.waitFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
+    b_.waitFlag(Pipe::FIX, Pipe::V, u);
     auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type = DType::Float32,
                       DType type2 = DType::Float32) {
       VectorOp v;
@@ -548,24 +584,25 @@ class ConvEmitter {
       v.src1 = ub(src1);
       emitRows(b_, v, t.rows, cols, pitch, row);
     };
+    const int64_t acc = ubAcc_[u];
     if (e.batchNorm) {
       if (newStatistics) statistics(t.cols);
-      vector(Opcode::VMul, ubAcc_, ubAcc_, ubStats_ + 2 * statRow_ + j * 4, true);
-      vector(Opcode::VAdd, ubAcc_, ubAcc_, ubStats_ + 3 * statRow_ + j * 4, true);
+      vector(Opcode::VMul, acc, acc, ubStats_ + 2 * statRow_ + j * 4, true);
+      vector(Opcode::VAdd, acc, acc, ubStats_ + 3 * statRow_ + j * 4, true);
     }
     if (e.residual) {
-      if (half) vector(Opcode::VConv, ubResidual_, ubResidualHalf_, 0, false, DType::Float16, DType::Float32);
-      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, ubAcc_, ubAcc_, ubResidual_, false);
+      if (half) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16, DType::Float32);
+      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, acc, acc, ubResidual_[u], false);
+      b_.setFlag(Pipe::V, Pipe::MTE2, u);
     } else if (e.relu) {
-      vector(Opcode::VRelu, ubAcc_, ubAcc_, 0, false);
+      vector(Opcode::VRelu, acc, acc, 0, false);
     }
-    if (half) vector(Opcode::VConv, ubOut_, ubAcc_, 0, false, DType::Float32, DType::Float16);
-    if (epilogueLoads()) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
-    b_.setFlag(Pipe::V, Pipe::MTE3, 0);
-    b_.waitFlag(Pipe::V, Pipe::MTE3, 0);
-    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(half ? ubOut_ : ubAcc_), t.rows, cols * os,
+    if (half) vector(Opcode::VConv, ubOut_[u], acc, 0, false, DType::Float32, DType::Float16);
+    b_.setFlag(Pipe::V, Pipe::MTE3, u);
+    b_.waitFlag(Pipe::V, Pipe::MTE3, u);
+    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(half ? ubOut_[u] : acc), t.rows, cols * os,
                  (c_.cout - cols) * os, localGap(os));
-    b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
+    b_.setFlag(Pipe::MTE3, Pipe::FIX, u);
   }
 
   // A channel slice's batch-norm scale gamma / sqrt(var + eps) into gamma's row and shift
@@ -669,7 +706,9 @@ class ConvEmitter {
   int chunkParity_ = 0;
   int64_t windowLoads_ = 0;  // this core's window loads so far: their parity picks the buffer
   int64_t chunk_ = 0;        // output channels per epilogue chunk
-  int64_t statRow_ = 0, ubStats_ = 0, ubAcc_ = 0, ubResidual_ = 0, ubResidualHalf_ = 0, ubOut_ = 0;
+  int64_t epilogueChunks_ = 0;  // this kernel's epilogue chunks so far: their parity picks the buffer
+  int64_t statRow_ = 0, ubStats_ = 0;
+  int64_t ubAcc_[2] = {}, ubResidual_[2] = {}, ubResidualHalf_[2] = {}, ubOut_[2] = {};
 };
 
 }  // namespace
