@@ -56,7 +56,7 @@ void fuse(PipelineState& s, const StageContext& c) { fuseElementwise(s.graph, c.
 std::string select(PipelineState& s, const StageContext& c) {
   SelectOptions select;
   select.doubleBuffer = c.options.optLevel >= 1;
-  select.tileSlack = c.options.optLevel >= 2 ? 0.1 : 0;
+  select.wideTileSearch = c.options.optLevel >= 2;
   select.sourceFile = c.options.sourceFile;
   select.definitionSchedules = c.options.definitionSchedules;
   select.observeLoopNest = c.observeLoopNest;

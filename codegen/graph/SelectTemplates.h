@@ -15,8 +15,9 @@ namespace pyasc::codegen {
 
 struct SelectOptions {
   bool doubleBuffer = true;  // O1 and above
-  // O2: cube tiles may cost this fraction more modelled cycles when they issue fewer instructions
-  double tileSlack = 0;
+  // O2: convolution tiles from windows of fewer channels too, and among those within 10% of the
+  // fewest modelled cycles the one issuing fewest mmads (Conv2dSearch)
+  bool wideTileSearch = false;
   std::string sourceFile;
   bool definitionSchedules = true;  // false: every kernel gets the compiler's own schedule
   LoopNestObserver observeLoopNest;  // each te.compute kernel's loop nest after each loop-nest stage

@@ -156,7 +156,7 @@ void validate(const Conv2dCompute& c) {
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
 }
 
-Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores, double slack) {
+Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores, const Conv2dSearch& options) {
   ConvGeometry g(c);
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
@@ -191,9 +191,9 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     if (limit < 0) return bestCycles < 0 || total < bestCycles * 0.9999;
     return total <= limit && (bestMmads == 0 || mmads < bestMmads || (mmads == bestMmads && total < bestCycles * 0.9999));
   };
-  // Windows of every channel of the group first; when none fits, windows of fewer channels (whole
-  // channel blocks), loaded one after another into the two buffers, their K chunks accumulating
-  // into the tile's L0C.
+  // Windows of every channel of the group first; when none fits (or everyWindow asks), windows of
+  // fewer channels (whole channel blocks), loaded one after another into the two buffers, their K
+  // chunks accumulating into the tile's L0C.
   auto search = [&](bool split) {
   for (int64_t tm = 16; tm <= std::min(kMaxImg2ColField / 16 * 16, roundUp(g.positions, 16)); tm += 16) {
     int64_t rows = g.windowRows(c, tm);
@@ -266,13 +266,14 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     }
   }
   };
-  bool split = false;
-  search(split);
-  if (bestCycles < 0) search(split = true);
+  search(false);
+  if (bestCycles < 0 || options.everyWindow) search(true);
   if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
-  if (slack > 0) {
-    limit = bestCycles * (1 + slack);
-    search(split);
+  if (options.slack > 0) {
+    const bool split = best.windowChannels > 0;
+    limit = bestCycles * (1 + options.slack);
+    search(false);
+    if (split || options.everyWindow) search(true);
   }
   return best;
 }
@@ -291,13 +292,13 @@ Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& tar
 
 }  // namespace
 
-Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores, double slack) {
+Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores, const Conv2dSearch& options) {
   validate(c);
-  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores, slack);
+  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores, options);
   int vectorCores = std::max(1, static_cast<int>(int64_t(maxCores) * target.vectorCores / std::max(1, target.cubeCores)));
   Conv2dSchedule vector = scheduleDepthwiseVector(c, target, vectorCores);
   try {
-    Conv2dSchedule cube = scheduleCube(c, target, maxCores, slack);
+    Conv2dSchedule cube = scheduleCube(c, target, maxCores, options);
     return vector.blockDim > 0 && vector.estimatedCycles < cube.estimatedCycles ? vector : cube;
   } catch (const CompileError&) {
     if (vector.blockDim > 0) return vector;

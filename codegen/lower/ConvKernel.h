@@ -72,9 +72,16 @@ struct Conv2dSchedule {
 // modelled cycles; a depthwise conv2d also tries the vector engine (UB double-buffered) on the
 // same share of the vector cores (maxCores · vectorCores / cubeCores) and keeps the faster.
 // Throws CompileError naming the buffer, its capacity and the smallest request when nothing fits,
-// or the field when a size is beyond what img2col encodes. A positive `slack` (O2) then keeps, among
-// the cube tiles within that fraction of the fewest modelled cycles, the one issuing fewest mmads.
-Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores, double slack = 0);
+// or the field when a size is beyond what img2col encodes.
+struct Conv2dSearch {
+  // Also windows of fewer channels when windows of every channel fit (O2); else only when none does.
+  bool everyWindow = false;
+  // Positive (O2): among the cube tiles within this fraction of the fewest modelled cycles, the one
+  // issuing the fewest mmads.
+  double slack = 0;
+};
+Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores,
+                              const Conv2dSearch& options = {});
 
 // The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output, then
 // with an epilogue the float32 statistics mean, var, gamma, beta (batch norm) and the residual.

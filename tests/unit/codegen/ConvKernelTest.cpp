@@ -76,10 +76,11 @@ std::vector<double> reference(const Conv2dCompute& c, const std::vector<double>&
   return out;
 }
 
-// Runs every launch on one device (sanitizer on) with the operator's tensors and the scratch ones;
-// returns the output tensor.
+// Runs every launch on one device (sanitizer on) with the operator's tensors (input, weights and
+// the epilogue's in `extra`) and the scratch ones; returns the output tensor.
 std::vector<double> runLaunches(const Target& target, const Conv2dCompute& c, const Conv2dLaunches& plan,
-                                const HostTensor& input, const HostTensor& weights) {
+                                const HostTensor& input, const HostTensor& weights,
+                                const std::map<Conv2dTensor, HostTensor>& extra = {}) {
   std::map<Conv2dTensor, std::pair<uint64_t, int64_t>> where;  // GM offset, bytes
   uint64_t gm = 0;
   auto place = [&](Conv2dTensor t, int64_t bytes) {
@@ -89,10 +90,12 @@ std::vector<double> runLaunches(const Target& target, const Conv2dCompute& c, co
   place(Conv2dTensor::Input, c.inputElements() * dtypeSize(c.inType));
   place(Conv2dTensor::Weights, c.weightElements() * dtypeSize(c.inType));
   place(Conv2dTensor::Output, c.outputElements() * dtypeSize(c.outType));
+  for (const auto& [t, h] : extra) place(t, static_cast<int64_t>(h.values.size()) * dtypeSize(h.dtype));
   for (const Conv2dScratch& s : plan.scratch) place(s.tensor, s.bytes);
   sim::Device device(target, gm);
   for (const auto& [tensor, at] : where) {
-    bool readOnly = tensor == Conv2dTensor::Input || tensor == Conv2dTensor::Weights;
+    bool readOnly = tensor != Conv2dTensor::Output && tensor != Conv2dTensor::InputNhwc &&
+                    tensor != Conv2dTensor::WeightsNhwc && tensor != Conv2dTensor::OutputNhwc;
     device.addRegion(sim::GmRegion{at.first, static_cast<uint64_t>(at.second), "t" + std::to_string(int(tensor)), !readOnly});
   }
   auto fill = [&](Conv2dTensor t, const HostTensor& h) {
@@ -101,6 +104,7 @@ std::vector<double> runLaunches(const Target& target, const Conv2dCompute& c, co
   };
   fill(Conv2dTensor::Input, input);
   fill(Conv2dTensor::Weights, weights);
+  for (const auto& [t, h] : extra) fill(t, h);
   for (const Conv2dLaunch& launch : plan.launches) {
     sim::LaunchOptions options;
     options.blockDim = launch.code.blockDim;
@@ -317,6 +321,57 @@ TEST(ConvKernelSchedule, RejectsUnsupportedTypesAndGroups) {
   c.groups = 1;
   c.inType = DType::Int32;
   EXPECT_THROW(scheduleConv2d(c, target, target.cubeCores), CompileError);
+}
+
+// The fused epilogue (batch norm, residual, ReLU) against the float64 convolution followed by
+// (acc − mean) / sqrt(var + eps) · gamma + beta, + residual, max(·, 0): 320 output channels, so that
+// tiles take several epilogue chunks and channel slices; float16 output and residual; every
+// combination the ResNet uses; and O2's wider tile search.
+TEST(ConvKernelEpilogue, MatchesReference) {
+  struct Epi {
+    const char* label;
+    bool norm, residual, relu;
+    DType in, out;
+    const char* target;
+    bool wide;
+  };
+  for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, "ascend910b", false},
+                       Epi{"bn_add_relu", true, true, true, F16, F16, "ascend910b", true},
+                       Epi{"bn", true, false, false, F16, F32, "ascend310", true},
+                       Epi{"add_relu", false, true, true, F32, F32, "ascend310", false},
+                       Epi{"relu", false, false, true, F16, F16, "ascend910b", false}}) {
+    Target target = pyasc::testing::testTarget(e.target);
+    Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, 320, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
+    c.epilogue.batchNorm = e.norm;
+    c.epilogue.epsilon = 1e-3;
+    c.epilogue.residual = e.residual;
+    c.epilogue.relu = e.relu;
+    Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores, Conv2dSearch{e.wide, e.wide ? 0.1 : 0});
+    HostTensor x = pyasc::testing::randomTensor(c.inType, c.inputElements(), 21);
+    HostTensor wt = pyasc::testing::randomTensor(c.inType, c.weightElements(), 22);
+    std::map<Conv2dTensor, HostTensor> extra;
+    if (e.norm) {
+      extra[Conv2dTensor::Mean] = pyasc::testing::randomTensor(F32, c.cout, 23);
+      extra[Conv2dTensor::Var] = pyasc::testing::randomTensor(F32, c.cout, 24, 0.5, 1.5);
+      extra[Conv2dTensor::Gamma] = pyasc::testing::randomTensor(F32, c.cout, 25, 0.5, 1.5);
+      extra[Conv2dTensor::Beta] = pyasc::testing::randomTensor(F32, c.cout, 26);
+    }
+    if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(c.outType, c.outputElements(), 27, -20, 20);
+    std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt, extra);
+    std::vector<double> ref = reference(c, x.values, wt.values);
+    for (size_t i = 0; i < ref.size(); ++i) {
+      const size_t ch = i % static_cast<size_t>(c.cout);
+      double y = ref[i];
+      if (e.norm) {
+        y = (y - extra[Conv2dTensor::Mean].values[ch]) / std::sqrt(extra[Conv2dTensor::Var].values[ch] + 1e-3) *
+                extra[Conv2dTensor::Gamma].values[ch] + extra[Conv2dTensor::Beta].values[ch];
+      }
+      if (e.residual) y += extra[Conv2dTensor::Residual].values[i];
+      if (e.relu) y = std::max(y, 0.0);
+      ref[i] = y;
+    }
+    EXPECT_LT(pyasc::testing::relativeError(out, ref), tolerance(c.outType)) << e.label << " " << s.str();
+  }
 }
 
 }  // namespace
