@@ -79,8 +79,10 @@ bool inferFusedConv2d(InferContext& ctx) {
     if (p.dtype != DType::Float32 || p.rank() != 1 || p.shape[0] != y.shape[3])
       return ctx.fail("a fused conv2d's batch-norm statistics are float32 vectors of its output channels, got " + p.str());
   }
-  if (residual && (ctx.inputs.back().dtype != y.dtype || ctx.inputs.back().shape != y.shape))
-    return ctx.fail("a fused conv2d's residual has the result's type " + y.str() + ", got " + ctx.inputs.back().str());
+  const TensorType& r = ctx.inputs.back();
+  if (residual && (r.shape != y.shape || (r.dtype != DType::Float16 && r.dtype != DType::Float32)))
+    return ctx.fail("a fused conv2d's residual is a float16 or float32 array of the result's shape " + y.str() + ", got " +
+                    r.str());
   return true;
 }
 

@@ -21,7 +21,7 @@ namespace {
 bool onTheCube(const std::string& op) { return op == "MatMul" || op == "Conv2D" || op == "FusedConv2D"; }
 
 // The operands a cube operator multiplies: the first two (a fused convolution's statistics stay
-// float32, and its residual has the result's type).
+// float32; its residual is float16 when it is computed in float16, whatever the result's type).
 bool isCubeOperand(const Node& n, size_t index) { return onTheCube(n.op) && index < 2; }
 bool hasResidual(const Node& n) { return n.op == "FusedConv2D" && n.boolAttr("residual"); }
 
@@ -88,7 +88,8 @@ class MixedPrecision {
       const bool cube = n.outputs.size() == 1 && convertedCubes_.count(n.outputs[0]);
       for (size_t i = 0; i < n.inputs.size(); ++i) {
         // a converted cube reads its operands in float16, and its residual when its result is
-        const bool halfReader = cube ? isCubeOperand(n, i) || (halfResult && hasResidual(n) && i + 1 == n.inputs.size()) : halfResult;
+        const bool halfResidual = hasResidual(n) && i + 1 == n.inputs.size() && halfResults_.count(n.inputs[i]);
+        const bool halfReader = cube ? isCubeOperand(n, i) || halfResidual : halfResult;
         auto it = onlyHalfReaders.emplace(n.inputs[i], true).first;
         it->second = it->second && halfReader;
       }
@@ -245,7 +246,7 @@ class MixedPrecision {
       const std::string mode = modeOf(n);
       if (n.outputs.size() == 1 && convertedCubes_.count(n.outputs[0])) {
         for (size_t i = 0; i < 2; ++i) n.inputs[i] = halfOf(n.inputs[i], n);
-        if (halfResults_.count(n.outputs[0]) && hasResidual(n)) n.inputs.back() = halfOf(n.inputs.back(), n);
+        if (hasResidual(n) && halfResults_.count(n.inputs.back())) n.inputs.back() = halfOf(n.inputs.back(), n);
         if (halfResults_.count(n.outputs[0])) {
           halfResult(n);
         } else {  // float16 operands, the float32 accumulator as the result

@@ -90,8 +90,8 @@ int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
   return c.epilogue.batchNorm ? 4 * roundUp(tn, 16) * dtypeSize(DType::Float32) : 0;
 }
 int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
-  const bool half = c.outType == DType::Float16;
-  return 2 * tm * (4 + (c.epilogue.residual ? 4 + (half ? 2 : 0) : 0) + (half ? 2 : 0));
+  const bool half = c.outType == DType::Float16, halfResidual = c.epilogue.residualType == DType::Float16;
+  return 2 * tm * (4 + (c.epilogue.residual ? 4 + (halfResidual ? 2 : 0) : 0) + (half ? 2 : 0));
 }
 // Output channels one epilogue chunk takes: the most whole 16-channel blocks of the tile that fit
 // UB; 0 when not even one does.
@@ -154,6 +154,8 @@ void validate(const Conv2dCompute& c) {
     fail(c, "a row of " + std::to_string(std::max(c.cin, c.cout) * g.es) + " bytes of channels exceeds a DMA gap");
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
+  if (c.epilogue.residual && c.epilogue.residualType != DType::Float16 && c.epilogue.residualType != DType::Float32)
+    fail(c, std::string("residual type ") + dtypeName(c.epilogue.residualType) + " is not supported (f16 or f32)");
 }
 
 Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores, const Conv2dSearch& options) {
@@ -185,11 +187,13 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   Conv2dSchedule best;
   double bestCycles = -1, limit = -1;
   int64_t bestMmads = 0;
+  int fastestCores = 0;
   // The first search keeps the fewest modelled cycles; with a slack, a second keeps, among the
-  // tiles within it of those cycles, the one issuing the fewest mmads.
-  auto consider = [&](double total, int64_t mmads) {
+  // tiles within it of those cycles on at least as many cores, the one issuing the fewest mmads.
+  auto consider = [&](double total, int64_t mmads, int cores) {
     if (limit < 0) return bestCycles < 0 || total < bestCycles * 0.9999;
-    return total <= limit && (bestMmads == 0 || mmads < bestMmads || (mmads == bestMmads && total < bestCycles * 0.9999));
+    return total <= limit && cores >= fastestCores &&
+           (bestMmads == 0 || mmads < bestMmads || (mmads == bestMmads && total < bestCycles * 0.9999));
   };
   // Windows of every channel of the group first; when none fits (or everyWindow asks), windows of
   // fewer channels (whole channel blocks), loaded one after another into the two buffers, their K
@@ -252,7 +256,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           }
           double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + double(slices) * weightLoad + fix;
           const int64_t mmads = tiles * ceilDiv(g.cg, tc) * ceilDiv(c.kh, kr);
-          if (consider(total, mmads)) {
+          if (consider(total, mmads, cores)) {
             bestCycles = total;
             bestMmads = mmads;
             best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows};
@@ -272,6 +276,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   if (options.slack > 0) {
     const bool split = best.windowChannels > 0;
     limit = bestCycles * (1 + options.slack);
+    fastestCores = best.blockDim;
     search(false);
     if (split || options.everyWindow) search(true);
   }
@@ -390,7 +395,7 @@ class ConvEmitter {
       for (int e = 0; e < 2; ++e) {
         ubAcc_[e] = take(s.tm * chunk_ * 4);
         if (c.epilogue.residual) ubResidual_[e] = take(s.tm * chunk_ * 4);
-        if (c.epilogue.residual && half) ubResidualHalf_[e] = take(s.tm * chunk_ * 2);
+        if (c.epilogue.residual && c.epilogue.residualType == DType::Float16) ubResidualHalf_[e] = take(s.tm * chunk_ * 2);
         if (half) ubOut_[e] = take(s.tm * chunk_ * 2);
       }
       b.noteBufferBytes(Space::UB, at);
@@ -565,10 +570,12 @@ class ConvEmitter {
         emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
       b_.setFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
     }
+    const bool halfResidual = e.residualType == DType::Float16;
     if (e.residual) {
+      const int rs = dtypeSize(e.residualType);
       b_.waitFlag(Pipe::V, Pipe::MTE2, u);
-      emitCopyRows(b_, Opcode::CopyGmToUb, ub(half ? ubResidualHalf_[u] : ubResidual_[u]),
-                   gmArg(e.batchNorm ? 7 : 3, gm * os), t.rows, cols * os, (c_.cout - cols) * os, localGap(os));
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub(halfResidual ? ubResidualHalf_[u] : ubResidual_[u]),
+                   gmArg(e.batchNorm ? 7 : 3, gm * rs), t.rows, cols * rs, (c_.cout - cols) * rs, localGap(rs));
       b_.setFlag(Pipe::MTE2, Pipe::V, u);
       b_.waitFlag(Pipe::MTE2, Pipe::V, u);
     }
@@ -592,7 +599,7 @@ class ConvEmitter {
       vector(Opcode::VAdd, acc, acc, ubStats_ + 3 * statRow_ + j * 4, true);
     }
     if (e.residual) {
-      if (half) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16, DType::Float32);
+      if (halfResidual) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16, DType::Float32);
       vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, acc, acc, ubResidual_[u], false);
       b_.setFlag(Pipe::V, Pipe::MTE2, u);
     } else if (e.relu) {

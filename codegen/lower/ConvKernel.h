@@ -17,7 +17,8 @@ namespace pyasc::codegen {
 struct Conv2dEpilogue {
   bool batchNorm = false;
   double epsilon = 1e-5;
-  bool residual = false;  // an array of the output's shape and type
+  bool residual = false;  // an array of the output's shape
+  DType residualType = DType::Float32;  // f16 or f32
   bool relu = false;
   bool any() const { return batchNorm || residual || relu; }
 };

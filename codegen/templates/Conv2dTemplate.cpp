@@ -46,6 +46,7 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.epilogue.epsilon = n.floatAttr("epsilon", 1e-5);
   c.epilogue.residual = n.boolAttr("residual");
   c.epilogue.relu = n.boolAttr("relu");
+  if (c.epilogue.residual) c.epilogue.residualType = g.type(n.inputs.back()).dtype;
   Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true), Conv2dSearch{l.options.wideTileSearch, l.options.wideTileSearch ? 0.1 : 0});
   Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, l.target);
   for (auto& launch : plan.launches)
