@@ -325,27 +325,29 @@ TEST(ConvKernelSchedule, RejectsUnsupportedTypesAndGroups) {
 
 // The fused epilogue (batch norm, residual, ReLU) against the float64 convolution followed by
 // (acc − mean) / sqrt(var + eps) · gamma + beta, + residual, max(·, 0): 320 output channels, so that
-// tiles take several epilogue chunks and channel slices; float16 output and residual; every
-// combination the ResNet uses; and O2's wider tile search.
+// tiles take several epilogue chunks and channel slices; float16 output and residual, and a float16
+// residual of a float32 result; every combination the ResNet uses; and O2's wider tile search.
 TEST(ConvKernelEpilogue, MatchesReference) {
   struct Epi {
     const char* label;
     bool norm, residual, relu;
-    DType in, out;
+    DType in, out, res;
     const char* target;
     bool wide;
   };
-  for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, "ascend910b", false},
-                       Epi{"bn_add_relu", true, true, true, F16, F16, "ascend910b", true},
-                       Epi{"bn", true, false, false, F16, F32, "ascend310", true},
-                       Epi{"add_relu", false, true, true, F32, F32, "ascend310", false},
-                       Epi{"relu", false, false, true, F16, F16, "ascend910b", false}}) {
+  for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, F32, "ascend910b", false},
+                       Epi{"bn_add_relu", true, true, true, F16, F16, F16, "ascend910b", true},
+                       Epi{"bn_add_half", true, true, false, F16, F32, F16, "ascend910b", true},
+                       Epi{"bn", true, false, false, F16, F32, F32, "ascend310", true},
+                       Epi{"add_relu", false, true, true, F32, F32, F32, "ascend310", false},
+                       Epi{"relu", false, false, true, F16, F16, F16, "ascend910b", false}}) {
     Target target = pyasc::testing::testTarget(e.target);
     Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, 320, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
     c.epilogue.batchNorm = e.norm;
     c.epilogue.epsilon = 1e-3;
     c.epilogue.residual = e.residual;
     c.epilogue.relu = e.relu;
+    c.epilogue.residualType = e.res;
     Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores, Conv2dSearch{e.wide, e.wide ? 0.1 : 0});
     HostTensor x = pyasc::testing::randomTensor(c.inType, c.inputElements(), 21);
     HostTensor wt = pyasc::testing::randomTensor(c.inType, c.weightElements(), 22);
@@ -356,7 +358,7 @@ TEST(ConvKernelEpilogue, MatchesReference) {
       extra[Conv2dTensor::Gamma] = pyasc::testing::randomTensor(F32, c.cout, 25, 0.5, 1.5);
       extra[Conv2dTensor::Beta] = pyasc::testing::randomTensor(F32, c.cout, 26);
     }
-    if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(c.outType, c.outputElements(), 27, -20, 20);
+    if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(e.res, c.outputElements(), 27, -20, 20);
     std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt, extra);
     std::vector<double> ref = reference(c, x.values, wt.values);
     for (size_t i = 0; i < ref.size(); ++i) {
