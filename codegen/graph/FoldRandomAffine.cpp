@@ -2,6 +2,7 @@
 // program applies them, so that the runtime makes the scaled values NumPy makes, bit for bit.
 #include "codegen/graph/FoldRandomAffine.h"
 
+#include <cmath>
 #include <functional>
 #include <map>
 
@@ -29,7 +30,7 @@ int foldRandomAffine(graph::Graph& g) {
     const graph::GraphConstant* c = g.findConstant(v);
     if (!c || g.type(v).dtype != DType::Float32 || graph::elementCount(g.type(v).shape) != 1) return false;
     out = graph::decodeConstant(DType::Float32, c->bytes).at(0);
-    return true;
+    return std::isfinite(out);
   };
   int folded = 0;
   std::vector<Node> kept;

@@ -79,10 +79,12 @@ class Narrower {
       const Interval r{*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
       if (fitsInt32(r)) bounds_[c.value] = r;  // (beyond int32: no bound, as a result that leaves it)
     }
-    // uniform random inputs lie in [0, 1); float constants between their extremes
+    // uniform random inputs lie in [0, 1) before their recipe's scale and shift; float constants
+    // between their extremes
     for (const auto& in : g_.inputs) {
       if (in.role == graph::InputRole::Random && in.random.distribution == graph::RandomDistribution::Uniform) {
-        bounds_[in.value] = {0, 1};
+        const double a = in.random.shift, b = in.random.scale + in.random.shift;
+        bounds_[in.value] = {std::min(a, b), std::max(a, b)};
       }
     }
     for (const auto& c : g_.constants) {

@@ -162,8 +162,9 @@ struct RandomSpec {
   uint32_t seed = 0;
   int stream = 0;      // increments at every np.random.seed call
   int64_t offset = 0;  // values drawn from this stream before this input
-  // Then each value, in the input's dtype, is multiplied by `scale` and `shift` is added, each
-  // product and sum rounded to that dtype: a float32 initialiser's scaling (fold-random-affine).
+  // Then each value, as float32, is multiplied by `scale` and `shift` is added, each rounded to
+  // float32 (a float16 input is rounded to float16 last): a float32 initialiser's scaling
+  // (fold-random-affine). Float64 inputs take no transform.
   double scale = 1.0, shift = 0.0;
   bool transformed() const { return scale != 1.0 || shift != 0.0; }
 };

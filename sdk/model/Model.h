@@ -11,10 +11,13 @@
 
 namespace pyasc::model {
 
-// Format version written by this pyasc; it reads every file with the same major version.
-constexpr uint16_t kFormatMajor = 1;
-constexpr uint16_t kFormatMinor = 4;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
-                                     // 1.3: while steps; 1.4: the optional random transforms section
+// Format version written by this pyasc; it reads every file of this major version and of 1.x (a
+// 1.x file is a 2.x file without section 8).
+constexpr uint16_t kFormatMajor = 2;
+constexpr uint16_t kFormatMinor = 0;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
+                                     // 1.3: while steps; 2.0: the optional random transforms section,
+                                     // which changes what the runtime draws (a 1.x reader would skip it)
+constexpr uint16_t kLastMinorOf1 = 3;
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {

@@ -240,6 +240,8 @@ void readRandomTransforms(SectionReader& r, Model& model) {
     double scale = r.f64(), shift = r.f64();
     if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
     if (model.tensors[tensor].role != TensorRole::RandomInput) r.fail(r.item + " names tensor " + std::to_string(tensor) + ", not a random input");
+    if (model.tensors[tensor].dtype != DType::Float32 && model.tensors[tensor].dtype != DType::Float16)
+      r.fail(r.item + " names tensor " + std::to_string(tensor) + ", which is not float32 or float16");
     if (static_cast<int64_t>(tensor) <= previous) {
       r.fail(r.item + " names tensor " + std::to_string(tensor) + " after tensor " + std::to_string(previous) +
              " (entries are in increasing tensor order)");
@@ -319,9 +321,9 @@ class ModelParser {
     if (size < format::kMinorOffset + 2) fail(truncatedHeader());
     model_.formatMajor = static_cast<uint16_t>(field(format::kMajorOffset, 2));
     model_.formatMinor = static_cast<uint16_t>(field(format::kMinorOffset, 2));
-    if (model_.formatMajor != kFormatMajor)
+    if (model_.formatMajor != kFormatMajor && model_.formatMajor != 1)
       fail("model format version " + std::to_string(model_.formatMajor) + "." + std::to_string(model_.formatMinor) +
-           " is not supported by this pyasc (reads " + std::to_string(kFormatMajor) + ".x)");
+           " is not supported by this pyasc (reads 1.x and " + std::to_string(kFormatMajor) + ".x)");
     if (size < format::kHeaderSize) fail(truncatedHeader());
 
     uint64_t declaredSize = field(format::kFileSizeOffset, 8);
@@ -349,7 +351,7 @@ class ModelParser {
 
     readTarget();
     model_.flags = static_cast<uint32_t>(field(format::kFlagsOffset, 4));
-    bool newerMinor = model_.formatMinor > kFormatMinor;
+    bool newerMinor = model_.formatMinor > (model_.formatMajor == kFormatMajor ? kFormatMinor : kLastMinorOf1);
     if ((model_.flags & ~kKnownFlags) != 0 && !newerMinor) {
       char hex[16];
       std::snprintf(hex, sizeof hex, "0x%x", model_.flags & ~kKnownFlags);

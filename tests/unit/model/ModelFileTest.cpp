@@ -82,8 +82,8 @@ TEST(ModelFile, SameModelGivesIdenticalBytes) {
 TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
-  EXPECT_EQ(bytes[8], 1);
-  EXPECT_EQ(bytes[10], 4);
+  EXPECT_EQ(bytes[8], 2);
+  EXPECT_EQ(bytes[10], 0);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
   EXPECT_STREQ(reinterpret_cast<const char*>(&bytes[32]), "ascend310");
@@ -208,7 +208,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 1 4 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 2 0 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -233,7 +233,7 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
 
   std::vector<uint8_t> future = good;
   future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.4 is not supported by this pyasc (reads 1.x)");
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.0 is not supported by this pyasc (reads 1.x and 2.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
