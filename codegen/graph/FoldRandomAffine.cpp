@@ -12,16 +12,7 @@ using graph::Node;
 using graph::ValueId;
 
 int foldRandomAffine(graph::Graph& g) {
-  std::map<ValueId, int> uses;
-  std::function<void(const graph::Region&)> count = [&](const graph::Region& region) {
-    for (const Node& n : region.nodes) {
-      for (ValueId v : n.inputs) ++uses[v];
-      for (const auto& sub : n.regions) count(sub);
-    }
-    for (ValueId v : region.yields) ++uses[v];
-  };
-  count(g.body);
-  for (const auto& o : g.outputs) ++uses[o.value];
+  std::map<ValueId, int> uses = graph::useCounts(g);
   std::map<ValueId, size_t> randomInput;  // value -> its index in g.inputs
   for (size_t i = 0; i < g.inputs.size(); ++i)
     if (g.inputs[i].role == graph::InputRole::Random) randomInput[g.inputs[i].value] = i;

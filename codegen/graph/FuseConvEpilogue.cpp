@@ -14,17 +14,7 @@ namespace {
 
 class Fuser {
  public:
-  explicit Fuser(graph::Graph& g) : g_(g) {
-    std::function<void(const graph::Region&)> count = [&](const graph::Region& region) {
-      for (const Node& n : region.nodes) {
-        for (ValueId v : n.inputs) ++uses_[v];
-        for (const auto& sub : n.regions) count(sub);
-      }
-      for (ValueId v : region.yields) ++uses_[v];
-    };
-    count(g.body);
-    for (const auto& o : g.outputs) ++uses_[o.value];
-  }
+  explicit Fuser(graph::Graph& g) : g_(g), uses_(graph::useCounts(g)) {}
 
   int fused = 0;
 

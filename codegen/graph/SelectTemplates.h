@@ -15,8 +15,7 @@ namespace pyasc::codegen {
 
 struct SelectOptions {
   bool doubleBuffer = true;  // O1 and above
-  // O2: convolution tiles from windows of fewer channels too, and among those within 10% of the
-  // fewest modelled cycles the one issuing fewest mmads (Conv2dSearch)
+  // O2: convolution tiles from windows of fewer channels too (Conv2dSearch::everyWindow)
   bool wideTileSearch = false;
   std::string sourceFile;
   bool definitionSchedules = true;  // false: every kernel gets the compiler's own schedule

@@ -185,16 +185,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   const double fixBw = std::max(1e-9, coreBandwidth(target, DmaPath::L0CToGm, maxCores));
   const double rate = cubeRate(target, c.inType);
   Conv2dSchedule best;
-  double bestCycles = -1, limit = -1;
-  int64_t bestMmads = 0;
-  int fastestCores = 0;
-  // The first search keeps the fewest modelled cycles; with a slack, a second keeps, among the
-  // tiles within it of those cycles on at least as many cores, the one issuing the fewest mmads.
-  auto consider = [&](double total, int64_t mmads, int cores) {
-    if (limit < 0) return bestCycles < 0 || total < bestCycles * 0.9999;
-    return total <= limit && cores >= fastestCores &&
-           (bestMmads == 0 || mmads < bestMmads || (mmads == bestMmads && total < bestCycles * 0.9999));
-  };
+  double bestCycles = -1;
   // Windows of every channel of the group first; when none fits (or everyWindow asks), windows of
   // fewer channels (whole channel blocks), loaded one after another into the two buffers, their K
   // chunks accumulating into the tile's L0C.
@@ -255,10 +246,8 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
             start += count;
           }
           double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + double(slices) * weightLoad + fix;
-          const int64_t mmads = tiles * ceilDiv(g.cg, tc) * ceilDiv(c.kh, kr);
-          if (consider(total, mmads, cores)) {
+          if (bestCycles < 0 || total < bestCycles * 0.9999) {
             bestCycles = total;
-            bestMmads = mmads;
             best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows};
             best.windowChannels = held;
             best.l0cBuffers = buffers;
@@ -273,13 +262,6 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   search(false);
   if (bestCycles < 0 || options.everyWindow) search(true);
   if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
-  if (options.slack > 0) {
-    const bool split = best.windowChannels > 0;
-    limit = bestCycles * (1 + options.slack);
-    fastestCores = best.blockDim;
-    search(false);
-    if (split || options.everyWindow) search(true);
-  }
   return best;
 }
 

@@ -77,9 +77,6 @@ struct Conv2dSchedule {
 struct Conv2dSearch {
   // Also windows of fewer channels when windows of every channel fit (O2); else only when none does.
   bool everyWindow = false;
-  // Positive (O2): among the cube tiles within this fraction of the fewest modelled cycles, the one
-  // issuing the fewest mmads.
-  double slack = 0;
 };
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores,
                               const Conv2dSearch& options = {});

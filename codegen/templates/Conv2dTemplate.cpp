@@ -47,7 +47,7 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.epilogue.residual = n.boolAttr("residual");
   c.epilogue.relu = n.boolAttr("relu");
   if (c.epilogue.residual) c.epilogue.residualType = g.type(n.inputs.back()).dtype;
-  Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true), Conv2dSearch{l.options.wideTileSearch, l.options.wideTileSearch ? 0.1 : 0});
+  Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true), Conv2dSearch{l.options.wideTileSearch});
   Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, l.target);
   for (auto& launch : plan.launches)
     if (launch.code.name == c.name) launch.code.schedule = conv2dTrace(c, schedule).str();

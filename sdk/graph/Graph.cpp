@@ -1,4 +1,4 @@
-// Graph IR helpers: names of enums, type strings, attribute access and constant encoding.
+// Graph IR helpers: names of enums, type strings, attribute access, use counts and constant encoding.
 #include "sdk/graph/Graph.h"
 
 #include <cctype>
@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 
 #include "sdk/support/Float16.h"
 
@@ -238,6 +239,20 @@ T wrappedInt(double v) {
 }
 
 }  // namespace
+
+std::map<ValueId, int> useCounts(const Graph& graph) {
+  std::map<ValueId, int> uses;
+  std::function<void(const Region&)> count = [&](const Region& region) {
+    for (const Node& n : region.nodes) {
+      for (ValueId v : n.inputs) ++uses[v];
+      for (const auto& sub : n.regions) count(sub);
+    }
+    for (ValueId v : region.yields) ++uses[v];
+  };
+  count(graph.body);
+  for (const auto& o : graph.outputs) ++uses[o.value];
+  return uses;
+}
 
 std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers) {
   const int size = dtypeSize(dtype);

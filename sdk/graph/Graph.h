@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -207,6 +208,10 @@ struct Graph {
  private:
   std::unordered_map<std::string, int> nameUses_;  // name -> next suffix to try
 };
+
+// How many times each value is read: by the nodes of every region, by loop yields and as a graph
+// output.
+std::map<ValueId, int> useCounts(const Graph& graph);
 
 // Builds a constant's bytes from numbers converted to `dtype` (float16 rounds to nearest even).
 std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers);

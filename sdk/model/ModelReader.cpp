@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 
 #include "sdk/isa/Encoding.h"
 #include "sdk/model/Crc32.h"
@@ -208,50 +209,47 @@ void readConstants(SectionReader& r, Model& model) {
   }
 }
 
-// Entries in increasing tensor order, at least one (the writer omits an empty section), so that a
-// model reads back to the same bytes.
-void readHostDTypes(SectionReader& r, Model& model) {
+// A section of entries that each start with a tensor id: at least one (the writer omits an empty
+// section), in increasing tensor order so that a model reads back to the same bytes, each naming a
+// tensor of the table; `entry` reads the rest of one.
+void readTensorEntries(SectionReader& r, Model& model, const std::string& item, const std::string& absent,
+                       const std::function<void(Tensor& t, const std::string& named)>& entry) {
   uint32_t count = r.u32();
-  if (count == 0) r.fail("it lists no tensor (a model without declared dtypes has no such section)");
+  if (count == 0) r.fail("it lists no tensor (" + absent + ")");
   int64_t previous = -1;
   for (uint32_t i = 0; i < count; ++i) {
-    r.item = "host dtype " + std::to_string(i);
+    r.item = item + " " + std::to_string(i);
     uint32_t tensor = r.u32();
-    uint8_t dtype = r.u8();
-    if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
-    if (dtype > static_cast<uint8_t>(DType::Float64)) r.fail(r.item + " has an invalid dtype " + std::to_string(dtype));
-    if (static_cast<int64_t>(tensor) <= previous) {
-      r.fail(r.item + " names tensor " + std::to_string(tensor) + " after tensor " + std::to_string(previous) +
-             " (entries are in increasing tensor order)");
-    }
+    const std::string named = r.item + " names tensor " + std::to_string(tensor);
+    if (tensor >= model.tensors.size()) r.fail(named + " of " + std::to_string(model.tensors.size()));
+    if (static_cast<int64_t>(tensor) <= previous)
+      r.fail(named + " after tensor " + std::to_string(previous) + " (entries are in increasing tensor order)");
     previous = tensor;
-    model.tensors[tensor].declared = static_cast<DType>(dtype);
+    entry(model.tensors[tensor], named);
   }
 }
 
-// Entries in increasing tensor order, each a random input, at least one.
+void readHostDTypes(SectionReader& r, Model& model) {
+  readTensorEntries(r, model, "host dtype", "a model without declared dtypes has no such section",
+                    [&](Tensor& t, const std::string&) {
+                      uint8_t dtype = r.u8();
+                      if (dtype > static_cast<uint8_t>(DType::Float64)) r.fail(r.item + " has an invalid dtype " + std::to_string(dtype));
+                      t.declared = static_cast<DType>(dtype);
+                    });
+}
+
+// Each a float32 or float16 random input, with a finite transform other than the identity.
 void readRandomTransforms(SectionReader& r, Model& model) {
-  uint32_t count = r.u32();
-  if (count == 0) r.fail("it lists no tensor (a model without random transforms has no such section)");
-  int64_t previous = -1;
-  for (uint32_t i = 0; i < count; ++i) {
-    r.item = "random transform " + std::to_string(i);
-    uint32_t tensor = r.u32();
-    double scale = r.f64(), shift = r.f64();
-    if (tensor >= model.tensors.size()) r.fail(r.item + " names tensor " + std::to_string(tensor) + " of " + std::to_string(model.tensors.size()));
-    if (model.tensors[tensor].role != TensorRole::RandomInput) r.fail(r.item + " names tensor " + std::to_string(tensor) + ", not a random input");
-    if (model.tensors[tensor].dtype != DType::Float32 && model.tensors[tensor].dtype != DType::Float16)
-      r.fail(r.item + " names tensor " + std::to_string(tensor) + ", which is not float32 or float16");
-    if (static_cast<int64_t>(tensor) <= previous) {
-      r.fail(r.item + " names tensor " + std::to_string(tensor) + " after tensor " + std::to_string(previous) +
-             " (entries are in increasing tensor order)");
-    }
-    if (!std::isfinite(scale) || !std::isfinite(shift) || (scale == 1.0 && shift == 0.0))
-      r.fail(r.item + " is not a finite transform other than the identity");
-    previous = tensor;
-    model.tensors[tensor].random.scale = scale;
-    model.tensors[tensor].random.shift = shift;
-  }
+  readTensorEntries(r, model, "random transform", "a model without random transforms has no such section",
+                    [&](Tensor& t, const std::string& named) {
+                      double scale = r.f64(), shift = r.f64();
+                      if (t.role != TensorRole::RandomInput) r.fail(named + ", not a random input");
+                      if (t.dtype != DType::Float32 && t.dtype != DType::Float16) r.fail(named + ", which is not float32 or float16");
+                      if (!std::isfinite(scale) || !std::isfinite(shift) || (scale == 1.0 && shift == 0.0))
+                        r.fail(r.item + " is not a finite transform other than the identity");
+                      t.random.scale = scale;
+                      t.random.shift = shift;
+                    });
 }
 
 struct SectionEntry {

@@ -18,8 +18,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_option("--opt-level", f.optLevel,
                  "O0: one kernel per operator; O1: fusion and double buffering; O2: also element loops run as array "
                  "operations, convolutions apply their batch norm, residual add and ReLU in the kernel, random "
-                 "initialisers are drawn scaled, cube tiles issue fewer instructions, and intermediates share device "
-                 "memory by liveness")
+                 "initialisers are drawn scaled, convolution tiles are searched more widely, and intermediates share "
+                 "device memory by liveness")
       ->check(CLI::IsMember({"O0", "O1", "O2"}))
       ->capture_default_str();
   app.add_option("--auto-mixed-precision", f.autoMixedPrecision,

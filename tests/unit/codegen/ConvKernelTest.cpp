@@ -348,7 +348,7 @@ TEST(ConvKernelEpilogue, MatchesReference) {
     c.epilogue.residual = e.residual;
     c.epilogue.relu = e.relu;
     c.epilogue.residualType = e.res;
-    Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores, Conv2dSearch{e.wide, e.wide ? 0.1 : 0});
+    Conv2dSchedule s = scheduleConv2d(c, target, target.cubeCores, Conv2dSearch{e.wide});
     HostTensor x = pyasc::testing::randomTensor(c.inType, c.inputElements(), 21);
     HostTensor wt = pyasc::testing::randomTensor(c.inType, c.weightElements(), 22);
     std::map<Conv2dTensor, HostTensor> extra;
