@@ -3,7 +3,6 @@
 #include "codegen/graph/FoldRandomAffine.h"
 
 #include <cmath>
-#include <functional>
 #include <map>
 
 namespace pyasc::codegen {

@@ -1,7 +1,6 @@
 // Folds a convolution's batch norm, residual add and ReLU into one FusedConv2D node.
 #include "codegen/graph/FuseConvEpilogue.h"
 
-#include <functional>
 #include <map>
 #include <set>
 
