@@ -293,17 +293,20 @@ class GraphTextParser {
       expectIdent("offset");
       expectPunct("=");
       in.random.offset = takeInt("an offset");
-      bool scaled = false;  // ", scale = X" and then ", shift = Y", each optional
+      bool scale = false, shift = false;  // ", scale = X" and then ", shift = Y", each optional
       while (isPunct(",")) {
         expectPunct(",");
         Token field = tok_;
         std::string name = takeIdent("scale or shift");
-        if (name != "shift" && (name != "scale" || scaled || in.random.shift != 0.0))
-          failAt(field, "expected " + std::string(scaled || in.random.shift != 0.0 ? "shift" : "scale or shift") + ", found '" + name + "'");
+        if (name == "scale" && !scale && !shift) {
+          scale = true;
+        } else if (name == "shift" && !shift) {
+          shift = true;
+        } else {
+          failAt(field, "expected " + std::string(shift ? "')'" : scale ? "shift" : "scale or shift") + ", found '" + name + "'");
+        }
         expectPunct("=");
         (name == "scale" ? in.random.scale : in.random.shift) = takeNumber();
-        scaled = true;
-        if (name == "shift") break;
       }
       expectPunct(")");
     }
