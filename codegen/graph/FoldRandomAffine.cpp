@@ -32,14 +32,15 @@ int foldRandomAffine(graph::Graph& g) {
         auto it = randomInput.find(r);
         double c = 0;
         if (it == randomInput.end() || uses[r] != 1 || !constant(n.inputs[1 - side], c)) continue;
-        graph::GraphInput& in = g.inputs[it->second];
+        const size_t index = it->second;
+        graph::GraphInput& in = g.inputs[index];
         const graph::TensorType& type = g.type(r);
         if (type.dtype != DType::Float32 || g.type(n.outputs[0]) != type || in.declared) continue;
         if (n.op == "Mul" ? in.random.shift != 0.0 || in.random.scale != 1.0 : in.random.shift != 0.0) continue;
         (n.op == "Mul" ? in.random.scale : in.random.shift) = c;
         in.value = n.outputs[0];
         randomInput.erase(it);
-        randomInput[in.value] = static_cast<size_t>(&in - g.inputs.data());
+        randomInput[in.value] = index;
         ++folded;
         absorbed = true;
       }

@@ -138,7 +138,8 @@ void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, 
   b.setCounterMode(false);
   for (int64_t seg = 0; seg < cols; seg += lanes) {
     const int64_t n = std::min<int64_t>(lanes, cols - seg);
-    if (n == lanes) b.setFullMask(); else b.setMask(firstLanesMask(n).first, firstLanesMask(n).second);
+    const auto [lo, hi] = firstLanesMask(n);
+    b.setMask(lo, hi);
     for (int64_t row = 0; row < rows; row += isa::kMaxRepeat) {
       Instruction i = makeInstruction(op, 0, static_cast<int>(std::min<int64_t>(isa::kMaxRepeat, rows - row)), lanes);
       auto at = [&](isa::MemRef ref, DType t) {

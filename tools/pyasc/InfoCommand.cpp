@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codegen/graph/AutoMixedPrecision.h"
+#include "codegen/graph/SelectTemplates.h"
 #include "runtime/Model.h"
 #include "sdk/graph/Parser.h"
 #include "tools/pyasc/Command.h"
@@ -57,7 +58,8 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
     for (const graph::Node& n : region.nodes) {
       for (const auto& sub : n.regions) visit(sub);
       for (const auto& h : n.hints)
-        if (h.name == "fusion_group" && std::holds_alternative<int64_t>(h.value)) groups[std::get<int64_t>(h.value)].push_back(&n);
+        if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
+          groups[std::get<int64_t>(h.value)].push_back(&n);
       if (n.op != "FusedConv2D") continue;
       std::string what = "%" + g.value(n.outputs[0]).name + " = conv2d";
       for (const char* part : {"batch_norm", "residual", "relu"})
