@@ -135,7 +135,8 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
 }
 
 // FusedConv2D: the convolution in float32 (float64 for float64), then its epilogue in that type:
-// acc · s + t (s = gamma / sqrt(var + eps), t = beta − mean · s), the residual, max(·, 0).
+// acc · s + t (s = gamma / sqrt(var + eps), t = beta − mean · s), the residual, max(·, 0); a
+// float16 residual of a float16 result is added (and rectified) after the conversion, as the kernel does.
 Lowered fusedConv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
   const std::string name = graph.value(node.outputs[0]).name;
@@ -153,9 +154,14 @@ Lowered fusedConv2d(const graph::Graph& graph, const graph::Node& node, const st
       Expr scale = channel(4) / Halide::sqrt(channel(3) + castValue(acc, Expr(eps)));
       y = y * scale + (channel(5) - channel(2) * scale);
     }
+    const Halide::Type out = halideType(outType.dtype);
+    if (residual && outType.dtype == DType::Float16 && graph.type(node.inputs.back()).dtype == DType::Float16) {
+      y = castValue(out, y) + at(in.back(), i);
+      return relu ? Halide::max(y, castValue(out, 0)) : y;
+    }
     if (residual) y = y + castValue(acc, at(in.back(), i));
     if (relu) y = Halide::max(y, castValue(acc, 0));
-    return castValue(halideType(outType.dtype), y);
+    return castValue(out, y);
   });
 }
 

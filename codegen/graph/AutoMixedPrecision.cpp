@@ -177,12 +177,26 @@ class MixedPrecision {
     return castsFree || graph::elementCount(g_.type(n.outputs[0]).shape) * contracted >= (int64_t{1} << 24);
   }
 
-  void rewrite(graph::Region& region) {
+  // `outer` gives the float16 version of a value of the enclosing region, cast there (before the
+  // loop), so that a loop body does not cast it again on every trip.
+  void rewrite(graph::Region& region, const std::function<ValueId(ValueId, const Node&)>& outer = nullptr) {
     std::map<ValueId, ValueId> half;  // a float32 value -> its float16 version, in this region
     std::vector<Node> out;
-    auto halfOf = [&](ValueId v, const Node& at) {
+    std::set<ValueId> local(region.arguments.begin(), region.arguments.end());  // values this region defines
+    std::function<void(const graph::Region&)> define = [&](const graph::Region& r) {
+      for (const Node& n : r.nodes) {
+        local.insert(n.outputs.begin(), n.outputs.end());
+        for (const auto& sub : n.regions) {
+          local.insert(sub.arguments.begin(), sub.arguments.end());
+          define(sub);
+        }
+      }
+    };
+    define(region);
+    std::function<ValueId(ValueId, const Node&)> halfOf = [&](ValueId v, const Node& at) {
       auto it = half.find(v);
       if (it != half.end()) return it->second;
+      if (outer && !local.count(v) && !halfInputs_.count(v) && !g_.findConstant(v)) return half[v] = outer(v, at);
       if (halfInputs_.count(v)) {  // the input itself becomes float16, declared float32
         g_.value(v).type.dtype = DType::Float16;
         for (auto& input : g_.inputs)
@@ -242,7 +256,7 @@ class MixedPrecision {
     };
     auto isFloat32 = [&](ValueId v) { return g_.type(v).dtype == DType::Float32; };
     for (Node& n : region.nodes) {
-      for (auto& sub : n.regions) rewrite(sub);
+      for (auto& sub : n.regions) rewrite(sub, halfOf);
       const std::string mode = modeOf(n);
       if (n.outputs.size() == 1 && convertedCubes_.count(n.outputs[0])) {
         for (size_t i = 0; i < 2; ++i) n.inputs[i] = halfOf(n.inputs[i], n);

@@ -83,15 +83,22 @@ struct ConvGeometry {
 
 bool isDepthwise(const Conv2dCompute& c) { return c.groups == c.cin && c.groups == c.cout; }
 
+// A float16 residual into a float16 output is added (and rectified) in float16, after the
+// conversion, as the unfused operators of mixed precision do.
+bool halfResidualTail(const Conv2dCompute& c) {
+  return c.epilogue.residual && c.epilogue.residualType == DType::Float16 && c.outType == DType::Float16;
+}
+
 // UB of an epilogue: the four statistics rows of a tile's `tn` channels, and per column of a chunk
 // of every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
-// residual (its type, and float32 when that is float16) and the float16 output.
+// residual (its type, and float32 when that is float16 but the output is not) and the float16 output.
 int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
   return c.epilogue.batchNorm ? 4 * roundUp(tn, 16) * dtypeSize(DType::Float32) : 0;
 }
 int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
   const bool half = c.outType == DType::Float16, halfResidual = c.epilogue.residualType == DType::Float16;
-  return 2 * tm * (4 + (c.epilogue.residual ? 4 + (halfResidual ? 2 : 0) : 0) + (half ? 2 : 0));
+  const int64_t residual = !c.epilogue.residual ? 0 : halfResidualTail(c) ? 2 : 4 + (halfResidual ? 2 : 0);
+  return 2 * tm * (4 + residual + (half ? 2 : 0));
 }
 // Output channels one epilogue chunk takes: the most whole 16-channel blocks of the tile that fit
 // UB; 0 when not even one does.
@@ -158,6 +165,20 @@ void validate(const Conv2dCompute& c) {
     fail(c, std::string("residual type ") + dtypeName(c.epilogue.residualType) + " is not supported (f16 or f32)");
 }
 
+// Cycles copyRowsToL1 holds MTE2 for a copy whose first GM byte is `start`: one burst for
+// contiguous whole-block rows, otherwise a burst per row (in pieces of the DMA's burst count),
+// each charged the lines it touches.
+double copyRowsCycles(const Target& target, int64_t rows, int64_t rowBytes, int64_t gmGapBytes, int64_t start,
+                      int cores) {
+  if (gmGapBytes == 0 && rowBytes % isa::kBlockBytes == 0)
+    return gmBurstCycles(target, 1, rows * rowBytes, 0, DmaPath::GmToL1, cores, start);
+  double cycles = 0;
+  for (int64_t done = 0; done < rows; done += isa::kMaxNBurst)
+    cycles += gmBurstCycles(target, std::min<int64_t>(isa::kMaxNBurst, rows - done), rowBytes, rowBytes + gmGapBytes,
+                            DmaPath::GmToL1, cores, start + done * (rowBytes + gmGapBytes));
+  return cycles;
+}
+
 Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int maxCores, const Conv2dSearch& options) {
   ConvGeometry g(c);
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
@@ -201,6 +222,13 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
       if (cBytes > l0c) break;
       if (c.epilogue.any() && epilogueChunkColumns(c, target, tm, tn) < 16) break;
       int buffers = 2 * cBytes <= l0c ? 2 : 1;
+      // the slowest slice's weights: a slice whose rows start inside a line touches more lines
+      double weightLoad = 0;
+      for (int64_t col = 0; col < g.ng; col += tn) {
+        const int64_t cols = std::min(tn, g.ng - col);
+        weightLoad = std::max(weightLoad, copyRowsCycles(target, g.taps * g.cg, cols * g.es, (c.cout - cols) * g.es,
+                                                         col * g.es, maxCores));
+      }
       for (int64_t tc = g.c0; tc <= g.cpad; tc += g.c0) {
         // the channels a window holds: all, or the most whole blocks of tc that fit beside the weights
         int64_t held = 0;
@@ -215,7 +243,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
         double windowLoad = 0;
         for (int64_t ch = 0; ch < g.cg; ch += tc) {
           int64_t valid = std::min(tc, g.cg - ch);
-          windowLoad += gmCopyCycles(target, rows * c.w, valid * g.es, (c.cin - valid) * g.es, DmaPath::GmToL1, maxCores);
+          windowLoad += copyRowsCycles(target, rows * c.w, valid * g.es, (c.cin - valid) * g.es, ch * g.es, maxCores);
         }
         for (int64_t kr = 1; kr <= c.kh; ++kr) {
           int64_t tk = kr * c.kw * tc;
@@ -236,7 +264,6 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           const int64_t perSlice = c.n * ceilDiv(g.positions, tm);
           int64_t tiles = c.groups * ceilDiv(g.ng, tn) * perSlice;
           int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-          double weightLoad = gmCopyCycles(target, g.taps * g.cg, tn * g.es, (c.cout - tn) * g.es, DmaPath::GmToL1, maxCores);
           // a core loads the weights of every channel slice its run of tiles (emitPerCore's split,
           // slices outermost) touches: the busiest core's count
           int64_t slices = 1;
@@ -376,7 +403,7 @@ class ConvEmitter {
       const bool half = c.outType == DType::Float16;
       for (int e = 0; e < 2; ++e) {
         ubAcc_[e] = take(s.tm * chunk_ * 4);
-        if (c.epilogue.residual) ubResidual_[e] = take(s.tm * chunk_ * 4);
+        if (c.epilogue.residual && !halfResidualTail(c)) ubResidual_[e] = take(s.tm * chunk_ * 4);
         if (c.epilogue.residual && c.epilogue.residualType == DType::Float16) ubResidualHalf_[e] = take(s.tm * chunk_ * 2);
         if (half) ubOut_[e] = take(s.tm * chunk_ * 2);
       }
@@ -580,14 +607,19 @@ class ConvEmitter {
       vector(Opcode::VMul, acc, acc, ubStats_ + 2 * statRow_ + j * 4, true);
       vector(Opcode::VAdd, acc, acc, ubStats_ + 3 * statRow_ + j * 4, true);
     }
-    if (e.residual) {
+    const bool halfTail = halfResidualTail(c_);
+    if (e.residual && !halfTail) {
       if (halfResidual) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16, DType::Float32);
       vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, acc, acc, ubResidual_[u], false);
       b_.setFlag(Pipe::V, Pipe::MTE2, u);
-    } else if (e.relu) {
+    } else if (e.relu && !e.residual) {
       vector(Opcode::VRelu, acc, acc, 0, false);
     }
     if (half) vector(Opcode::VConv, ubOut_[u], acc, 0, false, DType::Float32, DType::Float16);
+    if (halfTail) {
+      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, ubOut_[u], ubOut_[u], ubResidualHalf_[u], false, DType::Float16);
+      b_.setFlag(Pipe::V, Pipe::MTE2, u);
+    }
     b_.setFlag(Pipe::V, Pipe::MTE3, u);
     b_.waitFlag(Pipe::V, Pipe::MTE3, u);
     emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(half ? ubOut_[u] : acc), t.rows, cols * os,

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -41,10 +42,30 @@ double gmStreamCycles(const Target& t, double readBytes, double writeBytes, int 
                    (readBytes + writeBytes) / shared});
 }
 
-double gmCopyCycles(const Target& t, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores) {
-  auto lines = [&](int64_t bytes) { return (bytes + t.l2Line - 1) / t.l2Line * t.l2Line; };
-  int64_t moved = gapBytes == 0 ? lines(rows * rowBytes) : rows * lines(rowBytes);
+int64_t gmLinesTouched(const Target& t, int64_t bursts, int64_t burstBytes, int64_t pitchBytes, int64_t start) {
+  const int64_t line = std::max<int64_t>(1, t.l2Line);
+  if (bursts <= 0 || burstBytes <= 0) return 0;
+  auto lines = [&](int64_t offset) { return ((offset % line + line) % line + burstBytes + line - 1) / line; };
+  // the bursts' offsets within a line repeat every line / gcd(pitch, line) bursts
+  const int64_t period = std::min(bursts, line / std::gcd(pitchBytes % line == 0 ? line : pitchBytes % line, line));
+  int64_t perPeriod = 0, tail = 0;
+  for (int64_t b = 0; b < period; ++b) {
+    const int64_t n = lines(start + b * pitchBytes);
+    perPeriod += n;
+    if (b < bursts % period) tail += n;
+  }
+  return bursts / period * perPeriod + tail;
+}
+
+double gmBurstCycles(const Target& t, int64_t bursts, int64_t burstBytes, int64_t pitchBytes, DmaPath path, int cores,
+                     int64_t start) {
+  const int64_t moved = gmLinesTouched(t, bursts, burstBytes, pitchBytes, start) * t.l2Line;
   return t.dmaOverhead + static_cast<double>(moved) / coreBandwidth(t, path, cores);
+}
+
+double gmCopyCycles(const Target& t, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores, int64_t start) {
+  return gapBytes == 0 ? gmBurstCycles(t, 1, rows * rowBytes, 0, path, cores, start)
+                       : gmBurstCycles(t, rows, rowBytes, rowBytes + gapBytes, path, cores, start);
 }
 
 uint64_t vectorInstructionCycles(const Target& t, int64_t repeats, isa::VectorCost cost) {

@@ -72,10 +72,20 @@ double coreBandwidth(const Target& target, DmaPath path, int cores);
 double gmStreamCycles(const Target& target, double readBytes, double writeBytes, int cores,
                       DmaPath readPath = DmaPath::GmToUb);
 
-// Cycles one of `cores` cores streaming cold data holds its pipe for one GM copy of `rows` rows of
-// `rowBytes`, `gapBytes` apart in GM: the per-copy overhead and the L2 lines the rows touch
-// (contiguous rows as one run; otherwise each row rounded up to whole lines, as if line-aligned).
-double gmCopyCycles(const Target& target, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores);
+// The L2 lines `bursts` bursts of `burstBytes`, starting `pitchBytes` apart from byte `start` of
+// GM, touch: each burst its own lines from its offset in its line (a 96-byte burst starting 96
+// bytes into a 128-byte line touches two), as the simulator counts them.
+int64_t gmLinesTouched(const Target& target, int64_t bursts, int64_t burstBytes, int64_t pitchBytes, int64_t start = 0);
+
+// Cycles one of `cores` cores streaming cold data holds its pipe for one GM copy of `bursts` bursts
+// of `burstBytes`, `pitchBytes` apart, from byte `start`: the per-copy overhead and the lines.
+double gmBurstCycles(const Target& target, int64_t bursts, int64_t burstBytes, int64_t pitchBytes, DmaPath path,
+                     int cores, int64_t start = 0);
+
+// gmBurstCycles of a copy of `rows` rows of `rowBytes`, `gapBytes` apart in GM: contiguous rows
+// as one burst, otherwise a burst per row.
+double gmCopyCycles(const Target& target, int64_t rows, int64_t rowBytes, int64_t gapBytes, DmaPath path, int cores,
+                    int64_t start = 0);
 
 // Cycles one vector instruction of `repeats` repeats holds the vector pipe.
 uint64_t vectorInstructionCycles(const Target& target, int64_t repeats, isa::VectorCost cost);
