@@ -13,6 +13,7 @@
 #include "codegen/graph/FoldRandomAffine.h"
 #include "codegen/graph/ForwardSliceUpdates.h"
 #include "codegen/graph/FuseConvEpilogue.h"
+#include "codegen/graph/FuseMatmulEpilogue.h"
 #include "codegen/graph/FuseElementwise.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
@@ -44,6 +45,9 @@ void randomAffine(PipelineState& s, const StageContext& c) {
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
 void convEpilogues(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) fuseConvEpilogues(s.graph);
+}
+void matmulEpilogues(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) fuseMatmulEpilogues(s.graph);
 }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
@@ -98,6 +102,7 @@ const std::vector<Stage>& stages() {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
+        {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<matmulEpilogues>},
         {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},

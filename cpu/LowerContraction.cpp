@@ -75,8 +75,9 @@ Lowered contraction(const std::string& name, const graph::Node& node, const grap
                     same);
 }
 
-Lowered matmul(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
-  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+// The product as `outType`, named `name`.
+Lowered matmulAs(const graph::Node& node, const std::vector<Lowered>& in, const std::string& name,
+                 const graph::TensorType& outType) {
   const int ra = in[0].type.rank(), rb = in[1].type.rank();
   // labels: batch axes a.., then i (rows of a), k (contracted), j (columns of b)
   const std::string batch = "abcdefgh";
@@ -97,10 +98,32 @@ Lowered matmul(const graph::Graph& graph, const graph::Node& node, const std::ve
     graph::TensorType viewType = source.type;
     for (size_t d = 0; d < batchAxes; ++d) viewType.shape[d] = outType.shape[batch.find(term[d])];
     if (viewType == source.type) continue;
-    views[side] = define(graph.value(node.outputs[0]).name + (side ? "_b" : "_a"), viewType,
+    views[side] = define(name + (side ? "_b" : "_a"), viewType,
                          [&](const Index& i) { return at(source, broadcastIndex(i, source.type)); });
   }
-  return contraction(graph.value(node.outputs[0]).name, node, outType, views, {ta, tb}, to);
+  return contraction(name, node, outType, views, {ta, tb}, to);
+}
+
+Lowered matmul(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  return matmulAs(node, in, graph.value(node.outputs.at(0)).name, graph.type(node.outputs.at(0)));
+}
+
+// FusedMatMul: the product in float32, then the bias row and max(·, 0), converted to the result's
+// type once, as the kernel does.
+Lowered fusedMatmul(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
+  const graph::TensorType& outType = graph.type(node.outputs.at(0));
+  const std::string name = graph.value(node.outputs[0]).name;
+  graph::TensorType accType = outType;
+  accType.dtype = DType::Float32;
+  Lowered raw = matmulAs(node, {in[0], in[1]}, name + "_acc", accType);
+  computeOnce(raw);
+  const bool bias = node.boolAttr("bias"), relu = node.boolAttr("relu");
+  return define(name, outType, [&](const Index& i) {
+    Expr y = at(raw, i);
+    if (bias) y = y + castValue(Halide::Float(32), at(in[2], {i.back()}));
+    if (relu) y = Halide::max(y, castValue(Halide::Float(32), 0));
+    return castValue(halideType(outType.dtype), y);
+  });
 }
 
 Lowered einsum(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
@@ -141,6 +164,7 @@ Lowered tensordot(const graph::Graph& graph, const graph::Node& node, const std:
 
 void addContractionLowerings(LoweringTable& m) {
   m["MatMul"] = matmul;
+  m["FusedMatMul"] = fusedMatmul;
   m["Einsum"] = einsum;
   m["TensorDot"] = tensordot;
 }

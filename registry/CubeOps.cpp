@@ -52,6 +52,27 @@ bool inferMatMul(InferContext& ctx) {
   return true;
 }
 
+// FusedMatMul(a, b, [bias]): a matmul of a 2-d b whose kernel adds a bias row (when `bias`;
+// float32, or the result's type) and applies ReLU (when `relu`) before writing; the result is
+// float16 or float32.
+bool inferFusedMatMul(InferContext& ctx) {
+  const bool bias = ctx.node.boolAttr("bias");
+  const size_t expected = 2 + (bias ? 1 : 0);
+  if (ctx.inputs.size() != expected)
+    return ctx.fail("a fused matmul with these attributes takes " + std::to_string(expected) + " operands, found " +
+                    std::to_string(ctx.inputs.size()));
+  if (ctx.inputs[1].rank() != 2) return ctx.fail("a fused matmul's b is a matrix, got " + ctx.inputs[1].str());
+  if (!inferMatMul(ctx)) return false;
+  const TensorType& y = ctx.outputs.back();
+  if (y.dtype != DType::Float16 && y.dtype != DType::Float32)
+    return ctx.fail("a fused matmul's result is float16 or float32, got " + y.str());
+  const TensorType& b = ctx.inputs.back();
+  if (bias && ((b.dtype != DType::Float32 && b.dtype != y.dtype) || b.rank() != 1 || b.shape[0] != y.shape.back()))
+    return ctx.fail("a fused matmul's bias is a float32 vector, or one of its result's type, of its result's columns, got " +
+                    b.str());
+  return true;
+}
+
 bool inferTensorDot(InferContext& ctx) {
   const TensorType& a = ctx.inputs[0];
   const TensorType& b = ctx.inputs[1];
@@ -164,6 +185,16 @@ void registerCubeOps(OpRegistry& r) {
     r.addAlias(functionAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "1-D and 2-D operands"));
     r.addAlias(methodAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "1-D and 2-D operands"));
     r.addAlias(operatorAlias("@", "MatMul", 2));
+    OpEntry fused;
+    fused.name = "FusedMatMul";
+    fused.category = OpCategory::Cube;
+    fused.summary = "MatMul of a 2-d b whose kernel also adds a bias row and applies ReLU to its accumulator";
+    fused.inputs = {operand("a", kFloatTypes), operand("b", kFloatTypes), variadicOperand("epilogue", kFloatTypes)};
+    fused.outputs = {operand("c", kFloatTypes)};
+    fused.attrs = {outDTypeAttr(), attrWithDefault("bias", false, "operand 3 is a row added to every row"),
+                   attrWithDefault("relu", false, "max(result, 0) last")};
+    fused.infer = inferFusedMatMul;
+    r.add(std::move(fused));
   }
   {
     OpEntry e;

@@ -18,7 +18,9 @@ using graph::ValueId;
 namespace {
 
 // The operators the cube computes: float16 operands, float32 accumulation.
-bool onTheCube(const std::string& op) { return op == "MatMul" || op == "Conv2D" || op == "FusedConv2D"; }
+bool onTheCube(const std::string& op) {
+  return op == "MatMul" || op == "FusedMatMul" || op == "Conv2D" || op == "FusedConv2D";
+}
 
 // The operands a cube operator multiplies: the first two (a fused convolution's statistics stay
 // float32; its residual is float16 when it is computed in float16, whatever the result's type).
@@ -160,7 +162,7 @@ class MixedPrecision {
   // operands: each operand is an input, a constant or an elementwise result (whose kernel casts
   // it), or the product is large enough (2^24 MACs) to repay a cast kernel of its own.
   bool cubeTakes(const Node& n, const std::set<ValueId>& half) const {
-    if (!(onTheCube(n.op) && n.inputs.size() >= 2 && (n.inputs.size() == 2 || n.op == "FusedConv2D") && n.outputs.size() == 1 &&
+    if (!(onTheCube(n.op) && n.inputs.size() >= 2 && (n.inputs.size() == 2 || n.op.rfind("Fused", 0) == 0) && n.outputs.size() == 1 &&
           g_.type(n.inputs[0]).dtype == DType::Float32 && g_.type(n.inputs[1]).dtype == DType::Float32 &&
           g_.type(n.outputs[0]).dtype == DType::Float32)) {
       return false;
@@ -172,7 +174,7 @@ class MixedPrecision {
                                 (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));
     }
     const graph::TensorType& w = g_.type(n.inputs[1]);
-    const int64_t contracted = n.op == "MatMul" ? g_.type(n.inputs[0]).shape.back().extent
+    const int64_t contracted = n.op == "MatMul" || n.op == "FusedMatMul" ? g_.type(n.inputs[0]).shape.back().extent
                                                 : graph::elementCount(w.shape) / std::max<int64_t>(1, w.shape[n.stringAttr("layout", "NHWC") == "NCHW" ? 0 : 3].extent);
     return castsFree || graph::elementCount(g_.type(n.outputs[0]).shape) * contracted >= (int64_t{1} << 24);
   }

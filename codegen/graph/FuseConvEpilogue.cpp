@@ -66,7 +66,7 @@ class Fuser {
           n = next(last);
         }
       }
-      if (n && g_.type(n->outputs[0]) == y && (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && isZero(n->inputs[1])))) {
+      if (n && g_.type(n->outputs[0]) == y && (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && graph::isZeroConstant(g_, n->inputs[1])))) {
         relu = true;
         chain.push_back(reader[last]);
         last = n->outputs[0];
@@ -94,13 +94,6 @@ class Fuser {
   }
 
  private:
-  bool isZero(ValueId v) const {
-    const graph::GraphConstant* c = g_.findConstant(v);
-    if (!c || graph::elementCount(g_.type(v).shape) != 1) return false;
-    std::vector<double> values = graph::decodeConstant(g_.type(v).dtype, c->bytes);
-    return values.size() == 1 && values[0] == 0.0;
-  }
-
   graph::Graph& g_;
   std::map<ValueId, int> uses_;
 };

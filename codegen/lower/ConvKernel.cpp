@@ -560,17 +560,7 @@ class ConvEmitter {
     auto gmArg = [](int arg, int64_t bytes) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), bytes}; };
     auto localGap = [&](int size) { return (pitch * size - localRowBytes(cols * size)) / isa::kBlockBytes; };
     b_.waitFlag(Pipe::MTE3, Pipe::FIX, u);
-    Instruction fix;
-    fix.op = Opcode::FixL0CToUb;
-    fix.type = fix.type2 = DType::Float32;
-    fix.dst = ub(ubAcc_[u]);
-    fix.src0 = MemRef{Space::L0C, 0, q * cBytes_ + j / 16 * s_.tm * 16 * 4};
-    fix.m = static_cast<uint16_t>(s_.tm);
-    fix.n = static_cast<uint16_t>(pitch);
-    fix.dstStride = static_cast<uint16_t>(pitch);
-    fix.validRows = static_cast<uint16_t>(t.rows);
-    fix.validCols = static_cast<uint16_t>(cols);
-    b_.emit(fix);
+    b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.rows, ubAcc_[u]));
     b_.setFlag(Pipe::FIX, Pipe::V, u);
     if (e.batchNorm && newStatistics) {  // once the vector unit is done with the last slice's
       b_.setFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);

@@ -44,6 +44,22 @@ inline isa::Instruction mmadInstruction(DType in, int64_t l0c, int64_t l0a, int6
   return mm;
 }
 
+// The fixpipe moving columns [j, j + cols) of a float32 L0C tile of `tm` rows (NZ, at byte `l0c`)
+// to UB at byte `ub`, rows `pitch` = cols rounded up to 16 apart; rows from `rows` on stay unwritten.
+inline isa::Instruction fixColumnsToUb(int64_t l0c, int64_t tm, int64_t j, int64_t cols, int64_t rows, int64_t ub) {
+  isa::Instruction fix;
+  fix.op = isa::Opcode::FixL0CToUb;
+  fix.type = fix.type2 = DType::Float32;
+  fix.dst = isa::MemRef{isa::Space::UB, 0, ub};
+  fix.src0 = isa::MemRef{isa::Space::L0C, 0, l0c + j / 16 * tm * 16 * 4};
+  fix.m = static_cast<uint16_t>(tm);
+  fix.n = static_cast<uint16_t>(roundUp(cols, 16));
+  fix.dstStride = fix.n;
+  fix.validRows = static_cast<uint16_t>(rows);
+  fix.validCols = static_cast<uint16_t>(cols);
+  return fix;
+}
+
 // The cube pipeline's buffer-free flags: ping-pong L1 (MTE1→MTE2) and L0A/L0B (M→MTE1), and one
 // per L0C buffer (FIX→M); the prologue sets them all, the epilogue consumes them all.
 inline void emitCubeFlagPrologue(KernelBuilder& b, int l0cBuffers) {

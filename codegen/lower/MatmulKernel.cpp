@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codegen/isel/DmaIsel.h"
+#include "codegen/isel/VectorIsel.h"
 #include "codegen/lower/ScheduleCheck.h"
 #include "codegen/lower/CubeShapes.h"
 #include "sdk/support/Diagnostics.h"
@@ -32,6 +33,19 @@ namespace {
 int64_t l1RowBytes(int64_t elems, DType t) { return localRowBytes(elems * dtypeSize(t)); }
 
 // What keeps a tm×tn×tk tile from fitting (ping-pong L0A, L0B and L1 panels, one L0C tile), or "".
+// Columns of one epilogue chunk: the most whole 16-column blocks of a tm × tn tile whose float32
+// accumulator (and float16 result) rows fit UB beside the bias row.
+int64_t biasBytes(const MatmulCompute& c, int64_t tn) {
+  if (!c.epilogue.bias) return 0;
+  return localRowBytes(tn * 4) + (c.epilogue.biasType == DType::Float16 ? localRowBytes(tn * 2) : 0);
+}
+
+int64_t epilogueChunk(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn) {
+  const int64_t room = target.buffer(Space::UB).size - biasBytes(c, tn);
+  const int64_t perColumn = tm * (4 + (c.outType == DType::Float16 ? 2 : 0));
+  return std::min(roundUp(tn, 16), std::max<int64_t>(0, room / perColumn / 16 * 16));
+}
+
 std::string tileProblem(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn, int64_t tk) {
   const int es = dtypeSize(c.inType);
   auto over = [](const char* buffer, int64_t want, int64_t capacity) {
@@ -46,6 +60,8 @@ std::string tileProblem(const MatmulCompute& c, const Target& target, int64_t tm
   if (2 * (panelA + panelB) > l1) return over("L1", 2 * (panelA + panelB), l1);
   int64_t cBytes = tm * tn * dtypeSize(accumulatorOf(c.inType));
   if (cBytes > l0c) return over("L0C", cBytes, l0c);
+  if (c.epilogue.any() && epilogueChunk(c, target, tm, tn) < 16)
+    return "UB holds " + std::to_string(target.buffer(Space::UB).size) + " bytes; the epilogue needs a chunk of 16 columns";
   return "";
 }
 
@@ -125,7 +141,7 @@ struct TileJob {
 
 class MatmulEmitter {
  public:
-  MatmulEmitter(const MatmulCompute& c, const MatmulSchedule& s, KernelBuilder& b)
+  MatmulEmitter(const MatmulCompute& c, const MatmulSchedule& s, KernelBuilder& b, const Target& target)
       : c_(c), s_(s), b_(b), es_(dtypeSize(c.inType)), c0_(c0Of(c.inType)) {
     int64_t panelA = s.tm * l1RowBytes(s.tk, c.inType);
     int64_t panelB = c.transB ? s.tn * l1RowBytes(s.tk, c.inType) : s.tk * l1RowBytes(s.tn, c.inType);
@@ -140,10 +156,30 @@ class MatmulEmitter {
     b.noteBufferBytes(Space::L0A, 2 * s.tm * s.tk * es_);
     b.noteBufferBytes(Space::L0B, 2 * s.tk * s.tn * es_);
     b.noteBufferBytes(Space::L0C, s.l0cBuffers * cBytes_);
+    if (c.epilogue.any()) {
+      // UB: the tile's float32 bias row (and the float16 one it is converted from), then one chunk
+      // of every tile row: the float32 accumulator and the float16 result
+      ubHalfBias_ = c.epilogue.bias ? localRowBytes(s.tn * 4) : 0;
+      chunk_ = epilogueChunk(c, target, s.tm, s.tn);
+      ubAcc_ = biasBytes(c, s.tn);
+      ubOut_ = ubAcc_ + s.tm * chunk_ * 4;
+      b.noteBufferBytes(Space::UB, ubOut_ + (c.outType == DType::Float16 ? s.tm * chunk_ * 2 : 0));
+    }
   }
 
-  void prologue() { emitCubeFlagPrologue(b_, s_.l0cBuffers); }
-  void epilogue() { emitCubeFlagEpilogue(b_, s_.l0cBuffers); }
+  // The epilogue's flags: the chunk buffer is free (MTE3→FIX) and the bias row is (V→MTE2).
+  void prologue() {
+    emitCubeFlagPrologue(b_, s_.l0cBuffers);
+    if (!c_.epilogue.any()) return;
+    b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
+    if (c_.epilogue.bias) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
+  }
+  void epilogue() {
+    emitCubeFlagEpilogue(b_, s_.l0cBuffers);
+    if (!c_.epilogue.any()) return;
+    b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+    if (c_.epilogue.bias) b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
+  }
 
   // Emits one output tile; `q` selects the L0C buffer.
   void tile(const TileJob& job, int q) {
@@ -187,6 +223,11 @@ class MatmulEmitter {
     // drain the accumulator
     b_.setFlag(Pipe::M, Pipe::FIX, q);
     b_.waitFlag(Pipe::M, Pipe::FIX, q);
+    if (c_.epilogue.any()) {
+      finish(job, q);
+      b_.setFlag(Pipe::FIX, Pipe::M, q);
+      return;
+    }
     Instruction fix;
     fix.op = Opcode::FixL0CToGm;
     fix.type = accumulatorOf(c_.inType);
@@ -204,6 +245,65 @@ class MatmulEmitter {
   }
 
  private:
+  // The tile through UB, chunk by chunk: the fixpipe moves the accumulator's columns, the vector
+  // unit adds the bias row (repeat stride 0) with the ReLU, or applies the ReLU, and converts a
+  // float16 result; MTE3 writes the rows.
+  void finish(const TileJob& job, int q) {
+    const int os = dtypeSize(c_.outType);
+    const bool half = c_.outType == DType::Float16;
+    auto ub = [](int64_t at) { return MemRef{Space::UB, 0, at}; };
+    if (c_.epilogue.bias) {  // once the vector unit is done with the last tile's
+      const bool halfBias = c_.epilogue.biasType == DType::Float16;
+      const int bs = dtypeSize(c_.epilogue.biasType);
+      b_.waitFlag(Pipe::V, Pipe::MTE2, 0);
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub(halfBias ? ubHalfBias_ : 0),
+                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(3)), job.col * bs}, 1, job.cols * bs);
+      b_.setFlag(Pipe::MTE2, Pipe::V, 0);
+      b_.waitFlag(Pipe::MTE2, Pipe::V, 0);
+      if (halfBias) {
+        VectorOp widen;
+        widen.op = Opcode::VConv;
+        widen.type = DType::Float16;
+        widen.type2 = DType::Float32;
+        widen.dst = ub(0);
+        widen.src0 = ub(ubHalfBias_);
+        emitContiguous(b_, widen, job.cols);
+      }
+    }
+    for (int64_t j = 0; j < job.cols; j += chunk_) {
+      const int64_t cols = std::min(chunk_, job.cols - j), pitch = roundUp(cols, 16);
+      b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+      b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, job.rows, ubAcc_));
+      b_.setFlag(Pipe::FIX, Pipe::V, 0);
+      b_.waitFlag(Pipe::FIX, Pipe::V, 0);
+      auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type2 = DType::Float32) {
+        VectorOp v;
+        v.op = op;
+        v.type = DType::Float32;
+        v.type2 = type2;
+        v.dst = ub(dst);
+        v.src0 = ub(src0);
+        v.src1 = ub(src1);
+        emitRows(b_, v, job.rows, cols, pitch, row);
+      };
+      if (c_.epilogue.bias) {
+        vector(c_.epilogue.relu ? Opcode::VAddRelu : Opcode::VAdd, ubAcc_, ubAcc_, j * 4, true);
+      } else {
+        vector(Opcode::VRelu, ubAcc_, ubAcc_, 0, false);
+      }
+      if (half) vector(Opcode::VConv, ubOut_, ubAcc_, 0, false, DType::Float16);
+      b_.setFlag(Pipe::V, Pipe::MTE3, 0);
+      b_.waitFlag(Pipe::V, Pipe::MTE3, 0);
+      emitCopyRows(b_, Opcode::CopyUbToGm,
+                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
+                          (job.batch * c_.m * c_.n + job.row * c_.n + job.col + j) * os},
+                   ub(half ? ubOut_ : ubAcc_), job.rows, cols * os, (c_.n - cols) * os,
+                   (pitch * os - localRowBytes(cols * os)) / isa::kBlockBytes);
+      b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
+    }
+    if (c_.epilogue.bias) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
+  }
+
   void advance(int regA, int regB) {
     b_.aluImm(Opcode::Add, regA, regA, s_.tk * es_);
     b_.aluImm(Opcode::Add, regB, regB, (c_.transB ? s_.tk : s_.tk * c_.n) * es_);
@@ -264,19 +364,20 @@ class MatmulEmitter {
   int es_, c0_;
   int64_t l1A_[2], l1B_[2], l0a_[2], l0b_[2];
   int64_t cBytes_ = 0;
+  int64_t ubHalfBias_ = 0, chunk_ = 0, ubAcc_ = 0, ubOut_ = 0;
 };
 
 }  // namespace
 
 KernelCode lowerMatmul(const MatmulCompute& c, const MatmulSchedule& s, const Target& target) {
-  KernelBuilder b(c.name, 3);
+  KernelBuilder b(c.name, 3 + (c.epilogue.bias ? 1 : 0));
   b.setSourceLine(c.sourceLine);
   std::vector<TileJob> jobs;
   for (int64_t bi = 0; bi < c.batch; ++bi)
     for (int64_t r = 0; r < c.m; r += s.tm)
       for (int64_t col = 0; col < c.n; col += s.tn)
         jobs.push_back(TileJob{bi, r, col, std::min(s.tm, c.m - r), std::min(s.tn, c.n - col)});
-  MatmulEmitter emitter(c, s, b);
+  MatmulEmitter emitter(c, s, b, target);
   emitter.prologue();
   int blockIdx = b.allocReg(), coreId = b.allocReg();
   b.blockIdx(blockIdx);

@@ -1,5 +1,6 @@
 // Lowers C[M×N] = A[M×K]·B[K×N] (optionally batched, B optionally transposed) to a cube kernel:
-// GM→L1 panels, L1→L0A/L0B fractal loads, mmad with K accumulation, L0C→GM fixpipe.
+// GM→L1 panels, L1→L0A/L0B fractal loads, mmad with K accumulation, L0C→GM fixpipe (or, with an
+// epilogue, L0C→UB chunks that the vector unit finishes and MTE3 writes).
 #pragma once
 
 #include <string>
@@ -10,6 +11,15 @@
 
 namespace pyasc::codegen {
 
+// What the kernel applies to the accumulator before writing (FusedMatMul): a row of n (float32,
+// or float16 converted once per tile) added to every row, then max(·, 0). Either makes the result
+// pass through UB in column chunks.
+struct MatmulEpilogue {
+  bool bias = false, relu = false;
+  DType biasType = DType::Float32;
+  bool any() const { return bias || relu; }
+};
+
 struct MatmulCompute {
   std::string name;
   int64_t batch = 1;  // A, B and C each hold `batch` matrices back to back (B may be shared)
@@ -18,6 +28,7 @@ struct MatmulCompute {
   bool batchB = true;       // false: one B shared by every batch
   DType inType = DType::Float16;   // A and B
   DType outType = DType::Float32;  // C
+  MatmulEpilogue epilogue;         // float results only
   int sourceLine = 0;
 };
 
@@ -37,7 +48,7 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& compute, const Target& target
 // at `where` (else the kernel's source line) names the buffer that cannot hold the tile.
 MatmulSchedule matmulSchedule(const MatmulCompute& compute, const Target& target, int64_t tm, int64_t tn, int64_t tk,
                               int blockDim, int maxCores, const SourceLocation& where);
-// Kernel arguments: A, B, C.
+// Kernel arguments: A, B, C, then the bias with the epilogue's.
 KernelCode lowerMatmul(const MatmulCompute& compute, const MatmulSchedule& schedule, const Target& target);
 
 }  // namespace pyasc::codegen

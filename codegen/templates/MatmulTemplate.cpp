@@ -1,6 +1,7 @@
 // The matmul template with NumPy's rules: 1-D operands become one row or column; a B whose batch
 // dimensions are all 1 is shared and every batch of A stacks into M; otherwise an operand whose
-// batch dimensions differ from the broadcast batch shape is first copied out to it.
+// batch dimensions differ from the broadcast batch shape is first copied out to it. FusedMatMul
+// (a 2-d B) adds its epilogue's bias and ReLU in the kernel.
 #include "codegen/templates/MatmulTemplate.h"
 
 #include "codegen/lower/MatmulKernel.h"
@@ -22,7 +23,7 @@ void checkCubeTypes(const Node& n, DType a, DType b) {
 }
 
 void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k,
-                  int64_t nn, DType in, DType outType, std::vector<Step>& out) {
+                  int64_t nn, DType in, DType outType, std::vector<Step>& out, int bias) {
   MatmulCompute mm;
   mm.name = l.kernelName("matmul");
   mm.inType = in;
@@ -33,6 +34,11 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
   mm.k = k;
   mm.n = nn;
   mm.sourceLine = n.loc.line;
+  if (n.op == "FusedMatMul") {
+    mm.epilogue.bias = n.boolAttr("bias");
+    mm.epilogue.relu = n.boolAttr("relu");
+    if (mm.epilogue.bias) mm.epilogue.biasType = l.graph.type(n.inputs[2]).dtype;
+  }
   if (isInteger(in)) {  // integers narrow-integers could not prove exact in float32: the scalar unit
     l.launch(out, lowerScalarMatMul(mm, l.cores(false)), {a, b, dst});
     return;
@@ -41,7 +47,9 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
   if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayMatmul(*explicitSchedule, mm, s, l.target, l.cores(true));
   KernelCode code = codegen::lowerMatmul(mm, s, l.target);
   code.schedule = matmulTrace(mm, s).str();
-  l.launch(out, std::move(code), {a, b, dst});
+  std::vector<int> args = {a, b, dst};
+  if (mm.epilogue.bias) args.push_back(bias);
+  l.launch(out, std::move(code), args);
 }
 
 namespace {
@@ -62,8 +70,10 @@ void lowerMatmul(const Node& n, Lowering& l, std::vector<Step>& out) {
   int ta = l.storageOf(a, n.loc), tb = l.storageOf(b, n.loc);
   int dst = l.newIntermediate(res);
   if (product(sb, 0, rank - 2) == 1) {
-    // a 2-d B is shared: every batch of A then stacks into the M dimension
-    launchMatmul(n, l, ta, tb, dst, 1, true, product(sa, 0, rank - 2) * m, k, nn, g.type(a).dtype, g.type(res).dtype, out);
+    // a 2-d B is shared: every batch of A then stacks into the M dimension (always so for FusedMatMul)
+    const int bias = n.op == "FusedMatMul" && n.boolAttr("bias") ? l.storageOf(n.inputs[2], n.loc) : -1;
+    launchMatmul(n, l, ta, tb, dst, 1, true, product(sa, 0, rank - 2) * m, k, nn, g.type(a).dtype, g.type(res).dtype, out,
+                 bias);
     return;
   }
   auto full = [&](int storage, const std::vector<int64_t>& shape, const char* suffix) {
@@ -78,6 +88,6 @@ void lowerMatmul(const Node& n, Lowering& l, std::vector<Step>& out) {
 
 }  // namespace
 
-const Template matmulTemplate{"matmul", {"MatMul"}, lowerMatmul};
+const Template matmulTemplate{"matmul", {"MatMul", "FusedMatMul"}, lowerMatmul};
 
 }  // namespace pyasc::codegen

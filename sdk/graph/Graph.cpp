@@ -254,6 +254,13 @@ std::map<ValueId, int> useCounts(const Graph& graph) {
   return uses;
 }
 
+bool isZeroConstant(const Graph& graph, ValueId value) {
+  const GraphConstant* c = graph.findConstant(value);
+  if (!c || elementCount(graph.type(value).shape) != 1) return false;
+  const std::vector<double> values = decodeConstant(graph.type(value).dtype, c->bytes);
+  return values.size() == 1 && values[0] == 0.0;
+}
+
 std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers) {
   const int size = dtypeSize(dtype);
   std::vector<uint8_t> bytes(numbers.size() * static_cast<size_t>(size));

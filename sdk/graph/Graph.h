@@ -213,6 +213,9 @@ struct Graph {
 // output.
 std::map<ValueId, int> useCounts(const Graph& graph);
 
+// Whether `value` is a one-element constant equal to zero.
+bool isZeroConstant(const Graph& graph, ValueId value);
+
 // Builds a constant's bytes from numbers converted to `dtype` (float16 rounds to nearest even).
 std::vector<uint8_t> encodeConstant(DType dtype, const std::vector<double>& numbers);
 // The element values of a constant as doubles.

@@ -30,7 +30,7 @@ uint64_t nodeMacs(const Graph& g, const Node& n) {
   if (n.inputs.empty() || n.outputs.empty()) return 0;
   int64_t out = elementCount(type(n.outputs[0]).shape);
   if (out <= 0) return 0;
-  if (n.op == "MatMul") {
+  if (n.op == "MatMul" || n.op == "FusedMatMul") {
     const TensorType& a = type(n.inputs[0]);
     return static_cast<uint64_t>(out) * static_cast<uint64_t>(extent(a, -1));
   }

@@ -60,11 +60,12 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
       for (const auto& h : n.hints)
         if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
           groups[std::get<int64_t>(h.value)].push_back(&n);
-      if (n.op != "FusedConv2D") continue;
-      std::string what = "%" + g.value(n.outputs[0]).name + " = conv2d";
-      for (const char* part : {"batch_norm", "residual", "relu"})
-        if (n.boolAttr(part)) what += std::string(" + ") + (part == std::string("residual") ? "add" : part);
-      found.emplace_back("fuse-conv-epilogue", what + (n.loc.valid() ? " at " + n.loc.str() : ""));
+      const bool conv = n.op == "FusedConv2D";
+      if (!conv && n.op != "FusedMatMul") continue;
+      std::string what = "%" + g.value(n.outputs[0]).name + (conv ? " = conv2d" : " = matmul");
+      for (const char* part : {"batch_norm", "residual", "bias", "relu"})
+        if (n.hasAttr(part) && n.boolAttr(part)) what += std::string(" + ") + (part == std::string("residual") ? "add" : part);
+      found.emplace_back(conv ? "fuse-conv-epilogue" : "fuse-matmul-epilogue", what + (n.loc.valid() ? " at " + n.loc.str() : ""));
     }
   };
   visit(g.body);

@@ -2,7 +2,11 @@
 # and columns, splits the contraction, caches operands in L1/L0A/L0B and the result in L0C and
 # tensorizes on mmad; the elementwise template splits its flat axis into tiles, binds the tiles to
 # cores and rotates buffer sets; the reduce template splits the kept rows.
-# RUN: %pyasc --target=ascend910b --entry=f --input=x:float16[256,512] --input=w:float16[512,384] %s -o %t.om --dump-after=select-templates 2>&1 | FileCheck %s
+# At O1 the ReLU is a kernel of its own; at O2 the matmul's epilogue applies it.
+# RUN: %pyasc --target=ascend910b --opt-level=O1 --entry=f --input=x:float16[256,512] --input=w:float16[512,384] %s -o %t.om --dump-after=select-templates 2>&1 | FileCheck %s
+# RUN: %pyasc --target=ascend910b --entry=f --input=x:float16[256,512] --input=w:float16[512,384] %s -o %t.om --dump-after=select-templates 2>&1 | FileCheck %s --check-prefix=O2
+# O2: launch matmul_0 block_dim={{[0-9]+}} (%x, %w, %h)
+# O2: launch reduce_1
 # CHECK: launch matmul_0 block_dim=24 (%x, %w, %matmul)
 # CHECK-NEXT: cache_read a L1
 # CHECK-NEXT: cache_read a L0A

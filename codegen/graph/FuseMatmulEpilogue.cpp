@@ -1,0 +1,80 @@
+// Folds a matmul's bias add and ReLU into one FusedMatMul node.
+#include "codegen/graph/FuseMatmulEpilogue.h"
+
+#include <map>
+#include <set>
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+namespace {
+
+bool onCubeFloats(DType t) { return t == DType::Float16 || t == DType::Float32; }
+
+int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& uses) {
+  int fused = 0;
+  for (Node& n : r.nodes)
+    for (auto& sub : n.regions) fused += fuseRegion(g, sub, uses);
+  // the single reader of each value read once, in this region
+  std::map<ValueId, size_t> reader;
+  for (size_t i = 0; i < r.nodes.size(); ++i)
+    for (ValueId v : r.nodes[i].inputs)
+      if (auto u = uses.find(v); u != uses.end() && u->second == 1) reader[v] = i;
+  std::set<size_t> dropped;
+  for (size_t i = 0; i < r.nodes.size(); ++i) {
+    Node& mm = r.nodes[i];
+    if (mm.op != "MatMul" || mm.inputs.size() != 2 || mm.outputs.size() != 1) continue;
+    const graph::TensorType& y = g.type(mm.outputs[0]);
+    if (!onCubeFloats(g.type(mm.inputs[0]).dtype) || !onCubeFloats(g.type(mm.inputs[1]).dtype) || g.type(mm.inputs[1]).rank() != 2 ||
+        !onCubeFloats(y.dtype) || y.rank() < 1 || !y.shape.back().isKnown())
+      continue;
+    auto next = [&](ValueId v) -> Node* {
+      auto it = reader.find(v);
+      return it == reader.end() || dropped.count(it->second) ? nullptr : &r.nodes[it->second];
+    };
+    ValueId last = mm.outputs[0];
+    std::vector<size_t> chain;
+    std::vector<ValueId> bias;
+    Node* n = next(last);
+    if (n && n->op == "Add" && n->inputs[0] != n->inputs[1] && g.type(n->outputs[0]) == y) {
+      ValueId other = n->inputs[0] == last ? n->inputs[1] : n->inputs[0];
+      const graph::TensorType& b = g.type(other);
+      if ((b.dtype == DType::Float32 || b.dtype == y.dtype) && b.rank() == 1 && b.shape[0] == y.shape.back()) {
+        bias.push_back(other);
+        chain.push_back(reader[last]);
+        last = n->outputs[0];
+        n = next(last);
+      }
+    }
+    if (n && g.type(n->outputs[0]) == y &&
+        (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && graph::isZeroConstant(g, n->inputs[1])))) {
+      chain.push_back(reader[last]);
+      last = n->outputs[0];
+    }
+    if (chain.empty()) continue;
+    // the fused node takes the chain's last node's place, after every operand it reads
+    Node f = mm;
+    f.op = "FusedMatMul";
+    f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
+    f.setAttr("bias", !bias.empty());
+    f.setAttr("relu", chain.size() > bias.size());
+    f.outputs = {last};
+    ++fused;
+    dropped.insert(i);
+    for (size_t k = 0; k + 1 < chain.size(); ++k) dropped.insert(chain[k]);
+    r.nodes[chain.back()] = std::move(f);
+  }
+  std::vector<Node> kept;
+  for (size_t i = 0; i < r.nodes.size(); ++i)
+    if (!dropped.count(i)) kept.push_back(std::move(r.nodes[i]));
+  r.nodes = std::move(kept);
+  return fused;
+}
+
+}  // namespace
+
+int fuseMatmulEpilogues(graph::Graph& graph) { return fuseRegion(graph, graph.body, graph::useCounts(graph)); }
+
+}  // namespace pyasc::codegen
