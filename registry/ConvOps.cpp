@@ -63,17 +63,23 @@ bool inferConv2d(InferContext& ctx) {
   return true;
 }
 
-// FusedConv2D(x, w, [mean, var, gamma, beta], [residual]): which of the optional operands are
-// present follows the `batch_norm` and `residual` attributes.
+// FusedConv2D(x, w, [bias], [mean, var, gamma, beta], [residual]): which of the optional operands
+// are present follows the `bias`, `batch_norm` and `residual` attributes.
 bool inferFusedConv2d(InferContext& ctx) {
   if (ctx.node.stringAttr("layout", "NHWC") != "NHWC") return ctx.fail("a fused conv2d is NHWC");
-  const bool norm = ctx.node.boolAttr("batch_norm"), residual = ctx.node.boolAttr("residual");
-  const size_t expected = 2 + (norm ? 4 : 0) + (residual ? 1 : 0);
+  const bool bias = ctx.node.boolAttr("bias"), norm = ctx.node.boolAttr("batch_norm"),
+             residual = ctx.node.boolAttr("residual");
+  if (bias && norm) return ctx.fail("a fused conv2d takes a bias or a batch norm, not both");
+  const size_t expected = 2 + (bias ? 1 : 0) + (norm ? 4 : 0) + (residual ? 1 : 0);
   if (ctx.inputs.size() != expected)
     return ctx.fail("a fused conv2d with these attributes takes " + std::to_string(expected) + " operands, found " +
                     std::to_string(ctx.inputs.size()));
   if (!inferConv2d(ctx)) return false;
   const TensorType& y = ctx.outputs.back();
+  const TensorType& b = ctx.inputs[2];
+  if (bias && ((b.dtype != DType::Float32 && b.dtype != y.dtype) || b.rank() != 1 || b.shape[0] != y.shape[3]))
+    return ctx.fail("a fused conv2d's bias is a float32 vector, or one of its result's type, of its output channels, got " +
+                    b.str());
   for (size_t i = 2; i < 6 && norm; ++i) {
     const TensorType& p = ctx.inputs[i];
     if (p.dtype != DType::Float32 || p.rank() != 1 || p.shape[0] != y.shape[3])
@@ -105,9 +111,10 @@ void registerConvOps(OpRegistry& r) {
   r.add(e);
   OpEntry fused = e;
   fused.name = "FusedConv2D";
-  fused.summary = "NHWC Conv2D whose kernel also applies batch norm, a residual add and ReLU to its accumulator";
+  fused.summary = "NHWC Conv2D whose kernel also applies a bias or batch norm, a residual add and ReLU to its accumulator";
   fused.inputs = {operand("x", kFloatTypes), operand("w", kFloatTypes), variadicOperand("epilogue", kFloatTypes)};
-  fused.attrs.push_back(attrWithDefault("batch_norm", false, "operands 3-6 are mean, var, gamma, beta"));
+  fused.attrs.push_back(attrWithDefault("bias", false, "operand 3 is a row added to every position"));
+  fused.attrs.push_back(attrWithDefault("batch_norm", false, "the next four operands are mean, var, gamma, beta"));
   fused.attrs.push_back(attrWithDefault("epsilon", 1e-5, "the batch norm's epsilon"));
   fused.attrs.push_back(attrWithDefault("residual", false, "the last operand is added"));
   fused.attrs.push_back(attrWithDefault("relu", false, "max(result, 0) last"));

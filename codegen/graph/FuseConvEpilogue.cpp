@@ -1,4 +1,4 @@
-// Folds a convolution's batch norm, residual add and ReLU into one FusedConv2D node.
+// Folds a convolution's bias or batch norm, residual add and ReLU into one FusedConv2D node.
 #include "codegen/graph/FuseConvEpilogue.h"
 
 #include <map>
@@ -35,7 +35,7 @@ class Fuser {
       if (!y.shape[3].isKnown() || (groups > 1 && groups == y.shape[3].extent)) continue;
       ValueId last = conv.outputs[0];
       std::vector<size_t> chain;
-      std::vector<ValueId> statistics, residual;
+      std::vector<ValueId> bias, statistics, residual;
       double epsilon = 1e-5;
       bool relu = false;
       auto next = [&](ValueId v) -> Node* {
@@ -52,6 +52,16 @@ class Fuser {
         if (vectors) {
           statistics.assign(n->inputs.begin() + 1, n->inputs.end());
           epsilon = n->floatAttr("epsilon", 1e-5);
+          chain.push_back(reader[last]);
+          last = n->outputs[0];
+          n = next(last);
+        }
+      }
+      if (statistics.empty() && n && n->op == "Add" && n->inputs[0] != n->inputs[1] && g_.type(n->outputs[0]) == y) {
+        ValueId other = n->inputs[0] == last ? n->inputs[1] : n->inputs[0];
+        const graph::TensorType& b = g_.type(other);
+        if ((b.dtype == DType::Float32 || b.dtype == y.dtype) && b.rank() == 1 && b.shape[0] == y.shape[3]) {
+          bias.push_back(other);
           chain.push_back(reader[last]);
           last = n->outputs[0];
           n = next(last);
@@ -75,8 +85,10 @@ class Fuser {
       // the fused node takes the chain's last node's place, after every operand it reads
       Node f = conv;
       f.op = "FusedConv2D";
+      f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
       f.inputs.insert(f.inputs.end(), statistics.begin(), statistics.end());
       f.inputs.insert(f.inputs.end(), residual.begin(), residual.end());
+      f.setAttr("bias", !bias.empty());
       f.setAttr("batch_norm", !statistics.empty());
       f.setAttr("epsilon", epsilon);
       f.setAttr("residual", !residual.empty());

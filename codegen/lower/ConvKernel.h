@@ -15,12 +15,14 @@ namespace pyasc::codegen {
 // in this order: batch norm with per-output-channel statistics (acc · s + t, s = gamma /
 // sqrt(var + epsilon), t = beta − mean · s, computed in the kernel), the residual added, max(·, 0).
 struct Conv2dEpilogue {
+  bool bias = false;                // a row of Cout added (not with a batch norm)
+  DType biasType = DType::Float32;  // f32, or f16 converted once per channel slice
   bool batchNorm = false;
   double epsilon = 1e-5;
   bool residual = false;  // an array of the output's shape
   DType residualType = DType::Float32;  // f16 or f32
   bool relu = false;
-  bool any() const { return batchNorm || residual || relu; }
+  bool any() const { return bias || batchNorm || residual || relu; }
 };
 
 // out = conv2d(input, weights). NHWC: input [N,H,W,Cin], weights [KH,KW,Cin/groups,Cout], output
@@ -88,7 +90,7 @@ KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& sched
 
 // GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
 // NCHW conv2d needs.
-enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Mean, Var, Gamma, Beta, Residual };
+enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Bias, Mean, Var, Gamma, Beta, Residual };
 
 struct Conv2dLaunch {
   KernelCode code;

@@ -334,15 +334,20 @@ TEST(ConvKernelEpilogue, MatchesReference) {
     DType in, out, res;
     const char* target;
     bool wide;
+    bool bias = false;  // a bias of the output's type instead of the batch norm
   };
   for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, F32, "ascend910b", false},
                        Epi{"bn_add_relu", true, true, true, F16, F16, F16, "ascend910b", true},
                        Epi{"bn_add_half", true, true, false, F16, F32, F16, "ascend910b", true},
                        Epi{"bn", true, false, false, F16, F32, F32, "ascend310", true},
                        Epi{"add_relu", false, true, true, F32, F32, F32, "ascend310", false},
-                       Epi{"relu", false, false, true, F16, F16, F16, "ascend910b", false}}) {
+                       Epi{"relu", false, false, true, F16, F16, F16, "ascend910b", false},
+                       Epi{"bias_relu", false, false, true, F16, F16, F16, "ascend910b", true, true},
+                       Epi{"bias_add", false, true, false, F32, F32, F32, "ascend310", false, true}}) {
     Target target = pyasc::testing::testTarget(e.target);
     Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, 320, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
+    c.epilogue.bias = e.bias;
+    c.epilogue.biasType = e.out;
     c.epilogue.batchNorm = e.norm;
     c.epilogue.epsilon = 1e-3;
     c.epilogue.residual = e.residual;
@@ -359,11 +364,13 @@ TEST(ConvKernelEpilogue, MatchesReference) {
       extra[Conv2dTensor::Beta] = pyasc::testing::randomTensor(F32, c.cout, 26);
     }
     if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(e.res, c.outputElements(), 27, -20, 20);
+    if (e.bias) extra[Conv2dTensor::Bias] = pyasc::testing::randomTensor(e.out, c.cout, 28, -5, 5);
     std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt, extra);
     std::vector<double> ref = reference(c, x.values, wt.values);
     for (size_t i = 0; i < ref.size(); ++i) {
       const size_t ch = i % static_cast<size_t>(c.cout);
       double y = ref[i];
+      if (e.bias) y += extra[Conv2dTensor::Bias].values[ch];
       if (e.norm) {
         y = (y - extra[Conv2dTensor::Mean].values[ch]) / std::sqrt(extra[Conv2dTensor::Var].values[ch] + 1e-3) *
                 extra[Conv2dTensor::Gamma].values[ch] + extra[Conv2dTensor::Beta].values[ch];

@@ -93,6 +93,9 @@ std::vector<FamilyCase> matmulCases() {
       {"axes1", tensordot({1}, {0}), {{17, 33}, {33, 130}}},
       {"crossed", tensordot({0}, {1}), {{33, 17}, {20, 33}}},
       {"big", mm, {{2048, 16}, {16, 2048}}, true},
+      {"bias_relu", nodeOf("FusedMatMul", {{"bias", true}, {"relu", true}}), {{17, 33}, {33, 130}, {130}}},
+      {"relu", nodeOf("FusedMatMul", {{"relu", true}}), {{3, 130}, {130, 129}}},
+      {"bias_stacked", nodeOf("FusedMatMul", {{"bias", true}}), {{4, 17, 33}, {33, 9}, {9}}},
   });
 }
 
@@ -169,6 +172,14 @@ std::vector<FamilyCase> nnCases() {
 std::vector<double> reference(const graph::Node& node, const Shapes& shapes, const std::vector<std::vector<double>>& in) {
   const std::string& op = node.op;
   if (op == "MatMul") return ops::matmulReference(shapes[0], in[0], shapes[1], in[1]);
+  if (op == "FusedMatMul") {  // the product, its bias row, max(·, 0)
+    std::vector<double> y = ops::matmulReference(shapes[0], in[0], shapes[1], in[1]);
+    for (size_t i = 0; i < y.size(); ++i) {
+      if (node.boolAttr("bias")) y[i] += in[2][i % in[2].size()];
+      if (node.boolAttr("relu")) y[i] = std::max(y[i], 0.0);
+    }
+    return y;
+  }
   if (op == "Einsum") return ops::einsumReference(node.stringAttr("equation"), shapes, in);
   if (op == "TensorDot") {
     ops::ContractionLabels l = ops::tensordotLabels(static_cast<int>(shapes[0].size()), static_cast<int>(shapes[1].size()),
