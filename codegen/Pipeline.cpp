@@ -9,6 +9,7 @@
 #include "codegen/graph/AutoMixedPrecision.h"
 #include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/ExpandComposites.h"
+#include "codegen/graph/FoldBatchNorm.h"
 #include "codegen/graph/FoldEmptyArrays.h"
 #include "codegen/graph/FoldRandomAffine.h"
 #include "codegen/graph/ForwardSliceUpdates.h"
@@ -43,6 +44,9 @@ void randomAffine(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) foldRandomAffine(s.graph);
 }
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
+void batchNorms(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) foldBatchNorms(s.graph);
+}
 void convEpilogues(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) fuseConvEpilogues(s.graph);
 }
@@ -101,6 +105,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
+        {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<batchNorms>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
         {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<matmulEpilogues>},
         {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},

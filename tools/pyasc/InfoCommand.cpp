@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codegen/graph/AutoMixedPrecision.h"
+#include "codegen/graph/FoldBatchNorm.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "runtime/Model.h"
 #include "sdk/graph/Parser.h"
@@ -60,6 +61,11 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
       for (const auto& h : n.hints)
         if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
           groups[std::get<int64_t>(h.value)].push_back(&n);
+      for (const auto& h : n.hints)
+        if (h.name == codegen::kFoldedBatchNormHint)
+          found.emplace_back("fold-batch-norm", "%" + g.value(n.outputs[0]).name + " = batch norm folded into the weights of " +
+                                                    (n.op.find("Conv") != std::string::npos ? "conv2d" : "matmul") +
+                                                    (n.loc.valid() ? " at " + n.loc.str() : ""));
       const bool conv = n.op == "FusedConv2D";
       if (!conv && n.op != "FusedMatMul") continue;
       std::string what = "%" + g.value(n.outputs[0]).name + (conv ? " = conv2d" : " = matmul");
