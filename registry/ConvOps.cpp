@@ -76,10 +76,12 @@ bool inferFusedConv2d(InferContext& ctx) {
                     std::to_string(ctx.inputs.size()));
   if (!inferConv2d(ctx)) return false;
   const TensorType& y = ctx.outputs.back();
-  const TensorType& b = ctx.inputs[2];
-  if (bias && ((b.dtype != DType::Float32 && b.dtype != y.dtype) || b.rank() != 1 || b.shape[0] != y.shape[3]))
-    return ctx.fail("a fused conv2d's bias is a float32 vector, or one of its result's type, of its output channels, got " +
-                    b.str());
+  if (bias) {
+    const TensorType& b = ctx.inputs[2];
+    if ((b.dtype != DType::Float32 && b.dtype != y.dtype) || b.rank() != 1 || b.shape[0] != y.shape[3])
+      return ctx.fail("a fused conv2d's bias is a float32 vector, or one of its result's type, of its output channels, got " +
+                      b.str());
+  }
   for (size_t i = 2; i < 6 && norm; ++i) {
     const TensorType& p = ctx.inputs[i];
     if (p.dtype != DType::Float32 || p.rank() != 1 || p.shape[0] != y.shape[3])

@@ -160,7 +160,8 @@ class MixedPrecision {
 
   // A float32 matmul or convolution (two float32 operands, one float32 result) worth float16
   // operands: each operand is an input, a constant or an elementwise result (whose kernel casts
-  // it), or the product is large enough (2^24 MACs) to repay a cast kernel of its own.
+  // it), or the product is large enough (2^24 MACs) to repay a cast kernel of its own; never with a
+  // constant operand float16 cannot hold (constantFitsFloat16).
   bool cubeTakes(const Node& n, const std::set<ValueId>& half) const {
     if (!(onTheCube(n.op) && n.inputs.size() >= 2 && (n.inputs.size() == 2 || n.op.rfind("Fused", 0) == 0) && n.outputs.size() == 1 &&
           g_.type(n.inputs[0]).dtype == DType::Float32 && g_.type(n.inputs[1]).dtype == DType::Float32 &&
@@ -169,6 +170,7 @@ class MixedPrecision {
     }
     bool castsFree = true;
     for (ValueId in : {n.inputs[0], n.inputs[1]}) {
+      if (g_.findConstant(in) && !constantFitsFloat16(in)) return false;  // float16 would not hold it
       auto p = producers_.find(in);
       castsFree = castsFree && (half.count(in) || (g_.findInput(in) && !outputs_.count(in)) || g_.findConstant(in) ||
                                 (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));

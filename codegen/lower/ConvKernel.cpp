@@ -40,7 +40,7 @@ namespace {
 // Event ids: 0 and 1 name ping-pong buffers; MTE1→MTE2 `kWeightsEvent` frees the weights, and
 // MTE2→MTE1 `kWeightsEvent + piece` says one piece of them has arrived.
 constexpr int kWeightsEvent = 2;
-constexpr int kStatisticsEvent = 2;  // V→MTE2 and MTE2→V: the epilogue's batch-norm statistics
+constexpr int kStatisticsEvent = 2;  // V→MTE2 and MTE2→V: the epilogue's bias or batch-norm statistics
 constexpr int64_t kWeightPieces = 4;
 constexpr int64_t kMaxImg2ColField = 4095;  // h, w, c, m, k of img2col; m, k, n of mmad
 constexpr int64_t kMaxImg2ColGeometry = 63;  // stride, pad and dilation fields
@@ -89,7 +89,8 @@ bool halfResidualTail(const Conv2dCompute& c) {
   return c.epilogue.residual && c.epilogue.residualType == DType::Float16 && c.outType == DType::Float16;
 }
 
-// UB of an epilogue: the four statistics rows of a tile's `tn` channels, and per column of a chunk
+// UB of an epilogue: the bias row (float32, and the float16 one it widens) or the four statistics
+// rows of a tile's `tn` channels, and per column of a chunk
 // of every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
 // residual (its type, and float32 when that is float16 but the output is not) and the float16 output.
 int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {

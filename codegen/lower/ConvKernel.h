@@ -12,8 +12,10 @@
 namespace pyasc::codegen {
 
 // What a fused conv2d applies to each output element's float32 accumulator before writing it,
-// in this order: batch norm with per-output-channel statistics (acc · s + t, s = gamma /
-// sqrt(var + epsilon), t = beta − mean · s, computed in the kernel), the residual added, max(·, 0).
+// in this order: a per-output-channel bias, or batch norm with per-output-channel statistics
+// (acc · s + t, s = gamma / sqrt(var + epsilon), t = beta − mean · s, computed in the kernel), the
+// residual added, max(·, 0); a float16 residual of a float16 result is added (with the max) after
+// the conversion.
 struct Conv2dEpilogue {
   bool bias = false;                // a row of Cout added (not with a batch norm)
   DType biasType = DType::Float32;  // f32, or f16 converted once per channel slice

@@ -32,20 +32,22 @@ namespace {
 // Bytes of one L1 panel row: bursts are padded to 32 bytes.
 int64_t l1RowBytes(int64_t elems, DType t) { return localRowBytes(elems * dtypeSize(t)); }
 
-// What keeps a tm×tn×tk tile from fitting (ping-pong L0A, L0B and L1 panels, one L0C tile), or "".
-// Columns of one epilogue chunk: the most whole 16-column blocks of a tm × tn tile whose float32
-// accumulator (and float16 result) rows fit UB beside the bias row.
+// UB bytes of the epilogue's bias row (float32, and the float16 one it widens).
 int64_t biasBytes(const MatmulCompute& c, int64_t tn) {
   if (!c.epilogue.bias) return 0;
   return localRowBytes(tn * 4) + (c.epilogue.biasType == DType::Float16 ? localRowBytes(tn * 2) : 0);
 }
 
+// Columns of one epilogue chunk: the most whole 16-column blocks of a tm × tn tile whose float32
+// accumulator (and float16 result) rows fit UB beside the bias row.
 int64_t epilogueChunk(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn) {
   const int64_t room = target.buffer(Space::UB).size - biasBytes(c, tn);
   const int64_t perColumn = tm * (4 + (c.outType == DType::Float16 ? 2 : 0));
   return std::min(roundUp(tn, 16), std::max<int64_t>(0, room / perColumn / 16 * 16));
 }
 
+// What keeps a tm×tn×tk tile from fitting (ping-pong L0A, L0B and L1 panels, one L0C tile, the
+// epilogue's UB chunk), or "".
 std::string tileProblem(const MatmulCompute& c, const Target& target, int64_t tm, int64_t tn, int64_t tk) {
   const int es = dtypeSize(c.inType);
   auto over = [](const char* buffer, int64_t want, int64_t capacity) {
