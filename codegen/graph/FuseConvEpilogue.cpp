@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "codegen/graph/EpilogueChain.h"
+
 namespace pyasc::codegen {
 
 using graph::Node;
@@ -21,11 +23,7 @@ class Fuser {
     std::set<size_t> dropped;
     for (Node& n : r.nodes)
       for (auto& sub : n.regions) region(sub);
-    // the single reader of each value read once, in this region
-    std::map<ValueId, size_t> reader;
-    for (size_t i = 0; i < r.nodes.size(); ++i)
-      for (ValueId v : r.nodes[i].inputs)
-        if (uses_[v] == 1) reader[v] = i;
+    std::map<ValueId, size_t> reader = singleReaders(r, uses_);
     for (size_t i = 0; i < r.nodes.size(); ++i) {
       Node& conv = r.nodes[i];
       if (conv.op != "Conv2D" || conv.stringAttr("layout", "NHWC") != "NHWC") continue;
@@ -82,7 +80,6 @@ class Fuser {
         last = n->outputs[0];
       }
       if (chain.empty()) continue;
-      // the fused node takes the chain's last node's place, after every operand it reads
       Node f = conv;
       f.op = "FusedConv2D";
       f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
@@ -95,14 +92,9 @@ class Fuser {
       f.setAttr("relu", relu);
       f.outputs = {last};
       ++fused;
-      dropped.insert(i);
-      for (size_t k = 0; k + 1 < chain.size(); ++k) dropped.insert(chain[k]);
-      r.nodes[chain.back()] = std::move(f);
+      replaceChain(r, dropped, i, chain, std::move(f));
     }
-    std::vector<Node> kept;
-    for (size_t i = 0; i < r.nodes.size(); ++i)
-      if (!dropped.count(i)) kept.push_back(std::move(r.nodes[i]));
-    r.nodes = std::move(kept);
+    dropNodes(r, dropped);
   }
 
  private:

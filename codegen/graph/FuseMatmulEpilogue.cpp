@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include "codegen/graph/EpilogueChain.h"
+
 namespace pyasc::codegen {
 
 using graph::Node;
@@ -17,11 +19,7 @@ int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& 
   int fused = 0;
   for (Node& n : r.nodes)
     for (auto& sub : n.regions) fused += fuseRegion(g, sub, uses);
-  // the single reader of each value read once, in this region
-  std::map<ValueId, size_t> reader;
-  for (size_t i = 0; i < r.nodes.size(); ++i)
-    for (ValueId v : r.nodes[i].inputs)
-      if (auto u = uses.find(v); u != uses.end() && u->second == 1) reader[v] = i;
+  std::map<ValueId, size_t> reader = singleReaders(r, uses);
   std::set<size_t> dropped;
   for (size_t i = 0; i < r.nodes.size(); ++i) {
     Node& mm = r.nodes[i];
@@ -54,7 +52,6 @@ int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& 
       last = n->outputs[0];
     }
     if (chain.empty()) continue;
-    // the fused node takes the chain's last node's place, after every operand it reads
     Node f = mm;
     f.op = "FusedMatMul";
     f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
@@ -62,14 +59,9 @@ int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& 
     f.setAttr("relu", chain.size() > bias.size());
     f.outputs = {last};
     ++fused;
-    dropped.insert(i);
-    for (size_t k = 0; k + 1 < chain.size(); ++k) dropped.insert(chain[k]);
-    r.nodes[chain.back()] = std::move(f);
+    replaceChain(r, dropped, i, chain, std::move(f));
   }
-  std::vector<Node> kept;
-  for (size_t i = 0; i < r.nodes.size(); ++i)
-    if (!dropped.count(i)) kept.push_back(std::move(r.nodes[i]));
-  r.nodes = std::move(kept);
+  dropNodes(r, dropped);
   return fused;
 }
 
