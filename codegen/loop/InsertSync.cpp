@@ -23,16 +23,6 @@ using loop::StmtPtr;
 
 using Access = BufferAccess;
 
-bool dependent(const Access& a, const Access& b) {
-  for (int w : a.writes) {
-    if (b.reads.count(w) || b.writes.count(w)) return true;
-  }
-  for (int w : b.writes) {
-    if (a.reads.count(w)) return true;
-  }
-  return false;
-}
-
 bool compound(const loop::Stmt& s) {
   return s.kind == loop::StmtKind::For || s.kind == loop::StmtKind::If || s.kind == loop::StmtKind::Block;
 }
