@@ -14,11 +14,12 @@
 #include "codegen/graph/FoldRandomAffine.h"
 #include "codegen/graph/ForwardSliceUpdates.h"
 #include "codegen/graph/FuseConvEpilogue.h"
-#include "codegen/graph/FuseMatmulEpilogue.h"
 #include "codegen/graph/FuseElementwise.h"
+#include "codegen/graph/FuseMatmulEpilogue.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
+#include "codegen/graph/RecognizeBatchNorm.h"
 #include "codegen/graph/SelectSliceUpdates.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "sdk/graph/Printer.h"
@@ -44,6 +45,9 @@ void randomAffine(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) foldRandomAffine(s.graph);
 }
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
+void writtenBatchNorms(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) recognizeBatchNorms(s.graph);
+}
 void batchNorms(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) foldBatchNorms(s.graph);
 }
@@ -105,6 +109,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
+        {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<writtenBatchNorms>},
         {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<batchNorms>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
         {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<matmulEpilogues>},

@@ -1,5 +1,6 @@
-// What the epilogue passes (fuse-conv-epilogue, fuse-matmul-epilogue) share: the single reader of
-// each value a region reads once, and putting a fused node in place of a chain of nodes.
+// What the passes that fuse chains of nodes (recognize-batch-norm, fuse-conv-epilogue,
+// fuse-matmul-epilogue) share: the single reader of each value a region reads once, and putting a
+// fused node in place of a chain of nodes.
 #pragma once
 
 #include <map>
@@ -19,10 +20,17 @@ inline std::map<graph::ValueId, size_t> singleReaders(const graph::Region& r, co
   return reader;
 }
 
-// `fused` takes the place of the chain's last node (after every operand it reads); the head node
-// `head` and the chain's other nodes join `dropped`.
+// `fused` takes the place of the chain's last node (after every operand it reads), with the
+// chain's hints it does not have (what earlier passes noted); the head node `head` and the chain's
+// other nodes join `dropped`.
 inline void replaceChain(graph::Region& r, std::set<size_t>& dropped, size_t head, const std::vector<size_t>& chain,
                          graph::Node fused) {
+  for (size_t k : chain)
+    for (const graph::NamedAttr& h : r.nodes[k].hints) {
+      bool present = false;
+      for (const graph::NamedAttr& own : fused.hints) present = present || own.name == h.name;
+      if (!present) fused.hints.push_back(h);
+    }
   dropped.insert(head);
   for (size_t k = 0; k + 1 < chain.size(); ++k) dropped.insert(chain[k]);
   r.nodes[chain.back()] = std::move(fused);

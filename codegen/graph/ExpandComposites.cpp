@@ -33,6 +33,11 @@ class Expander {
     node.attrs = std::move(attrs);
     node.loc = n_.loc;
     if (result == graph::kNoValue) result = g_.addValue(g_.value(n_.outputs[0]).name + "_" + lower(op), type, n_.loc);
+    // the node that defines the original result keeps what earlier passes noted on it (not an
+    // explicit schedule, which was the composite's)
+    if (!n_.outputs.empty() && result == n_.outputs[0])
+      for (const graph::NamedAttr& h : n_.hints)
+        if (h.name != graph::kScheduleHint) node.hints.push_back(h);
     node.outputs = {result};
     nodes.push_back(std::move(node));
     return result;
