@@ -135,7 +135,7 @@ Lowered conv2d(const graph::Graph& graph, const graph::Node& node, const std::ve
 }
 
 // FusedConv2D: the convolution in float32 (float64 for float64), then its epilogue in that type:
-// the bias, or acc · s + t (s = gamma / sqrt(var + eps), t = beta − mean · s), the residual, max(·, 0); a
+// the scale and bias, or acc · s + t (s = gamma / sqrt(var + eps), t = beta − mean · s), the residual, max(·, 0); a
 // float16 residual of a float16 result is added (and rectified) after the conversion, as the kernel does.
 Lowered fusedConv2d(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in) {
   const graph::TensorType& outType = graph.type(node.outputs.at(0));
@@ -145,12 +145,13 @@ Lowered fusedConv2d(const graph::Graph& graph, const graph::Node& node, const st
   const Halide::Type acc = halideType(accType.dtype);
   Lowered raw = conv2dAs(graph, node, in, name + "_acc", accType);
   computeOnce(raw);
-  const bool bias = node.boolAttr("bias"), norm = node.boolAttr("batch_norm"), residual = node.boolAttr("residual"),
-             relu = node.boolAttr("relu");
+  const bool scale = node.boolAttr("scale"), bias = node.boolAttr("bias"), norm = node.boolAttr("batch_norm"),
+             residual = node.boolAttr("residual"), relu = node.boolAttr("relu");
   const double eps = node.floatAttr("epsilon", 1e-5);
   return define(name, outType, [&](const Index& i) {
     Expr y = at(raw, i);
-    if (bias) y = y + castValue(acc, at(in[2], {i[3]}));
+    if (scale) y = y * castValue(acc, at(in[2], {i[3]}));
+    if (bias) y = y + castValue(acc, at(in[scale ? 3 : 2], {i[3]}));
     if (norm) {
       auto channel = [&](size_t k) { return castValue(acc, at(in[k], {i[3]})); };
       Expr scale = channel(4) / Halide::sqrt(channel(3) + castValue(acc, Expr(eps)));

@@ -63,24 +63,24 @@ bool inferConv2d(InferContext& ctx) {
   return true;
 }
 
-// FusedConv2D(x, w, [bias], [mean, var, gamma, beta], [residual]): which of the optional operands
-// are present follows the `bias`, `batch_norm` and `residual` attributes.
+// FusedConv2D(x, w, [scale], [bias], [mean, var, gamma, beta], [residual]): which of the optional
+// operands are present follows the `scale`, `bias`, `batch_norm` and `residual` attributes.
 bool inferFusedConv2d(InferContext& ctx) {
   if (ctx.node.stringAttr("layout", "NHWC") != "NHWC") return ctx.fail("a fused conv2d is NHWC");
-  const bool bias = ctx.node.boolAttr("bias"), norm = ctx.node.boolAttr("batch_norm"),
-             residual = ctx.node.boolAttr("residual");
-  if (bias && norm) return ctx.fail("a fused conv2d takes a bias or a batch norm, not both");
-  const size_t expected = 2 + (bias ? 1 : 0) + (norm ? 4 : 0) + (residual ? 1 : 0);
+  const bool scale = ctx.node.boolAttr("scale"), bias = ctx.node.boolAttr("bias"),
+             norm = ctx.node.boolAttr("batch_norm"), residual = ctx.node.boolAttr("residual");
+  if ((scale || bias) && norm) return ctx.fail("a fused conv2d takes a scale and bias or a batch norm, not both");
+  const size_t expected = 2 + (scale ? 1 : 0) + (bias ? 1 : 0) + (norm ? 4 : 0) + (residual ? 1 : 0);
   if (ctx.inputs.size() != expected)
     return ctx.fail("a fused conv2d with these attributes takes " + std::to_string(expected) + " operands, found " +
                     std::to_string(ctx.inputs.size()));
   if (!inferConv2d(ctx)) return false;
   const TensorType& y = ctx.outputs.back();
-  if (bias) {
-    const TensorType& b = ctx.inputs[2];
+  for (size_t i = 2; i < 2 + (scale ? 1 : 0) + (bias ? 1 : 0); ++i) {
+    const TensorType& b = ctx.inputs[i];
     if ((b.dtype != DType::Float32 && b.dtype != y.dtype) || b.rank() != 1 || b.shape[0] != y.shape[3])
-      return ctx.fail("a fused conv2d's bias is a float32 vector, or one of its result's type, of its output channels, got " +
-                      b.str());
+      return ctx.fail(std::string("a fused conv2d's ") + (scale && i == 2 ? "scale" : "bias") +
+                      " is a float32 vector, or one of its result's type, of its output channels, got " + b.str());
   }
   for (size_t i = 2; i < 6 && norm; ++i) {
     const TensorType& p = ctx.inputs[i];
@@ -113,9 +113,11 @@ void registerConvOps(OpRegistry& r) {
   r.add(e);
   OpEntry fused = e;
   fused.name = "FusedConv2D";
-  fused.summary = "NHWC Conv2D whose kernel also applies a bias or batch norm, a residual add and ReLU to its accumulator";
+  fused.summary =
+      "NHWC Conv2D whose kernel also applies a scale and bias or a batch norm, a residual add and ReLU to its accumulator";
   fused.inputs = {operand("x", kFloatTypes), operand("w", kFloatTypes), variadicOperand("epilogue", kFloatTypes)};
-  fused.attrs.push_back(attrWithDefault("bias", false, "operand 3 is a row added to every position"));
+  fused.attrs.push_back(attrWithDefault("scale", false, "operand 3 is a row every position is multiplied by"));
+  fused.attrs.push_back(attrWithDefault("bias", false, "the next operand is a row added to every position"));
   fused.attrs.push_back(attrWithDefault("batch_norm", false, "the next four operands are mean, var, gamma, beta"));
   fused.attrs.push_back(attrWithDefault("epsilon", 1e-5, "the batch norm's epsilon"));
   fused.attrs.push_back(attrWithDefault("residual", false, "the last operand is added"));

@@ -1,4 +1,4 @@
-// Folds a convolution's bias or batch norm, residual add and ReLU into one FusedConv2D node.
+// Folds a convolution's scale and bias or batch norm, residual add and ReLU into one FusedConv2D node.
 #include "codegen/graph/FuseConvEpilogue.h"
 
 #include <map>
@@ -33,7 +33,7 @@ class Fuser {
       if (!y.shape[3].isKnown() || (groups > 1 && groups == y.shape[3].extent)) continue;
       ValueId last = conv.outputs[0];
       std::vector<size_t> chain;
-      std::vector<ValueId> bias, statistics, residual;
+      std::vector<ValueId> scale, bias, statistics, residual;
       double epsilon = 1e-5;
       bool relu = false;
       auto next = [&](ValueId v) -> Node* {
@@ -55,15 +55,19 @@ class Fuser {
           n = next(last);
         }
       }
-      if (statistics.empty() && n && n->op == "Add" && n->inputs[0] != n->inputs[1] && g_.type(n->outputs[0]) == y) {
+      // a vector of the output channels, float32 or the result's type
+      auto channelRow = [&](ValueId v) {
+        const graph::TensorType& b = g_.type(v);
+        return (b.dtype == DType::Float32 || b.dtype == y.dtype) && b.rank() == 1 && b.shape[0] == y.shape[3];
+      };
+      for (const char* op : {"Mul", "Add"}) {
+        if (!statistics.empty() || !n || n->op != op || n->inputs[0] == n->inputs[1] || !(g_.type(n->outputs[0]) == y)) continue;
         ValueId other = n->inputs[0] == last ? n->inputs[1] : n->inputs[0];
-        const graph::TensorType& b = g_.type(other);
-        if ((b.dtype == DType::Float32 || b.dtype == y.dtype) && b.rank() == 1 && b.shape[0] == y.shape[3]) {
-          bias.push_back(other);
-          chain.push_back(reader[last]);
-          last = n->outputs[0];
-          n = next(last);
-        }
+        if (!channelRow(other)) continue;
+        (op == std::string("Mul") ? scale : bias).push_back(other);
+        chain.push_back(reader[last]);
+        last = n->outputs[0];
+        n = next(last);
       }
       if (n && n->op == "Add" && g_.type(n->outputs[0]) == y) {
         ValueId other = n->inputs[0] == last ? n->inputs[1] : n->inputs[0];
@@ -82,9 +86,11 @@ class Fuser {
       if (chain.empty()) continue;
       Node f = conv;
       f.op = "FusedConv2D";
+      f.inputs.insert(f.inputs.end(), scale.begin(), scale.end());
       f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
       f.inputs.insert(f.inputs.end(), statistics.begin(), statistics.end());
       f.inputs.insert(f.inputs.end(), residual.begin(), residual.end());
+      f.setAttr("scale", !scale.empty());
       f.setAttr("bias", !bias.empty());
       f.setAttr("batch_norm", !statistics.empty());
       f.setAttr("epsilon", epsilon);

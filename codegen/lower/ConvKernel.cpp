@@ -89,13 +89,15 @@ bool halfResidualTail(const Conv2dCompute& c) {
   return c.epilogue.residual && c.epilogue.residualType == DType::Float16 && c.outType == DType::Float16;
 }
 
-// UB of an epilogue: the bias row (float32, and the float16 one it widens) or the four statistics
-// rows of a tile's `tn` channels, and per column of a chunk
+// UB of an epilogue: the scale and bias rows (float32, and the float16 ones they widen) or the four
+// statistics rows of a tile's `tn` channels, and per column of a chunk
 // of every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
 // residual (its type, and float32 when that is float16 but the output is not) and the float16 output.
 int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
   const int64_t row = roundUp(tn, 16) * dtypeSize(DType::Float32);
-  if (c.epilogue.bias) return row + (c.epilogue.biasType == DType::Float16 ? row / 2 : 0);
+  const std::vector<DType> rows = c.epilogue.channelRows();
+  if (!rows.empty())
+    return static_cast<int64_t>(rows.size()) * row + std::count(rows.begin(), rows.end(), DType::Float16) * (row / 2);
   return c.epilogue.batchNorm ? 4 * row : 0;
 }
 int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
@@ -164,9 +166,11 @@ void validate(const Conv2dCompute& c) {
     fail(c, "a row of " + std::to_string(std::max(c.cin, c.cout) * g.es) + " bytes of channels exceeds a DMA gap");
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
-  if (c.epilogue.bias && c.epilogue.batchNorm) fail(c, "a fused epilogue takes a bias or a batch norm, not both");
-  if (c.epilogue.bias && c.epilogue.biasType != DType::Float16 && c.epilogue.biasType != DType::Float32)
-    fail(c, std::string("bias type ") + dtypeName(c.epilogue.biasType) + " is not supported (f16 or f32)");
+  if ((c.epilogue.scale || c.epilogue.bias) && c.epilogue.batchNorm)
+    fail(c, "a fused epilogue takes a scale and bias or a batch norm, not both");
+  for (DType t : c.epilogue.channelRows())
+    if (t != DType::Float16 && t != DType::Float32)
+      fail(c, std::string("per-channel row type ") + dtypeName(t) + " is not supported (f16 or f32)");
   if (c.epilogue.residual && c.epilogue.residualType != DType::Float16 && c.epilogue.residualType != DType::Float32)
     fail(c, std::string("residual type ") + dtypeName(c.epilogue.residualType) + " is not supported (f16 or f32)");
 }
@@ -568,13 +572,19 @@ class ConvEmitter {
     b_.waitFlag(Pipe::MTE3, Pipe::FIX, u);
     b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.rows, ubAcc_[u]));
     b_.setFlag(Pipe::FIX, Pipe::V, u);
-    const bool halfBias = e.bias && e.biasType == DType::Float16;
-    if ((e.batchNorm || e.bias) && newStatistics) {  // once the vector unit is done with the last slice's
+    const std::vector<DType> rows = e.channelRows();
+    const int64_t rowCount = static_cast<int64_t>(rows.size());
+    // a float16 row arrives after the float32 rows and is widened into its own below
+    auto staging = [&](size_t k) {
+      return ubStats_ + rowCount * statRow_ + std::count(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(k), DType::Float16) * (statRow_ / 2);
+    };
+    if ((e.batchNorm || rowCount > 0) && newStatistics) {  // once the vector unit is done with the last slice's
       b_.setFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
       b_.waitFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
-      if (e.bias) {  // the bias row (a float16 one after the float32 row, widened below)
-        emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + (halfBias ? statRow_ : 0)),
-                     gmArg(3, (channel - j) * dtypeSize(e.biasType)), 1, t.cols * dtypeSize(e.biasType));
+      for (size_t k = 0; k < rows.size(); ++k) {
+        const int size = dtypeSize(rows[k]);
+        emitCopyRows(b_, Opcode::CopyGmToUb, ub(rows[k] == DType::Float16 ? staging(k) : ubStats_ + static_cast<int64_t>(k) * statRow_),
+                     gmArg(3 + static_cast<int>(k), (channel - j) * size), 1, t.cols * size);
       }
       for (int k = 0; k < 4 && e.batchNorm; ++k)
         emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
@@ -585,11 +595,12 @@ class ConvEmitter {
       const int rs = dtypeSize(e.residualType);
       b_.waitFlag(Pipe::V, Pipe::MTE2, u);
       emitCopyRows(b_, Opcode::CopyGmToUb, ub(halfResidual ? ubResidualHalf_[u] : ubResidual_[u]),
-                   gmArg(e.batchNorm ? 7 : e.bias ? 4 : 3, gm * rs), t.rows, cols * rs, (c_.cout - cols) * rs, localGap(rs));
+                   gmArg(3 + static_cast<int>(rowCount) + (e.batchNorm ? 4 : 0), gm * rs), t.rows, cols * rs,
+                   (c_.cout - cols) * rs, localGap(rs));
       b_.setFlag(Pipe::MTE2, Pipe::V, u);
       b_.waitFlag(Pipe::MTE2, Pipe::V, u);
     }
-    if ((e.batchNorm || e.bias) && newStatistics) b_.waitFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
+    if ((e.batchNorm || rowCount > 0) && newStatistics) b_.waitFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
     b_.waitFlag(Pipe::FIX, Pipe::V, u);
     auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type = DType::Float32,
                       DType type2 = DType::Float32) {
@@ -603,17 +614,18 @@ class ConvEmitter {
       emitRows(b_, v, t.rows, cols, pitch, row);
     };
     const int64_t acc = ubAcc_[u];
-    if (e.bias) {
-      if (halfBias && newStatistics) {
+    for (size_t k = 0; k < rows.size(); ++k) {
+      const int64_t row = ubStats_ + static_cast<int64_t>(k) * statRow_;
+      if (rows[k] == DType::Float16 && newStatistics) {
         VectorOp widen;
         widen.op = Opcode::VConv;
         widen.type = DType::Float16;
         widen.type2 = DType::Float32;
-        widen.dst = ub(ubStats_);
-        widen.src0 = ub(ubStats_ + statRow_);
+        widen.dst = ub(row);
+        widen.src0 = ub(staging(k));
         emitContiguous(b_, widen, t.cols);
       }
-      vector(Opcode::VAdd, acc, acc, ubStats_ + j * 4, true);
+      vector(e.scale && k == 0 ? Opcode::VMul : Opcode::VAdd, acc, acc, row + j * 4, true);
     }
     if (e.batchNorm) {
       if (newStatistics) statistics(t.cols);
@@ -753,7 +765,8 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
   if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
   checkSchedule(c, s, target);
   if (s.engine == Conv2dEngine::VectorDepthwise) return lowerWindow(depthwiseWindow(c), windowScheduleOf(s), target);
-  KernelBuilder b(c.name, 3 + (c.epilogue.bias ? 1 : 0) + (c.epilogue.batchNorm ? 4 : 0) + (c.epilogue.residual ? 1 : 0));
+  KernelBuilder b(c.name, 3 + static_cast<int>(c.epilogue.channelRows().size()) + (c.epilogue.batchNorm ? 4 : 0) +
+                              (c.epilogue.residual ? 1 : 0));
   b.setSourceLine(c.sourceLine);
   ConvGeometry g(c);
   // (group, channel slice) outermost so that each core reloads its weights rarely
@@ -774,6 +787,7 @@ Conv2dLaunches lowerConv2dLaunches(const Conv2dCompute& c, const Conv2dSchedule&
   Conv2dLaunches out;
   if (!c.nchw) {
     std::vector<Conv2dTensor> args = {Conv2dTensor::Input, Conv2dTensor::Weights, Conv2dTensor::Output};
+    if (c.epilogue.scale) args.push_back(Conv2dTensor::Scale);
     if (c.epilogue.bias) args.push_back(Conv2dTensor::Bias);
     if (c.epilogue.batchNorm)
       args.insert(args.end(), {Conv2dTensor::Mean, Conv2dTensor::Var, Conv2dTensor::Gamma, Conv2dTensor::Beta});

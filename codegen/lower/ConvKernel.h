@@ -12,19 +12,28 @@
 namespace pyasc::codegen {
 
 // What a fused conv2d applies to each output element's float32 accumulator before writing it,
-// in this order: a per-output-channel bias, or batch norm with per-output-channel statistics
+// in this order: a per-output-channel scale and bias, or batch norm with per-output-channel statistics
 // (acc · s + t, s = gamma / sqrt(var + epsilon), t = beta − mean · s, computed in the kernel), the
 // residual added, max(·, 0); a float16 residual of a float16 result is added (with the max) after
 // the conversion.
 struct Conv2dEpilogue {
-  bool bias = false;                // a row of Cout added (not with a batch norm)
-  DType biasType = DType::Float32;  // f32, or f16 converted once per channel slice
+  bool scale = false;                // a row of Cout multiplied (not with a batch norm)
+  DType scaleType = DType::Float32;  // f32, or f16 converted once per channel slice
+  bool bias = false;                 // a row of Cout added (not with a batch norm)
+  DType biasType = DType::Float32;   // f32, or f16 converted once per channel slice
   bool batchNorm = false;
   double epsilon = 1e-5;
   bool residual = false;  // an array of the output's shape
   DType residualType = DType::Float32;  // f16 or f32
   bool relu = false;
-  bool any() const { return bias || batchNorm || residual || relu; }
+  bool any() const { return scale || bias || batchNorm || residual || relu; }
+  // the types of the per-channel rows read from argument 3 on: the scale, then the bias
+  std::vector<DType> channelRows() const {
+    std::vector<DType> rows;
+    if (scale) rows.push_back(scaleType);
+    if (bias) rows.push_back(biasType);
+    return rows;
+  }
 };
 
 // out = conv2d(input, weights). NHWC: input [N,H,W,Cin], weights [KH,KW,Cin/groups,Cout], output
@@ -92,7 +101,7 @@ KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& sched
 
 // GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
 // NCHW conv2d needs.
-enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Bias, Mean, Var, Gamma, Beta, Residual };
+enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Scale, Bias, Mean, Var, Gamma, Beta, Residual };
 
 struct Conv2dLaunch {
   KernelCode code;

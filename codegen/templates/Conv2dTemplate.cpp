@@ -48,8 +48,10 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.dilationW = dil[1];
   c.groups = n.intAttr("groups", 1);
   c.sourceLine = n.loc.line;
+  c.epilogue.scale = n.boolAttr("scale");
+  if (c.epilogue.scale) c.epilogue.scaleType = g.type(n.inputs.at(2)).dtype;
   c.epilogue.bias = n.boolAttr("bias");
-  if (c.epilogue.bias) c.epilogue.biasType = g.type(n.inputs.at(2)).dtype;
+  if (c.epilogue.bias) c.epilogue.biasType = g.type(n.inputs.at(c.epilogue.scale ? 3 : 2)).dtype;
   c.epilogue.batchNorm = n.boolAttr("batch_norm");
   c.epilogue.epsilon = n.floatAttr("epsilon", 1e-5);
   c.epilogue.residual = n.boolAttr("residual");
@@ -63,6 +65,7 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
       {Conv2dTensor::Input, l.storageOf(x, n.loc)}, {Conv2dTensor::Weights, l.storageOf(w, n.loc)},
       {Conv2dTensor::Output, l.newIntermediate(res)}};
   size_t operand = 2;
+  if (c.epilogue.scale) tensors[Conv2dTensor::Scale] = l.storageOf(n.inputs.at(operand++), n.loc);
   if (c.epilogue.bias) tensors[Conv2dTensor::Bias] = l.storageOf(n.inputs.at(operand++), n.loc);
   if (c.epilogue.batchNorm)
     for (Conv2dTensor t : {Conv2dTensor::Mean, Conv2dTensor::Var, Conv2dTensor::Gamma, Conv2dTensor::Beta})

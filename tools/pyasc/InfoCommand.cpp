@@ -75,7 +75,7 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
       const bool conv = n.op == "FusedConv2D";
       if (!conv && n.op != "FusedMatMul") continue;
       std::string what = "%" + g.value(n.outputs[0]).name + (conv ? " = conv2d" : " = matmul");
-      for (const char* part : {"bias", "batch_norm", "residual", "relu"})
+      for (const char* part : {"scale", "bias", "batch_norm", "residual", "relu"})
         if (n.hasAttr(part) && n.boolAttr(part)) what += std::string(" + ") + (part == std::string("residual") ? "add" : part);
       found.emplace_back(conv ? "fuse-conv-epilogue" : "fuse-matmul-epilogue", what + (n.loc.valid() ? " at " + n.loc.str() : ""));
     }

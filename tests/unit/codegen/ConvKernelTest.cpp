@@ -334,7 +334,8 @@ TEST(ConvKernelEpilogue, MatchesReference) {
     DType in, out, res;
     const char* target;
     bool wide;
-    bool bias = false;  // a bias of the output's type instead of the batch norm
+    bool bias = false;   // a bias of the output's type instead of the batch norm
+    bool scale = false;  // a scale of the output's type before the bias
   };
   for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, F32, "ascend910b", false},
                        Epi{"bn_add_relu", true, true, true, F16, F16, F16, "ascend910b", true},
@@ -343,9 +344,13 @@ TEST(ConvKernelEpilogue, MatchesReference) {
                        Epi{"add_relu", false, true, true, F32, F32, F32, "ascend310", false},
                        Epi{"relu", false, false, true, F16, F16, F16, "ascend910b", false},
                        Epi{"bias_relu", false, false, true, F16, F16, F16, "ascend910b", true, true},
-                       Epi{"bias_add", false, true, false, F32, F32, F32, "ascend310", false, true}}) {
+                       Epi{"bias_add", false, true, false, F32, F32, F32, "ascend310", false, true},
+                       Epi{"scale_bias_add_relu", false, true, true, F16, F16, F16, "ascend910b", true, true, true},
+                       Epi{"scale", false, false, false, F32, F32, F32, "ascend910b", false, false, true}}) {
     Target target = pyasc::testing::testTarget(e.target);
     Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, 320, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
+    c.epilogue.scale = e.scale;
+    c.epilogue.scaleType = e.out;
     c.epilogue.bias = e.bias;
     c.epilogue.biasType = e.out;
     c.epilogue.batchNorm = e.norm;
@@ -365,11 +370,13 @@ TEST(ConvKernelEpilogue, MatchesReference) {
     }
     if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(e.res, c.outputElements(), 27, -20, 20);
     if (e.bias) extra[Conv2dTensor::Bias] = pyasc::testing::randomTensor(e.out, c.cout, 28, -5, 5);
+    if (e.scale) extra[Conv2dTensor::Scale] = pyasc::testing::randomTensor(e.out, c.cout, 29, -2, 2);
     std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt, extra);
     std::vector<double> ref = reference(c, x.values, wt.values);
     for (size_t i = 0; i < ref.size(); ++i) {
       const size_t ch = i % static_cast<size_t>(c.cout);
       double y = ref[i];
+      if (e.scale) y *= extra[Conv2dTensor::Scale].values[ch];
       if (e.bias) y += extra[Conv2dTensor::Bias].values[ch];
       if (e.norm) {
         y = (y - extra[Conv2dTensor::Mean].values[ch]) / std::sqrt(extra[Conv2dTensor::Var].values[ch] + 1e-3) *
