@@ -45,14 +45,14 @@ class Folder {
       // s = gamma / sqrt(var + eps), t = beta − mean · s, in float32 as NumPy computes them
       const float eps = static_cast<float>(n.floatAttr("epsilon", 1e-5));
       const size_t channels = stats[0].size();
-      std::vector<double> scale(channels), shift(channels);
+      std::vector<float> scale(channels);
+      std::vector<double> shift(channels);
       for (size_t c = 0; c < channels; ++c) {
-        const float s = stats[2][c] / std::sqrt(stats[1][c] + eps);
-        scale[c] = s;
-        shift[c] = static_cast<float>(stats[3][c] - stats[0][c] * s);
+        scale[c] = stats[2][c] / std::sqrt(stats[1][c] + eps);
+        shift[c] = stats[3][c] - stats[0][c] * scale[c];
       }
       std::vector<double> weights = graph::decodeConstant(DType::Float32, w->bytes);
-      for (size_t i = 0; i < weights.size(); ++i) weights[i] = static_cast<float>(static_cast<float>(weights[i]) * static_cast<float>(scale[i % channels]));
+      for (size_t i = 0; i < weights.size(); ++i) weights[i] = static_cast<float>(weights[i]) * scale[i % channels];
       const std::string name = g_.value(n.outputs[0]).name;
       const ValueId scaled = g_.addValue(name + "_weights", g_.type(cube.inputs[1]), n.loc);
       g_.constants.push_back(graph::GraphConstant{scaled, graph::encodeConstant(DType::Float32, weights)});

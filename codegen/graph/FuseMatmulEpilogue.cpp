@@ -46,8 +46,9 @@ int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& 
         n = next(last);
       }
     }
-    if (n && g.type(n->outputs[0]) == y &&
-        (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && graph::isZeroConstant(g, n->inputs[1])))) {
+    const bool relu = n && g.type(n->outputs[0]) == y &&
+                      (n->op == "Relu" || (n->op == "Maximum" && n->inputs[0] == last && graph::isZeroConstant(g, n->inputs[1])));
+    if (relu) {
       chain.push_back(reader[last]);
       last = n->outputs[0];
     }
@@ -56,7 +57,7 @@ int fuseRegion(graph::Graph& g, graph::Region& r, const std::map<ValueId, int>& 
     f.op = "FusedMatMul";
     f.inputs.insert(f.inputs.end(), bias.begin(), bias.end());
     f.setAttr("bias", !bias.empty());
-    f.setAttr("relu", chain.size() > bias.size());
+    f.setAttr("relu", relu);
     f.outputs = {last};
     ++fused;
     replaceChain(r, dropped, i, chain, std::move(f));

@@ -27,11 +27,11 @@ class Recognizer {
     for (size_t i = 0; i < r.nodes.size(); ++i)
       if (r.nodes[i].outputs.size() == 1) producer[r.nodes[i].outputs[0]] = i;
     std::set<size_t> dropped;
-    // the node of `op` in this region computing v, read only there, not yet taken
-    auto single = [&](ValueId v, const char* op) -> std::optional<size_t> {
+    // the node of `op` (with `arity` operands) in this region computing v, read only there, not yet taken
+    auto single = [&](ValueId v, const char* op, size_t arity = 2) -> std::optional<size_t> {
       auto p = producer.find(v);
       if (p == producer.end() || dropped.count(p->second) || uses_[v] != 1 || r.nodes[p->second].op != op ||
-          r.nodes[p->second].inputs.size() != 2)
+          r.nodes[p->second].inputs.size() != arity)
         return std::nullopt;
       return p->second;
     };
@@ -58,9 +58,8 @@ class Recognizer {
           if (!vector(gamma) || !div) continue;
           const Node& n = r.nodes[*div];
           auto sub = single(n.inputs[0], "Sub");
-          auto sqrt = producer.count(n.inputs[1]) && uses_[n.inputs[1]] == 1 ? std::optional<size_t>(producer[n.inputs[1]])
-                                                                             : std::nullopt;
-          if (!sub || !sqrt || dropped.count(*sqrt) || r.nodes[*sqrt].op != "Sqrt") continue;
+          auto sqrt = single(n.inputs[1], "Sqrt", 1);
+          if (!sub || !sqrt) continue;
           auto sum = single(r.nodes[*sqrt].inputs[0], "Add");
           if (!sum) continue;
           const Node& d = r.nodes[*sub];

@@ -576,15 +576,16 @@ class ConvEmitter {
     const int64_t rowCount = static_cast<int64_t>(rows.size());
     // a float16 row arrives after the float32 rows and is widened into its own below
     auto staging = [&](size_t k) {
-      return ubStats_ + rowCount * statRow_ + std::count(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(k), DType::Float16) * (statRow_ / 2);
+      const auto halvesBefore = std::count(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(k), DType::Float16);
+      return ubStats_ + rowCount * statRow_ + halvesBefore * (statRow_ / 2);
     };
     if ((e.batchNorm || rowCount > 0) && newStatistics) {  // once the vector unit is done with the last slice's
       b_.setFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
       b_.waitFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
       for (size_t k = 0; k < rows.size(); ++k) {
         const int size = dtypeSize(rows[k]);
-        emitCopyRows(b_, Opcode::CopyGmToUb, ub(rows[k] == DType::Float16 ? staging(k) : ubStats_ + static_cast<int64_t>(k) * statRow_),
-                     gmArg(3 + static_cast<int>(k), (channel - j) * size), 1, t.cols * size);
+        const int64_t at = rows[k] == DType::Float16 ? staging(k) : ubStats_ + static_cast<int64_t>(k) * statRow_;
+        emitCopyRows(b_, Opcode::CopyGmToUb, ub(at), gmArg(3 + static_cast<int>(k), (channel - j) * size), 1, t.cols * size);
       }
       for (int k = 0; k < 4 && e.batchNorm; ++k)
         emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);

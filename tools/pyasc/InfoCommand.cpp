@@ -59,14 +59,14 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
   std::function<void(const graph::Region&)> visit = [&](const graph::Region& region) {
     for (const graph::Node& n : region.nodes) {
       for (const auto& sub : n.regions) visit(sub);
-      for (const auto& h : n.hints)
+      for (const auto& h : n.hints) {
         if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
           groups[std::get<int64_t>(h.value)].push_back(&n);
-      for (const auto& h : n.hints)
         if (h.name == codegen::kRecognizedBatchNormHint && std::holds_alternative<int64_t>(h.value))
           found.emplace_back("recognize-batch-norm", "%" + g.value(n.outputs[0]).name +
                                                          " = (x - mean) / np.sqrt(var + eps) * gamma + beta, a BatchNorm at " +
                                                          SourceLocation{n.loc.file, static_cast<int>(std::get<int64_t>(h.value)), 0}.str());
+      }
       for (const auto& h : n.hints)
         if (h.name == codegen::kFoldedBatchNormHint)
           found.emplace_back("fold-batch-norm", "%" + g.value(n.outputs[0]).name + " = batch norm folded into the weights of " +
