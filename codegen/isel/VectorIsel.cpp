@@ -58,11 +58,11 @@ static Instruction makeInstruction(const VectorOp& op, int64_t firstElement, int
     case Format::VBinary:
     case Format::VSelect:
       i.src0 = advance(op.src0, op.type);
-      i.src1 = op.src1Broadcast ? op.src1 : advance(op.src1, op.type);
+      i.src1 = op.src1Broadcast || op.src1OneRepeat ? op.src1 : advance(op.src1, op.type);
       i.src0Blk = 1;
       i.src1Blk = op.src1Broadcast ? 0 : 1;
       i.src0Rep = repBlocks(op.type);
-      i.src1Rep = op.src1Broadcast ? 0 : repBlocks(op.type);
+      i.src1Rep = op.src1Broadcast || op.src1OneRepeat ? 0 : repBlocks(op.type);
       if (format == Format::VSelect) {
         i.src2 = op.src2;
         i.src2.offset += repeats * (lanes / 8);

@@ -18,6 +18,7 @@ struct VectorOp {
   uint8_t mode = 0;              // rounding mode (vconv), compare mode (vcmp)
   isa::MemRef dst, src0, src1, src2;
   bool src1Broadcast = false;  // src1 is one 32-byte block re-read by every block and repeat
+  bool src1OneRepeat = false;  // src1 is one repeat (256 bytes) re-read by every repeat
   int scalarReg = 0;        // vscalar/vdup: register holding the scalar's bits
   bool scalarIsImm = false;
   int64_t scalarBits = 0;   // vscalar/vdup immediate bit pattern

@@ -83,26 +83,39 @@ struct ConvGeometry {
 
 bool isDepthwise(const Conv2dCompute& c) { return c.groups == c.cin && c.groups == c.cout; }
 
-// A float16 residual into a float16 output is added (and rectified) in float16, after the
-// conversion, as the unfused operators of mixed precision do.
-bool halfResidualTail(const Conv2dCompute& c) {
-  return c.epilogue.residual && c.epilogue.residualType == DType::Float16 && c.outType == DType::Float16;
+// A float16 result whose residual, if any, is float16 takes its epilogue in float16: the fixpipe
+// rounds the accumulator to float16 and the scale and shift (computed in float32), the residual and
+// the max apply to that, as inference engines apply a batch norm folded into float16 weights.
+bool halfEpilogue(const Conv2dCompute& c) {
+  return c.outType == DType::Float16 && (!c.epilogue.residual || c.epilogue.residualType == DType::Float16);
 }
 
-// UB of an epilogue: the scale and bias rows (float32, and the float16 ones they widen) or the four
-// statistics rows of a tile's `tn` channels, and per column of a chunk
-// of every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
-// residual (its type, and float32 when that is float16 but the output is not) and the float16 output.
+// The float16 rows a float16 epilogue applies (scale then bias, or the batch norm's scale and
+// shift), each at least one repeat (256 bytes) so that a row narrower than that can be repeated
+// across it and applied to several tile rows per repeat.
+int64_t halfRowCount(const Conv2dCompute& c) {
+  return c.epilogue.batchNorm ? 2 : static_cast<int64_t>(c.epilogue.channelRows().size());
+}
+int64_t halfRowBytes(int64_t tn) { return std::max<int64_t>(roundUp(tn, 16) * 2, isa::kRepeatBytes); }
+
+// UB of an epilogue: the statistics rows of a tile's `tn` channels (the batch norm's four, or the
+// scale and bias rows: float32 ones, float16 ones and the float32 rows those widen into; in a
+// float16 epilogue the float32 ones and the float16 rows applied), and per column of a chunk of
+// every tile row, twice (chunks alternate between two buffers), the float32 accumulator, the
+// residual (its type, and float32 when that is float16 but the output is not) and the float16
+// output (in a float16 epilogue only the output and the float16 residual).
 int64_t epilogueStatisticsBytes(const Conv2dCompute& c, int64_t tn) {
   const int64_t row = roundUp(tn, 16) * dtypeSize(DType::Float32);
   const std::vector<DType> rows = c.epilogue.channelRows();
-  if (!rows.empty())
-    return static_cast<int64_t>(rows.size()) * row + std::count(rows.begin(), rows.end(), DType::Float16) * (row / 2);
-  return c.epilogue.batchNorm ? 4 * row : 0;
+  const int64_t f32Rows = c.epilogue.batchNorm ? 4 : std::count(rows.begin(), rows.end(), DType::Float32);
+  if (halfEpilogue(c)) return f32Rows * row + halfRowCount(c) * halfRowBytes(tn);
+  return c.epilogue.batchNorm ? 4 * row
+                              : static_cast<int64_t>(rows.size()) * row + (static_cast<int64_t>(rows.size()) - f32Rows) * (row / 2);
 }
 int64_t epilogueColumnBytes(const Conv2dCompute& c, int64_t tm) {
+  if (halfEpilogue(c)) return 2 * tm * (2 + (c.epilogue.residual ? 2 : 0));
   const bool half = c.outType == DType::Float16, halfResidual = c.epilogue.residualType == DType::Float16;
-  const int64_t residual = !c.epilogue.residual ? 0 : halfResidualTail(c) ? 2 : 4 + (halfResidual ? 2 : 0);
+  const int64_t residual = !c.epilogue.residual ? 0 : 4 + (halfResidual ? 2 : 0);
   return 2 * tm * (4 + residual + (half ? 2 : 0));
 }
 // Output channels one epilogue chunk takes: the most whole 16-channel blocks of the tile that fit
@@ -410,12 +423,16 @@ class ConvEmitter {
       auto take = [&](int64_t bytes) { int64_t a = at; at += roundUp(bytes, isa::kBlockBytes); return a; };
       statRow_ = roundUp(s.tn, 16) * dtypeSize(DType::Float32);
       ubStats_ = take(epilogueStatisticsBytes(c, s.tn));
-      const bool half = c.outType == DType::Float16;
+      const bool halfWork = halfEpilogue(c);
+      if (halfWork) {
+        halfRow_ = halfRowBytes(s.tn);
+        ubHalfRows_ = ubStats_ + epilogueStatisticsBytes(c, s.tn) - halfRowCount(c) * halfRow_;
+      }
       for (int e = 0; e < 2; ++e) {
-        ubAcc_[e] = take(s.tm * chunk_ * 4);
-        if (c.epilogue.residual && !halfResidualTail(c)) ubResidual_[e] = take(s.tm * chunk_ * 4);
+        if (!halfWork) ubAcc_[e] = take(s.tm * chunk_ * 4);
+        if (c.epilogue.residual && !halfWork) ubResidual_[e] = take(s.tm * chunk_ * 4);
         if (c.epilogue.residual && c.epilogue.residualType == DType::Float16) ubResidualHalf_[e] = take(s.tm * chunk_ * 2);
-        if (half) ubOut_[e] = take(s.tm * chunk_ * 2);
+        if (c.outType == DType::Float16) ubOut_[e] = take(s.tm * chunk_ * 2);
       }
       b.noteBufferBytes(Space::UB, at);
     }
@@ -556,36 +573,34 @@ class ConvEmitter {
 
   // Output channels [j, j + cols) of the tile through UB, in the chunk buffer after the last one's:
   // the fixpipe moves the accumulator's columns there, the vector unit applies the epilogue
-  // (computing the slice's scale and shift first when its statistics are new) and MTE3 writes the
-  // rows to GM, while the other buffer's chunk is in another of these steps.
+  // (preparing the slice's rows first when its statistics are new) and MTE3 writes the rows to GM,
+  // while the other buffer's chunk is in another of these steps.
   void epilogueChunk(const ConvTile& t, int q, int64_t j, int64_t cols, bool newStatistics) {
     const Conv2dEpilogue& e = c_.epilogue;
     const int u = static_cast<int>(epilogueChunks_++ % 2);
     const DType out = c_.outType;
     const int os = dtypeSize(out);
+    const bool halfWork = halfEpilogue(c_);
+    const DType work = halfWork ? DType::Float16 : DType::Float32;
+    const int ws = dtypeSize(work);
     const int64_t pitch = roundUp(cols, 16), channel = t.group * g_.ng + t.col + j;
     const int64_t gm = (t.image * g_.positions + t.pos) * c_.cout + channel;
-    const bool half = out == DType::Float16;
     auto ub = [](int64_t at) { return MemRef{Space::UB, 0, at}; };
     auto gmArg = [](int arg, int64_t bytes) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), bytes}; };
     auto localGap = [&](int size) { return (pitch * size - localRowBytes(cols * size)) / isa::kBlockBytes; };
+    const int64_t acc = halfWork ? ubOut_[u] : ubAcc_[u];  // where the epilogue works
     b_.waitFlag(Pipe::MTE3, Pipe::FIX, u);
-    b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.rows, ubAcc_[u]));
+    b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.rows, acc, work));
     b_.setFlag(Pipe::FIX, Pipe::V, u);
     const std::vector<DType> rows = e.channelRows();
-    const int64_t rowCount = static_cast<int64_t>(rows.size());
-    // a float16 row arrives after the float32 rows and is widened into its own below
-    auto staging = [&](size_t k) {
-      const auto halvesBefore = std::count(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(k), DType::Float16);
-      return ubStats_ + rowCount * statRow_ + halvesBefore * (statRow_ / 2);
-    };
-    if ((e.batchNorm || rowCount > 0) && newStatistics) {  // once the vector unit is done with the last slice's
+    const bool statistics = e.batchNorm || !rows.empty();
+    if (statistics && newStatistics) {  // once the vector unit is done with the last slice's
       b_.setFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
       b_.waitFlag(Pipe::V, Pipe::MTE2, kStatisticsEvent);
       for (size_t k = 0; k < rows.size(); ++k) {
         const int size = dtypeSize(rows[k]);
-        const int64_t at = rows[k] == DType::Float16 ? staging(k) : ubStats_ + static_cast<int64_t>(k) * statRow_;
-        emitCopyRows(b_, Opcode::CopyGmToUb, ub(at), gmArg(3 + static_cast<int>(k), (channel - j) * size), 1, t.cols * size);
+        emitCopyRows(b_, Opcode::CopyGmToUb, ub(arrivalRow(k)), gmArg(3 + static_cast<int>(k), (channel - j) * size), 1,
+                     t.cols * size);
       }
       for (int k = 0; k < 4 && e.batchNorm; ++k)
         emitCopyRows(b_, Opcode::CopyGmToUb, ub(ubStats_ + k * statRow_), gmArg(3 + k, (channel - j) * 4), 1, t.cols * 4);
@@ -596,15 +611,21 @@ class ConvEmitter {
       const int rs = dtypeSize(e.residualType);
       b_.waitFlag(Pipe::V, Pipe::MTE2, u);
       emitCopyRows(b_, Opcode::CopyGmToUb, ub(halfResidual ? ubResidualHalf_[u] : ubResidual_[u]),
-                   gmArg(3 + static_cast<int>(rowCount) + (e.batchNorm ? 4 : 0), gm * rs), t.rows, cols * rs,
+                   gmArg(3 + static_cast<int>(rows.size()) + (e.batchNorm ? 4 : 0), gm * rs), t.rows, cols * rs,
                    (c_.cout - cols) * rs, localGap(rs));
       b_.setFlag(Pipe::MTE2, Pipe::V, u);
       b_.waitFlag(Pipe::MTE2, Pipe::V, u);
     }
-    if ((e.batchNorm || rowCount > 0) && newStatistics) b_.waitFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
+    if (statistics && newStatistics) {
+      b_.waitFlag(Pipe::MTE2, Pipe::V, kStatisticsEvent);
+      prepareRows(t.cols, halfWork && cols == t.cols);
+    }
     b_.waitFlag(Pipe::FIX, Pipe::V, u);
-    auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type = DType::Float32,
-                      DType type2 = DType::Float32) {
+    // Rows of `cols` elements `pitch` apart; whole rows (pitch = cols) run as one contiguous
+    // operation, a per-channel row too when it was repeated across a repeat (prepareRows).
+    const bool whole = pitch == cols;
+    const bool repeatedRows = halfWork && cols == t.cols && repeatedRowCopies(cols) > 1;
+    auto vector = [&](Opcode op, int64_t dst, int64_t src0, int64_t src1, bool row, DType type, DType type2 = DType::Float32) {
       VectorOp v;
       v.op = op;
       v.type = type;
@@ -612,45 +633,97 @@ class ConvEmitter {
       v.dst = ub(dst);
       v.src0 = ub(src0);
       v.src1 = ub(src1);
-      emitRows(b_, v, t.rows, cols, pitch, row);
+      v.src1OneRepeat = row;
+      if (whole && (!row || repeatedRows)) emitContiguous(b_, v, t.rows * cols);
+      else emitRows(b_, v, t.rows, cols, pitch, row);
     };
-    const int64_t acc = ubAcc_[u];
-    for (size_t k = 0; k < rows.size(); ++k) {
-      const int64_t row = ubStats_ + static_cast<int64_t>(k) * statRow_;
-      if (rows[k] == DType::Float16 && newStatistics) {
-        VectorOp widen;
-        widen.op = Opcode::VConv;
-        widen.type = DType::Float16;
-        widen.type2 = DType::Float32;
-        widen.dst = ub(row);
-        widen.src0 = ub(staging(k));
-        emitContiguous(b_, widen, t.cols);
-      }
-      vector(e.scale && k == 0 ? Opcode::VMul : Opcode::VAdd, acc, acc, row + j * 4, true);
-    }
+    // acc ∘= src1 for each step, the max folded into a last add
+    struct Step {
+      Opcode op;
+      int64_t src1;
+      bool row;
+    };
+    std::vector<Step> steps;
+    for (size_t k = 0; k < rows.size(); ++k)
+      steps.push_back({e.scale && k == 0 ? Opcode::VMul : Opcode::VAdd, appliedRow(k) + j * ws, true});
     if (e.batchNorm) {
-      if (newStatistics) statistics(t.cols);
-      vector(Opcode::VMul, acc, acc, ubStats_ + 2 * statRow_ + j * 4, true);
-      vector(Opcode::VAdd, acc, acc, ubStats_ + 3 * statRow_ + j * 4, true);
+      steps.push_back({Opcode::VMul, appliedRow(0) + j * ws, true});
+      steps.push_back({Opcode::VAdd, appliedRow(1) + j * ws, true});
     }
-    const bool halfTail = halfResidualTail(c_);
-    if (e.residual && !halfTail) {
-      if (halfResidual) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16, DType::Float32);
-      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, acc, acc, ubResidual_[u], false);
-      b_.setFlag(Pipe::V, Pipe::MTE2, u);
-    } else if (e.relu && !e.residual) {
-      vector(Opcode::VRelu, acc, acc, 0, false);
+    if (e.residual) {
+      if (!halfWork && halfResidual) vector(Opcode::VConv, ubResidual_[u], ubResidualHalf_[u], 0, false, DType::Float16);
+      steps.push_back({Opcode::VAdd, halfWork ? ubResidualHalf_[u] : ubResidual_[u], false});
     }
-    if (half) vector(Opcode::VConv, ubOut_[u], acc, 0, false, DType::Float32, DType::Float16);
-    if (halfTail) {
-      vector(e.relu ? Opcode::VAddRelu : Opcode::VAdd, ubOut_[u], ubOut_[u], ubResidualHalf_[u], false, DType::Float16);
-      b_.setFlag(Pipe::V, Pipe::MTE2, u);
-    }
+    if (e.relu && !steps.empty() && steps.back().op == Opcode::VAdd) steps.back().op = Opcode::VAddRelu;
+    else if (e.relu) steps.push_back({Opcode::VRelu, 0, false});
+    for (const Step& step : steps) vector(step.op, acc, acc, step.src1, step.row, work);
+    if (e.residual) b_.setFlag(Pipe::V, Pipe::MTE2, u);
+    if (!halfWork && out == DType::Float16) vector(Opcode::VConv, ubOut_[u], acc, 0, false, DType::Float32, DType::Float16);
     b_.setFlag(Pipe::V, Pipe::MTE3, u);
     b_.waitFlag(Pipe::V, Pipe::MTE3, u);
-    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(half ? ubOut_[u] : acc), t.rows, cols * os,
+    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(out == DType::Float16 ? ubOut_[u] : acc), t.rows, cols * os,
                  (c_.cout - cols) * os, localGap(os));
     b_.setFlag(Pipe::MTE3, Pipe::FIX, u);
+  }
+
+  // Where channel row k (scale, then bias) arrives from GM: its float32 slot (in a float16
+  // epilogue the float32 rows are packed first), or for a float16 row its staging slot after the
+  // float32 rows (the float16 row applied, in a float16 epilogue).
+  int64_t arrivalRow(size_t k) const {
+    const std::vector<DType> rows = c_.epilogue.channelRows();
+    const auto before = [&](DType t) { return std::count(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(k), t); };
+    if (halfEpilogue(c_))
+      return rows[k] == DType::Float16 ? ubHalfRows_ + static_cast<int64_t>(k) * halfRow_ : ubStats_ + before(DType::Float32) * statRow_;
+    if (rows[k] == DType::Float32) return ubStats_ + static_cast<int64_t>(k) * statRow_;
+    return ubStats_ + static_cast<int64_t>(rows.size()) * statRow_ + before(DType::Float16) * (statRow_ / 2);
+  }
+  // The row step k applies: scale then bias, or the batch norm's scale and shift, in the
+  // epilogue's type.
+  int64_t appliedRow(size_t k) const {
+    if (halfEpilogue(c_)) return ubHalfRows_ + static_cast<int64_t>(k) * halfRow_;
+    return ubStats_ + static_cast<int64_t>(c_.epilogue.batchNorm ? 2 + k : k) * statRow_;
+  }
+  // Copies of a row of `cols` float16 elements that fill one repeat: more than one when the row
+  // is a whole number of blocks that divides 256 bytes.
+  static int64_t repeatedRowCopies(int64_t cols) {
+    const int64_t bytes = cols * 2;
+    return cols % 16 == 0 && bytes < isa::kRepeatBytes && isa::kRepeatBytes % bytes == 0 ? isa::kRepeatBytes / bytes : 1;
+  }
+
+  // A new slice's rows into the form the epilogue applies, over its `n` channels: the batch norm's
+  // scale and shift computed in float32; float16 rows widened (float32 epilogue) or float32 rows
+  // narrowed (float16 epilogue); with `repeat`, each float16 row repeated across one repeat.
+  void prepareRows(int64_t n, bool repeat) {
+    const Conv2dEpilogue& e = c_.epilogue;
+    const std::vector<DType> rows = e.channelRows();
+    const bool halfWork = halfEpilogue(c_);
+    auto convert = [&](int64_t dst, int64_t src, DType from, DType to) {
+      VectorOp v;
+      v.op = Opcode::VConv;
+      v.type = from;
+      v.type2 = to;
+      v.dst = MemRef{Space::UB, 0, dst};
+      v.src0 = MemRef{Space::UB, 0, src};
+      emitContiguous(b_, v, n);
+    };
+    if (e.batchNorm) statistics(n);
+    for (size_t k = 0; k < rows.size(); ++k) {
+      if (rows[k] == DType::Float16 && !halfWork) convert(appliedRow(k), arrivalRow(k), DType::Float16, DType::Float32);
+      if (rows[k] == DType::Float32 && halfWork) convert(appliedRow(k), arrivalRow(k), DType::Float32, DType::Float16);
+    }
+    for (int k = 0; k < 2 && e.batchNorm && halfWork; ++k)
+      convert(appliedRow(static_cast<size_t>(k)), ubStats_ + (2 + k) * statRow_, DType::Float32, DType::Float16);
+    if (!halfWork || !repeat) return;
+    for (int64_t k = 0; k < halfRowCount(c_); ++k) {
+      for (int64_t copy = 1; copy < repeatedRowCopies(n); ++copy) {
+        VectorOp v;
+        v.op = Opcode::VMov;
+        v.type = DType::Float16;
+        v.dst = MemRef{Space::UB, 0, appliedRow(static_cast<size_t>(k)) + copy * n * 2};
+        v.src0 = MemRef{Space::UB, 0, appliedRow(static_cast<size_t>(k))};
+        emitContiguous(b_, v, n);
+      }
+    }
   }
 
   // A channel slice's batch-norm scale gamma / sqrt(var + eps) into gamma's row and shift
@@ -756,6 +829,7 @@ class ConvEmitter {
   int64_t chunk_ = 0;        // output channels per epilogue chunk
   int64_t epilogueChunks_ = 0;  // this kernel's epilogue chunks so far: their parity picks the buffer
   int64_t statRow_ = 0, ubStats_ = 0;
+  int64_t halfRow_ = 0, ubHalfRows_ = 0;  // a float16 epilogue's applied rows
   int64_t ubAcc_[2] = {}, ubResidual_[2] = {}, ubResidualHalf_[2] = {}, ubOut_[2] = {};
 };
 

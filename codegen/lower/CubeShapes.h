@@ -45,11 +45,14 @@ inline isa::Instruction mmadInstruction(DType in, int64_t l0c, int64_t l0a, int6
 }
 
 // The fixpipe moving columns [j, j + cols) of a float32 L0C tile of `tm` rows (NZ, at byte `l0c`)
-// to UB at byte `ub`, rows `pitch` = cols rounded up to 16 apart; rows from `rows` on stay unwritten.
-inline isa::Instruction fixColumnsToUb(int64_t l0c, int64_t tm, int64_t j, int64_t cols, int64_t rows, int64_t ub) {
+// to UB at byte `ub` as `to` (float32, or float16 rounded to nearest), rows `pitch` = cols rounded
+// up to 16 apart; rows from `rows` on stay unwritten.
+inline isa::Instruction fixColumnsToUb(int64_t l0c, int64_t tm, int64_t j, int64_t cols, int64_t rows, int64_t ub,
+                                       DType to = DType::Float32) {
   isa::Instruction fix;
   fix.op = isa::Opcode::FixL0CToUb;
-  fix.type = fix.type2 = DType::Float32;
+  fix.type = DType::Float32;
+  fix.type2 = to;
   fix.dst = isa::MemRef{isa::Space::UB, 0, ub};
   fix.src0 = isa::MemRef{isa::Space::L0C, 0, l0c + j / 16 * tm * 16 * 4};
   fix.m = static_cast<uint16_t>(tm);

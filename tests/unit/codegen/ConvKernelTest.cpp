@@ -326,7 +326,8 @@ TEST(ConvKernelSchedule, RejectsUnsupportedTypesAndGroups) {
 // The fused epilogue (batch norm, residual, ReLU) against the float64 convolution followed by
 // (acc − mean) / sqrt(var + eps) · gamma + beta, + residual, max(·, 0): 320 output channels, so that
 // tiles take several epilogue chunks and channel slices; float16 output and residual, and a float16
-// residual of a float32 result; every combination the ResNet uses; and O2's wider tile search.
+// residual of a float32 result; every combination the ResNet uses; O2's wider tile search; and
+// float16 epilogues of 64, 32 and 16 channels, whose rows serve several tile rows per repeat.
 TEST(ConvKernelEpilogue, MatchesReference) {
   struct Epi {
     const char* label;
@@ -336,6 +337,8 @@ TEST(ConvKernelEpilogue, MatchesReference) {
     bool wide;
     bool bias = false;   // a bias of the output's type instead of the batch norm
     bool scale = false;  // a scale of the output's type before the bias
+    int64_t cout = 320;
+    bool f32Rows = false;  // scale and bias in float32 whatever the output's type
   };
   for (const Epi& e : {Epi{"bn_relu", true, false, true, F32, F32, F32, "ascend910b", false},
                        Epi{"bn_add_relu", true, true, true, F16, F16, F16, "ascend910b", true},
@@ -346,13 +349,18 @@ TEST(ConvKernelEpilogue, MatchesReference) {
                        Epi{"bias_relu", false, false, true, F16, F16, F16, "ascend910b", true, true},
                        Epi{"bias_add", false, true, false, F32, F32, F32, "ascend310", false, true},
                        Epi{"scale_bias_add_relu", false, true, true, F16, F16, F16, "ascend910b", true, true, true},
-                       Epi{"scale", false, false, false, F32, F32, F32, "ascend910b", false, false, true}}) {
+                       Epi{"scale", false, false, false, F32, F32, F32, "ascend910b", false, false, true},
+                       // float16 epilogues whose rows are repeated across a repeat (64, 32, 16 channels)
+                       Epi{"bn_relu_64", true, false, true, F16, F16, F16, "ascend910b", false, false, false, 64},
+                       Epi{"scale_bias_add_relu_32", false, true, true, F16, F16, F16, "ascend910b", false, true, true, 32, true},
+                       Epi{"bias_16", false, false, false, F16, F16, F16, "ascend310", true, true, false, 16}}) {
     Target target = pyasc::testing::testTarget(e.target);
-    Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, 320, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
+    Conv2dCompute c = computeOf(Case{e.label, 2, 9, 10, 40, e.cout, 3, 3, 1, 1, 1, 1, 1, 1, 1, false, e.in, e.out, e.target});
+    const DType rowType = e.f32Rows ? F32 : e.out;
     c.epilogue.scale = e.scale;
-    c.epilogue.scaleType = e.out;
+    c.epilogue.scaleType = rowType;
     c.epilogue.bias = e.bias;
-    c.epilogue.biasType = e.out;
+    c.epilogue.biasType = rowType;
     c.epilogue.batchNorm = e.norm;
     c.epilogue.epsilon = 1e-3;
     c.epilogue.residual = e.residual;
@@ -369,8 +377,8 @@ TEST(ConvKernelEpilogue, MatchesReference) {
       extra[Conv2dTensor::Beta] = pyasc::testing::randomTensor(F32, c.cout, 26);
     }
     if (e.residual) extra[Conv2dTensor::Residual] = pyasc::testing::randomTensor(e.res, c.outputElements(), 27, -20, 20);
-    if (e.bias) extra[Conv2dTensor::Bias] = pyasc::testing::randomTensor(e.out, c.cout, 28, -5, 5);
-    if (e.scale) extra[Conv2dTensor::Scale] = pyasc::testing::randomTensor(e.out, c.cout, 29, -2, 2);
+    if (e.bias) extra[Conv2dTensor::Bias] = pyasc::testing::randomTensor(rowType, c.cout, 28, -5, 5);
+    if (e.scale) extra[Conv2dTensor::Scale] = pyasc::testing::randomTensor(rowType, c.cout, 29, -2, 2);
     std::vector<double> out = runLaunches(target, c, lowerConv2dLaunches(c, s, target), x, wt, extra);
     std::vector<double> ref = reference(c, x.values, wt.values);
     for (size_t i = 0; i < ref.size(); ++i) {
