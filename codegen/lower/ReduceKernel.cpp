@@ -28,6 +28,9 @@ namespace {
 
 int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
 
+// Input elements from one unit to the next.
+int64_t unitStep(const ReduceCompute& c) { return c.columns ? c.inner : c.reduce * c.inner; }
+
 Opcode combineOp(ReduceKind k) {
   return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : k == ReduceKind::Prod ? Opcode::VMul : Opcode::VAdd;
 }
@@ -101,6 +104,25 @@ std::vector<int64_t> planReduceStages(const ReduceCompute& c, const Target& targ
   return stages;
 }
 
+ReduceCompute planReduceColumns(const ReduceCompute& c, const Target& target, int maxCores) {
+  ReduceCompute columns = c;
+  columns.columns = 0;
+  if (c.outer != 1 || c.inner == 1 || c.columns) return columns;
+  const int64_t block = isa::kBlockBytes / dtypeSize(c.dtype);
+  // the narrowest whole blocks dividing the slice's width that leave no more units than cores
+  for (int64_t width = block; width < c.inner; width += block) {
+    if (c.inner % width || c.inner / width > maxCores) continue;
+    ReduceCompute unit = c;
+    unit.inner = width;
+    if (!unitFits(unit, c.reduce, target.buffer(Space::UB).size)) break;
+    columns.columns = c.inner;
+    columns.outer = c.inner / width;
+    columns.inner = width;
+    break;
+  }
+  return columns;
+}
+
 namespace {
 
 int64_t maxUnitsOf(const ReduceCompute& c) {
@@ -168,11 +190,17 @@ class ReduceEmitter {
   int64_t gatherBase() const { return accBase() + s_.unitsPerTile * isa::kRepeatBytes; }
 
   void load(int set, int64_t units, int ahead) {
-    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)),
-              ahead * s_.unitsPerTile * c_.reduce * c_.inner * es_};
+    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), ahead * s_.unitsPerTile * unitStep(c_) * es_};
     MemRef ub{Space::UB, 0, inBase(set)};
     if (c_.inner == 1) {
       emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units, c_.reduce * es_);
+    } else if (c_.columns) {
+      for (int64_t u = 0; u < units; ++u) {
+        MemRef from = gm, to = ub;
+        from.offset += u * c_.inner * es_;
+        to.offset += u * layout_.inUnitBytes;
+        emitCopyRows(b_, Opcode::CopyGmToUb, to, from, c_.reduce, c_.inner * es_, (c_.columns - c_.inner) * es_);
+      }
     } else {
       emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units * c_.reduce, c_.inner * es_);
     }
@@ -373,7 +401,7 @@ KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Ta
   p.compute = [&](int set, bool tail) { e.compute(set, units(tail)); };
   p.store = [&](int set, bool tail) { e.store(set, units(tail)); };
   p.advance = [&](int64_t tiles, int countReg) {
-    int64_t inStep = s.unitsPerTile * c.reduce * c.inner * es, outStep = s.unitsPerTile * c.inner * es;
+    int64_t inStep = s.unitsPerTile * unitStep(c) * es, outStep = s.unitsPerTile * c.inner * es;
     advanceCursor(b, KernelBuilder::argReg(0), inStep, tiles, countReg);
     advanceCursor(b, KernelBuilder::argReg(1), outStep, tiles, countReg);
   };

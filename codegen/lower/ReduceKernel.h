@@ -19,6 +19,10 @@ struct ReduceCompute {
   ReduceKind kind = ReduceKind::Sum;
   DType dtype = DType::Float32;  // float16, float32; int32 for sums (wrapping), max and min
   int64_t outer = 1, reduce = 1, inner = 1;
+  // Where the input's units lie in GM: 0 is dense [outer, reduce, inner]. `columns` > 0 cuts one
+  // slice [reduce, columns] (a single outer index) into outer units of `inner` columns: a unit's
+  // rows lie `columns` elements apart and units `inner` apart (planReduceColumns).
+  int64_t columns = 0;
   int sourceLine = 0;
 };
 
@@ -34,6 +38,10 @@ struct ReduceSchedule {
 // first (into [outer, k, inner], a unit that fits and, if possible, one per core) and k next.
 // A mean of means over equal groups is the mean, so every stage keeps the kind.
 std::vector<int64_t> planReduceStages(const ReduceCompute& compute, const Target& target, int maxCores);
+// A single slice [reduce, inner] (outer 1) that would take stages, cut into units of columns
+// instead, one per core where possible: the compute with `columns` set, or none (columns 0) when
+// no whole number of 32-byte column blocks dividing inner fits UB.
+ReduceCompute planReduceColumns(const ReduceCompute& compute, const Target& target, int maxCores);
 // Whether one unit (a row, or a slice of `reduce` rows of `inner` elements) fits UB double-buffered.
 bool reduceUnitFits(const ReduceCompute& compute, int64_t reduce, const Target& target);
 ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target, int maxCores);

@@ -1,7 +1,8 @@
 // The reduction template: sum, mean, max, min and prod over any axes as [outer, reduce, inner]
 // row reductions. Legalised on the way: non-contiguous axes are transposed to the end first (and so
 // are axes whose [reduce, inner] slices fit UB in no staging), an extent whose unit does not fit UB
-// (or too few units for the cores) is reduced in stages through partial-result tensors, an int32
+// (or too few units for the cores) is reduced in stages through partial-result tensors, unless it
+// is a single slice whose columns can be units of their own, an int32
 // sum accumulates in int32 and is widened to NumPy's int64, and an int64 reduction runs on the
 // scalar unit.
 #include <algorithm>
@@ -89,6 +90,13 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
     r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
     r.sourceLine = n.loc.line;
     stages = planReduceStages(r, l.target, l.cores(false));
+    if (stages.size() > 1) {  // one slice: its columns in one stage instead, when they fit
+      ReduceCompute columns = planReduceColumns(r, l.target, l.cores(false));
+      if (columns.columns) {
+        r = columns;
+        stages = {r.reduce};
+      }
+    }
   };
   plan();
   // slices [reduce, inner] too large for UB in every stage (an extent with no divisor that fits):

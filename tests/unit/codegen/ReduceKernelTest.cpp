@@ -18,6 +18,7 @@ struct Case {
   ReduceKind kind;
   DType dtype;
   int64_t outer, reduce, inner;
+  bool columns = false;  // the single slice cut into units of columns (planReduceColumns)
 };
 
 void PrintTo(const Case& c, std::ostream* os) {
@@ -36,10 +37,15 @@ TEST_P(ReduceKernel, MatchesReference) {
   r.outer = c.outer;
   r.reduce = c.reduce;
   r.inner = c.inner;
+  if (c.columns) {
+    r = planReduceColumns(r, target, target.vectorCores);
+    ASSERT_EQ(r.columns, c.inner);
+    EXPECT_GT(r.outer, 1);
+  }
   ReduceSchedule s = scheduleReduce(r, target, target.vectorCores);
   KernelCode code = lowerReduce(r, s, target);
   HostTensor in = pyasc::testing::randomTensor(c.dtype, c.outer * c.reduce * c.inner, 21, 0.5, 2.0);
-  HostTensor out{c.dtype, std::vector<double>(c.outer * c.inner, 0.0)};
+  HostTensor out{c.dtype, std::vector<double>(static_cast<size_t>(c.outer * c.inner), 0.0)};
   auto run = pyasc::testing::runKernel(target, code, {in, out});
   std::vector<double> ref(out.values.size());
   for (int64_t o = 0; o < c.outer; ++o)
@@ -73,5 +79,11 @@ INSTANTIATE_TEST_SUITE_P(LongRows, ReduceKernel,
                          ::testing::Values(Case{ReduceKind::Sum, DType::Float32, 3, 18096, 1},
                                            Case{ReduceKind::Max, DType::Float16, 2, 20001, 1},
                                            Case{ReduceKind::Mean, DType::Float32, 5, 8200, 1}));
+
+// ResNet-50's mean pool (7x7x2048 in one slice) and a wide float16 maximum, by columns.
+INSTANTIATE_TEST_SUITE_P(Columns, ReduceKernel,
+                         ::testing::Values(Case{ReduceKind::Mean, DType::Float32, 1, 49, 2048, true},
+                                           Case{ReduceKind::Max, DType::Float16, 1, 300, 1024, true},
+                                           Case{ReduceKind::Sum, DType::Float32, 1, 3, 96, true}));
 
 }  // namespace
