@@ -51,11 +51,16 @@ InferFn reduceInfer(ReduceDType rule) {
   return [rule](InferContext& ctx) {
     TensorType out;
     out.dtype = reduceResult(rule, ctx.inputs[0].dtype);
-    if (rule == ReduceDType::Sum && ctx.node.hasAttr("dtype")) {  // an int64 sum narrow-integers proved fits int32
+    // an int64 sum narrow-integers proved fits int32, or a float32 result rounded to float16 for
+    // the float16 readers of mixed precision
+    if (ctx.node.hasAttr("dtype")) {
       DType t;
-      if (!parseDType(ctx.node.stringAttr("dtype"), t) || !(t == out.dtype || (t == DType::Int32 && out.dtype == DType::Int64))) {
-        return ctx.fail("sum dtype '" + ctx.node.stringAttr("dtype") + "': " + dtypeName(out.dtype) +
-                        (out.dtype == DType::Int64 ? " or int32" : ""));
+      const bool narrowSum = rule == ReduceDType::Sum && out.dtype == DType::Int64;
+      const bool toHalf = out.dtype == DType::Float32 && ctx.node.op != "ReduceProd";
+      if (!parseDType(ctx.node.stringAttr("dtype"), t) ||
+          !(t == out.dtype || (t == DType::Int32 && narrowSum) || (t == DType::Float16 && toHalf))) {
+        return ctx.fail("result dtype '" + ctx.node.stringAttr("dtype") + "': " + dtypeName(out.dtype) +
+                        (narrowSum ? " or int32" : toHalf ? " or float16" : ""));
       }
       out.dtype = t;
     }
@@ -120,9 +125,11 @@ void registerReduceOps(OpRegistry& r) {
       params.push_back(attrParam("ddof", ParamKind::Int, "ddof", int64_t{0}));
     }
     params.push_back(attrParam("keepdims", ParamKind::Bool, "keepdims", false));
-    if (spec.rule == ReduceDType::Sum) {
+    if (spec.rule == ReduceDType::Sum || std::string(spec.op) == "ReduceMean" || std::string(spec.op) == "ReduceMax" ||
+        std::string(spec.op) == "ReduceMin") {
       e.attrs.push_back(optionalAttr("dtype", graph::AttrKind::String,
-                                     "the result's dtype: NumPy's (absent), or int32 for an int64 sum proved to fit"));
+                                     "the result's dtype: NumPy's (absent), int32 for an int64 sum proved to fit, or "
+                                     "float16 for a float32 result that float16 readers take"));
     }
     e.infer = reduceInfer(spec.rule);
     r.add(std::move(e));

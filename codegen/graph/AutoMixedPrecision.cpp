@@ -54,8 +54,11 @@ class MixedPrecision {
       for (const Node& n : region.nodes) {
         for (const auto& sub : n.regions) collect(sub);
         for (ValueId r : n.outputs) producers_[r] = n.op;
-        for (ValueId in : n.inputs)
-          for (ValueId r : n.outputs) readers[in].push_back(r);
+        for (size_t i = 0; i < n.inputs.size(); ++i) {
+          for (ValueId r : n.outputs) readers[n.inputs[i]].push_back(r);
+          uses_[n.inputs[i]].push_back({n.outputs.size() == 1 ? n.outputs[0] : ValueId{-1}, isCubeOperand(n, i)});
+        }
+        if (halfWritable(n)) float32Reductions_.insert(n.outputs[0]);
       }
     };
     collect(body);
@@ -82,6 +85,13 @@ class MixedPrecision {
       }
     };
     cubes(body);
+    // a float32 reduction whose every reader is a converted cube writes its result in float16
+    for (ValueId v : float32Reductions_) {
+      const auto& us = uses_[v];
+      if (!outputs_.count(v) && !us.empty() &&
+          std::all_of(us.begin(), us.end(), [&](const Use& u) { return u.cubeOperand && convertedCubes_.count(u.reader); }))
+        halfReductions_.insert(v);
+    }
     // A float32 input (array or random) that only float16 readers read is taken in float16: the
     // runtime rounds it when it is bound (declared float32) or draws it so, and no cast kernel runs.
     std::map<ValueId, bool> onlyHalfReaders;
@@ -173,12 +183,27 @@ class MixedPrecision {
       if (g_.findConstant(in) && !constantFitsFloat16(in)) return false;  // float16 would not hold it
       auto p = producers_.find(in);
       castsFree = castsFree && (half.count(in) || (g_.findInput(in) && !outputs_.count(in)) || g_.findConstant(in) ||
-                                (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))));
+                                (p != producers_.end() && (ops::isElementwiseOp(p->second) || onTheCube(p->second))) ||
+                                writesFloat16For(in));
     }
     const graph::TensorType& w = g_.type(n.inputs[1]);
     const int64_t contracted = n.op == "MatMul" || n.op == "FusedMatMul" ? g_.type(n.inputs[0]).shape.back().extent
                                                 : graph::elementCount(w.shape) / std::max<int64_t>(1, w.shape[n.stringAttr("layout", "NHWC") == "NCHW" ? 0 : 3].extent);
     return castsFree || graph::elementCount(g_.type(n.outputs[0]).shape) * contracted >= (int64_t{1} << 24);
+  }
+
+  // A float32 sum, mean, maximum or minimum, whose kernel can round its result to float16.
+  bool halfWritable(const Node& n) const {
+    static const std::set<std::string> ops = {"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin"};
+    return ops.count(n.op) && n.inputs.size() == 1 && n.outputs.size() == 1 && !n.hasAttr("dtype") &&
+           g_.type(n.inputs[0]).dtype == DType::Float32 && g_.type(n.outputs[0]).dtype == DType::Float32;
+  }
+  // v is such a reduction's result that only cube operators read, as an operand: its kernel can
+  // write it in float16 for them, so their cast costs nothing.
+  bool writesFloat16For(ValueId v) const {
+    auto us = uses_.find(v);
+    return float32Reductions_.count(v) && !outputs_.count(v) && us != uses_.end() &&
+           std::all_of(us->second.begin(), us->second.end(), [](const Use& u) { return u.cubeOperand; });
   }
 
   // `outer` gives the float16 version of a value of the enclosing region, cast there (before the
@@ -208,6 +233,16 @@ class MixedPrecision {
         half[v] = v;
         return v;
       }
+      auto producer = std::find_if(out.rbegin(), out.rend(), [&](const Node& p) {
+        return std::find(p.outputs.begin(), p.outputs.end(), v) != p.outputs.end();
+      });
+      if (halfReductions_.count(v) && producer != out.rend()) {  // the reduction writes float16 itself
+        producer->setAttr("dtype", std::string("float16"));
+        producer->hints.push_back({kPrecisionHint, std::string("float16")});
+        g_.value(v).type.dtype = DType::Float16;
+        ++changed;
+        return half[v] = v;
+      }
       graph::TensorType t = g_.type(v);
       t.dtype = DType::Float16;
       const std::string name = g_.value(v).name + "_f16";
@@ -226,9 +261,6 @@ class MixedPrecision {
         cast.outputs = {h};
         // right after the node that computes v in this region, so that an elementwise producer and
         // the cast fuse into one kernel
-        auto producer = std::find_if(out.rbegin(), out.rend(), [&](const Node& p) {
-          return std::find(p.outputs.begin(), p.outputs.end(), v) != p.outputs.end();
-        });
         if (producer != out.rend() && !producer->isLoop()) {
           out.insert(producer.base(), std::move(cast));
         } else {
@@ -299,6 +331,12 @@ class MixedPrecision {
   graph::Graph& g_;
   std::string mode_;
   std::set<ValueId> halfResults_, cubeResults_, halfInputs_, convertedCubes_;
+  struct Use {
+    ValueId reader;    // the reading node's result (-1 when it has several)
+    bool cubeOperand;  // read as a cube operator's operand
+  };
+  std::map<ValueId, std::vector<Use>> uses_;
+  std::set<ValueId> float32Reductions_, halfReductions_;  // halfWritable results; those written in float16
   std::map<ValueId, std::string> producers_;  // value -> the operator computing it
   std::set<ValueId> outputs_;                 // the program's outputs
 };

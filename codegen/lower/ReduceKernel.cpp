@@ -31,6 +31,9 @@ int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
 // Input elements from one unit to the next.
 int64_t unitStep(const ReduceCompute& c) { return c.columns ? c.inner : c.reduce * c.inner; }
 
+// Bytes of one result element.
+int resultSize(const ReduceCompute& c) { return c.halfResult ? 2 : dtypeSize(c.dtype); }
+
 Opcode combineOp(ReduceKind k) {
   return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : k == ReduceKind::Prod ? Opcode::VMul : Opcode::VAdd;
 }
@@ -47,7 +50,7 @@ uint64_t lowMask(int64_t lanes, bool high) {
 
 // Bytes of the output slot and of one input unit.
 struct Layout {
-  int64_t inUnitBytes, outSlotBytes, accBytes, setBytes;
+  int64_t inUnitBytes, outSlotBytes, halfSlotBytes, accBytes, setBytes;  // halfSlot: a float16 result's copy
 };
 
 Layout layoutOf(const ReduceCompute& c, int64_t units) {
@@ -62,7 +65,8 @@ Layout layoutOf(const ReduceCompute& c, int64_t units) {
     l.accBytes = 0;
   }
   l.outSlotBytes = alignBlock(units * (c.inner == 1 ? 1 : alignBlock(c.inner * es) / es) * es);
-  l.setBytes = units * l.inUnitBytes + l.outSlotBytes;
+  l.halfSlotBytes = c.halfResult ? alignBlock(units * (c.inner == 1 ? 2 : alignBlock(c.inner * 2))) : 0;
+  l.setBytes = units * l.inUnitBytes + l.outSlotBytes + l.halfSlotBytes;
   return l;
 }
 
@@ -186,6 +190,7 @@ class ReduceEmitter {
 
   int64_t inBase(int set) const { return set * layout_.setBytes; }
   int64_t outBase(int set) const { return inBase(set) + s_.unitsPerTile * layout_.inUnitBytes; }
+  int64_t halfBase(int set) const { return outBase(set) + layout_.outSlotBytes; }
   int64_t accBase() const { return 2 * layout_.setBytes; }
   int64_t gatherBase() const { return accBase() + s_.unitsPerTile * isa::kRepeatBytes; }
 
@@ -208,11 +213,12 @@ class ReduceEmitter {
 
   void store(int set, int64_t units) {
     MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0};
-    MemRef ub{Space::UB, 0, outBase(set)};
+    MemRef ub{Space::UB, 0, c_.halfResult ? halfBase(set) : outBase(set)};
+    const int outEs = resultSize(c_);
     if (c_.inner == 1) {
-      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, 1, units * es_);
+      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, 1, units * outEs);
     } else {
-      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, units, c_.inner * es_);
+      emitCopyRows(b_, Opcode::CopyUbToGm, gm, ub, units, c_.inner * outEs);
     }
   }
 
@@ -231,6 +237,28 @@ class ReduceEmitter {
       scale.scalarBits = scalarBitsOf(1.0 / static_cast<double>(c_.reduce), c_.dtype);
       int64_t count = c_.inner == 1 ? units : units * alignBlock(c_.inner * es_) / es_;
       emitContiguous(b_, scale, count);
+    }
+    if (c_.halfResult) narrowResult(set, units);
+  }
+
+  // The float32 results rounded to float16 into the half slot, whose slice rows (inner > 1) are
+  // 32-byte aligned at their own pitch: one conversion when both are contiguous, else one per row.
+  void narrowResult(int set, int64_t units) {
+    VectorOp narrow;
+    narrow.op = Opcode::VConv;
+    narrow.type = DType::Float32;
+    narrow.type2 = DType::Float16;
+    narrow.dst = MemRef{Space::UB, 0, halfBase(set)};
+    narrow.src0 = MemRef{Space::UB, 0, outBase(set)};
+    const int64_t wide = alignBlock(c_.inner * es_), half = alignBlock(c_.inner * 2);
+    if (c_.inner == 1 || wide == 2 * half) {
+      emitContiguous(b_, narrow, c_.inner == 1 ? units : units * c_.inner);
+      return;
+    }
+    for (int64_t u = 0; u < units; ++u) {
+      narrow.dst.offset = halfBase(set) + u * half;
+      narrow.src0.offset = outBase(set) + u * wide;
+      emitContiguous(b_, narrow, c_.inner);
     }
   }
 
@@ -401,7 +429,7 @@ KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Ta
   p.compute = [&](int set, bool tail) { e.compute(set, units(tail)); };
   p.store = [&](int set, bool tail) { e.store(set, units(tail)); };
   p.advance = [&](int64_t tiles, int countReg) {
-    int64_t inStep = s.unitsPerTile * unitStep(c) * es, outStep = s.unitsPerTile * c.inner * es;
+    int64_t inStep = s.unitsPerTile * unitStep(c) * es, outStep = s.unitsPerTile * c.inner * resultSize(c);
     advanceCursor(b, KernelBuilder::argReg(0), inStep, tiles, countReg);
     advanceCursor(b, KernelBuilder::argReg(1), outStep, tiles, countReg);
   };

@@ -18,6 +18,7 @@ struct ReduceCompute {
   std::string name;
   ReduceKind kind = ReduceKind::Sum;
   DType dtype = DType::Float32;  // float16, float32; int32 for sums (wrapping), max and min
+  bool halfResult = false;  // a float32 reduction writes its result rounded to float16
   int64_t outer = 1, reduce = 1, inner = 1;
   // Where the input's units lie in GM: 0 is dense [outer, reduce, inner]. `columns` > 0 cuts one
   // slice [reduce, columns] (a single outer index) into outer units of `inner` columns: a unit's

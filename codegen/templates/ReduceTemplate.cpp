@@ -35,7 +35,9 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   // the kernel's type: the input's; an int32 sum accumulates in int32 (exact while the partial
   // sums fit) and widens to NumPy's int64 at the end
   DType t = g.type(in).dtype, resType = g.type(res).dtype;
-  bool floats = (t == DType::Float16 || t == DType::Float32) && resType == t;
+  // (a float32 result may be written in float16, rounded once: mixed precision's cube operands)
+  bool floats = (t == DType::Float16 || t == DType::Float32) &&
+                (resType == t || (t == DType::Float32 && resType == DType::Float16 && n.op != "ReduceProd"));
   // (an int32 result is narrow-integers' proof that the sums fit int32)
   bool ints = t == DType::Int32 && ((n.op == "ReduceSum" && (resType == DType::Int64 || resType == t)) ||
                                     ((n.op == "ReduceMax" || n.op == "ReduceMin") && resType == t));
@@ -125,12 +127,13 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
     r.reduce /= stages[i];
     r.name = l.kernelName("reduce");
   }
+  r.halfResult = floats && resType != t;  // the last stage writes the result's type
   ReduceSchedule s = scheduleReduce(r, l.target, l.cores(false));
   if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayReduce(*explicitSchedule, r, s, l.target, l.cores(false));
   int dst = l.newIntermediate(res);
   KernelCode code = codegen::lowerReduce(r, s, l.target);
   code.schedule = reduceTrace(r, s).str();
-  if (resType == t) {
+  if (floats || resType == t) {
     l.launch(out, std::move(code), {src, dst});
     return;
   }
