@@ -20,6 +20,7 @@
 #include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/RecognizeBatchNorm.h"
+#include "codegen/graph/RecognizeConvolution.h"
 #include "codegen/graph/SelectSliceUpdates.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "sdk/graph/Printer.h"
@@ -45,6 +46,9 @@ void randomAffine(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) foldRandomAffine(s.graph);
 }
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
+void writtenConvolutions(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) recognizeConvolutions(s.graph);
+}
 void writtenBatchNorms(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) recognizeBatchNorms(s.graph);
 }
@@ -109,6 +113,7 @@ const std::vector<Stage>& stages() {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
+        {"recognize-convolution", IR::Graph, IR::Graph, graphStage<writtenConvolutions>},
         {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<writtenBatchNorms>},
         {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<batchNorms>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},

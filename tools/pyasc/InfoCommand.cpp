@@ -8,6 +8,7 @@
 #include "codegen/graph/AutoMixedPrecision.h"
 #include "codegen/graph/FoldBatchNorm.h"
 #include "codegen/graph/RecognizeBatchNorm.h"
+#include "codegen/graph/RecognizeConvolution.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "runtime/Model.h"
 #include "sdk/graph/Parser.h"
@@ -42,6 +43,21 @@ std::vector<std::string> float16Nodes(const model::Model& m) {
   return found;
 }
 
+// "conv2d 3x3 stride 2 pad 1/0/1/0 dilation 2": a convolution's kernel and what differs from the defaults.
+std::string convolutionText(const graph::Graph& g, const graph::Node& n) {
+  const graph::TensorType& w = g.type(n.inputs.at(1));
+  std::string text = "conv2d " + w.shape[0].str() + "x" + w.shape[1].str();
+  auto pair = [](const std::vector<int64_t>& v) {
+    return v.size() == 2 && v[0] == v[1] ? std::to_string(v[0]) : v.size() == 2 ? std::to_string(v[0]) + "x" + std::to_string(v[1]) : "";
+  };
+  const std::vector<int64_t> strides = n.intListAttr("strides"), pads = n.intListAttr("pads"), dilations = n.intListAttr("dilations");
+  if (strides != std::vector<int64_t>{1, 1}) text += " stride " + pair(strides);
+  if (pads.size() == 4 && pads != std::vector<int64_t>{0, 0, 0, 0})
+    text += " pad " + std::to_string(pads[0]) + "/" + std::to_string(pads[1]) + "/" + std::to_string(pads[2]) + "/" + std::to_string(pads[3]);
+  if (dilations != std::vector<int64_t>{1, 1}) text += " dilation " + pair(dilations);
+  return text + " written out";
+}
+
 // What the graph stages rewrote, as (stage, what): convolutions with epilogues, random inputs whose
 // draws are scaled, and elementwise fusion groups of more than one node.
 std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m) {
@@ -62,6 +78,12 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
       for (const auto& h : n.hints) {
         if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
           groups[std::get<int64_t>(h.value)].push_back(&n);
+        if (h.name == codegen::kRecognizedConvolutionHint && std::holds_alternative<int64_t>(h.value))
+          found.emplace_back("recognize-convolution", "%" + g.value(n.outputs[0]).name + " = " + convolutionText(g, n) + " at " +
+                                                          SourceLocation{n.loc.file, static_cast<int>(std::get<int64_t>(h.value)), 0}.str());
+        if (h.name == codegen::kConvolutionNearMissHint && std::holds_alternative<std::string>(h.value))
+          found.emplace_back("recognize-convolution", "not a convolution" + (n.loc.valid() ? " at " + n.loc.str() : std::string()) +
+                                                          ": " + std::get<std::string>(h.value));
         if (h.name == codegen::kRecognizedBatchNormHint && std::holds_alternative<int64_t>(h.value))
           found.emplace_back("recognize-batch-norm", "%" + g.value(n.outputs[0]).name +
                                                          " = (x - mean) / np.sqrt(var + eps) * gamma + beta, a BatchNorm at " +

@@ -1,0 +1,29 @@
+// O2: the convolution NumPy users write by hand, a sum over kernel taps of contractions of shifted,
+// strided windows of one (padded) input with the taps' weights, becomes Conv2D, so that the cube
+// kernel and the epilogue passes take it.
+#pragma once
+
+#include "sdk/graph/Graph.h"
+
+namespace pyasc::codegen {
+
+// The hint a recognised convolution carries: the line of the sum it replaces.
+constexpr const char* kRecognizedConvolutionHint = "recognized_convolution";
+// The hint a sum that looks like a convolution but is not one carries: why.
+constexpr const char* kConvolutionNearMissHint = "convolution_near_miss";
+
+// A sum of taps is a chain of adds onto an initial array (zeros, anything else, or nothing), in
+// counted loops or not (nested, unrolled, in any order), each adding a contraction over channels
+// (`@`, np.matmul, np.einsum "nhwc,cf->nhwf", np.tensordot over axes 3 and 0) of a window
+// x[:, r : … : s, c : … : s', :] of an NHWC array with the weights w[a, b] of a [KH,KW,C,F] array,
+// each intermediate sum read only by the next add. Its offsets are evaluated exactly for every
+// trip of the loops (counters, constants, + − ×). The sum is a convolution when its taps are the
+// KH·KW (a, b) once each, all read windows of one array with one stride and r = r0 + dh·a,
+// c = c0 + dw·b, and the windows fit the array (np.pad with zeros, or not padded): it becomes
+// Conv2D(x, w) with those strides, dilations and padding (plus the initial array unless it is
+// zeros). A single strided tap is a 1x1 convolution (a [C,F] matrix reshaped to [1,1,C,F]).
+// A sum of two taps or more that fails a condition keeps its nodes and gets the near-miss hint.
+// Returns how many sums were rewritten.
+int recognizeConvolutions(graph::Graph& graph);
+
+}  // namespace pyasc::codegen
