@@ -21,6 +21,7 @@
 #include "codegen/graph/ReciprocalDivisors.h"
 #include "codegen/graph/RecognizeBatchNorm.h"
 #include "codegen/graph/RecognizeConvolution.h"
+#include "codegen/graph/RecognizePooling.h"
 #include "codegen/graph/SelectSliceUpdates.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "sdk/graph/Printer.h"
@@ -48,6 +49,9 @@ void randomAffine(PipelineState& s, const StageContext& c) {
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
 void writtenConvolutions(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) recognizeConvolutions(s.graph);
+}
+void writtenPooling(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) recognizePooling(s.graph);
 }
 void writtenBatchNorms(PipelineState& s, const StageContext& c) {
   if (c.options.optLevel >= 2) recognizeBatchNorms(s.graph);
@@ -114,6 +118,7 @@ const std::vector<Stage>& stages() {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
         {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
         {"recognize-convolution", IR::Graph, IR::Graph, graphStage<writtenConvolutions>},
+        {"recognize-pooling", IR::Graph, IR::Graph, graphStage<writtenPooling>},
         {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<writtenBatchNorms>},
         {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<batchNorms>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},

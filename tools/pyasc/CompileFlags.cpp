@@ -17,7 +17,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
   app.add_option("--target", f.target, "target chip: ascend310, ascend310p, ascend910, ascend910b")->capture_default_str();
   app.add_option("--opt-level", f.optLevel,
                  "O0: one kernel per operator; O1: fusion and double buffering; O2: also element loops run as array "
-                 "operations, convolutions written out in NumPy as sums over taps of window products become Conv2D, batch "
+                 "operations, convolutions and pooling written out in NumPy over shifted windows become Conv2D, "
+                 "MaxPool2D and AvgPool2D, batch "
                  "norms written out become BatchNorm, constant ones fold into constant "
                  "weights, convolutions apply their scale and bias or batch norm, residual add and ReLU in the "
                  "kernel, matmuls their bias add and ReLU, random initialisers are drawn scaled, convolution tiles are "

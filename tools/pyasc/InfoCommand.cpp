@@ -3,12 +3,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "codegen/graph/AutoMixedPrecision.h"
 #include "codegen/graph/FoldBatchNorm.h"
 #include "codegen/graph/RecognizeBatchNorm.h"
 #include "codegen/graph/RecognizeConvolution.h"
+#include "codegen/graph/RecognizePooling.h"
 #include "codegen/graph/SelectTemplates.h"
 #include "runtime/Model.h"
 #include "sdk/graph/Parser.h"
@@ -43,18 +45,25 @@ std::vector<std::string> float16Nodes(const model::Model& m) {
   return found;
 }
 
-// "conv2d 3x3 stride 2 pad 1/0/1/0 dilation 2": a convolution's kernel and what differs from the defaults.
-std::string convolutionText(const graph::Graph& g, const graph::Node& n) {
-  const graph::TensorType& w = g.type(n.inputs.at(1));
-  std::string text = "conv2d " + w.shape[0].str() + "x" + w.shape[1].str();
+// "conv2d 3x3 stride 2 pad 1/0/1/0 dilation 2 written out", "max_pool2d 3x3 stride 2 …": a
+// convolution's or pooling's kernel and what differs from the defaults.
+std::string windowText(const graph::Graph& g, const graph::Node& n) {
+  const bool conv = n.op == "Conv2D" || n.op == "FusedConv2D";
+  std::vector<int64_t> kernel = n.intListAttr("kernel");
+  if (conv) {
+    const graph::TensorType& w = g.type(n.inputs.at(1));
+    kernel = {w.shape[0].extent, w.shape[1].extent};
+  }
+  std::string text = (conv ? "conv2d " : n.op == "MaxPool2D" ? "max_pool2d " : "avg_pool2d ") + std::to_string(kernel.at(0)) + "x" +
+                     std::to_string(kernel.at(1));
   auto pair = [](const std::vector<int64_t>& v) {
     return v.size() == 2 && v[0] == v[1] ? std::to_string(v[0]) : v.size() == 2 ? std::to_string(v[0]) + "x" + std::to_string(v[1]) : "";
   };
   const std::vector<int64_t> strides = n.intListAttr("strides"), pads = n.intListAttr("pads"), dilations = n.intListAttr("dilations");
-  if (strides != std::vector<int64_t>{1, 1}) text += " stride " + pair(strides);
+  if (!strides.empty() && strides != std::vector<int64_t>{1, 1}) text += " stride " + pair(strides);
   if (pads.size() == 4 && pads != std::vector<int64_t>{0, 0, 0, 0})
     text += " pad " + std::to_string(pads[0]) + "/" + std::to_string(pads[1]) + "/" + std::to_string(pads[2]) + "/" + std::to_string(pads[3]);
-  if (dilations != std::vector<int64_t>{1, 1}) text += " dilation " + pair(dilations);
+  if (!dilations.empty() && dilations != std::vector<int64_t>{1, 1}) text += " dilation " + pair(dilations);
   return text + " written out";
 }
 
@@ -78,12 +87,16 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
       for (const auto& h : n.hints) {
         if (h.name == codegen::kFusionGroupHint && std::holds_alternative<int64_t>(h.value))
           groups[std::get<int64_t>(h.value)].push_back(&n);
-        if (h.name == codegen::kRecognizedConvolutionHint && std::holds_alternative<int64_t>(h.value))
-          found.emplace_back("recognize-convolution", "%" + g.value(n.outputs[0]).name + " = " + convolutionText(g, n) + " at " +
-                                                          SourceLocation{n.loc.file, static_cast<int>(std::get<int64_t>(h.value)), 0}.str());
-        if (h.name == codegen::kConvolutionNearMissHint && std::holds_alternative<std::string>(h.value))
-          found.emplace_back("recognize-convolution", "not a convolution" + (n.loc.valid() ? " at " + n.loc.str() : std::string()) +
-                                                          ": " + std::get<std::string>(h.value));
+        for (const auto& [hint, stage] : {std::pair{codegen::kRecognizedConvolutionHint, "recognize-convolution"},
+                                          std::pair{codegen::kRecognizedPoolingHint, "recognize-pooling"}})
+          if (h.name == hint && std::holds_alternative<int64_t>(h.value))
+            found.emplace_back(stage, "%" + g.value(n.outputs[0]).name + " = " + windowText(g, n) + " at " +
+                                          SourceLocation{n.loc.file, static_cast<int>(std::get<int64_t>(h.value)), 0}.str());
+        for (const auto& [hint, stage, what] : {std::tuple{codegen::kConvolutionNearMissHint, "recognize-convolution", "a convolution"},
+                                                std::tuple{codegen::kPoolingNearMissHint, "recognize-pooling", "a pooling"}})
+          if (h.name == hint && std::holds_alternative<std::string>(h.value))
+            found.emplace_back(stage, std::string("not ") + what + (n.loc.valid() ? " at " + n.loc.str() : std::string()) + ": " +
+                                          std::get<std::string>(h.value));
         if (h.name == codegen::kRecognizedBatchNormHint && std::holds_alternative<int64_t>(h.value))
           found.emplace_back("recognize-batch-norm", "%" + g.value(n.outputs[0]).name +
                                                          " = (x - mean) / np.sqrt(var + eps) * gamma + beta, a BatchNorm at " +

@@ -1,0 +1,237 @@
+// Chains of adds or maxima of windows, walked through counted loops.
+#include "codegen/graph/WindowSums.h"
+
+#include <algorithm>
+
+namespace pyasc::codegen {
+
+using graph::Node;
+using graph::ValueId;
+
+namespace {
+
+const Node* producerIn(const graph::Region& r, ValueId v) {
+  for (const Node& n : r.nodes)
+    if (std::find(n.outputs.begin(), n.outputs.end(), v) != n.outputs.end()) return &n;
+  return nullptr;
+}
+
+bool counted(const Node& n) {
+  return n.isLoop() && !n.isWhileLoop() && n.inputs.size() == 1 && n.outputs.size() == 1 && n.body().arguments.size() == 2 &&
+         n.body().yields.size() == 1 && n.intAttr("step") != 0;
+}
+
+}  // namespace
+
+const Node* WindowSums::producer(const Scope& scope, ValueId v) {
+  for (auto r = scope.rbegin(); r != scope.rend(); ++r)
+    if (const Node* n = producerIn(**r, v)) return n;
+  return nullptr;
+}
+
+int WindowSums::useCount(ValueId v) const {
+  auto u = uses_.find(v);
+  return u == uses_.end() ? 0 : u->second;
+}
+
+// A scalar integer: a counter's value, a one-element constant, or + − × of those.
+std::optional<int64_t> WindowSums::scalar(const Scope& scope, ValueId v, const Env& env) const {
+  if (auto e = env.find(v); e != env.end()) return e->second;
+  if (const graph::GraphConstant* c = g_.findConstant(v)) {
+    const graph::TensorType& t = g_.type(v);
+    if (graph::elementCount(t.shape) != 1 || !isInteger(t.dtype)) return std::nullopt;
+    return static_cast<int64_t>(graph::decodeConstant(t.dtype, c->bytes).at(0));
+  }
+  const Node* p = producer(scope, v);
+  if (!p || p->inputs.size() != 2 || (p->op != "Add" && p->op != "Sub" && p->op != "Mul")) return std::nullopt;
+  const auto a = scalar(scope, p->inputs[0], env), b = scalar(scope, p->inputs[1], env);
+  if (!a || !b) return std::nullopt;
+  return p->op == "Add" ? *a + *b : p->op == "Sub" ? *a - *b : *a * *b;
+}
+
+// Whether `n` contracts the last axis of its rank-4 first operand with the first axis of its
+// rank-2 second operand into [a, b, c, f].
+bool WindowSums::channelContraction(const Node& n) const {
+  if (n.inputs.size() != 2 || n.outputs.size() != 1) return false;
+  if (g_.type(n.inputs[0]).rank() != 4 || g_.type(n.inputs[1]).rank() != 2) return false;
+  if (n.op == "MatMul") return true;
+  if (n.op == "TensorDot")
+    return n.intListAttr("axes_a") == std::vector<int64_t>{3} && n.intListAttr("axes_b") == std::vector<int64_t>{0};
+  if (n.op != "Einsum") return false;
+  const std::string e = n.stringAttr("equation");
+  if (e.size() != 13 || e[4] != ',' || e.substr(7, 2) != "->") return false;
+  const std::string a = e.substr(0, 4), b = e.substr(5, 2), out = e.substr(9);
+  for (char c : a)
+    if (std::count(a.begin(), a.end(), c) != 1) return false;
+  return a.find(b[1]) == std::string::npos && b[0] == a[3] && out == a.substr(0, 3) + b[1];
+}
+
+// The window `v` is (a slice of the middle axes of a rank-4 array, or with `whole` the array
+// itself), with the loops' counters at `env`.
+std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& env, bool whole) const {
+  if (g_.type(v).rank() != 4) return std::nullopt;
+  Tap t;
+  t.x = v;
+  const Node* s = producer(scope, v);
+  if (!s || s->op != "Slice") return whole ? std::optional<Tap>(t) : std::nullopt;
+  const std::vector<int64_t> axes = s->intListAttr("axes"), begin = s->intListAttr("begin"), step = s->intListAttr("step"),
+                             dynamic = s->intListAttr("dynamic_axes");
+  t.x = s->inputs[0];
+  for (size_t k = 0; k < axes.size(); ++k) {
+    if (axes[k] != 1 && axes[k] != 2) return std::nullopt;
+    int64_t at = begin[k];
+    const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
+    if (d != dynamic.end()) {
+      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
+      if (!offset) return std::nullopt;
+      at += *offset;
+    }
+    (axes[k] == 1 ? t.row : t.col) = at;
+    t.step[static_cast<size_t>(axes[k] - 1)] = step[k];
+  }
+  return t;
+}
+
+// The tap a channel contraction's result `v` is.
+std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env& env) const {
+  const Node* c = producer(scope, v);
+  if (!c || !channelContraction(*c)) return std::nullopt;
+  std::optional<Tap> t = window(scope, c->inputs[0], env, true);
+  if (!t) return std::nullopt;
+  t->w = t->matrix = c->inputs[1];
+  const Node* squeeze = producer(scope, t->w);
+  const Node* s = squeeze && squeeze->op == "Squeeze" ? producer(scope, squeeze->inputs[0]) : nullptr;
+  if (!s || s->op != "Slice" || squeeze->intListAttr("axes") != std::vector<int64_t>{0, 1} ||
+      s->intListAttr("axes") != std::vector<int64_t>{0, 1} || s->intListAttr("step") != std::vector<int64_t>{1, 1})
+    return t;  // a [C,F] matrix of its own
+  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
+  t->w = s->inputs[0];
+  for (size_t k = 0; k < 2; ++k) {
+    if (end[k] - begin[k] != 1) return std::nullopt;
+    int64_t at = begin[k];
+    const auto d = std::find(dynamic.begin(), dynamic.end(), static_cast<int64_t>(k));
+    if (d != dynamic.end()) {
+      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
+      if (!offset) return std::nullopt;
+      at += *offset;
+    }
+    (k == 0 ? t->a : t->b) = at;
+  }
+  return t;
+}
+
+bool WindowSums::walk(const Scope& scope, ValueId v, const std::string& combine, bool products, WindowSum& sum) const {
+  return walkFrom(scope, v, {}, kNothing, combine, products, sum, true);
+}
+
+// From `v` back to the array the chain starts from (`carried` kNothing), to `carried` (a loop
+// body's accumulator), or to its first tap (kTapsOnly: a branch of a tree). `top`: v is computed
+// in the region being rewritten, whose nodes the sum records.
+bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId carried, const std::string& combine,
+                          bool products, WindowSum& sum, bool top) const {
+  const graph::Region& r = *scope.back();
+  auto tap = [&](ValueId t) { return products ? product(scope, t, env) : window(scope, t, env, false); };
+  for (bool last = true;; last = false) {
+    if (v == carried) return true;
+    const Node* p = producerIn(r, v);
+    if (!p || (!last && useCount(v) != 1)) {  // the initial array (an intermediate read elsewhere is one too)
+      if (carried != kNothing) return false;
+      sum.initial = v;
+      return true;
+    }
+    if (p->op == combine && p->inputs.size() == 2) {
+      std::optional<Tap> t;
+      size_t side = 0;
+      for (; side < 2 && !t; ++side) t = tap(p->inputs[side]);
+      if (!t) {  // a tree: one operand a chain of taps alone, combined with the rest
+        for (side = 0; side < 2; ++side) {
+          const ValueId branch = p->inputs[side];
+          const Node* q = producerIn(r, branch);
+          WindowSum taps;
+          if (q && q->op == combine && useCount(branch) == 1 && walkFrom(scope, branch, env, kTapsOnly, combine, products, taps, top)) {
+            sum.taps.insert(sum.taps.end(), taps.taps.begin(), taps.taps.end());
+            sum.nodes.insert(taps.nodes.begin(), taps.nodes.end());
+            if (!taps.notTaps.empty()) sum.notTaps = taps.notTaps;
+            break;
+          }
+        }
+        if (side < 2) {
+          if (top) sum.nodes.insert(p);
+          v = p->inputs[1 - side];
+          continue;
+        }
+        if (carried != kNothing || last) return false;
+        sum.initial = v;
+        return true;
+      }
+      const ValueId term = p->inputs[side - 1];
+      if (useCount(term) != 1) sum.notTaps = "a window is also read elsewhere";
+      sum.taps.push_back(*t);
+      if (top) {
+        sum.nodes.insert(p);
+        if (const Node* c = producerIn(r, term); c && products) sum.nodes.insert(c);
+      }
+      v = p->inputs[2 - side];
+      continue;
+    }
+    if (counted(*p)) {  // every trip combines taps into the carried array, or the loop's result is the initial array
+      const graph::Region& body = p->body();
+      Scope inner = scope;
+      inner.push_back(&body);
+      const int64_t start = p->intAttr("start"), stop = p->intAttr("stop"), step = p->intAttr("step");
+      WindowSum trips;
+      bool taps = true;
+      for (int64_t c = start; taps && (step > 0 ? c < stop : c > stop); c += step) {
+        Env e = env;
+        e[body.arguments[0]] = c;
+        taps = walkFrom(inner, body.yields[0], e, body.arguments[1], combine, products, trips, false);
+      }
+      if (!taps) {
+        if (carried != kNothing || last) return false;
+        sum.initial = v;
+        return true;
+      }
+      sum.taps.insert(sum.taps.end(), trips.taps.begin(), trips.taps.end());
+      if (!trips.notTaps.empty()) sum.notTaps = trips.notTaps;
+      if (top) sum.nodes.insert(p);
+      v = p->inputs[0];
+      continue;
+    }
+    if (std::optional<Tap> t = tap(v); t && (products || !last)) {  // the first tap, onto nothing
+      sum.taps.push_back(*t);
+      if (top && products) sum.nodes.insert(p);
+      return carried == kNothing || carried == kTapsOnly;
+    }
+    if (carried != kNothing || last) return false;
+    sum.initial = v;
+    return true;
+  }
+}
+
+std::pair<ValueId, std::vector<int64_t>> WindowSums::unpadded(ValueId x, double value) const {
+  const Node* p = producer({&g_.body}, x);
+  if (p && p->op == "Pad" && p->inputs.size() == 1 && p->stringAttr("mode", "constant") == "constant" &&
+      p->floatAttr("value") == value) {
+    const std::vector<int64_t> pads = p->intListAttr("pads");
+    if (pads.size() == 8 && pads[0] == 0 && pads[1] == 0 && pads[6] == 0 && pads[7] == 0)
+      return {p->inputs[0], {pads[2], pads[3], pads[4], pads[5]}};
+  }
+  return {x, {0, 0, 0, 0}};
+}
+
+std::variant<std::string, AxisPadding> windowPadding(int64_t first, int64_t taps, int64_t dilation, int64_t stride, int64_t count,
+                                                     int64_t extent, int64_t padding, int64_t padded, const std::string& what) {
+  AxisPadding p;
+  p.before = padding - first;
+  if (stride < 1) return "a window steps backwards";
+  if (p.before < 0) return "the windows skip the input's first " + what;
+  if (first + dilation * (taps - 1) + stride * (count - 1) >= padded) return "the last window runs past the input's " + what;
+  // the least padding after that gives the windows' count (what lies there is padding too)
+  const int64_t span = dilation * (taps - 1) + 1;
+  p.after = std::max<int64_t>(0, stride * (count - 1) + span - extent - p.before);
+  if ((extent + p.before + p.after - span) / stride + 1 != count)
+    return "the windows' count does not follow from their stride and the input's " + what;
+  return p;
+}
+
+}  // namespace pyasc::codegen
