@@ -43,10 +43,10 @@ class Recognizer {
       if (taken.count(&n) || n.outputs.size() != 1) continue;
       WindowSum sum;
       if (!sums_.walk(scope, n.outputs[0], "Add", true, sum) || sum.taps.empty()) continue;
-      // several taps of [KH,KW,C,F] weights, or one strided window
-      const bool taps = sum.taps.size() >= 2 && std::all_of(sum.taps.begin(), sum.taps.end(), [&](const Tap& t) {
-        return g_.type(t.w).rank() == 4;
-      });
+      // taps of [KH,KW,C,F] weights (several, or the one of a 1x1 kernel), or one strided window
+      const bool taps = std::all_of(sum.taps.begin(), sum.taps.end(), [&](const Tap& t) { return g_.type(t.w).rank() == 4; }) &&
+                        (sum.taps.size() >= 2 || graph::elementCount(g_.type(sum.taps[0].w).shape) ==
+                                                     graph::elementCount(g_.type(sum.taps[0].matrix).shape));
       const bool candidate = taps || (sum.taps.size() == 1 && strided(sum.taps[0]));
       if (!candidate) continue;
       taken.insert(sum.nodes.begin(), sum.nodes.end());
@@ -61,7 +61,7 @@ class Recognizer {
         rewrites[i] = *conv;
         dropped_.insert(sum.nodes.begin(), sum.nodes.end());
         dropped_.erase(&n);
-      } else if (taps) {
+      } else if (taps && sum.taps.size() >= 2) {
         n.hints.push_back({kConvolutionNearMissHint, reason});
       }
     }

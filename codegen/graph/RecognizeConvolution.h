@@ -21,7 +21,8 @@ constexpr const char* kConvolutionNearMissHint = "convolution_near_miss";
 // KH·KW (a, b) once each, all read windows of one array with one stride and r = r0 + dh·a,
 // c = c0 + dw·b, and the windows fit the array (np.pad with zeros, or not padded): it becomes
 // Conv2D(x, w) with those strides, dilations and padding (plus the initial array unless it is
-// zeros). A single strided tap is a 1x1 convolution (a [C,F] matrix reshaped to [1,1,C,F]).
+// zeros). A single tap is one when its weights are those of a [1,1,C,F] kernel, or when its
+// window is strided (a [C,F] matrix reshaped to [1,1,C,F]); a plain x @ w stays a matmul.
 // A sum of two taps or more that fails a condition keeps its nodes and gets the near-miss hint.
 // Returns how many sums were rewritten.
 int recognizeConvolutions(graph::Graph& graph);
