@@ -22,6 +22,7 @@ namespace {
 struct Convolution {
   ValueId input = -1, weights = -1, initial = -1;
   bool zeroInitial = false;
+  int64_t groups = 1;  // the channels of a depthwise convolution
   std::vector<int64_t> strides, pads, dilations;
 };
 
@@ -43,11 +44,16 @@ class Recognizer {
       if (taken.count(&n) || n.outputs.size() != 1) continue;
       WindowSum sum;
       if (!sums_.walk(scope, n.outputs[0], "Add", true, sum) || sum.taps.empty()) continue;
-      // taps of [KH,KW,C,F] weights (several, or the one of a 1x1 kernel), or one strided window
-      const bool taps = std::all_of(sum.taps.begin(), sum.taps.end(), [&](const Tap& t) { return g_.type(t.w).rank() == 4; }) &&
-                        (sum.taps.size() >= 2 || graph::elementCount(g_.type(sum.taps[0].w).shape) ==
-                                                     graph::elementCount(g_.type(sum.taps[0].matrix).shape));
-      const bool candidate = taps || (sum.taps.size() == 1 && strided(sum.taps[0]));
+      // taps of [KH,KW,C,F] weights (several, or the one of a 1x1 kernel), or of a depthwise
+      // kernel's [KH,KW,C] or [KH,KW,1,C] (several: one is a product by a vector), or one strided
+      // window
+      const bool depthwise = sum.taps[0].depthwise;
+      const bool taps = std::all_of(sum.taps.begin(), sum.taps.end(), [&](const Tap& t) {
+                          return t.depthwise == depthwise && (depthwise || g_.type(t.w).rank() == 4);
+                        }) &&
+                        (sum.taps.size() >= 2 || (!depthwise && graph::elementCount(g_.type(sum.taps[0].w).shape) ==
+                                                                    graph::elementCount(g_.type(sum.taps[0].matrix).shape)));
+      const bool candidate = taps || (sum.taps.size() == 1 && !depthwise && strided(sum.taps[0]));
       if (!candidate) continue;
       taken.insert(sum.nodes.begin(), sum.nodes.end());
       if (!taps) {  // a 1x1 convolution of its matrix
@@ -90,7 +96,9 @@ class Recognizer {
       return fail(reason, "the input or weights have dimensions not known at compile time");
     if (xt.dtype != y.dtype || wt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32))
       return fail(reason, "the input, weights and sum are not all float16 or all float32");
-    const int64_t kh = wt.rank() == 4 ? wt.shape[0].extent : 1, kw = wt.rank() == 4 ? wt.shape[1].extent : 1;
+    const int64_t kh = wt.rank() >= 3 ? wt.shape[0].extent : 1, kw = wt.rank() >= 3 ? wt.shape[1].extent : 1;
+    if (t0.depthwise && wt.shape.back().extent != xt.shape[3].extent)
+      return fail(reason, "the depthwise weights' channels are not the input's");
     // every (a, b) once, and the window's offsets an affine function of them
     std::map<std::pair<int64_t, int64_t>, const Tap*> grid;
     for (const Tap& t : sum.taps)
@@ -127,6 +135,7 @@ class Recognizer {
       conv.pads.push_back(pad.after);
     }
     conv.weights = t0.w;
+    conv.groups = t0.depthwise ? xt.shape[3].extent : 1;
     conv.initial = sum.initial;
     const Node* init = sum.initial < 0 ? nullptr : WindowSums::producer({&g_.body}, sum.initial);
     conv.zeroInitial = sum.initial < 0 || graph::isZeroConstant(g_, sum.initial) ||
@@ -142,24 +151,26 @@ class Recognizer {
   }
 
   // The nodes that replace the sum computed by `last`: Conv2D (a [C,F] matrix reshaped to
-  // [1,1,C,F]), and the add of the initial array unless it is zeros.
+  // [1,1,C,F], depthwise [KH,KW,C] weights to [KH,KW,1,C]), and the add of the initial array
+  // unless it is zeros.
   void emit(const Convolution& c, const Node& last, std::vector<Node>& out) {
     Node conv;
     conv.op = "Conv2D";
     conv.inputs = {c.input, c.weights};
-    if (g_.type(c.weights).rank() == 2) {
+    const int rank = g_.type(c.weights).rank();
+    if (rank != 4) {
       graph::TensorType t = g_.type(c.weights);
-      t.shape.insert(t.shape.begin(), 2, graph::Dim::known(1));
+      t.shape.insert(t.shape.begin() + (rank == 2 ? 0 : 2), static_cast<size_t>(4 - rank), graph::Dim::known(1));
       Node reshape;
       reshape.op = "Reshape";
       reshape.inputs = {c.weights};
-      reshape.attrs = {{"shape", std::vector<int64_t>{1, 1, t.shape[2].extent, t.shape[3].extent}}};
-      reshape.outputs = {g_.addValue(g_.value(c.weights).name + "_1x1", t, last.loc)};
+      reshape.attrs = {{"shape", std::vector<int64_t>{t.shape[0].extent, t.shape[1].extent, t.shape[2].extent, t.shape[3].extent}}};
+      reshape.outputs = {g_.addValue(g_.value(c.weights).name + (rank == 2 ? "_1x1" : "_depthwise"), t, last.loc)};
       reshape.loc = last.loc;
       conv.inputs[1] = reshape.outputs[0];
       out.push_back(std::move(reshape));
     }
-    conv.attrs = {{"strides", c.strides}, {"pads", c.pads}, {"dilations", c.dilations}, {"groups", int64_t{1}},
+    conv.attrs = {{"strides", c.strides}, {"pads", c.pads}, {"dilations", c.dilations}, {"groups", c.groups},
                   {"layout", std::string("NHWC")}};
     conv.loc = last.loc;
     conv.hints = last.hints;

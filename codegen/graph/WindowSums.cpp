@@ -92,32 +92,59 @@ std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& 
   return t;
 }
 
-// The tap a channel contraction's result `v` is.
+// The tap a product's result `v` is: a channel contraction of a window with w[a, b] of a
+// [KH,KW,C,F] array or a [C,F] matrix, or a window times w[a, b] of a [KH,KW,C] or [KH,KW,1,C] array.
 std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env& env) const {
   const Node* c = producer(scope, v);
-  if (!c || !channelContraction(*c)) return std::nullopt;
+  if (!c) return std::nullopt;
+  if (c->op == "Mul" && c->inputs.size() == 2 && g_.type(v).rank() == 4) {
+    for (size_t side = 0; side < 2; ++side) {
+      std::optional<Tap> t = window(scope, c->inputs[side], env, true);
+      const ValueId w = c->inputs[1 - side];
+      const int rank = g_.type(w).rank();
+      if (!t || (rank != 1 && rank != 2) || !tapWeights(scope, w, env, *t)) continue;
+      const int wrank = g_.type(t->w).rank();
+      if (wrank != rank + 2 || (wrank == 4 && g_.type(t->w).shape[2].extent != 1)) continue;
+      t->depthwise = true;
+      return t;
+    }
+    return std::nullopt;
+  }
+  if (!channelContraction(*c)) return std::nullopt;
   std::optional<Tap> t = window(scope, c->inputs[0], env, true);
   if (!t) return std::nullopt;
   t->w = t->matrix = c->inputs[1];
-  const Node* squeeze = producer(scope, t->w);
+  Tap sliced = *t;
+  if (tapWeights(scope, c->inputs[1], env, sliced)) return sliced;
+  const Node* squeeze = producer(scope, c->inputs[1]);
+  if (squeeze && squeeze->op == "Squeeze" && producer(scope, squeeze->inputs[0]) &&
+      producer(scope, squeeze->inputs[0])->op == "Slice")
+    return std::nullopt;  // a slice of weights that is not one tap's
+  return t;               // a [C,F] matrix of its own
+}
+
+// Whether `v` is the weights w[a, b] of one tap, np.squeeze of a slice of the first two axes of one
+// element each; sets t.w to the array and t.a, t.b.
+bool WindowSums::tapWeights(const Scope& scope, ValueId v, const Env& env, Tap& t) const {
+  const Node* squeeze = producer(scope, v);
   const Node* s = squeeze && squeeze->op == "Squeeze" ? producer(scope, squeeze->inputs[0]) : nullptr;
   if (!s || s->op != "Slice" || squeeze->intListAttr("axes") != std::vector<int64_t>{0, 1} ||
       s->intListAttr("axes") != std::vector<int64_t>{0, 1} || s->intListAttr("step") != std::vector<int64_t>{1, 1})
-    return t;  // a [C,F] matrix of its own
+    return false;
   const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
-  t->w = s->inputs[0];
   for (size_t k = 0; k < 2; ++k) {
-    if (end[k] - begin[k] != 1) return std::nullopt;
+    if (end[k] - begin[k] != 1) return false;
     int64_t at = begin[k];
     const auto d = std::find(dynamic.begin(), dynamic.end(), static_cast<int64_t>(k));
     if (d != dynamic.end()) {
       const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
-      if (!offset) return std::nullopt;
+      if (!offset) return false;
       at += *offset;
     }
-    (k == 0 ? t->a : t->b) = at;
+    (k == 0 ? t.a : t.b) = at;
   }
-  return t;
+  t.w = s->inputs[0];
+  return true;
 }
 
 bool WindowSums::walk(const Scope& scope, ValueId v, const std::string& combine, bool products, WindowSum& sum) const {

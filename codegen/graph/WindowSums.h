@@ -23,6 +23,9 @@ struct Tap {
   graph::ValueId matrix = -1;  // the [C,F] operand itself
   int64_t row = 0, col = 0, a = 0, b = 0;
   std::vector<int64_t> step = {1, 1};
+  // multiplied channel by channel by w[a, b] of a [KH,KW,C] or [KH,KW,1,C] array (a depthwise
+  // convolution's tap) instead of contracted
+  bool depthwise = false;
 };
 
 // A chain of one combining operator (Add, Maximum) over taps: its taps, the array it starts from
@@ -62,6 +65,7 @@ class WindowSums {
   std::optional<int64_t> scalar(const Scope& scope, graph::ValueId v, const Env& env) const;
   std::optional<Tap> window(const Scope& scope, graph::ValueId v, const Env& env, bool whole) const;
   std::optional<Tap> product(const Scope& scope, graph::ValueId v, const Env& env) const;
+  bool tapWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
   bool channelContraction(const graph::Node& n) const;
   int useCount(graph::ValueId v) const;
 
