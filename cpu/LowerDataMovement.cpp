@@ -314,6 +314,21 @@ void addDataMovementLowerings(LoweringTable& m) {
   m["Stack"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return concat(g, n, in, true); };
   m["Pad"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return pad(g, n, in.at(0)); };
   m["Gather"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) { return gather(g, n, in.at(0)); };
+  m["SlidingWindowView"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>& in) {
+    // out[..., w0, w1, ...] = x[... with each windowed axis's index plus its window index ...]
+    const int rank = in[0].type.rank();
+    std::vector<int64_t> axes = n.intListAttr("axes");
+    if (!n.hasAttr("axes"))
+      for (int k = 0; k < rank; ++k) axes.push_back(k);
+    return define(g.value(n.outputs.at(0)).name, g.type(n.outputs[0]), [&](const Index& i) {
+      Index src(i.begin(), i.begin() + rank);
+      for (size_t k = 0; k < axes.size(); ++k) {
+        const size_t a = static_cast<size_t>(axes[k] < 0 ? axes[k] + rank : axes[k]);
+        src[a] = src[a] + i[static_cast<size_t>(rank) + k];
+      }
+      return at(in[0], src);
+    });
+  };
   m[kTakeSelectedOp] = lowerTakeSelected;  // the frontend's selections (cpu/SelectionGather.h)
   m["Fill"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return fill(g, n); };
   m["Range"] = [](const graph::Graph& g, const graph::Node& n, const std::vector<Lowered>&) { return range(g, n); };

@@ -298,6 +298,7 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
     if (name == "nan" || name == "NaN") return SymValue::ofFloat(std::numeric_limits<double>::quiet_NaN());
     if (name == "random") return SymValue::named(SymKind::Module, "numpy.random");
     if (name == "linalg") return SymValue::named(SymKind::Module, "numpy.linalg");
+    if (name == "lib") return SymValue::named(SymKind::Module, "numpy.lib");
     if (name == "mgrid" || name == "ogrid") return SymValue::named(SymKind::Callable, "numpy." + name);
     if (name == "fft" || name == "ma" || name == "char") {
       fail(range, "numpy." + name + " is not supported by pyasc",
@@ -309,6 +310,13 @@ SymValue Analyzer::moduleMember(const std::string& module, const std::string& na
     }
     if (const Stmt* f = numpyPreludeFunction(name)) return functionValue(*f);
     failUnknownFunction(module, name, range);
+  }
+  if (module == "numpy.lib" || module == "numpy.lib.stride_tricks") {
+    if (module == "numpy.lib" && name == "stride_tricks") return SymValue::named(SymKind::Module, "numpy.lib.stride_tricks");
+    const std::string path = module.substr(6) + "." + name;  // lib.stride_tricks.NAME
+    if (registry_.findAlias(path, registry::AliasForm::Function)) return SymValue::named(SymKind::Callable, "numpy." + path);
+    fail(range, "np." + path + " is not supported by pyasc",
+         {note(SourceRange{}, "pyasc compiles np.lib.stride_tricks.sliding_window_view")});
   }
   if (module == "numpy.linalg") {
     if (name == "norm") return SymValue::named(SymKind::Callable, "numpy.linalg.norm");

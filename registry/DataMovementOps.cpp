@@ -74,6 +74,32 @@ bool inferTranspose(InferContext& ctx) {
   return true;
 }
 
+// np.lib.stride_tricks.sliding_window_view: each windowed axis shrinks to extent - window + 1 and
+// the window's own axes follow the array's, in the order of `axes` (every axis when absent).
+bool inferSlidingWindowView(InferContext& ctx) {
+  const TensorType& in = ctx.inputs[0];
+  const std::vector<int64_t> window = ctx.node.intListAttr("window_shape");
+  std::vector<int64_t> axes = ctx.node.intListAttr("axes");
+  if (!ctx.node.hasAttr("axes"))
+    for (int i = 0; i < in.rank(); ++i) axes.push_back(i);
+  if (window.size() != axes.size())
+    return ctx.fail("window_shape has " + std::to_string(window.size()) + " values for " + std::to_string(axes.size()) + " axes");
+  TensorType out = in;
+  out.layout = graph::Layout::ND;
+  for (size_t k = 0; k < axes.size(); ++k) {
+    int64_t a;
+    if (!normalizeAxis(axes[k], in.rank(), a)) return ctx.fail(axisError(axes[k], in.rank()));
+    Dim& d = out.shape[static_cast<size_t>(a)];
+    if (!d.isKnown()) return ctx.fail("sliding_window_view needs the windowed axes' extents at compile time");
+    if (window[k] < 0) return ctx.fail("`window_shape` cannot contain negative values");
+    if (window[k] > d.extent) return ctx.fail("window shape cannot be larger than input array shape");
+    d = Dim::known(d.extent - window[k] + 1);
+  }
+  for (int64_t w : window) out.shape.push_back(Dim::known(w));
+  ctx.outputs.push_back(out);
+  return true;
+}
+
 bool inferConcat(InferContext& ctx) {
   if (ctx.inputs.empty()) return ctx.fail("need at least one array to concatenate");
   const TensorType& first = ctx.inputs[0];
@@ -334,6 +360,16 @@ void registerDataMovementOps(OpRegistry& r) {
   NumpyParam methodAxes = optionalParam("axes", ParamKind::IntList, "perm");
   methodAxes.varargs = true;
   r.addAlias(methodAlias("transpose", "Transpose", {tensorParam("a"), methodAxes}, {}, "also the attribute a.T"));
+
+  r.add(entry("SlidingWindowView", "every window of window_shape over the axes, window axes last (a copy)",
+              {operand("x")},
+              {requiredAttr("window_shape", graph::AttrKind::IntList, "the window's extent along each of the axes"),
+               optionalAttr("axes", graph::AttrKind::IntList, "the windowed axes; absent: every axis")},
+              inferSlidingWindowView));
+  r.addAlias(functionAlias("lib.stride_tricks.sliding_window_view", "SlidingWindowView",
+                           {tensorParam("x"), attrParam("window_shape", ParamKind::IntList, "window_shape"),
+                            optionalParam("axis", ParamKind::Axes, "axes")},
+                           {}, "a copy of every window (NumPy's view; writing to it is not supported)"));
 
   r.add(entry("Concat", "join arrays along an existing axis", {variadicOperand("inputs")},
               {attrWithDefault("axis", int64_t{0}, "joined axis")}, inferConcat));

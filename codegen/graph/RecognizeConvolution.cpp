@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <string>
@@ -21,6 +22,7 @@ namespace {
 // The convolution a sum is.
 struct Convolution {
   ValueId input = -1, weights = -1, initial = -1;
+  std::vector<int64_t> weightPerm;  // the axes of `weights` to take as KH, KW, C (and F); empty: as they are
   bool zeroInitial = false;
   int64_t groups = 1;  // the channels of a depthwise convolution
   std::vector<int64_t> strides, pads, dilations;
@@ -42,6 +44,10 @@ class Recognizer {
     for (size_t i = r.nodes.size(); i-- > 0;) {
       Node& n = r.nodes[i];
       if (taken.count(&n) || n.outputs.size() != 1) continue;
+      if (std::optional<Convolution> conv = windowedContraction(scope, n)) {  // sliding_window_view
+        rewrites[i] = *conv;
+        continue;
+      }
       WindowSum sum;
       if (!sums_.walk(scope, n.outputs[0], "Add", true, sum) || sum.taps.empty()) continue;
       // taps of [KH,KW,C,F] weights (several, or the one of a 1x1 kernel), or of a depthwise
@@ -82,6 +88,79 @@ class Recognizer {
 
  private:
   static bool strided(const Tap& t) { return t.step[0] > 1 || t.step[1] > 1; }
+
+  // A contraction of every window np.lib.stride_tricks.sliding_window_view(x, (KH, KW), axis=(1, 2))
+  // of an NHWC array (strided by a slice [:, ::s, ::s'] or not) with kernel weights over the
+  // channel and both window axes (np.einsum "nhwcij,ijcf->nhwf", any label order of the weights,
+  // or np.tensordot), or, depthwise, over the window axes only ("nhwcij,ijc->nhwc"): the
+  // convolution it is.
+  std::optional<Convolution> windowedContraction(const Scope& scope, const Node& n) const {
+    if ((n.op != "Einsum" && n.op != "TensorDot") || n.inputs.size() != 2 || n.outputs.size() != 1) return std::nullopt;
+    const Node* v = WindowSums::producer(scope, n.inputs[0]);
+    std::vector<int64_t> step = {1, 1}, begin = {0, 0};
+    if (v && v->op == "Slice" && v->intListAttr("dynamic_axes").empty() && v->intListAttr("axes") == std::vector<int64_t>{1, 2}) {
+      step = v->intListAttr("step");
+      begin = v->intListAttr("begin");
+      v = WindowSums::producer(scope, v->inputs[0]);
+    }
+    if (!v || v->op != "SlidingWindowView" || v->intListAttr("axes") != std::vector<int64_t>{1, 2} || g_.type(v->inputs[0]).rank() != 4)
+      return std::nullopt;
+    const ValueId w = n.inputs[1];
+    const int wrank = g_.type(w).rank();
+    // which axis of w pairs with the windows' row, column and channel axes (3 4 5 of the view's 0-5)
+    std::map<int64_t, int64_t> pair;
+    if (n.op == "TensorDot") {
+      const std::vector<int64_t> a = n.intListAttr("axes_a"), b = n.intListAttr("axes_b");
+      if (a.size() != 3 || b.size() != 3 || wrank != 4) return std::nullopt;
+      for (size_t k = 0; k < 3; ++k) pair[a[k]] = b[k] < 0 ? b[k] + wrank : b[k];
+    } else {
+      const std::string e = n.stringAttr("equation");
+      const size_t comma = e.find(','), arrow = e.find("->");
+      if (comma != 6 || arrow == std::string::npos) return std::nullopt;
+      const std::string a = e.substr(0, 6), b = e.substr(7, arrow - 7), out = e.substr(arrow + 2);
+      for (char c : a)
+        if (std::count(a.begin(), a.end(), c) != 1) return std::nullopt;
+      for (int64_t k = 3; k < 6; ++k) {
+        const size_t at = b.find(a[static_cast<size_t>(k)]);
+        if (at == std::string::npos) return std::nullopt;
+        pair[k] = static_cast<int64_t>(at);
+      }
+      if (static_cast<int>(b.size()) != wrank) return std::nullopt;
+      if (wrank == 4) {  // the output channel: w's one label the view does not have
+        const char f = b[static_cast<size_t>(6 - pair[3] - pair[4] - pair[5])];
+        if (a.find(f) != std::string::npos || out != a.substr(0, 3) + f) return std::nullopt;
+      } else if (wrank != 3 || out != a.substr(0, 4)) {
+        return std::nullopt;
+      }
+    }
+    if (std::set<int64_t>{pair[3], pair[4], pair[5]}.size() != 3 || (wrank != 3 && wrank != 4)) return std::nullopt;
+    Convolution conv;
+    conv.weightPerm = {pair[4], pair[5], pair[3]};
+    if (wrank == 4) conv.weightPerm.push_back(6 - pair[3] - pair[4] - pair[5]);
+    const graph::TensorType &xt = g_.type(v->inputs[0]), &wt = g_.type(w), &y = g_.type(n.outputs[0]);
+    if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(wt.shape) || !graph::isStaticShape(y.shape) ||
+        xt.dtype != y.dtype || wt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32) || step[0] < 1 ||
+        step[1] < 1)
+      return std::nullopt;
+    const std::vector<int64_t> window = v->intListAttr("window_shape");
+    std::vector<int64_t> padding;
+    std::tie(conv.input, padding) = sums_.unpadded(v->inputs[0], 0.0);
+    for (size_t axis = 0; axis < 2; ++axis) {
+      const auto p = windowPadding(begin[axis], window[axis], 1, step[axis], y.shape[1 + axis].extent,
+                                   g_.type(conv.input).shape[1 + axis].extent, padding[2 * axis], xt.shape[1 + axis].extent, "");
+      if (!std::holds_alternative<AxisPadding>(p)) return std::nullopt;
+      const AxisPadding pad = std::get<AxisPadding>(p);
+      if (pad.before > 63 || pad.after > 63 || pad.before >= window[axis] || pad.after >= window[axis]) return std::nullopt;
+      conv.pads.push_back(pad.before);
+      conv.pads.push_back(pad.after);
+    }
+    conv.strides = step;
+    conv.dilations = {1, 1};
+    conv.weights = w;
+    conv.groups = wrank == 3 ? xt.shape[3].extent : 1;
+    conv.zeroInitial = true;
+    return conv;
+  }
 
   // The convolution the sum of taps is, or the reason it is not one.
   std::optional<Convolution> convolution(const WindowSum& sum, const graph::TensorType& y, std::string& reason) const {
@@ -157,15 +236,29 @@ class Recognizer {
     Node conv;
     conv.op = "Conv2D";
     conv.inputs = {c.input, c.weights};
-    const int rank = g_.type(c.weights).rank();
-    if (rank != 4) {
+    std::vector<int64_t> identity(c.weightPerm.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    if (c.weightPerm != identity) {  // the weights' axes in kernel order
       graph::TensorType t = g_.type(c.weights);
+      for (size_t k = 0; k < c.weightPerm.size(); ++k) t.shape[k] = g_.type(c.weights).shape[static_cast<size_t>(c.weightPerm[k])];
+      Node transpose;
+      transpose.op = "Transpose";
+      transpose.inputs = {c.weights};
+      transpose.attrs = {{"perm", c.weightPerm}};
+      transpose.outputs = {g_.addValue(g_.value(c.weights).name + "_kernel", t, last.loc)};
+      transpose.loc = last.loc;
+      conv.inputs[1] = transpose.outputs[0];
+      out.push_back(std::move(transpose));
+    }
+    const int rank = g_.type(conv.inputs[1]).rank();
+    if (rank != 4) {
+      graph::TensorType t = g_.type(conv.inputs[1]);
       t.shape.insert(t.shape.begin() + (rank == 2 ? 0 : 2), static_cast<size_t>(4 - rank), graph::Dim::known(1));
       Node reshape;
       reshape.op = "Reshape";
-      reshape.inputs = {c.weights};
+      reshape.inputs = {conv.inputs[1]};
       reshape.attrs = {{"shape", std::vector<int64_t>{t.shape[0].extent, t.shape[1].extent, t.shape[2].extent, t.shape[3].extent}}};
-      reshape.outputs = {g_.addValue(g_.value(c.weights).name + (rank == 2 ? "_1x1" : "_depthwise"), t, last.loc)};
+      reshape.outputs = {g_.addValue(g_.value(conv.inputs[1]).name + (rank == 2 ? "_1x1" : "_depthwise"), t, last.loc)};
       reshape.loc = last.loc;
       conv.inputs[1] = reshape.outputs[0];
       out.push_back(std::move(reshape));

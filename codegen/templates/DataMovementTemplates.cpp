@@ -142,6 +142,27 @@ void lowerConcat(const Node& n, Lowering& l, std::vector<Step>& out) {
   }
 }
 
+// Every window as one strided copy: a window axis reads with the stride of the axis it slides along.
+void lowerSlidingWindowView(const Node& n, Lowering& l, std::vector<Step>& out) {
+  ValueId in = n.inputs[0], res = n.outputs[0];
+  const std::vector<int64_t> shape = staticShape(l.graph.type(in), n.loc), outShape = staticShape(l.graph.type(res), n.loc);
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  std::vector<int64_t> axes = n.intListAttr("axes");
+  if (!n.hasAttr("axes"))
+    for (int64_t k = 0; k < rank; ++k) axes.push_back(k);
+  const std::vector<int64_t> strides = rowMajorStrides(shape);
+  CopyCompute c;
+  c.name = l.kernelName("windows");
+  c.dtype = l.graph.type(res).dtype;
+  c.shape = outShape;
+  c.srcStrides = strides;
+  for (int64_t a : axes) c.srcStrides.push_back(strides[static_cast<size_t>(a < 0 ? a + rank : a)]);
+  c.dstStrides = rowMajorStrides(outShape);
+  c.sourceLine = n.loc.line;
+  int dst = l.newIntermediate(res);
+  if (product(outShape) > 0) l.launch(out, lowerCopy(c, l.target, l.cores(false)), {l.dataStorageOf(in, n, out), dst});
+}
+
 void lowerBroadcast(const Node& n, Lowering& l, std::vector<Step>& out) {
   ValueId in = n.inputs[0], res = n.outputs[0];
   std::vector<int64_t> to = staticShape(l.graph.type(res), n.loc);
@@ -188,5 +209,6 @@ const Template sliceUpdateTemplate{"slice-update", {"SliceUpdate"}, lowerSliceUp
 const Template concatTemplate{"concat", {"Concat", "Stack"}, lowerConcat};
 const Template broadcastTemplate{"broadcast", {"BroadcastTo"}, lowerBroadcast};
 const Template gatherTemplate{"gather", {"Gather"}, lowerGather};
+const Template slidingWindowTemplate{"sliding-window-view", {"SlidingWindowView"}, lowerSlidingWindowView};
 
 }  // namespace pyasc::codegen

@@ -10,7 +10,7 @@ const std::vector<const Template*>& allTemplates() {
       &viewTemplate,      &creationTemplate,  &reduceTemplate,      &argReduceTemplate, &matmulTemplate,
       &contractionTemplate, &rowNormTemplate, &conv2dTemplate,      &pool2dTemplate,    &transposeTemplate,
       &sliceTemplate,     &sliceUpdateTemplate, &concatTemplate,    &broadcastTemplate, &padTemplate,
-      &gatherTemplate,    &computeTemplate};
+      &gatherTemplate,    &slidingWindowTemplate, &computeTemplate};
   return all;
 }
 

@@ -36,6 +36,7 @@ void classifyNode(const Template* t, const graph::Node& n, ValueClasses& classes
 // Each defined in its own file of codegen/templates.
 extern const Template viewTemplate, creationTemplate, reduceTemplate, argReduceTemplate, matmulTemplate,
     contractionTemplate, rowNormTemplate, conv2dTemplate, pool2dTemplate, transposeTemplate, sliceTemplate,
-    sliceUpdateTemplate, concatTemplate, broadcastTemplate, padTemplate, gatherTemplate, computeTemplate;
+    sliceUpdateTemplate, concatTemplate, broadcastTemplate, padTemplate, gatherTemplate, slidingWindowTemplate,
+    computeTemplate;
 
 }  // namespace pyasc::codegen
