@@ -1078,11 +1078,15 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     if (a.value.isScalarConstant() || b.value.isScalarConstant()) {
       return applyOp("Mul", {a, b}, {}, args.range, nameHint, args.calleeText);
     }
-    for (const Argument* x : {&a, &b}) {
-      if (x->value.kind == SymKind::Tensor && !x->value.untyped && builder_.type(arrayValue(x->value, x->range)).rank() > 2) {
-        fail(args.range, "np.dot on arrays with more than 2 dimensions is not supported; use np.matmul (batched "
-                         "matrix product) or np.tensordot");
-      }
+    // N-d operands: dot sums over a's last axis and b's second to last (its only one when 1-d); with
+    // a b of 2 dimensions or fewer that is matmul, else tensordot
+    auto rank = [&](const Argument& x) {
+      return x.value.kind == SymKind::Tensor && !x.value.untyped ? builder_.type(arrayValue(x.value, x.range)).rank() : 0;
+    };
+    const int rankA = rank(a), rankB = rank(b);
+    if (rankB > 2 && rankA >= 1) {
+      return applyOp("TensorDot", {a, b}, {{"axes_a", std::vector<int64_t>{rankA - 1}}, {"axes_b", std::vector<int64_t>{rankB - 2}}},
+                     args.range, nameHint, args.calleeText);
     }
     return applyOp("MatMul", {a, b}, {}, args.range, nameHint, args.calleeText);
   }

@@ -182,8 +182,8 @@ void registerCubeOps(OpRegistry& r) {
     e.infer = inferMatMul;
     r.add(std::move(e));
     r.addAlias(functionAlias("matmul", "MatMul", {tensorParam("x1"), tensorParam("x2")}));
-    r.addAlias(functionAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "1-D and 2-D operands"));
-    r.addAlias(methodAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "1-D and 2-D operands"));
+    r.addAlias(functionAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "N-d operands as NumPy: a sum over a's last axis and b's second to last (a tensordot when b has more than 2)"));
+    r.addAlias(methodAlias("dot", "MatMul", {tensorParam("a"), tensorParam("b")}, {}, "N-d operands as NumPy: a sum over a's last axis and b's second to last (a tensordot when b has more than 2)"));
     r.addAlias(operatorAlias("@", "MatMul", 2));
     OpEntry fused;
     fused.name = "FusedMatMul";

@@ -9,3 +9,11 @@ c = np.dot(a, b)
 y = a @ x
 t = np.tensordot(a, b, axes=1)
 e = np.einsum("ij,jk->ik", a, b)
+# N-d np.dot: over the first operand's last axis and the second's second to last
+p = np.random.rand(2, 3, 4, 5).astype(np.float32)
+q = np.random.rand(2, 5, 7).astype(np.float32)
+v = np.random.rand(5).astype(np.float32)
+d4 = np.dot(p, q[0])
+d5 = np.dot(p, q)
+d1 = p.dot(v)
+d0 = np.dot(v, q)
