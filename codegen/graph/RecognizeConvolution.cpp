@@ -22,6 +22,7 @@ namespace {
 // The convolution a sum is.
 struct Convolution {
   ValueId input = -1, weights = -1, initial = -1;
+  std::optional<graph::TensorType> result;  // the NHWC result when the replaced node has another shape (im2col)
   std::vector<int64_t> weightPerm;  // the axes of `weights` to take as KH, KW, C (and F); empty: as they are
   bool zeroInitial = false;
   int64_t groups = 1;  // the channels of a depthwise convolution
@@ -46,6 +47,17 @@ class Recognizer {
       if (taken.count(&n) || n.outputs.size() != 1) continue;
       if (std::optional<Convolution> conv = windowedContraction(scope, n)) {  // sliding_window_view
         rewrites[i] = *conv;
+        continue;
+      }
+      if (std::optional<Im2col> columns = im2col(scope, n)) {  // a matmul of stacked windows
+        taken.insert(columns->product);
+        std::string reason;
+        if (std::optional<Convolution> conv = convolution(columns->sum, columns->result, reason)) {
+          conv->result = columns->result;
+          rewrites[i] = *conv;
+        } else {
+          n.hints.push_back({kConvolutionNearMissHint, reason});
+        }
         continue;
       }
       WindowSum sum;
@@ -162,6 +174,54 @@ class Recognizer {
     return conv;
   }
 
+  // im2col written out: np.stack of T windows of an NHWC array at axis 3, flattened to rows of
+  // T·C columns, times a [KH,KW,C,F] array flattened to KH·KW·C rows (T = KH·KW), the product
+  // reshaped (or not): the taps it multiplies (column block t = a·KW + b meeting w[a, b]), the
+  // NHWC result of their convolution and the matmul; none when `n` is not that product.
+  struct Im2col {
+    WindowSum sum;
+    graph::TensorType result;
+    const Node* product = nullptr;
+  };
+  std::optional<Im2col> im2col(const Scope& scope, const Node& n) const {
+    const Node* mm = &n;
+    if (n.op == "Reshape" && n.inputs.size() == 1) mm = WindowSums::producer(scope, n.inputs[0]);
+    if (!mm || mm->op != "MatMul" || mm->inputs.size() != 2 || g_.type(mm->outputs[0]).rank() != 2) return std::nullopt;
+    const Node* rows = WindowSums::producer(scope, mm->inputs[0]);
+    const Node* kernel = WindowSums::producer(scope, mm->inputs[1]);
+    if (!rows || !kernel || rows->op != "Reshape" || kernel->op != "Reshape") return std::nullopt;
+    const Node* stack = WindowSums::producer(scope, rows->inputs[0]);
+    const ValueId w = kernel->inputs[0];
+    const graph::TensorType& wt = g_.type(w);
+    if (!stack || stack->op != "Stack" || g_.type(stack->outputs[0]).rank() != 5 || wt.rank() != 4 ||
+        !graph::isStaticShape(wt.shape) || !graph::isStaticShape(g_.type(stack->outputs[0]).shape))
+      return std::nullopt;
+    const int64_t axis = stack->intAttr("axis");
+    if (axis != 3 && axis != -2) return std::nullopt;
+    const graph::TensorType& cols = g_.type(stack->outputs[0]);
+    const int64_t t = cols.shape[3].extent, c = cols.shape[4].extent, kw = wt.shape[1].extent;
+    // the flattening: rows of one output position each, columns (tap, channel) against (a, b, c)
+    const graph::TensorType &a = g_.type(mm->inputs[0]), &b = g_.type(mm->inputs[1]);
+    if (a.shape[1].extent != t * c || b.shape[0].extent != t * c || wt.shape[2].extent != c || wt.shape[0].extent * kw != t ||
+        a.shape[0].extent != cols.shape[0].extent * cols.shape[1].extent * cols.shape[2].extent)
+      return std::nullopt;
+    Im2col found;
+    found.product = mm;
+    found.result = cols;
+    found.result.shape.pop_back();
+    found.result.shape.back() = g_.type(mm->outputs[0]).shape[1];
+    found.result.dtype = g_.type(mm->outputs[0]).dtype;
+    for (size_t k = 0; k < stack->inputs.size(); ++k) {
+      std::optional<Tap> tap = sums_.window(scope, stack->inputs[k]);
+      if (!tap) return std::nullopt;
+      tap->w = w;
+      tap->a = static_cast<int64_t>(k) / kw;
+      tap->b = static_cast<int64_t>(k) % kw;
+      found.sum.taps.push_back(*tap);
+    }
+    return found;
+  }
+
   // The convolution the sum of taps is, or the reason it is not one.
   std::optional<Convolution> convolution(const WindowSum& sum, const graph::TensorType& y, std::string& reason) const {
     const Tap& t0 = sum.taps[0];
@@ -269,6 +329,21 @@ class Recognizer {
     conv.hints = last.hints;
     conv.hints.push_back({kRecognizedConvolutionHint, static_cast<int64_t>(last.loc.line)});
     const ValueId result = last.outputs[0];
+    if (c.result && c.result->shape != g_.type(result).shape) {  // the NHWC result reshaped as the node's was
+      const ValueId nhwc = g_.addValue(g_.value(result).name + "_nhwc", *c.result, last.loc);
+      conv.outputs = {nhwc};
+      Node reshape;
+      reshape.op = "Reshape";
+      reshape.inputs = {nhwc};
+      std::vector<int64_t> shape;
+      for (const graph::Dim& d : g_.type(result).shape) shape.push_back(d.extent);
+      reshape.attrs = {{"shape", shape}};
+      reshape.outputs = {result};
+      reshape.loc = last.loc;
+      out.push_back(std::move(conv));
+      out.push_back(std::move(reshape));
+      return;
+    }
     if (c.zeroInitial) {
       conv.outputs = {result};
       out.push_back(std::move(conv));

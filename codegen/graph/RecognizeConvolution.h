@@ -26,7 +26,8 @@ constexpr const char* kConvolutionNearMissHint = "convolution_near_miss";
 // window is strided (a [C,F] matrix reshaped to [1,1,C,F]); a plain x @ w stays a matmul.
 // An einsum or tensordot of every window np.lib.stride_tricks.sliding_window_view(x, (KH, KW),
 // axis=(1, 2)) (or every s-th) with kernel weights over the channel and window axes (any order of
-// the weights' axes; depthwise over the window axes only) is one too.
+// the weights' axes; depthwise over the window axes only) is one too, and so is im2col: the KH·KW
+// windows stacked at axis 3, flattened to rows, times the [KH,KW,C,F] weights flattened.
 // A sum of two taps or more that fails a condition keeps its nodes and gets the near-miss hint.
 // Returns how many sums were rewritten.
 int recognizeConvolutions(graph::Graph& graph);

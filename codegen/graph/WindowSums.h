@@ -46,9 +46,10 @@ class WindowSums {
 
   // Walks the chain computing `v` in the innermost region of `scope`: `combine` nodes (Add or
   // Maximum) with one tap operand (or one operand a chain of taps alone: trees), and counted loops
-  // whose every trip combines taps into their carried array, back to the array it starts from. Taps are channel contractions (`products`:
-  // @, np.matmul, einsum "nhwc,cf->nhwf", tensordot over axes 3 and 0) or plain windows. Each
-  // intermediate must be read once. False when v is not such a chain at all.
+  // whose every trip combines taps into their carried array, back to the array it starts from.
+  // Taps are products (`products`: channel contractions by @, np.matmul, np.dot, einsum
+  // "nhwc,cf->nhwf" or tensordot over axes 3 and 0, or window * w[a, b] channel by channel) or
+  // plain windows. Each intermediate must be read once. False when v is not such a chain at all.
   bool walk(const Scope& scope, graph::ValueId v, const std::string& combine, bool products, WindowSum& sum) const;
 
   // The array under `x` when x is np.pad of it with the constant `value` on the two middle axes
@@ -56,6 +57,9 @@ class WindowSums {
   std::pair<graph::ValueId, std::vector<int64_t>> unpadded(graph::ValueId x, double value) const;
 
   static const graph::Node* producer(const Scope& scope, graph::ValueId v);
+
+  // The window a slice outside loops is (a tap without weights), if it is one.
+  std::optional<Tap> window(const Scope& scope, graph::ValueId v) const { return window(scope, v, {}, false); }
 
  private:
   using Env = std::map<graph::ValueId, int64_t>;  // loop counters' values
