@@ -888,15 +888,21 @@ Conv2dLaunches lowerConv2dLaunches(const Conv2dCompute& c, const Conv2dSchedule&
   out.launches.push_back({transpose("_input_nhwc", c.inType, {c.n, c.h, c.w, c.cin},
                                     {c.cin * c.h * c.w, c.w, 1, c.h * c.w}, {c.h * c.w * c.cin, c.w * c.cin, c.cin, 1}),
                           {Conv2dTensor::Input, Conv2dTensor::InputNhwc}});
-  out.launches.push_back({transpose("_weights_hwio", c.inType, {c.kh, c.kw, cg, c.cout},
-                                    {c.kw, 1, c.kh * c.kw, cg * c.kh * c.kw}, {c.kw * cg * c.cout, cg * c.cout, c.cout, 1}),
-                          {Conv2dTensor::Weights, Conv2dTensor::WeightsNhwc}});
+  // [Cout, Cg, KH·KW] → [Cout, KH·KW, Cg] → [KH·KW·Cg, Cout]: two transposes of two axes each,
+  // which the copy kernel moves in vtranspose tiles (a transpose of three axes at once would go
+  // element by element)
+  const int64_t taps = c.kh * c.kw;
+  out.launches.push_back({transpose("_weights_taps", c.inType, {c.cout, taps, cg}, {cg * taps, 1, taps}, {taps * cg, cg, 1}),
+                          {Conv2dTensor::Weights, Conv2dTensor::WeightsTaps}});
+  out.launches.push_back({transpose("_weights_hwio", c.inType, {taps * cg, c.cout}, {1, taps * cg}, {c.cout, 1}),
+                          {Conv2dTensor::WeightsTaps, Conv2dTensor::WeightsNhwc}});
   out.launches.push_back({lowerConv2d(nhwc, s, target),
                           {Conv2dTensor::InputNhwc, Conv2dTensor::WeightsNhwc, Conv2dTensor::OutputNhwc}});
   out.launches.push_back({transpose("_output_nchw", c.outType, {c.n, c.cout, oh, ow},
                                     {oh * ow * c.cout, 1, ow * c.cout, c.cout}, {c.cout * oh * ow, oh * ow, ow, 1}),
                           {Conv2dTensor::OutputNhwc, Conv2dTensor::Output}});
   out.scratch = {{Conv2dTensor::InputNhwc, c.inputElements() * dtypeSize(c.inType)},
+                 {Conv2dTensor::WeightsTaps, c.weightElements() * dtypeSize(c.inType)},
                  {Conv2dTensor::WeightsNhwc, c.weightElements() * dtypeSize(c.inType)},
                  {Conv2dTensor::OutputNhwc, c.outputElements() * dtypeSize(c.outType)}};
   return out;

@@ -101,7 +101,9 @@ KernelCode lowerConv2d(const Conv2dCompute& compute, const Conv2dSchedule& sched
 
 // GM tensors the launches of a conv2d name: the operator's three, and the NHWC scratch copies an
 // NCHW conv2d needs.
-enum class Conv2dTensor { Input, Weights, Output, InputNhwc, WeightsNhwc, OutputNhwc, Scale, Bias, Mean, Var, Gamma, Beta, Residual };
+enum class Conv2dTensor {
+  Input, Weights, Output, InputNhwc, WeightsTaps, WeightsNhwc, OutputNhwc, Scale, Bias, Mean, Var, Gamma, Beta, Residual
+};
 
 struct Conv2dLaunch {
   KernelCode code;
@@ -114,7 +116,8 @@ struct Conv2dScratch {
 };
 
 // A whole conv2d as launches in order. NHWC: the conv kernel alone. NCHW: input and weights are
-// transposed into NHWC scratch tensors, the NHWC kernel runs, and its result is transposed back.
+// transposed into NHWC scratch tensors (the weights in two steps, through [Cout, KH·KW, Cin/g]),
+// the NHWC kernel runs, and its result is transposed back.
 struct Conv2dLaunches {
   std::vector<Conv2dLaunch> launches;
   std::vector<Conv2dScratch> scratch;

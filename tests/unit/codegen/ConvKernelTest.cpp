@@ -94,8 +94,8 @@ std::vector<double> runLaunches(const Target& target, const Conv2dCompute& c, co
   for (const Conv2dScratch& s : plan.scratch) place(s.tensor, s.bytes);
   sim::Device device(target, gm);
   for (const auto& [tensor, at] : where) {
-    bool readOnly = tensor != Conv2dTensor::Output && tensor != Conv2dTensor::InputNhwc &&
-                    tensor != Conv2dTensor::WeightsNhwc && tensor != Conv2dTensor::OutputNhwc;
+    const bool scratch = std::any_of(plan.scratch.begin(), plan.scratch.end(), [&](const Conv2dScratch& s) { return s.tensor == tensor; });
+    bool readOnly = tensor != Conv2dTensor::Output && !scratch;
     device.addRegion(sim::GmRegion{at.first, static_cast<uint64_t>(at.second), "t" + std::to_string(int(tensor)), !readOnly});
   }
   auto fill = [&](Conv2dTensor t, const HostTensor& h) {
