@@ -26,6 +26,7 @@ struct Convolution {
   std::vector<int64_t> weightPerm;  // the axes of `weights` to take as KH, KW, C (and F); empty: as they are
   bool zeroInitial = false;
   int64_t groups = 1;  // the channels of a depthwise convolution
+  bool nchw = false;   // NCHW input and [F,C,KH,KW] weights
   std::vector<int64_t> strides, pads, dilations;
 };
 
@@ -229,13 +230,15 @@ class Recognizer {
       if (t.x != t0.x) return fail(reason, "the taps read windows of different arrays");
       if (t.w != t0.w) return fail(reason, "the taps' weights are slices of different arrays");
       if (t.step != t0.step) return fail(reason, "the windows' strides differ between taps");
+      if (t.nchw != t0.nchw) return fail(reason, "the taps mix NHWC and NCHW windows");
     }
+    const size_t spatial = t0.nchw ? 2 : 1, kernelAxis = t0.nchw ? 2 : 0;  // the first row axis of x and of w
     const graph::TensorType &xt = g_.type(t0.x), &wt = g_.type(t0.w);
     if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(wt.shape) || !graph::isStaticShape(y.shape))
       return fail(reason, "the input or weights have dimensions not known at compile time");
     if (xt.dtype != y.dtype || wt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32))
       return fail(reason, "the input, weights and sum are not all float16 or all float32");
-    const int64_t kh = wt.rank() >= 3 ? wt.shape[0].extent : 1, kw = wt.rank() >= 3 ? wt.shape[1].extent : 1;
+    const int64_t kh = wt.rank() >= 3 ? wt.shape[kernelAxis].extent : 1, kw = wt.rank() >= 3 ? wt.shape[kernelAxis + 1].extent : 1;
     if (t0.depthwise && wt.shape.back().extent != xt.shape[3].extent)
       return fail(reason, "the depthwise weights' channels are not the input's");
     // every (a, b) once, and the window's offsets an affine function of them
@@ -256,13 +259,13 @@ class Recognizer {
     // the unpadded input and its zero padding
     Convolution conv;
     std::vector<int64_t> padding;
-    std::tie(conv.input, padding) = sums_.unpadded(t0.x, 0.0);
+    std::tie(conv.input, padding) = sums_.unpadded(t0.x, 0.0, t0.nchw);
     const graph::TensorType& it = g_.type(conv.input);
     for (size_t axis = 0; axis < 2; ++axis) {
       const int64_t k = axis == 0 ? kh : kw, d = axis == 0 ? dh : dw;
       const std::string what = axis == 0 ? "rows" : "columns";
-      const auto p = windowPadding(axis == 0 ? origin.row : origin.col, k, d, t0.step[axis], y.shape[1 + axis].extent,
-                                   it.shape[1 + axis].extent, padding[2 * axis], xt.shape[1 + axis].extent, what);
+      const auto p = windowPadding(axis == 0 ? origin.row : origin.col, k, d, t0.step[axis], y.shape[spatial + axis].extent,
+                                   it.shape[spatial + axis].extent, padding[2 * axis], xt.shape[spatial + axis].extent, what);
       if (const auto* why = std::get_if<std::string>(&p)) return fail(reason, *why);
       const AxisPadding pad = std::get<AxisPadding>(p);
       const int64_t span = d * (k - 1) + 1;
@@ -275,6 +278,7 @@ class Recognizer {
     }
     conv.weights = t0.w;
     conv.groups = t0.depthwise ? xt.shape[3].extent : 1;
+    conv.nchw = t0.nchw;
     conv.initial = sum.initial;
     const Node* init = sum.initial < 0 ? nullptr : WindowSums::producer({&g_.body}, sum.initial);
     conv.zeroInitial = sum.initial < 0 || graph::isZeroConstant(g_, sum.initial) ||
@@ -324,7 +328,7 @@ class Recognizer {
       out.push_back(std::move(reshape));
     }
     conv.attrs = {{"strides", c.strides}, {"pads", c.pads}, {"dilations", c.dilations}, {"groups", c.groups},
-                  {"layout", std::string("NHWC")}};
+                  {"layout", std::string(c.nchw ? "NCHW" : "NHWC")}};
     conv.loc = last.loc;
     conv.hints = last.hints;
     conv.hints.push_back({kRecognizedConvolutionHint, static_cast<int64_t>(last.loc.line)});

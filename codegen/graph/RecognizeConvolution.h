@@ -16,7 +16,8 @@ constexpr const char* kConvolutionNearMissHint = "convolution_near_miss";
 // counted loops or not (nested, unrolled, in any order), each adding a contraction over channels
 // (`@`, np.matmul, np.einsum "nhwc,cf->nhwf", np.tensordot over axes 3 and 0) of a window
 // x[:, r : … : s, c : … : s', :] of an NHWC array with the weights w[a, b] of a [KH,KW,C,F] array
-// (or, depthwise, the window times w[a, b] of a [KH,KW,C] or [KH,KW,1,C] array: groups = C),
+// (or, depthwise, the window times w[a, b] of a [KH,KW,C] or [KH,KW,1,C] array: groups = C; or
+// NCHW, np.einsum "nchw,fc->nfhw" of x[:, :, r…, c…] with w[:, :, a, b] of an [F,C,KH,KW] array),
 // each intermediate sum read only by the next add. Its offsets are evaluated exactly for every
 // trip of the loops (counters, constants, + − ×). The sum is a convolution when its taps are the
 // KH·KW (a, b) once each, all read windows of one array with one stride and r = r0 + dh·a,

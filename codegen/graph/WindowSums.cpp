@@ -66,19 +66,34 @@ bool WindowSums::channelContraction(const Node& n) const {
   return a.find(b[1]) == std::string::npos && b[0] == a[3] && out == a.substr(0, 3) + b[1];
 }
 
-// The window `v` is (a slice of the middle axes of a rank-4 array, or with `whole` the array
+// Whether `n` is np.einsum "nchw,fc->nfhw" (any labels): an NCHW window's channels contracted with
+// an [F,C] matrix.
+bool WindowSums::nchwContraction(const Node& n) const {
+  if (n.op != "Einsum" || n.inputs.size() != 2 || g_.type(n.inputs[0]).rank() != 4 || g_.type(n.inputs[1]).rank() != 2) return false;
+  const std::string e = n.stringAttr("equation");
+  if (e.size() != 13 || e[4] != ',' || e.substr(7, 2) != "->") return false;
+  const std::string a = e.substr(0, 4), b = e.substr(5, 2), out = e.substr(9);
+  for (char c : a)
+    if (std::count(a.begin(), a.end(), c) != 1) return false;
+  return a.find(b[0]) == std::string::npos && b[1] == a[1] && out == std::string{a[0], b[0], a[2], a[3]};
+}
+
+// The window `v` is (a slice of the spatial axes, 1 and 2 or with `nchw` 2 and 3, of a rank-4
+// array, or with `whole` the array
 // itself), with the loops' counters at `env`.
-std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& env, bool whole) const {
+std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& env, bool whole, bool nchw) const {
   if (g_.type(v).rank() != 4) return std::nullopt;
+  const int64_t rows = nchw ? 2 : 1;  // the row axis; the column axis follows it
   Tap t;
   t.x = v;
+  t.nchw = nchw;
   const Node* s = producer(scope, v);
   if (!s || s->op != "Slice") return whole ? std::optional<Tap>(t) : std::nullopt;
   const std::vector<int64_t> axes = s->intListAttr("axes"), begin = s->intListAttr("begin"), step = s->intListAttr("step"),
                              dynamic = s->intListAttr("dynamic_axes");
   t.x = s->inputs[0];
   for (size_t k = 0; k < axes.size(); ++k) {
-    if (axes[k] != 1 && axes[k] != 2) return std::nullopt;
+    if (axes[k] != rows && axes[k] != rows + 1) return std::nullopt;
     int64_t at = begin[k];
     const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
     if (d != dynamic.end()) {
@@ -86,8 +101,8 @@ std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& 
       if (!offset) return std::nullopt;
       at += *offset;
     }
-    (axes[k] == 1 ? t.row : t.col) = at;
-    t.step[static_cast<size_t>(axes[k] - 1)] = step[k];
+    (axes[k] == rows ? t.row : t.col) = at;
+    t.step[static_cast<size_t>(axes[k] - rows)] = step[k];
   }
   return t;
 }
@@ -110,6 +125,11 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
     }
     return std::nullopt;
   }
+  if (nchwContraction(*c)) {  // einsum "nchw,fc->nfhw" of a window and w[:, :, a, b]
+    std::optional<Tap> t = window(scope, c->inputs[0], env, true, true);
+    if (!t || !tapWeights(scope, c->inputs[1], env, *t) || g_.type(t->w).rank() != 4) return std::nullopt;
+    return t;
+  }
   if (!channelContraction(*c)) return std::nullopt;
   std::optional<Tap> t = window(scope, c->inputs[0], env, true);
   if (!t) return std::nullopt;
@@ -123,19 +143,20 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
   return t;               // a [C,F] matrix of its own
 }
 
-// Whether `v` is the weights w[a, b] of one tap, np.squeeze of a slice of the first two axes of one
-// element each; sets t.w to the array and t.a, t.b.
+// Whether `v` is the weights w[a, b] of one tap (w[:, :, a, b] for an NCHW tap), np.squeeze of a
+// slice of the two kernel axes of one element each; sets t.w to the array and t.a, t.b.
 bool WindowSums::tapWeights(const Scope& scope, ValueId v, const Env& env, Tap& t) const {
+  const std::vector<int64_t> kernel = t.nchw ? std::vector<int64_t>{2, 3} : std::vector<int64_t>{0, 1};
   const Node* squeeze = producer(scope, v);
   const Node* s = squeeze && squeeze->op == "Squeeze" ? producer(scope, squeeze->inputs[0]) : nullptr;
-  if (!s || s->op != "Slice" || squeeze->intListAttr("axes") != std::vector<int64_t>{0, 1} ||
-      s->intListAttr("axes") != std::vector<int64_t>{0, 1} || s->intListAttr("step") != std::vector<int64_t>{1, 1})
+  if (!s || s->op != "Slice" || squeeze->intListAttr("axes") != kernel || s->intListAttr("axes") != kernel ||
+      s->intListAttr("step") != std::vector<int64_t>{1, 1})
     return false;
   const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
   for (size_t k = 0; k < 2; ++k) {
     if (end[k] - begin[k] != 1) return false;
     int64_t at = begin[k];
-    const auto d = std::find(dynamic.begin(), dynamic.end(), static_cast<int64_t>(k));
+    const auto d = std::find(dynamic.begin(), dynamic.end(), kernel[k]);
     if (d != dynamic.end()) {
       const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
       if (!offset) return false;
@@ -235,13 +256,14 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
   }
 }
 
-std::pair<ValueId, std::vector<int64_t>> WindowSums::unpadded(ValueId x, double value) const {
+std::pair<ValueId, std::vector<int64_t>> WindowSums::unpadded(ValueId x, double value, bool nchw) const {
   const Node* p = producer({&g_.body}, x);
   if (p && p->op == "Pad" && p->inputs.size() == 1 && p->stringAttr("mode", "constant") == "constant" &&
       p->floatAttr("value") == value) {
     const std::vector<int64_t> pads = p->intListAttr("pads");
-    if (pads.size() == 8 && pads[0] == 0 && pads[1] == 0 && pads[6] == 0 && pads[7] == 0)
-      return {p->inputs[0], {pads[2], pads[3], pads[4], pads[5]}};
+    const size_t rows = nchw ? 4 : 2, other = nchw ? 2 : 6;  // the row axis's pair, the other unpadded axis's
+    if (pads.size() == 8 && pads[0] == 0 && pads[1] == 0 && pads[other] == 0 && pads[other + 1] == 0)
+      return {p->inputs[0], {pads[rows], pads[rows + 1], pads[rows + 2], pads[rows + 3]}};
   }
   return {x, {0, 0, 0, 0}};
 }

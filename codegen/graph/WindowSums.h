@@ -26,6 +26,9 @@ struct Tap {
   // multiplied channel by channel by w[a, b] of a [KH,KW,C] or [KH,KW,1,C] array (a depthwise
   // convolution's tap) instead of contracted
   bool depthwise = false;
+  // an NCHW window x[:, :, row…, col…] contracted over its channels with w[:, :, a, b] of an
+  // [F,C,KH,KW] array
+  bool nchw = false;
 };
 
 // A chain of one combining operator (Add, Maximum) over taps: its taps, the array it starts from
@@ -48,13 +51,15 @@ class WindowSums {
   // Maximum) with one tap operand (or one operand a chain of taps alone: trees), and counted loops
   // whose every trip combines taps into their carried array, back to the array it starts from.
   // Taps are products (`products`: channel contractions by @, np.matmul, np.dot, einsum
-  // "nhwc,cf->nhwf" or tensordot over axes 3 and 0, or window * w[a, b] channel by channel) or
+  // "nhwc,cf->nhwf" or tensordot over axes 3 and 0, or window * w[a, b] channel by channel; NCHW:
+  // einsum "nchw,fc->nfhw" of a window x[:, :, r…, c…] with w[:, :, a, b]) or
   // plain windows. Each intermediate must be read once. False when v is not such a chain at all.
   bool walk(const Scope& scope, graph::ValueId v, const std::string& combine, bool products, WindowSum& sum) const;
 
-  // The array under `x` when x is np.pad of it with the constant `value` on the two middle axes
-  // only, and that padding (top, bottom, left, right); else x and no padding.
-  std::pair<graph::ValueId, std::vector<int64_t>> unpadded(graph::ValueId x, double value) const;
+  // The array under `x` when x is np.pad of it with the constant `value` on the two spatial axes
+  // only (1 and 2, or 2 and 3 with `nchw`), and that padding (top, bottom, left, right); else x
+  // and no padding.
+  std::pair<graph::ValueId, std::vector<int64_t>> unpadded(graph::ValueId x, double value, bool nchw = false) const;
 
   static const graph::Node* producer(const Scope& scope, graph::ValueId v);
 
@@ -67,10 +72,11 @@ class WindowSums {
   bool walkFrom(const Scope& scope, graph::ValueId v, const Env& env, graph::ValueId carried, const std::string& combine,
                 bool products, WindowSum& sum, bool top) const;
   std::optional<int64_t> scalar(const Scope& scope, graph::ValueId v, const Env& env) const;
-  std::optional<Tap> window(const Scope& scope, graph::ValueId v, const Env& env, bool whole) const;
+  std::optional<Tap> window(const Scope& scope, graph::ValueId v, const Env& env, bool whole, bool nchw = false) const;
   std::optional<Tap> product(const Scope& scope, graph::ValueId v, const Env& env) const;
   bool tapWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
   bool channelContraction(const graph::Node& n) const;
+  bool nchwContraction(const graph::Node& n) const;
   int useCount(graph::ValueId v) const;
 
   const graph::Graph& g_;

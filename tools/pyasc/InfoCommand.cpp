@@ -52,7 +52,8 @@ std::string windowText(const graph::Graph& g, const graph::Node& n) {
   std::vector<int64_t> kernel = n.intListAttr("kernel");
   if (conv) {
     const graph::TensorType& w = g.type(n.inputs.at(1));
-    kernel = {w.shape[0].extent, w.shape[1].extent};
+    const size_t first = n.stringAttr("layout", "NHWC") == "NCHW" ? 2 : 0;  // [F,C,KH,KW] or [KH,KW,C,F]
+    kernel = {w.shape[first].extent, w.shape[first + 1].extent};
   }
   std::string text = (conv ? "conv2d " : n.op == "MaxPool2D" ? "max_pool2d " : "avg_pool2d ") + std::to_string(kernel.at(0)) + "x" +
                      std::to_string(kernel.at(1));
@@ -64,6 +65,7 @@ std::string windowText(const graph::Graph& g, const graph::Node& n) {
   if (pads.size() == 4 && pads != std::vector<int64_t>{0, 0, 0, 0})
     text += " pad " + std::to_string(pads[0]) + "/" + std::to_string(pads[1]) + "/" + std::to_string(pads[2]) + "/" + std::to_string(pads[3]);
   if (!dilations.empty() && dilations != std::vector<int64_t>{1, 1}) text += " dilation " + pair(dilations);
+  if (n.stringAttr("layout", "NHWC") == "NCHW") text += " NCHW";
   return text + " written out";
 }
 

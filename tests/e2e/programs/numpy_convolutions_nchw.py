@@ -1,0 +1,27 @@
+# e2e: --entry=net --input=x:float32[2,16,10,10] --input=w:float32[24,16,3,3]
+# e2e-also: --auto-mixed-precision=O2
+# NCHW convolutions written in plain NumPy (PyTorch's layout: weights [F,C,KH,KW]), which
+# recognize-convolution makes Conv2D(layout="NCHW") at O2: einsum "nchw,fc->nfhw" of the windows of
+# a padded input with w[:, :, i, j], "same" and stride 2. Weights w[:, :, j, i] for the window
+# shifted by (i, j) stay as written and correct.
+import numpy as np
+
+
+def net(x, w):
+    n, c, h, wd = x.shape
+    f = w.shape[0]
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    same = np.zeros((n, f, h, wd), dtype=np.float32)
+    for i in range(3):
+        for j in range(3):
+            same += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + h, j:j + wd], w[:, :, i, j])
+    oh = (h - 1) // 2 + 1
+    strided = np.zeros((n, f, oh, oh), dtype=np.float32)
+    for i in range(3):
+        for j in range(3):
+            strided += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + 2 * oh - 1:2, j:j + 2 * oh - 1:2], w[:, :, i, j])
+    crossed = np.zeros((n, f, h, wd), dtype=np.float32)
+    for i in range(3):
+        for j in range(3):
+            crossed += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + h, j:j + wd], w[:, :, j, i])
+    return same, strided, crossed
