@@ -97,9 +97,96 @@ class Recognizer {
       ++recognized;
     });
     dropped_.clear();
+    groupConvolutions(r);
   }
 
  private:
+  // Grouped convolutions written as one convolution per group: np.concatenate over the channels
+  // of G NHWC Conv2Ds with the same attributes, each of the next channel slice of one input and the
+  // next output-channel slice of one [KH,KW,C/G,F] array (or weights of their own, joined), each
+  // read only by the concatenation, becomes one Conv2D with groups = G.
+  void groupConvolutions(graph::Region& r) {
+    const std::map<ValueId, int> uses = graph::useCounts(g_);
+    const Scope here = {&r};
+    // the array x is a channel slice of, and where the slice starts and ends
+    auto channels = [&](ValueId v, int64_t axis) -> std::optional<std::tuple<ValueId, int64_t, int64_t>> {
+      const Node* s = WindowSums::producer(here, v);
+      if (!s || s->op != "Slice" || s->inputs.size() != 1 || s->intListAttr("axes") != std::vector<int64_t>{axis} ||
+          s->intListAttr("step") != std::vector<int64_t>{1})
+        return std::nullopt;
+      return std::make_tuple(s->inputs[0], s->intListAttr("begin")[0], s->intListAttr("end")[0]);
+    };
+    std::map<const Node*, Node> grouped;  // concatenation -> its grouped convolution
+    std::set<const Node*> parts;
+    for (const Node& cat : r.nodes) {
+      if (cat.op != "Concat" || cat.inputs.size() < 2 || cat.intAttr("axis") != 3 || g_.type(cat.outputs[0]).rank() != 4) continue;
+      std::vector<const Node*> convs;
+      for (ValueId v : cat.inputs) {
+        const Node* c = WindowSums::producer(here, v);
+        auto u = uses.find(v);
+        if (!c || c->op != "Conv2D" || c->intAttr("groups", 1) != 1 || c->stringAttr("layout", "NHWC") != "NHWC" ||
+            u == uses.end() || u->second != 1)
+          break;
+        convs.push_back(c);
+      }
+      if (convs.size() != cat.inputs.size()) continue;
+      const Node& first = *convs[0];
+      ValueId x = -1, w = -1;  // w stays -1 when the groups' weights are arrays of their own
+      int64_t nextChannel = 0, nextFilter = 0;
+      bool ok = true, sliced = true;
+      for (const Node* c : convs) {
+        for (const char* attr : {"strides", "pads", "dilations"}) ok = ok && c->intListAttr(attr) == first.intListAttr(attr);
+        const auto in = channels(c->inputs[0], 3);
+        const auto k = channels(c->inputs[1], 3);
+        ok = ok && in && (x < 0 || std::get<0>(*in) == x) && std::get<1>(*in) == nextChannel &&
+             g_.type(c->inputs[1]).shape == g_.type(first.inputs[1]).shape && g_.type(c->inputs[0]).shape == g_.type(first.inputs[0]).shape;
+        if (!ok) break;
+        x = std::get<0>(*in);
+        nextChannel = std::get<2>(*in);
+        sliced = sliced && k && (w < 0 || std::get<0>(*k) == w) && std::get<1>(*k) == nextFilter;
+        if (sliced) {
+          w = std::get<0>(*k);
+          nextFilter = std::get<2>(*k);
+        }
+      }
+      if (!ok || nextChannel != g_.type(x).shape[3].extent) continue;
+      if (!sliced || nextFilter != g_.type(w).shape[3].extent) w = -1;
+      Node conv = first;
+      conv.inputs = {x, w};
+      conv.outputs = cat.outputs;
+      conv.setAttr("groups", static_cast<int64_t>(convs.size()));
+      if (w < 0) {  // the groups' weights joined along the output channels
+        Node join;
+        join.op = "Concat";
+        join.setAttr("axis", int64_t{3});
+        for (const Node* c : convs) join.inputs.push_back(c->inputs[1]);
+        graph::TensorType t = g_.type(first.inputs[1]);
+        t.shape[3] = graph::Dim::known(t.shape[3].extent * static_cast<int64_t>(convs.size()));
+        join.outputs = {g_.addValue(g_.value(cat.outputs[0]).name + "_weights", t, cat.loc)};
+        join.loc = cat.loc;
+        conv.inputs[1] = join.outputs[0];
+        grouped[&cat] = std::move(join);  // placed before the convolution below
+      }
+      conv.loc = cat.loc;
+      grouped_[&cat] = std::move(conv);
+      parts.insert(convs.begin(), convs.end());
+    }
+    if (grouped_.empty()) return;
+    std::vector<Node> out;
+    for (Node& n : r.nodes) {
+      if (parts.count(&n)) continue;
+      auto g = grouped_.find(&n);
+      if (g == grouped_.end()) {
+        out.push_back(std::move(n));
+        continue;
+      }
+      if (auto j = grouped.find(&n); j != grouped.end()) out.push_back(std::move(j->second));
+      out.push_back(std::move(g->second));
+    }
+    grouped_.clear();
+    r.nodes = std::move(out);
+  }
+
   static bool strided(const Tap& t) { return t.step[0] > 1 || t.step[1] > 1; }
 
   // A contraction of every window np.lib.stride_tricks.sliding_window_view(x, (KH, KW), axis=(1, 2))
@@ -367,6 +454,7 @@ class Recognizer {
   graph::Graph& g_;
   WindowSums sums_;
   std::set<const Node*> dropped_;  // nodes of the region being rewritten that a sum replaces
+  std::map<const Node*, Node> grouped_;  // concatenations of the region that a grouped convolution replaces
 };
 
 }  // namespace
