@@ -51,6 +51,7 @@ class MixedPrecision {
     for (const auto& o : g_.outputs) outputs_.insert(o.value);
     std::map<ValueId, std::vector<ValueId>> readers;  // value -> the results of the nodes reading it
     std::function<void(const graph::Region&)> collect = [&](const graph::Region& region) {
+      for (ValueId y : region.yields) uses_[y].push_back({ValueId{-1}, false});  // carried on in float32
       for (const Node& n : region.nodes) {
         for (const auto& sub : n.regions) collect(sub);
         for (ValueId r : n.outputs) producers_[r] = n.op;

@@ -212,7 +212,8 @@ class Recognizer {
     if (n.op == "TensorDot") {
       const std::vector<int64_t> a = n.intListAttr("axes_a"), b = n.intListAttr("axes_b");
       if (a.size() != 3 || b.size() != 3 || wrank != 4) return std::nullopt;
-      for (size_t k = 0; k < 3; ++k) pair[a[k]] = b[k] < 0 ? b[k] + wrank : b[k];
+      for (size_t k = 0; k < 3; ++k) pair[a[k] < 0 ? a[k] + 6 : a[k]] = b[k] < 0 ? b[k] + wrank : b[k];
+      if (pair.size() != 3 || !pair.count(3) || !pair.count(4) || !pair.count(5)) return std::nullopt;  // the window and channel axes
     } else {
       const std::string e = n.stringAttr("equation");
       const size_t comma = e.find(','), arrow = e.find("->");
@@ -305,6 +306,7 @@ class Recognizer {
       tap->w = w;
       tap->a = static_cast<int64_t>(k) / kw;
       tap->b = static_cast<int64_t>(k) % kw;
+      tap->shape = found.result.shape;  // every window fills its block of the stack
       found.sum.taps.push_back(*tap);
     }
     return found;
@@ -318,6 +320,7 @@ class Recognizer {
       if (t.w != t0.w) return fail(reason, "the taps' weights are slices of different arrays");
       if (t.step != t0.step) return fail(reason, "the windows' strides differ between taps");
       if (t.nchw != t0.nchw) return fail(reason, "the taps mix NHWC and NCHW windows");
+      if (t.shape != y.shape) return fail(reason, "a tap's product broadcasts against the sum");
     }
     const size_t spatial = t0.nchw ? 2 : 1, kernelAxis = t0.nchw ? 2 : 0;  // the first row axis of x and of w
     const graph::TensorType &xt = g_.type(t0.x), &wt = g_.type(t0.w);

@@ -45,7 +45,8 @@ class Recognizer {
       const auto mean = average(n);  // else a maximum
       const bool max = !mean;
       WindowSum sum;
-      if (!sums_.walk(scope, max ? n.outputs[0] : mean->first, max ? "Maximum" : "Add", false, sum) || sum.taps.size() < 2)
+      if (!sums_.walk(scope, max ? n.outputs[0] : mean->first, max ? "Maximum" : "Add", false, sum) || sum.taps.size() < 2 ||
+          (!max && sums_.useCount(mean->first) != 1))  // the sum of an average must be read by its division alone
         continue;
       if (!max) sum.nodes.insert(WindowSums::producer(scope, mean->first));
       taken.insert(sum.nodes.begin(), sum.nodes.end());
@@ -91,6 +92,7 @@ class Recognizer {
     for (const Tap& t : sum.taps) {
       if (t.x != t0.x) return fail(reason, "the windows are of different arrays");
       if (t.step != t0.step) return fail(reason, "the windows' strides differ");
+      if (t.shape != y.shape) return fail(reason, "a window broadcasts against the result");
     }
     const graph::TensorType& xt = g_.type(t0.x);
     if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(y.shape))

@@ -16,6 +16,17 @@ const Node* producerIn(const graph::Region& r, ValueId v) {
   return nullptr;
 }
 
+// Whether v is defined in `r` or a region nested in it (a node's result or a region argument).
+bool definedIn(const graph::Region& r, ValueId v) {
+  if (std::find(r.arguments.begin(), r.arguments.end(), v) != r.arguments.end()) return true;
+  for (const Node& n : r.nodes) {
+    if (std::find(n.outputs.begin(), n.outputs.end(), v) != n.outputs.end()) return true;
+    for (const auto& sub : n.regions)
+      if (definedIn(sub, v)) return true;
+  }
+  return false;
+}
+
 bool counted(const Node& n) {
   return n.isLoop() && !n.isWhileLoop() && n.inputs.size() == 1 && n.outputs.size() == 1 && n.body().arguments.size() == 2 &&
          n.body().yields.size() == 1 && n.intAttr("step") != 0;
@@ -87,6 +98,7 @@ std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& 
   Tap t;
   t.x = v;
   t.nchw = nchw;
+  t.shape = g_.type(v).shape;
   const Node* s = producer(scope, v);
   if (!s || s->op != "Slice") return whole ? std::optional<Tap>(t) : std::nullopt;
   const std::vector<int64_t> axes = s->intListAttr("axes"), begin = s->intListAttr("begin"), step = s->intListAttr("step"),
@@ -121,6 +133,7 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
       const int wrank = g_.type(t->w).rank();
       if (wrank != rank + 2 || (wrank == 4 && g_.type(t->w).shape[2].extent != 1)) continue;
       t->depthwise = true;
+      t->shape = g_.type(v).shape;
       return t;
     }
     return std::nullopt;
@@ -128,11 +141,13 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
   if (nchwContraction(*c)) {  // einsum "nchw,fc->nfhw" of a window and w[:, :, a, b]
     std::optional<Tap> t = window(scope, c->inputs[0], env, true, true);
     if (!t || !tapWeights(scope, c->inputs[1], env, *t) || g_.type(t->w).rank() != 4) return std::nullopt;
+    t->shape = g_.type(v).shape;
     return t;
   }
   if (!channelContraction(*c)) return std::nullopt;
   std::optional<Tap> t = window(scope, c->inputs[0], env, true);
   if (!t) return std::nullopt;
+  t->shape = g_.type(v).shape;
   t->w = t->matrix = c->inputs[1];
   Tap sliced = *t;
   if (tapWeights(scope, c->inputs[1], env, sliced)) return sliced;
@@ -227,13 +242,19 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
       Scope inner = scope;
       inner.push_back(&body);
       const int64_t start = p->intAttr("start"), stop = p->intAttr("stop"), step = p->intAttr("step");
+      const int64_t count = step > 0 ? (stop - start + step - 1) / step : (start - stop - step - 1) / -step;
       WindowSum trips;
-      bool taps = true;
+      bool taps = count <= static_cast<int64_t>(kMaxTaps - sum.taps.size());
       for (int64_t c = start; taps && (step > 0 ? c < stop : c > stop); c += step) {
         Env e = env;
         e[body.arguments[0]] = c;
-        taps = walkFrom(inner, body.yields[0], e, body.arguments[1], combine, products, trips, false);
+        taps = walkFrom(inner, body.yields[0], e, body.arguments[1], combine, products, trips, false) &&
+               sum.taps.size() + trips.taps.size() <= kMaxTaps;
       }
+      // the windowed arrays and weights must be defined outside the loop (the sum's replacement
+      // reads them after it)
+      for (const Tap& t : trips.taps)
+        taps = taps && !definedIn(body, t.x) && !definedIn(body, t.w) && !definedIn(body, t.matrix);
       if (!taps) {
         if (carried != kNothing || last) return false;
         sum.initial = v;

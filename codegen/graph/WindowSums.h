@@ -29,6 +29,7 @@ struct Tap {
   // an NCHW window x[:, :, row…, col…] contracted over its channels with w[:, :, a, b] of an
   // [F,C,KH,KW] array
   bool nchw = false;
+  graph::Shape shape;  // the term's own shape (one that broadcasts against the sum is not a window of it)
 };
 
 // A chain of one combining operator (Add, Maximum) over taps: its taps, the array it starts from
@@ -63,6 +64,12 @@ class WindowSums {
 
   static const graph::Node* producer(const Scope& scope, graph::ValueId v);
 
+  // How many times v is read (graph::useCounts before any rewrite).
+  int useCount(graph::ValueId v) const;
+
+  // The most taps a walk enumerates (loops beyond it are not sums of kernel taps).
+  static constexpr size_t kMaxTaps = 4096;
+
   // The window a slice outside loops is (a tap without weights), if it is one.
   std::optional<Tap> window(const Scope& scope, graph::ValueId v) const { return window(scope, v, {}, false); }
 
@@ -77,7 +84,6 @@ class WindowSums {
   bool tapWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
   bool channelContraction(const graph::Node& n) const;
   bool nchwContraction(const graph::Node& n) const;
-  int useCount(graph::ValueId v) const;
 
   const graph::Graph& g_;
   std::map<graph::ValueId, int> uses_;

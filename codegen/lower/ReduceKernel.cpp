@@ -242,7 +242,8 @@ class ReduceEmitter {
   }
 
   // The float32 results rounded to float16 into the half slot, whose slice rows (inner > 1) are
-  // 32-byte aligned at their own pitch: one conversion when both are contiguous, else one per row.
+  // 32-byte aligned at their own pitch: one conversion of the padded rows when the float16 pitch is
+  // half the float32 one, else one per row.
   void narrowResult(int set, int64_t units) {
     VectorOp narrow;
     narrow.op = Opcode::VConv;
@@ -251,8 +252,8 @@ class ReduceEmitter {
     narrow.dst = MemRef{Space::UB, 0, halfBase(set)};
     narrow.src0 = MemRef{Space::UB, 0, outBase(set)};
     const int64_t wide = alignBlock(c_.inner * es_), half = alignBlock(c_.inner * 2);
-    if (c_.inner == 1 || wide == 2 * half) {
-      emitContiguous(b_, narrow, c_.inner == 1 ? units : units * c_.inner);
+    if (c_.inner == 1 || wide == 2 * half) {  // whole padded rows, which land at half the pitch
+      emitContiguous(b_, narrow, c_.inner == 1 ? units : units * wide / es_);
       return;
     }
     for (int64_t u = 0; u < units; ++u) {

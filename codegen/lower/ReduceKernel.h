@@ -40,8 +40,9 @@ struct ReduceSchedule {
 // A mean of means over equal groups is the mean, so every stage keeps the kind.
 std::vector<int64_t> planReduceStages(const ReduceCompute& compute, const Target& target, int maxCores);
 // A single slice [reduce, inner] (outer 1) that would take stages, cut into units of columns
-// instead, one per core where possible: the compute with `columns` set, or none (columns 0) when
-// no whole number of 32-byte column blocks dividing inner fits UB.
+// instead: the narrowest whole 32-byte column blocks dividing inner that leave no more units than
+// cores, the compute with `columns` set; none (columns 0) when that width does not fit UB, no width
+// leaves few enough units, or inner is one block or less.
 ReduceCompute planReduceColumns(const ReduceCompute& compute, const Target& target, int maxCores);
 // Whether one unit (a row, or a slice of `reduce` rows of `inner` elements) fits UB double-buffered.
 bool reduceUnitFits(const ReduceCompute& compute, int64_t reduce, const Target& target);

@@ -91,6 +91,7 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
     r.reduce = product(shape, static_cast<size_t>(axes.front()), static_cast<size_t>(axes.back() + 1));
     r.inner = product(shape, static_cast<size_t>(axes.back() + 1));
     r.sourceLine = n.loc.line;
+    r.halfResult = floats && resType != t;  // the last stage writes the result's type (its UB too)
     stages = planReduceStages(r, l.target, l.cores(false));
     if (stages.size() > 1) {  // one slice: its columns in one stage instead, when they fit
       ReduceCompute columns = planReduceColumns(r, l.target, l.cores(false));
@@ -111,6 +112,7 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
   for (size_t i = 0; i + 1 < stages.size(); ++i) {
     // [outer, m·k, inner] → [outer·k, inner]: partial results in a scratch tensor
     ReduceCompute stage = r;
+    stage.halfResult = false;
     stage.name = l.kernelName("reduce");
     stage.reduce = stages[i];
     stage.outer = r.outer * (r.reduce / stages[i]);
@@ -127,7 +129,6 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
     r.reduce /= stages[i];
     r.name = l.kernelName("reduce");
   }
-  r.halfResult = floats && resType != t;  // the last stage writes the result's type
   ReduceSchedule s = scheduleReduce(r, l.target, l.cores(false));
   if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayReduce(*explicitSchedule, r, s, l.target, l.cores(false));
   int dst = l.newIntermediate(res);
