@@ -72,7 +72,9 @@ class Recognizer {
                         }) &&
                         (sum.taps.size() >= 2 || (!depthwise && graph::elementCount(g_.type(sum.taps[0].w).shape) ==
                                                                     graph::elementCount(g_.type(sum.taps[0].matrix).shape)));
-      const bool candidate = taps || (sum.taps.size() == 1 && !depthwise && strided(sum.taps[0]));
+      // (a single strided window's matrix is the weights: one defined inside a loop is not)
+      const bool candidate = taps || (sum.taps.size() == 1 && !depthwise && strided(sum.taps[0]) &&
+                                      std::none_of(sum.nodes.begin(), sum.nodes.end(), [](const Node* p) { return p->isLoop(); }));
       if (!candidate) continue;
       taken.insert(sum.nodes.begin(), sum.nodes.end());
       if (!taps) {  // a 1x1 convolution of its matrix

@@ -253,8 +253,7 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
       }
       // the windowed arrays and weights must be defined outside the loop (the sum's replacement
       // reads them after it)
-      for (const Tap& t : trips.taps)
-        taps = taps && !definedIn(body, t.x) && !definedIn(body, t.w) && !definedIn(body, t.matrix);
+      for (const Tap& t : trips.taps) taps = taps && !definedIn(body, t.x) && !definedIn(body, t.w);
       if (!taps) {
         if (carried != kNothing || last) return false;
         sum.initial = v;
