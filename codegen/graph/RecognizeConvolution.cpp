@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <variant>
 #include <vector>
 
 namespace pyasc::codegen {
@@ -30,6 +31,9 @@ struct Convolution {
   std::vector<int64_t> strides, pads, dilations;
 };
 
+// A sliding-window contraction: the convolution it is, or why it is not one.
+using Match = std::variant<std::string, Convolution>;
+
 class Recognizer {
  public:
   explicit Recognizer(graph::Graph& g) : g_(g), sums_(g) {}
@@ -46,8 +50,12 @@ class Recognizer {
     for (size_t i = r.nodes.size(); i-- > 0;) {
       Node& n = r.nodes[i];
       if (taken.count(&n) || n.outputs.size() != 1) continue;
-      if (std::optional<Convolution> conv = windowedContraction(scope, n)) {  // sliding_window_view
-        rewrites[i] = *conv;
+      if (std::optional<Match> m = windowedContraction(scope, n)) {  // sliding_window_view
+        if (const auto* conv = std::get_if<Convolution>(&*m)) {
+          rewrites[i] = *conv;
+        } else {
+          n.hints.push_back({kConvolutionNearMissHint, std::get<std::string>(*m)});
+        }
         continue;
       }
       if (std::optional<Im2col> columns = im2col(scope, n)) {  // a matmul of stacked windows
@@ -196,7 +204,7 @@ class Recognizer {
   // channel and both window axes (np.einsum "nhwcij,ijcf->nhwf", any label order of the weights,
   // or np.tensordot), or, depthwise, over the window axes only ("nhwcij,ijc->nhwc"): the
   // convolution it is.
-  std::optional<Convolution> windowedContraction(const Scope& scope, const Node& n) const {
+  std::optional<Match> windowedContraction(const Scope& scope, const Node& n) const {
     if ((n.op != "Einsum" && n.op != "TensorDot") || n.inputs.size() != 2 || n.outputs.size() != 1) return std::nullopt;
     const Node* v = WindowSums::producer(scope, n.inputs[0]);
     std::vector<int64_t> step = {1, 1}, begin = {0, 0};
@@ -205,38 +213,42 @@ class Recognizer {
       begin = v->intListAttr("begin");
       v = WindowSums::producer(scope, v->inputs[0]);
     }
-    if (!v || v->op != "SlidingWindowView" || v->intListAttr("axes") != std::vector<int64_t>{1, 2} || g_.type(v->inputs[0]).rank() != 4)
-      return std::nullopt;
+    if (!v || v->op != "SlidingWindowView" || g_.type(v->inputs[0]).rank() != 4) return std::nullopt;
+    // from here on, each failed condition is the reason it is not a convolution
+    const Match contraction{std::string("the contraction is not over the windows' channel and window axes with kernel weights")};
+    if (v->intListAttr("axes") != std::vector<int64_t>{1, 2} || v->intListAttr("window_shape").size() != 2)
+      return Match{std::string("the windows slide over axes other than (1, 2) of an NHWC array")};
     const ValueId w = n.inputs[1];
     const int wrank = g_.type(w).rank();
     // which axis of w pairs with the windows' row, column and channel axes (3 4 5 of the view's 0-5)
     std::map<int64_t, int64_t> pair;
     if (n.op == "TensorDot") {
       const std::vector<int64_t> a = n.intListAttr("axes_a"), b = n.intListAttr("axes_b");
-      if (a.size() != 3 || b.size() != 3 || wrank != 4) return std::nullopt;
+      if (a.size() != 3 || b.size() != 3 || wrank != 4) return contraction;
       for (size_t k = 0; k < 3; ++k) pair[a[k] < 0 ? a[k] + 6 : a[k]] = b[k] < 0 ? b[k] + wrank : b[k];
-      if (pair.size() != 3 || !pair.count(3) || !pair.count(4) || !pair.count(5)) return std::nullopt;  // the window and channel axes
+      if (pair.size() != 3 || !pair.count(3) || !pair.count(4) || !pair.count(5)) return contraction;
     } else {
       const std::string e = n.stringAttr("equation");
       const size_t comma = e.find(','), arrow = e.find("->");
-      if (comma != 6 || arrow == std::string::npos) return std::nullopt;
+      if (comma != 6 || arrow == std::string::npos) return contraction;
       const std::string a = e.substr(0, 6), b = e.substr(7, arrow - 7), out = e.substr(arrow + 2);
       for (char c : a)
-        if (std::count(a.begin(), a.end(), c) != 1) return std::nullopt;
+        if (std::count(a.begin(), a.end(), c) != 1) return contraction;
       for (int64_t k = 3; k < 6; ++k) {
         const size_t at = b.find(a[static_cast<size_t>(k)]);
-        if (at == std::string::npos) return std::nullopt;
+        if (at == std::string::npos) return contraction;
         pair[k] = static_cast<int64_t>(at);
       }
-      if (static_cast<int>(b.size()) != wrank) return std::nullopt;
+      if (static_cast<int>(b.size()) != wrank || (wrank != 3 && wrank != 4)) return contraction;
+      if (std::set<int64_t>{pair[3], pair[4], pair[5]}.size() != 3) return contraction;
       if (wrank == 4) {  // the output channel: w's one label the view does not have
         const char f = b[static_cast<size_t>(6 - pair[3] - pair[4] - pair[5])];
-        if (a.find(f) != std::string::npos || out != a.substr(0, 3) + f) return std::nullopt;
-      } else if (wrank != 3 || out != a.substr(0, 4)) {
-        return std::nullopt;
+        if (a.find(f) != std::string::npos || out != a.substr(0, 3) + f) return contraction;
+      } else if (out != a.substr(0, 4)) {
+        return contraction;
       }
     }
-    if (std::set<int64_t>{pair[3], pair[4], pair[5]}.size() != 3 || (wrank != 3 && wrank != 4)) return std::nullopt;
+    if (std::set<int64_t>{pair[3], pair[4], pair[5]}.size() != 3 || (wrank != 3 && wrank != 4)) return contraction;
     Convolution conv;
     conv.weightPerm = {pair[4], pair[5], pair[3]};
     if (wrank == 4) conv.weightPerm.push_back(6 - pair[3] - pair[4] - pair[5]);
@@ -244,16 +256,18 @@ class Recognizer {
     if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(wt.shape) || !graph::isStaticShape(y.shape) ||
         xt.dtype != y.dtype || wt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32) || step[0] < 1 ||
         step[1] < 1)
-      return std::nullopt;
+      return Match{std::string("the input, weights and result are not all float16 or all float32, or not of known shapes")};
     const std::vector<int64_t> window = v->intListAttr("window_shape");
     std::vector<int64_t> padding;
     std::tie(conv.input, padding) = sums_.unpadded(v->inputs[0], 0.0);
     for (size_t axis = 0; axis < 2; ++axis) {
+      const std::string what = axis == 0 ? "rows" : "columns";
       const auto p = windowPadding(begin[axis], window[axis], 1, step[axis], y.shape[1 + axis].extent,
-                                   g_.type(conv.input).shape[1 + axis].extent, padding[2 * axis], xt.shape[1 + axis].extent, "");
-      if (!std::holds_alternative<AxisPadding>(p)) return std::nullopt;
+                                   g_.type(conv.input).shape[1 + axis].extent, padding[2 * axis], xt.shape[1 + axis].extent, what);
+      if (const auto* why = std::get_if<std::string>(&p)) return Match{*why};
       const AxisPadding pad = std::get<AxisPadding>(p);
-      if (pad.before > 63 || pad.after > 63 || pad.before >= window[axis] || pad.after >= window[axis]) return std::nullopt;
+      if (pad.before > 63 || pad.after > 63 || pad.before >= window[axis] || pad.after >= window[axis])
+        return Match{"the padding of the " + what + " reaches beyond the kernel's extent"};
       conv.pads.push_back(pad.before);
       conv.pads.push_back(pad.after);
     }
@@ -262,7 +276,7 @@ class Recognizer {
     conv.weights = w;
     conv.groups = wrank == 3 ? xt.shape[3].extent : 1;
     conv.zeroInitial = true;
-    return conv;
+    return Match{conv};
   }
 
   // im2col written out: np.stack of T windows of an NHWC array at axis 3, flattened to rows of
