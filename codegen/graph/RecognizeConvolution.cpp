@@ -295,35 +295,56 @@ class Recognizer {
     const Node* rows = WindowSums::producer(scope, mm->inputs[0]);
     const Node* kernel = WindowSums::producer(scope, mm->inputs[1]);
     if (!rows || !kernel || rows->op != "Reshape" || kernel->op != "Reshape") return std::nullopt;
-    const Node* stack = WindowSums::producer(scope, rows->inputs[0]);
-    const ValueId w = kernel->inputs[0];
-    const graph::TensorType& wt = g_.type(w);
-    if (!stack || stack->op != "Stack" || g_.type(stack->outputs[0]).rank() != 5 || wt.rank() != 4 ||
-        !graph::isStaticShape(wt.shape) || !graph::isStaticShape(g_.type(stack->outputs[0]).shape))
+    const ValueId w = kernel->inputs[0], columns = rows->inputs[0];
+    const graph::TensorType &wt = g_.type(w), &cols = g_.type(columns);
+    if (wt.rank() != 4 || !graph::isStaticShape(wt.shape) || !graph::isStaticShape(cols.shape) || cols.rank() < 5 || cols.rank() > 6)
       return std::nullopt;
-    const int64_t axis = stack->intAttr("axis");
-    if (axis != 3 && axis != -2) return std::nullopt;
-    const graph::TensorType& cols = g_.type(stack->outputs[0]);
-    const int64_t t = cols.shape[3].extent, c = cols.shape[4].extent, kw = wt.shape[1].extent;
+    const int64_t kw = wt.shape[1].extent, c = wt.shape[2].extent, t = wt.shape[0].extent * kw;
     // the flattening: rows of one output position each, columns (tap, channel) against (a, b, c)
     const graph::TensorType &a = g_.type(mm->inputs[0]), &b = g_.type(mm->inputs[1]);
-    if (a.shape[1].extent != t * c || b.shape[0].extent != t * c || wt.shape[2].extent != c || wt.shape[0].extent * kw != t ||
-        a.shape[0].extent != cols.shape[0].extent * cols.shape[1].extent * cols.shape[2].extent)
+    if (a.shape[1].extent != t * c || b.shape[0].extent != t * c ||
+        a.shape[0].extent != cols.shape[0].extent * cols.shape[1].extent * cols.shape[2].extent ||
+        graph::elementCount(cols.shape) != a.shape[0].extent * t * c)
       return std::nullopt;
     Im2col found;
     found.product = mm;
     found.result = cols;
-    found.result.shape.pop_back();
-    found.result.shape.back() = g_.type(mm->outputs[0]).shape[1];
+    found.result.shape.resize(4);
+    found.result.shape[3] = g_.type(mm->outputs[0]).shape[1];
     found.result.dtype = g_.type(mm->outputs[0]).dtype;
-    for (size_t k = 0; k < stack->inputs.size(); ++k) {
-      std::optional<Tap> tap = sums_.window(scope, stack->inputs[k]);
-      if (!tap) return std::nullopt;
-      tap->w = w;
-      tap->a = static_cast<int64_t>(k) / kw;
-      tap->b = static_cast<int64_t>(k) % kw;
-      tap->shape = found.result.shape;  // every window fills its block of the stack
-      found.sum.taps.push_back(*tap);
+    graph::Shape window(cols.shape.begin(), cols.shape.begin() + 3);  // what each window must be: [N, OH, OW, C]
+    window.push_back(graph::Dim::known(c));
+    auto add = [&](Tap tap, int64_t index) {
+      tap.w = w;
+      tap.a = index / kw;
+      tap.b = index % kw;
+      if (tap.shape != window) return false;
+      tap.shape = found.result.shape;  // it fills its block of the columns
+      found.sum.taps.push_back(tap);
+      return true;
+    };
+    const Node* stack = WindowSums::producer(scope, columns);
+    if (stack && stack->op == "Stack") {  // np.stack of the windows at axis 3
+      const int64_t axis = stack->intAttr("axis");
+      if (cols.rank() != 5 || (axis != 3 && axis != -2)) return std::nullopt;
+      for (size_t k = 0; k < stack->inputs.size(); ++k) {
+        std::optional<Tap> tap = sums_.window(scope, stack->inputs[k]);
+        if (!tap || !add(*tap, static_cast<int64_t>(k))) return std::nullopt;
+      }
+      return found;
+    }
+    // windows written into a preallocated array: cols[:, :, :, i, j, :] ([N,OH,OW,KH,KW,C]) or
+    // cols[:, :, :, t, :] ([N,OH,OW,T,C])
+    WindowSum written;
+    if (!sums_.walk(scope, columns, "SliceUpdate", false, written) || written.taps.empty()) return std::nullopt;
+    for (const Tap& tap : written.taps) {
+      int64_t index = -1;
+      const auto& slot = tap.slot;
+      if (cols.rank() == 6 && slot.size() == 2 && slot[0].axis == 3 && slot[1].axis == 4 && slot[0].extent == 1 && slot[1].extent == 1 &&
+          cols.shape[4].extent == kw)
+        index = slot[0].at * kw + slot[1].at;
+      if (cols.rank() == 5 && slot.size() == 1 && slot[0].axis == 3 && slot[0].extent == 1) index = slot[0].at;
+      if (index < 0 || !add(tap, index)) return std::nullopt;
     }
     return found;
   }

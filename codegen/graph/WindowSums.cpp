@@ -202,6 +202,33 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
       sum.initial = v;
       return true;
     }
+    if (combine == "SliceUpdate" && p->op == "SliceUpdate" && p->inputs.size() >= 2) {  // a window written into a slot
+      ValueId u = p->inputs[1];
+      if (const Node* e = producerIn(r, u); e && e->op == "ExpandDims") u = e->inputs[0];
+      std::optional<Tap> t = window(scope, u, env, false);
+      const std::vector<int64_t> axes = p->intListAttr("axes"), begin = p->intListAttr("begin"), end = p->intListAttr("end"),
+                                 step = p->intListAttr("step"), dynamic = p->intListAttr("dynamic_axes");
+      for (size_t k = 0; t && k < axes.size(); ++k) {
+        int64_t at = begin[k];
+        const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
+        if (d != dynamic.end()) {
+          const auto offset = scalar(scope, p->inputs.at(2 + static_cast<size_t>(d - dynamic.begin())), env);
+          if (!offset) t.reset();
+          else at += *offset;
+        }
+        if (t && step[k] != 1) t.reset();
+        if (t) t->slot.push_back({axes[k], at, end[k] - begin[k]});
+      }
+      if (!t) {
+        if (carried != kNothing || last) return false;
+        sum.initial = v;
+        return true;
+      }
+      sum.taps.push_back(*t);
+      if (top) sum.nodes.insert(p);
+      v = p->inputs[0];
+      continue;
+    }
     if (p->op == combine && p->inputs.size() == 2) {
       std::optional<Tap> t;
       size_t side = 0;

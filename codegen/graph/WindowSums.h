@@ -30,6 +30,11 @@ struct Tap {
   // [F,C,KH,KW] array
   bool nchw = false;
   graph::Shape shape;  // the term's own shape (one that broadcasts against the sum is not a window of it)
+  // where a SliceUpdate chain writes the window: (axis, first index, extent) per updated axis
+  struct Slot {
+    int64_t axis, at, extent;
+  };
+  std::vector<Slot> slot;
 };
 
 // A chain of one combining operator (Add, Maximum) over taps: its taps, the array it starts from
@@ -49,7 +54,8 @@ class WindowSums {
   explicit WindowSums(const graph::Graph& g) : g_(g), uses_(graph::useCounts(g)) {}
 
   // Walks the chain computing `v` in the innermost region of `scope`: `combine` nodes (Add or
-  // Maximum) with one tap operand (or one operand a chain of taps alone: trees), and counted loops
+  // Maximum) with one tap operand (or one operand a chain of taps alone: trees; SliceUpdate: a
+  // window, np.expand_dims'ed or not, written into a slot of the carried array), and counted loops
   // whose every trip combines taps into their carried array, back to the array it starts from.
   // Taps are products (`products`: channel contractions by @, np.matmul, np.dot, einsum
   // "nhwc,cf->nhwf" or tensordot over axes 3 and 0, or window * w[a, b] channel by channel; NCHW:
