@@ -24,6 +24,7 @@ namespace {
 struct Pooling {
   std::string op;  // MaxPool2D or AvgPool2D
   ValueId input = -1;
+  bool nchw = false;
   std::vector<int64_t> kernel, strides, pads;
 };
 
@@ -44,9 +45,14 @@ class Recognizer {
       if (taken.count(&n) || n.outputs.size() != 1) continue;
       const auto mean = average(n);  // else a maximum
       const bool max = !mean;
+      // windows of an NHWC array, else of an NCHW one
       WindowSum sum;
-      if (!sums_.walk(scope, max ? n.outputs[0] : mean->first, max ? "Maximum" : "Add", false, sum) || sum.taps.size() < 2 ||
-          (!max && sums_.useCount(mean->first) != 1))  // the sum of an average must be read by its division alone
+      auto walk = [&](bool nchw) {
+        sum = WindowSum{};
+        sum.nchw = nchw;
+        return sums_.walk(scope, max ? n.outputs[0] : mean->first, max ? "Maximum" : "Add", false, sum) && sum.taps.size() >= 2;
+      };
+      if ((!walk(false) && !walk(true)) || (!max && sums_.useCount(mean->first) != 1))  // an average's sum is read by its division alone
         continue;
       if (!max) sum.nodes.insert(WindowSums::producer(scope, mean->first));
       taken.insert(sum.nodes.begin(), sum.nodes.end());
@@ -86,7 +92,7 @@ class Recognizer {
   }
 
   // The pooling the windows are, or the reason they are not one.
-  std::optional<Pooling> pooling(WindowSum& sum, bool max, double divisor, const graph::TensorType& y,
+  std::optional<Pooling> pooling(const WindowSum& sum, bool max, double divisor, const graph::TensorType& y,
                                  std::string& reason) const {
     const Tap& t0 = sum.taps[0];
     for (const Tap& t : sum.taps) {
@@ -95,6 +101,7 @@ class Recognizer {
       if (t.shape != y.shape) return fail(reason, "a window broadcasts against the result");
     }
     const graph::TensorType& xt = g_.type(t0.x);
+    const size_t spatial = sum.nchw ? 2 : 1;  // the row axis
     if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(y.shape))
       return fail(reason, "the input has dimensions not known at compile time");
     if (xt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32))
@@ -128,13 +135,14 @@ class Recognizer {
     pool.kernel = {kh, kw};
     pool.strides = t0.step;
     std::vector<int64_t> padding;
-    std::tie(pool.input, padding) = sums_.unpadded(t0.x, start);
+    std::tie(pool.input, padding) = sums_.unpadded(t0.x, start, sum.nchw);
+    pool.nchw = sum.nchw;
     const graph::TensorType& it = g_.type(pool.input);
     for (size_t axis = 0; axis < 2; ++axis) {
       const std::string what = axis == 0 ? "rows" : "columns";
       const int64_t k = axis == 0 ? kh : kw;
-      const auto p = windowPadding(axis == 0 ? *rows.begin() : *cols.begin(), k, 1, t0.step[axis], y.shape[1 + axis].extent,
-                                   it.shape[1 + axis].extent, padding[2 * axis], xt.shape[1 + axis].extent, what);
+      const auto p = windowPadding(axis == 0 ? *rows.begin() : *cols.begin(), k, 1, t0.step[axis], y.shape[spatial + axis].extent,
+                                   it.shape[spatial + axis].extent, padding[2 * axis], xt.shape[spatial + axis].extent, what);
       if (const auto* why = std::get_if<std::string>(&p)) return fail(reason, *why);
       const AxisPadding pad = std::get<AxisPadding>(p);
       if (pad.before > k / 2 || pad.after > k / 2)
@@ -165,7 +173,7 @@ class Recognizer {
     pool.op = p.op;
     pool.inputs = {p.input};
     pool.outputs = last.outputs;
-    pool.attrs = {{"kernel", p.kernel}, {"strides", p.strides}, {"pads", p.pads}, {"layout", std::string("NHWC")}};
+    pool.attrs = {{"kernel", p.kernel}, {"strides", p.strides}, {"pads", p.pads}, {"layout", std::string(p.nchw ? "NCHW" : "NHWC")}};
     pool.loc = last.loc;
     pool.hints = last.hints;
     pool.hints.push_back({kRecognizedPoolingHint, static_cast<int64_t>(last.loc.line)});

@@ -12,7 +12,7 @@ constexpr const char* kRecognizedPoolingHint = "recognized_pooling";
 constexpr const char* kPoolingNearMissHint = "pooling_near_miss";
 
 // Max pooling: a chain (or tree) of np.maximum over windows x[:, r : … : s, c : … : s', :] of one
-// NHWC array (see WindowSums.h: loops nested, unrolled or in any order), starting from a window or
+// NHWC array (or x[:, :, r…, c…] of an NCHW one) (see WindowSums.h: loops nested, unrolled or in any order), starting from a window or
 // an array of -inf. Average pooling: a sum of such windows, starting from nothing or zeros, divided
 // by KH·KW (or multiplied by its reciprocal). It is a pooling when the windows (for a maximum,
 // repeats allowed) are those of a KH×KW kernel, r = r0 + a, c = c0 + b, with one stride, on the

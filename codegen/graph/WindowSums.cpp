@@ -193,7 +193,7 @@ bool WindowSums::walk(const Scope& scope, ValueId v, const std::string& combine,
 bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId carried, const std::string& combine,
                           bool products, WindowSum& sum, bool top) const {
   const graph::Region& r = *scope.back();
-  auto tap = [&](ValueId t) { return products ? product(scope, t, env) : window(scope, t, env, false); };
+  auto tap = [&](ValueId t) { return products ? product(scope, t, env) : window(scope, t, env, false, sum.nchw); };
   for (bool last = true;; last = false) {
     if (v == carried) return true;
     const Node* p = producerIn(r, v);
@@ -205,7 +205,7 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
     if (combine == "SliceUpdate" && p->op == "SliceUpdate" && p->inputs.size() >= 2) {  // a window written into a slot
       ValueId u = p->inputs[1];
       if (const Node* e = producerIn(r, u); e && e->op == "ExpandDims") u = e->inputs[0];
-      std::optional<Tap> t = window(scope, u, env, false);
+      std::optional<Tap> t = window(scope, u, env, false, sum.nchw);
       const std::vector<int64_t> axes = p->intListAttr("axes"), begin = p->intListAttr("begin"), end = p->intListAttr("end"),
                                  step = p->intListAttr("step"), dynamic = p->intListAttr("dynamic_axes");
       for (size_t k = 0; t && k < axes.size(); ++k) {
@@ -238,6 +238,7 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
           const ValueId branch = p->inputs[side];
           const Node* q = producerIn(r, branch);
           WindowSum taps;
+          taps.nchw = sum.nchw;
           if (q && q->op == combine && useCount(branch) == 1 && walkFrom(scope, branch, env, kTapsOnly, combine, products, taps, top)) {
             sum.taps.insert(sum.taps.end(), taps.taps.begin(), taps.taps.end());
             sum.nodes.insert(taps.nodes.begin(), taps.nodes.end());
@@ -271,6 +272,7 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
       const int64_t start = p->intAttr("start"), stop = p->intAttr("stop"), step = p->intAttr("step");
       const int64_t count = step > 0 ? (stop - start + step - 1) / step : (start - stop - step - 1) / -step;
       WindowSum trips;
+      trips.nchw = sum.nchw;
       bool taps = count <= static_cast<int64_t>(kMaxTaps - sum.taps.size());
       for (int64_t c = start; taps && (step > 0 ? c < stop : c > stop); c += step) {
         Env e = env;

@@ -41,6 +41,7 @@ struct Tap {
 // (-1: the first tap), the nodes of the top region it consists of, and why it cannot be rewritten
 // whatever its taps (empty when it can).
 struct WindowSum {
+  bool nchw = false;  // asked for: plain windows are of NCHW arrays (their spatial axes 2 and 3)
   std::vector<Tap> taps;
   graph::ValueId initial = -1;
   std::set<const graph::Node*> nodes;

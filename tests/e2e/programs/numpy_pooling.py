@@ -3,7 +3,7 @@
 # Pooling written in plain NumPy, which recognize-pooling makes MaxPool2D and AvgPool2D at O2: a
 # 3x3 stride-2 maximum over np.pad with -inf starting from its first window (ResNet's stem pool);
 # a 2x2 stride-2 maximum as a tree of np.maximum; a 3x3 average of a zero-padded array divided by
-# 9; a 2x2 average multiplied by 0.25; in float16 too. Maxima that are not pooling (windows two
+# 9; a 2x2 average multiplied by 0.25; in float16 too; an NCHW 3x3 stride-2 maximum. Maxima that are not pooling (windows two
 # rows apart, a maximum starting from zeros) keep their nodes and stay correct.
 import numpy as np
 
@@ -30,4 +30,9 @@ def net(x):
     for i in range(2):
         for j in range(2):
             relu = np.maximum(relu, x[:, i:h:2, j:w:2, :])
-    return stem, tree, avg, quarter, half, dilated, relu
+    xn = np.pad(x.transpose(0, 3, 1, 2), ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-np.inf)
+    nchw = xn[:, :, 0:h:2, 0:w:2]
+    for i in range(3):
+        for j in range(3):
+            nchw = np.maximum(nchw, xn[:, :, i:i + h:2, j:j + w:2])
+    return stem, tree, avg, quarter, half, dilated, relu, nchw
