@@ -99,6 +99,25 @@ std::vector<double> sliceReference(const graph::Node& node, const std::vector<in
   });
 }
 
+std::vector<double> slidingWindowReference(const graph::Node& node, const std::vector<int64_t>& shape,
+                                           const std::vector<double>& x) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  const std::vector<int64_t> window = node.intListAttr("window_shape");
+  std::vector<int64_t> axes = node.intListAttr("axes");
+  if (!node.hasAttr("axes"))
+    for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
+  for (auto& a : axes) a = a < 0 ? a + rank : a;
+  std::vector<int64_t> outShape = shape;
+  for (size_t k = 0; k < axes.size(); ++k) outShape[static_cast<size_t>(axes[k])] -= window[k] - 1;
+  outShape.insert(outShape.end(), window.begin(), window.end());
+  return lookUp(shape, outShape, x, 0, [&](std::vector<int64_t>& at) {
+    std::vector<int64_t> in(at.begin(), at.begin() + rank);
+    for (size_t k = 0; k < axes.size(); ++k) in[static_cast<size_t>(axes[k])] += at[static_cast<size_t>(rank) + k];
+    at = in;
+    return true;
+  });
+}
+
 std::vector<double> broadcastToReference(const graph::Node& node, const std::vector<int64_t>& shape,
                                          const std::vector<double>& x) {
   const std::vector<int64_t> outShape = node.intListAttr("shape");

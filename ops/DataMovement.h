@@ -26,6 +26,10 @@ std::vector<double> sliceReference(const graph::Node& node, const std::vector<in
 std::vector<double> broadcastToReference(const graph::Node& node, const std::vector<int64_t>& shape,
                                          const std::vector<double>& x);
 
+// np.lib.stride_tricks.sliding_window_view(x, node's window_shape, axis=node's axes).
+std::vector<double> slidingWindowReference(const graph::Node& node, const std::vector<int64_t>& shape,
+                                           const std::vector<double>& x);
+
 // np.concatenate (Concat) or np.stack (Stack) of the inputs along the node's axis.
 std::vector<double> concatReference(const graph::Node& node, const std::vector<std::vector<int64_t>>& shapes,
                                     const std::vector<std::vector<double>>& inputs);

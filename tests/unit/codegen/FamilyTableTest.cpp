@@ -129,6 +129,9 @@ std::vector<FamilyCase> movementCases() {
       {"reversed", slice({0}, {128}, {-1}, {-1}), {{129}}},
       {"rowsback", slice({0, 1}, {16, 1}, {-1, 129}, {-5, 1}), {{17, 129}}},
       {"one", slice({1}, {3}, {4}, {1}), {{3, 130}}},
+      {"hw33", nodeOf("SlidingWindowView", {{"window_shape", Ints{3, 3}}, {"axes", Ints{1, 2}}}), {{2, 7, 9, 5}}},
+      {"every", nodeOf("SlidingWindowView", {{"window_shape", Ints{2, 4}}}), {{6, 33}}},
+      {"last", nodeOf("SlidingWindowView", {{"window_shape", Ints{4}}, {"axes", Ints{-1}}}), {{3, 130}}},
       {"scalar", to({17, 130}), {{1}}},
       {"row", to({3, 130}), {{130}}},
       {"column", to({17, 129}), {{17, 1}}},
@@ -188,6 +191,7 @@ std::vector<double> reference(const graph::Node& node, const Shapes& shapes, con
   }
   if (op == "Transpose") return ops::transposeReference(node, shapes[0], in[0]);
   if (op == "Slice") return ops::sliceReference(node, shapes[0], in[0]);
+  if (op == "SlidingWindowView") return ops::slidingWindowReference(node, shapes[0], in[0]);
   if (op == "BroadcastTo") return ops::broadcastToReference(node, shapes[0], in[0]);
   if (op == "Concat" || op == "Stack") return ops::concatReference(node, shapes, in);
   if (op == "Reshape" || op == "ExpandDims" || op == "Squeeze" || op == "Identity") return in[0];
