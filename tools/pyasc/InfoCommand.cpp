@@ -65,6 +65,7 @@ std::string windowText(const graph::Graph& g, const graph::Node& n) {
   if (pads.size() == 4 && pads != std::vector<int64_t>{0, 0, 0, 0})
     text += " pad " + std::to_string(pads[0]) + "/" + std::to_string(pads[1]) + "/" + std::to_string(pads[2]) + "/" + std::to_string(pads[3]);
   if (!dilations.empty() && dilations != std::vector<int64_t>{1, 1}) text += " dilation " + pair(dilations);
+  if (n.intAttr("groups", 1) > 1) text += " groups " + std::to_string(n.intAttr("groups", 1));
   if (n.stringAttr("layout", "NHWC") == "NCHW") text += " NCHW";
   return text + " written out";
 }
