@@ -100,10 +100,8 @@ class Recognizer {
         n.hints.push_back({kConvolutionNearMissHint, reason});
       }
     }
-    std::set<size_t> rewritten;
-    for (const auto& [i, conv] : rewrites) rewritten.insert(i);
-    replaceSums(r, rewritten, dropped_, [&](size_t i, const Node& n, std::vector<Node>& out) {
-      emit(rewrites.at(i), n, out);
+    replaceSums(r, rewrites, dropped_, [&](const auto& rewrite, const Node& n, std::vector<Node>& out) {
+      emit(rewrite, n, out);
       ++recognized;
     });
     dropped_.clear();

@@ -67,10 +67,8 @@ class Recognizer {
         n.hints.push_back({kPoolingNearMissHint, reason});
       }
     }
-    std::set<size_t> rewritten;
-    for (const auto& [i, pool] : rewrites) rewritten.insert(i);
-    replaceSums(r, rewritten, dropped, [&](size_t i, const Node& n, std::vector<Node>& out) {
-      emit(rewrites.at(i), n, out);
+    replaceSums(r, rewrites, dropped, [&](const auto& rewrite, const Node& n, std::vector<Node>& out) {
+      emit(rewrite, n, out);
       ++recognized;
     });
   }

@@ -96,15 +96,16 @@ class WindowSums {
   std::map<graph::ValueId, int> uses_;
 };
 
-// Puts in place of each node of `r` at an index in `rewritten` what `emit(index, node, out)`
+// Puts in place of each node of `r` at an index of `rewrites` what `emit(rewrite, node, out)`
 // appends to `out`, and drops the nodes in `dropped` (the rest of the chains they replace).
-template <class Emit>
-void replaceSums(graph::Region& r, const std::set<size_t>& rewritten, const std::set<const graph::Node*>& dropped, Emit emit) {
+template <class Rewrite, class Emit>
+void replaceSums(graph::Region& r, const std::map<size_t, Rewrite>& rewrites, const std::set<const graph::Node*>& dropped,
+                 Emit emit) {
   std::vector<graph::Node> out;
   for (size_t i = 0; i < r.nodes.size(); ++i) {
     if (dropped.count(&r.nodes[i])) continue;
-    if (rewritten.count(i)) {
-      emit(i, r.nodes[i], out);
+    if (auto it = rewrites.find(i); it != rewrites.end()) {
+      emit(it->second, r.nodes[i], out);
     } else {
       out.push_back(std::move(r.nodes[i]));
     }

@@ -130,6 +130,16 @@ void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
   }
 }
 
+void emitConvert(KernelBuilder& b, int64_t dst, int64_t src, DType from, DType to, int64_t count) {
+  VectorOp v;
+  v.op = Opcode::VConv;
+  v.type = from;
+  v.type2 = to;
+  v.dst = isa::MemRef{isa::Space::UB, 0, dst};
+  v.src0 = isa::MemRef{isa::Space::UB, 0, src};
+  emitContiguous(b, v, count);
+}
+
 void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1) {
   const int lanes = lanesPerRepeat(op);
   const Format format = isa::opcodeInfo(op.op).format;

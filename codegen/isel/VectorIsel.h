@@ -30,6 +30,10 @@ int lanesPerRepeat(const VectorOp& op);
 // Emits `op` over `count` elements laid out contiguously from each operand's address.
 void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count);
 
+// Converts `count` contiguous UB elements of type `from` at byte `src` to `to` at byte `dst`
+// (rounding to nearest).
+void emitConvert(KernelBuilder& b, int64_t dst, int64_t src, DType from, DType to, int64_t count);
+
 // Emits `op` over a block of `rows` rows of `cols` elements whose rows lie `pitch` elements apart
 // in every operand (each in its own type; pitch·size a whole number of 32-byte blocks): one
 // instruction per 256-byte column segment and 255 rows, the last segment masked. With `rowSrc1`,

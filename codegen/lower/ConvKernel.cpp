@@ -697,15 +697,7 @@ class ConvEmitter {
     const Conv2dEpilogue& e = c_.epilogue;
     const std::vector<DType> rows = e.channelRows();
     const bool halfWork = halfEpilogue(c_);
-    auto convert = [&](int64_t dst, int64_t src, DType from, DType to) {
-      VectorOp v;
-      v.op = Opcode::VConv;
-      v.type = from;
-      v.type2 = to;
-      v.dst = MemRef{Space::UB, 0, dst};
-      v.src0 = MemRef{Space::UB, 0, src};
-      emitContiguous(b_, v, n);
-    };
+    auto convert = [&](int64_t dst, int64_t src, DType from, DType to) { emitConvert(b_, dst, src, from, to, n); };
     if (e.batchNorm) statistics(n);
     for (size_t k = 0; k < rows.size(); ++k) {
       if (rows[k] == DType::Float16 && !halfWork) convert(appliedRow(k), arrivalRow(k), DType::Float16, DType::Float32);

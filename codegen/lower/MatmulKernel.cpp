@@ -262,15 +262,7 @@ class MatmulEmitter {
                    MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(3)), job.col * bs}, 1, job.cols * bs);
       b_.setFlag(Pipe::MTE2, Pipe::V, 0);
       b_.waitFlag(Pipe::MTE2, Pipe::V, 0);
-      if (halfBias) {
-        VectorOp widen;
-        widen.op = Opcode::VConv;
-        widen.type = DType::Float16;
-        widen.type2 = DType::Float32;
-        widen.dst = ub(0);
-        widen.src0 = ub(ubHalfBias_);
-        emitContiguous(b_, widen, job.cols);
-      }
+      if (halfBias) emitConvert(b_, 0, ubHalfBias_, DType::Float16, DType::Float32, job.cols);
     }
     for (int64_t j = 0; j < job.cols; j += chunk_) {
       const int64_t cols = std::min(chunk_, job.cols - j), pitch = roundUp(cols, 16);

@@ -245,22 +245,13 @@ class ReduceEmitter {
   // 32-byte aligned at their own pitch: one conversion of the padded rows when the float16 pitch is
   // half the float32 one, else one per row.
   void narrowResult(int set, int64_t units) {
-    VectorOp narrow;
-    narrow.op = Opcode::VConv;
-    narrow.type = DType::Float32;
-    narrow.type2 = DType::Float16;
-    narrow.dst = MemRef{Space::UB, 0, halfBase(set)};
-    narrow.src0 = MemRef{Space::UB, 0, outBase(set)};
     const int64_t wide = alignBlock(c_.inner * es_), half = alignBlock(c_.inner * 2);
     if (c_.inner == 1 || wide == 2 * half) {  // whole padded rows, which land at half the pitch
-      emitContiguous(b_, narrow, c_.inner == 1 ? units : units * wide / es_);
+      emitConvert(b_, halfBase(set), outBase(set), DType::Float32, DType::Float16, c_.inner == 1 ? units : units * wide / es_);
       return;
     }
-    for (int64_t u = 0; u < units; ++u) {
-      narrow.dst.offset = halfBase(set) + u * half;
-      narrow.src0.offset = outBase(set) + u * wide;
-      emitContiguous(b_, narrow, c_.inner);
-    }
+    for (int64_t u = 0; u < units; ++u)
+      emitConvert(b_, halfBase(set) + u * half, outBase(set) + u * wide, DType::Float32, DType::Float16, c_.inner);
   }
 
  private:

@@ -280,15 +280,7 @@ class WindowEmitter {
  private:
   static MemRef gm(int arg, int64_t offset) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), offset}; }
 
-  void convert(int64_t dst, int64_t src, DType from, DType to, int64_t count) {
-    VectorOp op;
-    op.op = Opcode::VConv;
-    op.type = from;
-    op.type2 = to;
-    op.dst = MemRef{Space::UB, 0, dst};
-    op.src0 = MemRef{Space::UB, 0, src};
-    emitContiguous(b_, op, count);
-  }
+  void convert(int64_t dst, int64_t src, DType from, DType to, int64_t count) { emitConvert(b_, dst, src, from, to, count); }
 
   // The weights of one channel slice, [KH·KW rows × channels], resident in UB in the accumulator
   // type. V must be done with the previous slice first.
