@@ -110,9 +110,10 @@ class Recognizer {
 
  private:
   // Grouped convolutions written as one convolution per group: np.concatenate over the channels
-  // of G NHWC Conv2Ds with the same attributes, each of the next channel slice of one input and the
-  // next output-channel slice of one [KH,KW,C/G,F] array (or weights of their own, joined), each
-  // read only by the concatenation, becomes one Conv2D with groups = G.
+  // of G Conv2Ds of one layout with the same attributes, each of the next channel slice of one
+  // input and the next output-channel slice of one [KH,KW,C/G,F] (NCHW: [F,C/G,KH,KW]) array (or
+  // weights of their own, joined), each read only by the concatenation, becomes one Conv2D with
+  // groups = G.
   void groupConvolutions(graph::Region& r) {
     const std::map<ValueId, int> uses = graph::useCounts(g_);
     const Scope here = {&r};
@@ -127,27 +128,32 @@ class Recognizer {
     std::map<const Node*, Node> grouped;  // concatenation -> its grouped convolution
     std::set<const Node*> parts;
     for (const Node& cat : r.nodes) {
-      if (cat.op != "Concat" || cat.inputs.size() < 2 || cat.intAttr("axis") != 3 || g_.type(cat.outputs[0]).rank() != 4) continue;
+      if (cat.op != "Concat" || cat.inputs.size() < 2 || g_.type(cat.outputs[0]).rank() != 4) continue;
       std::vector<const Node*> convs;
       for (ValueId v : cat.inputs) {
         const Node* c = WindowSums::producer(here, v);
         auto u = uses.find(v);
-        if (!c || c->op != "Conv2D" || c->intAttr("groups", 1) != 1 || c->stringAttr("layout", "NHWC") != "NHWC" ||
-            u == uses.end() || u->second != 1)
+        if (!c || c->op != "Conv2D" || c->intAttr("groups", 1) != 1 || u == uses.end() || u->second != 1 ||
+            (!convs.empty() && c->stringAttr("layout", "NHWC") != convs[0]->stringAttr("layout", "NHWC")))
           break;
         convs.push_back(c);
       }
       if (convs.size() != cat.inputs.size()) continue;
       const Node& first = *convs[0];
+      // the channel axis of the input and result, and the output-channel axis of the weights
+      const bool nchw = first.stringAttr("layout", "NHWC") == "NCHW";
+      const int64_t channelAxis = nchw ? 1 : 3, filterAxis = nchw ? 0 : 3;
+      if (cat.intAttr("axis") != channelAxis && cat.intAttr("axis") != channelAxis - 4) continue;
       ValueId x = -1, w = -1;  // w stays -1 when the groups' weights are arrays of their own
       int64_t nextChannel = 0, nextFilter = 0;
       bool ok = true, sliced = true;
       for (const Node* c : convs) {
         for (const char* attr : {"strides", "pads", "dilations"}) ok = ok && c->intListAttr(attr) == first.intListAttr(attr);
-        const auto in = channels(c->inputs[0], 3);
-        const auto k = channels(c->inputs[1], 3);
+        const auto in = channels(c->inputs[0], channelAxis);
+        const auto k = channels(c->inputs[1], filterAxis);
         ok = ok && in && (x < 0 || std::get<0>(*in) == x) && std::get<1>(*in) == nextChannel &&
-             g_.type(c->inputs[1]).shape == g_.type(first.inputs[1]).shape && g_.type(c->inputs[0]).shape == g_.type(first.inputs[0]).shape;
+             g_.type(c->inputs[1]).shape == g_.type(first.inputs[1]).shape && g_.type(c->inputs[0]).shape == g_.type(first.inputs[0]).shape &&
+             g_.type(c->inputs[1]).dtype == g_.type(first.inputs[1]).dtype && g_.type(c->outputs[0]).dtype == g_.type(first.outputs[0]).dtype;
         if (!ok) break;
         x = std::get<0>(*in);
         nextChannel = std::get<2>(*in);
@@ -157,8 +163,8 @@ class Recognizer {
           nextFilter = std::get<2>(*k);
         }
       }
-      if (!ok || nextChannel != g_.type(x).shape[3].extent) continue;
-      if (!sliced || nextFilter != g_.type(w).shape[3].extent) w = -1;
+      if (!ok || nextChannel != g_.type(x).shape[static_cast<size_t>(channelAxis)].extent) continue;
+      if (!sliced || nextFilter != g_.type(w).shape[static_cast<size_t>(filterAxis)].extent) w = -1;
       Node conv = first;
       conv.inputs = {x, w};
       conv.outputs = cat.outputs;
@@ -166,10 +172,11 @@ class Recognizer {
       if (w < 0) {  // the groups' weights joined along the output channels
         Node join;
         join.op = "Concat";
-        join.setAttr("axis", int64_t{3});
+        join.setAttr("axis", filterAxis);
         for (const Node* c : convs) join.inputs.push_back(c->inputs[1]);
         graph::TensorType t = g_.type(first.inputs[1]);
-        t.shape[3] = graph::Dim::known(t.shape[3].extent * static_cast<int64_t>(convs.size()));
+        const size_t f = static_cast<size_t>(filterAxis);
+        t.shape[f] = graph::Dim::known(t.shape[f].extent * static_cast<int64_t>(convs.size()));
         join.outputs = {g_.addValue(g_.value(cat.outputs[0]).name + "_weights", t, cat.loc)};
         join.loc = cat.loc;
         conv.inputs[1] = join.outputs[0];

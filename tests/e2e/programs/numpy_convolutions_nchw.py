@@ -2,9 +2,20 @@
 # e2e-also: --auto-mixed-precision=O2
 # NCHW convolutions written in plain NumPy (PyTorch's layout: weights [F,C,KH,KW]), which
 # recognize-convolution makes Conv2D(layout="NCHW") at O2: einsum "nchw,fc->nfhw" of the windows of
-# a padded input with w[:, :, i, j], "same" and stride 2. Weights w[:, :, j, i] for the window
-# shifted by (i, j) stay as written and correct.
+# a padded input with w[:, :, i, j], "same" and stride 2; two groups joined by np.concatenate
+# (one Conv2D with groups = 2). Weights w[:, :, j, i] for the window shifted by (i, j) stay as
+# written and correct.
 import numpy as np
+
+
+def conv(x, w):
+    n, c, h, wd = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    out = np.zeros((n, w.shape[0], h, wd), dtype=np.float32)
+    for i in range(3):
+        for j in range(3):
+            out += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + h, j:j + wd], w[:, :, i, j])
+    return out
 
 
 def net(x, w):
@@ -24,4 +35,5 @@ def net(x, w):
     for i in range(3):
         for j in range(3):
             crossed += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + h, j:j + wd], w[:, :, j, i])
-    return same, strided, crossed
+    groups = np.concatenate([conv(x[:, 8 * g:8 * g + 8], w[12 * g:12 * g + 12, :8]) for g in range(2)], axis=1)
+    return same, strided, crossed, groups
