@@ -364,14 +364,16 @@ class Recognizer {
       if (t.nchw != t0.nchw) return fail(reason, "the taps mix NHWC and NCHW windows");
       if (t.shape != y.shape) return fail(reason, "a tap's product broadcasts against the sum");
     }
-    const size_t spatial = t0.nchw ? 2 : 1, kernelAxis = t0.nchw ? 2 : 0;  // the first row axis of x and of w
+    // the first row axis of x and of w ([KH,KW,C,F] or [KH,KW,C]; NCHW [F,C,KH,KW] or depthwise [C,KH,KW])
+    const size_t spatial = t0.nchw ? 2 : 1, kernelAxis = !t0.nchw ? 0 : g_.type(t0.w).rank() == 3 ? 1 : 2;
+    const size_t channelAxis = t0.nchw ? 1 : 3;
     const graph::TensorType &xt = g_.type(t0.x), &wt = g_.type(t0.w);
     if (!graph::isStaticShape(xt.shape) || !graph::isStaticShape(wt.shape) || !graph::isStaticShape(y.shape))
       return fail(reason, "the input or weights have dimensions not known at compile time");
     if (xt.dtype != y.dtype || wt.dtype != y.dtype || (y.dtype != DType::Float16 && y.dtype != DType::Float32))
       return fail(reason, "the input, weights and sum are not all float16 or all float32");
     const int64_t kh = wt.rank() >= 3 ? wt.shape[kernelAxis].extent : 1, kw = wt.rank() >= 3 ? wt.shape[kernelAxis + 1].extent : 1;
-    if (t0.depthwise && wt.shape.back().extent != xt.shape[3].extent)
+    if (t0.depthwise && wt.shape[t0.nchw ? 0 : wt.shape.size() - 1].extent != xt.shape[channelAxis].extent)
       return fail(reason, "the depthwise weights' channels are not the input's");
     // every (a, b) once, and the window's offsets an affine function of them
     std::map<std::pair<int64_t, int64_t>, const Tap*> grid;
@@ -409,7 +411,7 @@ class Recognizer {
       conv.pads.push_back(pad.after);
     }
     conv.weights = t0.w;
-    conv.groups = t0.depthwise ? xt.shape[3].extent : 1;
+    conv.groups = t0.depthwise ? xt.shape[channelAxis].extent : 1;
     conv.nchw = t0.nchw;
     conv.initial = sum.initial;
     const Node* init = sum.initial < 0 ? nullptr : WindowSums::producer({&g_.body}, sum.initial);
@@ -449,7 +451,8 @@ class Recognizer {
     const int rank = g_.type(conv.inputs[1]).rank();
     if (rank != 4) {
       graph::TensorType t = g_.type(conv.inputs[1]);
-      t.shape.insert(t.shape.begin() + (rank == 2 ? 0 : 2), static_cast<size_t>(4 - rank), graph::Dim::known(1));
+      // [C,F] → [1,1,C,F]; depthwise [KH,KW,C] → [KH,KW,1,C], NCHW [C,KH,KW] → [C,1,KH,KW]
+      t.shape.insert(t.shape.begin() + (rank == 2 ? 0 : c.nchw ? 1 : 2), static_cast<size_t>(4 - rank), graph::Dim::known(1));
       Node reshape;
       reshape.op = "Reshape";
       reshape.inputs = {conv.inputs[1]};

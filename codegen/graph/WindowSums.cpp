@@ -126,15 +126,22 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
   if (!c) return std::nullopt;
   if (c->op == "Mul" && c->inputs.size() == 2 && g_.type(v).rank() == 4) {
     for (size_t side = 0; side < 2; ++side) {
-      std::optional<Tap> t = window(scope, c->inputs[side], env, true);
       const ValueId w = c->inputs[1 - side];
+      std::optional<Tap> t = window(scope, c->inputs[side], env, true);
       const int rank = g_.type(w).rank();
-      if (!t || (rank != 1 && rank != 2) || !tapWeights(scope, w, env, *t)) continue;
-      const int wrank = g_.type(t->w).rank();
-      if (wrank != rank + 2 || (wrank == 4 && g_.type(t->w).shape[2].extent != 1)) continue;
-      t->depthwise = true;
-      t->shape = g_.type(v).shape;
-      return t;
+      if (t && (rank == 1 || rank == 2) && tapWeights(scope, w, env, *t)) {
+        const int wrank = g_.type(t->w).rank();
+        if (wrank != rank + 2 || (wrank == 4 && g_.type(t->w).shape[2].extent != 1)) continue;
+        t->depthwise = true;
+        t->shape = g_.type(v).shape;
+        return t;
+      }
+      t = window(scope, c->inputs[side], env, true, true);  // NCHW: times the channels' w[:, a, b] as [C,1,1]
+      if (t && depthwiseNchwWeights(scope, w, env, *t)) {
+        t->depthwise = true;
+        t->shape = g_.type(v).shape;
+        return t;
+      }
     }
     return std::nullopt;
   }
@@ -156,6 +163,41 @@ std::optional<Tap> WindowSums::product(const Scope& scope, ValueId v, const Env&
       producer(scope, squeeze->inputs[0])->op == "Slice")
     return std::nullopt;  // a slice of weights that is not one tap's
   return t;               // a [C,F] matrix of its own
+}
+
+// Whether `v` is an NCHW depthwise tap's weights: w[:, a, b] of a [C,KH,KW] array or w[:, 0, a, b]
+// of a [C,1,KH,KW] one, shaped [C,1,1] or [1,C,1,1] to broadcast over the window; sets t.w, a, b.
+bool WindowSums::depthwiseNchwWeights(const Scope& scope, ValueId v, const Env& env, Tap& t) const {
+  const graph::TensorType& vt = g_.type(v);
+  const Node* shaped = producer(scope, v);
+  const bool broadcast = vt.rank() >= 3 && vt.rank() <= 4 && graph::elementCount(vt.shape) == vt.shape[static_cast<size_t>(vt.rank() - 3)].extent;
+  if (!broadcast || !shaped || (shaped->op != "ExpandDims" && shaped->op != "Reshape")) return false;
+  const Node* squeeze = producer(scope, shaped->inputs[0]);
+  const Node* s = squeeze && squeeze->op == "Squeeze" ? producer(scope, squeeze->inputs[0]) : nullptr;
+  if (!s || s->op != "Slice" || g_.type(shaped->inputs[0]).rank() != 1) return false;
+  const int wrank = g_.type(s->inputs[0]).rank();
+  const std::vector<int64_t> kernel = wrank == 3 ? std::vector<int64_t>{1, 2} : std::vector<int64_t>{1, 2, 3};
+  if ((wrank != 3 && wrank != 4) || s->intListAttr("axes") != kernel || squeeze->intListAttr("axes") != kernel ||
+      (wrank == 4 && g_.type(s->inputs[0]).shape[1].extent != 1))
+    return false;
+  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
+  std::vector<int64_t> at;
+  for (size_t k = 0; k < kernel.size(); ++k) {
+    if (end[k] - begin[k] != 1 || s->intListAttr("step")[k] != 1) return false;
+    int64_t index = begin[k];
+    const auto d = std::find(dynamic.begin(), dynamic.end(), kernel[k]);
+    if (d != dynamic.end()) {
+      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
+      if (!offset) return false;
+      index += *offset;
+    }
+    at.push_back(index);
+  }
+  if (wrank == 4 && at[0] != 0) return false;
+  t.w = s->inputs[0];
+  t.a = at[at.size() - 2];
+  t.b = at.back();
+  return true;
 }
 
 // Whether `v` is the weights w[a, b] of one tap (w[:, :, a, b] for an NCHW tap), np.squeeze of a

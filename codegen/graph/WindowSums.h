@@ -60,7 +60,8 @@ class WindowSums {
   // whose every trip combines taps into their carried array, back to the array it starts from.
   // Taps are products (`products`: channel contractions by @, np.matmul, np.dot, einsum
   // "nhwc,cf->nhwf" or tensordot over axes 3 and 0, or window * w[a, b] channel by channel; NCHW:
-  // einsum "nchw,fc->nfhw" of a window x[:, :, r…, c…] with w[:, :, a, b]) or
+  // einsum "nchw,fc->nfhw" of a window x[:, :, r…, c…] with w[:, :, a, b], or the window times
+  // w[:, a, b] of a [C,KH,KW] array, or w[:, 0, a, b] of a [C,1,KH,KW] one, broadcast) or
   // plain windows. Each intermediate must be read once. False when v is not such a chain at all.
   bool walk(const Scope& scope, graph::ValueId v, const std::string& combine, bool products, WindowSum& sum) const;
 
@@ -89,6 +90,7 @@ class WindowSums {
   std::optional<Tap> window(const Scope& scope, graph::ValueId v, const Env& env, bool whole, bool nchw = false) const;
   std::optional<Tap> product(const Scope& scope, graph::ValueId v, const Env& env) const;
   bool tapWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
+  bool depthwiseNchwWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
   bool channelContraction(const graph::Node& n) const;
   bool nchwContraction(const graph::Node& n) const;
 

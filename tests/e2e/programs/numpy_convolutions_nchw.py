@@ -1,10 +1,10 @@
-# e2e: --entry=net --input=x:float32[2,16,10,10] --input=w:float32[24,16,3,3]
+# e2e: --entry=net --input=x:float32[2,16,10,10] --input=w:float32[24,16,3,3] --input=dw:float32[16,3,3]
 # e2e-also: --auto-mixed-precision=O2
 # NCHW convolutions written in plain NumPy (PyTorch's layout: weights [F,C,KH,KW]), which
 # recognize-convolution makes Conv2D(layout="NCHW") at O2: einsum "nchw,fc->nfhw" of the windows of
 # a padded input with w[:, :, i, j], "same" and stride 2; two groups joined by np.concatenate
-# (one Conv2D with groups = 2). Weights w[:, :, j, i] for the window shifted by (i, j) stay as
-# written and correct.
+# (one Conv2D with groups = 2); depthwise, the window times dw[:, i, j][:, None, None]. Weights
+# w[:, :, j, i] for the window shifted by (i, j) stay as written and correct.
 import numpy as np
 
 
@@ -18,7 +18,7 @@ def conv(x, w):
     return out
 
 
-def net(x, w):
+def net(x, w, dw):
     n, c, h, wd = x.shape
     f = w.shape[0]
     xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
@@ -36,4 +36,8 @@ def net(x, w):
         for j in range(3):
             crossed += np.einsum("nchw,fc->nfhw", xp[:, :, i:i + h, j:j + wd], w[:, :, j, i])
     groups = np.concatenate([conv(x[:, 8 * g:8 * g + 8], w[12 * g:12 * g + 12, :8]) for g in range(2)], axis=1)
-    return same, strided, crossed, groups
+    depthwise = np.zeros((n, c, h, wd), dtype=np.float32)
+    for i in range(3):
+        for j in range(3):
+            depthwise += xp[:, :, i:i + h, j:j + wd] * dw[:, i, j][:, None, None]
+    return same, strided, crossed, groups, depthwise
