@@ -237,7 +237,8 @@ Analyzer::Flow Analyzer::execStmt(const Stmt& stmt) {
 }
 
 void Analyzer::execImport(const Stmt& stmt) {
-  static const std::vector<std::string> modules = {"numpy", "numpy.random", "numpy.lib.stride_tricks", "pyasc", "pyasc.nn", "math"};
+  static const std::vector<std::string> modules = {"numpy", "numpy.random", "numpy.lib", "numpy.lib.stride_tricks", "pyasc",
+                                                    "pyasc.nn", "math"};
   auto checkModule = [&](const std::string& name, const SourceRange& range) {
     if (std::find(modules.begin(), modules.end(), name) != modules.end()) return;
     if (name == "te" || name == "te_op" || name.rfind("te.", 0) == 0) {

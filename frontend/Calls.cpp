@@ -1073,17 +1073,17 @@ SymValue Analyzer::callSpecial(const std::string& name, std::map<std::string, Ar
     return applyOp("TensorDot", {a, b}, {{"axes_a", axesA}, {"axes_b", axesB}}, args.range, nameHint, args.calleeText);
   }
   if (name == "dot") {
-    const Argument& a = bound["a"];
-    const Argument& b = bound["b"];
+    Argument a = bound["a"];
+    Argument b = bound["b"];
     if (a.value.isScalarConstant() || b.value.isScalarConstant()) {
       return applyOp("Mul", {a, b}, {}, args.range, nameHint, args.calleeText);
     }
-    // N-d operands: dot sums over a's last axis and b's second to last (its only one when 1-d); with
-    // a b of 2 dimensions or fewer that is matmul, else tensordot
-    auto rank = [&](const Argument& x) {
-      return x.value.kind == SymKind::Tensor && !x.value.untyped ? builder_.type(arrayValue(x.value, x.range)).rank() : 0;
-    };
-    const int rankA = rank(a), rankB = rank(b);
+    // N-d operands (nested lists as arrays): dot sums over a's last axis and b's second to last
+    // (its only one when 1-d); with a b of 2 dimensions or fewer that is matmul, else tensordot;
+    // a 0-d operand multiplies
+    for (Argument* x : {&a, &b}) x->value = fresh(asArray(*x, callee), x->range);
+    const int rankA = builder_.type(arrayValue(a.value, a.range)).rank(), rankB = builder_.type(arrayValue(b.value, b.range)).rank();
+    if (rankA == 0 || rankB == 0) return applyOp("Mul", {a, b}, {}, args.range, nameHint, args.calleeText);
     if (rankB > 2 && rankA >= 1) {
       return applyOp("TensorDot", {a, b}, {{"axes_a", std::vector<int64_t>{rankA - 1}}, {"axes_b", std::vector<int64_t>{rankB - 2}}},
                      args.range, nameHint, args.calleeText);

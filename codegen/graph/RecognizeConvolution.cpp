@@ -78,13 +78,11 @@ class Recognizer {
       const bool taps = std::all_of(sum.taps.begin(), sum.taps.end(), [&](const Tap& t) {
                           return t.depthwise == depthwise && (depthwise || g_.type(t.w).rank() == 4);
                         }) &&
-                        (sum.taps.size() >= 2 || (!depthwise && graph::elementCount(g_.type(sum.taps[0].w).shape) ==
-                                                                    graph::elementCount(g_.type(sum.taps[0].matrix).shape)));
+                        (sum.taps.size() >= 2 || (!depthwise && oneByOne(sum.taps[0])));
       // (a single strided window's matrix is the weights: one defined inside a loop is not)
-      const bool candidate = taps || (sum.taps.size() == 1 && !depthwise && strided(sum.taps[0]) &&
+      const bool candidate = taps || (sum.taps.size() == 1 && !depthwise && !sum.taps[0].nchw && strided(sum.taps[0]) &&
                                       std::none_of(sum.nodes.begin(), sum.nodes.end(), [](const Node* p) { return p->isLoop(); }));
       if (!candidate) continue;
-      taken.insert(sum.nodes.begin(), sum.nodes.end());
       if (!taps) {  // a 1x1 convolution of its matrix
         sum.taps[0].w = sum.taps[0].matrix;
         sum.taps[0].a = sum.taps[0].b = 0;
@@ -92,6 +90,8 @@ class Recognizer {
       std::string reason = sum.notTaps;
       std::optional<Convolution> conv;
       if (reason.empty()) conv = convolution(sum, g_.type(n.outputs[0]), reason);
+      // (a single tap that is not one, a product plus a bias for instance, may be one on its own)
+      if (conv || sum.taps.size() >= 2) taken.insert(sum.nodes.begin(), sum.nodes.end());
       if (conv) {
         rewrites[i] = *conv;
         dropped_.insert(sum.nodes.begin(), sum.nodes.end());
@@ -204,6 +204,14 @@ class Recognizer {
 
   static bool strided(const Tap& t) { return t.step[0] > 1 || t.step[1] > 1; }
 
+  // Whether a tap's weights are the whole of a 1x1 kernel ([1,1,C,F]; NCHW [F,C,1,1]).
+  bool oneByOne(const Tap& t) const {
+    const graph::TensorType& w = g_.type(t.w);
+    if (w.rank() != 4 || !graph::isStaticShape(w.shape)) return false;
+    const size_t kernel = t.nchw ? 2 : 0;
+    return w.shape[kernel].extent == 1 && w.shape[kernel + 1].extent == 1;
+  }
+
   // A contraction of every window np.lib.stride_tricks.sliding_window_view(x, (KH, KW), axis=(1, 2))
   // of an NHWC array (strided by a slice [:, ::s, ::s'] or not) with kernel weights over the
   // channel and both window axes (np.einsum "nhwcij,ijcf->nhwf", any label order of the weights,
@@ -225,7 +233,7 @@ class Recognizer {
       return Match{std::string("the windows slide over axes other than (1, 2) of an NHWC array")};
     const ValueId w = n.inputs[1];
     const int wrank = g_.type(w).rank();
-    // which axis of w pairs with the windows' row, column and channel axes (3 4 5 of the view's 0-5)
+    // which axis of w pairs with the view's channel, row and column axes (3, 4 and 5 of its 0-5)
     std::map<int64_t, int64_t> pair;
     if (n.op == "TensorDot") {
       const std::vector<int64_t> a = n.intListAttr("axes_a"), b = n.intListAttr("axes_b");
@@ -307,7 +315,7 @@ class Recognizer {
     const int64_t kw = wt.shape[1].extent, c = wt.shape[2].extent, t = wt.shape[0].extent * kw;
     // the flattening: rows of one output position each, columns (tap, channel) against (a, b, c)
     const graph::TensorType &a = g_.type(mm->inputs[0]), &b = g_.type(mm->inputs[1]);
-    if (a.shape[1].extent != t * c || b.shape[0].extent != t * c ||
+    if (a.rank() != 2 || b.rank() != 2 || a.shape[1].extent != t * c || b.shape[0].extent != t * c ||
         a.shape[0].extent != cols.shape[0].extent * cols.shape[1].extent * cols.shape[2].extent ||
         graph::elementCount(cols.shape) != a.shape[0].extent * t * c)
       return std::nullopt;

@@ -28,8 +28,9 @@ constexpr const char* kConvolutionNearMissHint = "convolution_near_miss";
 // An einsum or tensordot of every window np.lib.stride_tricks.sliding_window_view(x, (KH, KW),
 // axis=(1, 2)) (or every s-th) with kernel weights over the channel and window axes (any order of
 // the weights' axes; depthwise over the window axes only) is one too, and so is im2col: the KH·KW
-// windows stacked at axis 3 or written in loops into a preallocated [N,OH,OW,KH,KW,C] or
-// [N,OH,OW,KH·KW,C] array, flattened to rows, times the [KH,KW,C,F] weights flattened.
+// windows stacked at axis 3 or written in loops into a preallocated [N,OH,OW,KH,KW,C] array (or
+// [N,OH,OW,KH·KW,C] at compile-time slots), flattened to rows, times the [KH,KW,C,F] weights
+// flattened.
 // A sum of two taps or more that fails a condition keeps its nodes and gets the near-miss hint.
 // Returns how many sums were rewritten.
 int recognizeConvolutions(graph::Graph& graph);

@@ -1,10 +1,11 @@
-# e2e: --entry=net --input=x:float32[2,16,10,10] --input=w:float32[24,16,3,3] --input=dw:float32[16,3,3]
+# e2e: --entry=net --input=x:float32[2,16,10,10] --input=w:float32[24,16,3,3] --input=dw:float32[16,3,3] --input=w1:float32[24,16,1,1]
 # e2e-also: --auto-mixed-precision=O2
 # NCHW convolutions written in plain NumPy (PyTorch's layout: weights [F,C,KH,KW]), which
 # recognize-convolution makes Conv2D(layout="NCHW") at O2: einsum "nchw,fc->nfhw" of the windows of
 # a padded input with w[:, :, i, j], "same" and stride 2; two groups joined by np.concatenate
 # (one Conv2D with groups = 2); depthwise, the window times dw[:, i, j][:, None, None]. Weights
-# w[:, :, j, i] for the window shifted by (i, j) stay as written and correct.
+# w[:, :, j, i] for the window shifted by (i, j) stay as written and correct. One-tap sums: a 1x1
+# NCHW convolution by einsum (with a bias), and a strided window times one tap's weights.
 import numpy as np
 
 
@@ -18,7 +19,7 @@ def conv(x, w):
     return out
 
 
-def net(x, w, dw):
+def net(x, w, dw, w1):
     n, c, h, wd = x.shape
     f = w.shape[0]
     xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
@@ -40,4 +41,6 @@ def net(x, w, dw):
     for i in range(3):
         for j in range(3):
             depthwise += xp[:, :, i:i + h, j:j + wd] * dw[:, i, j][:, None, None]
-    return same, strided, crossed, groups, depthwise
+    pointwise = np.einsum("nchw,fc->nfhw", x, w1[:, :, 0, 0]) + w1[:, 0, 0, 0][None, :, None, None]
+    one_tap = np.einsum("nchw,fc->nfhw", x[:, :, ::2, ::2], w[:, :, 1, 1])
+    return same, strided, crossed, groups, depthwise, pointwise, one_tap

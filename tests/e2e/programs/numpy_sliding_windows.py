@@ -6,6 +6,7 @@
 # "nhwcij,ijc->nhwc". Windows over the axes (2, 1), whose einsum is not a convolution of x, stay
 # as written and correct. sliding_window_view also runs on its own (every axis, one axis).
 import numpy as np
+from numpy.lib import stride_tricks
 from numpy.lib.stride_tricks import sliding_window_view
 
 
@@ -18,5 +19,5 @@ def net(x, w, wt, dw):
     depth = np.einsum("nhwcij,ijc->nhwc", v, dw)
     swapped = np.einsum("nhwcij,ijcf->nhwf", np.lib.stride_tricks.sliding_window_view(xp, (3, 3), axis=(2, 1)), w)
     rows = sliding_window_view(x[0, :, :, 0], (2, 3))
-    columns = sliding_window_view(x, 4, axis=2)
+    columns = stride_tricks.sliding_window_view(x, 4, axis=2)
     return same, strided, torch, depth, swapped, rows, columns
