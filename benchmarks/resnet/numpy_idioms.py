@@ -6,6 +6,7 @@ compile time (the fastest of three), cycles, launches, and the logits' relative 
 program itself run by NumPy.
 
 usage: benchmarks/resnet/numpy_idioms.py --bin-dir build/bin [--target ascend910b] [--networks resnet50,vgg16,mobilenet_v1]
+                                        [--auto-mixed-precision O1|O2]
 Prints a markdown table.
 """
 import argparse
@@ -28,6 +29,7 @@ def main():
     ap.add_argument("--bin-dir", required=True)
     ap.add_argument("--target", default="ascend910b")
     ap.add_argument("--networks", default=",".join(NETWORKS))
+    ap.add_argument("--auto-mixed-precision", choices=["O1", "O2"], help="compile every network with it")
     args = ap.parse_args()
     pyasc = os.path.join(args.bin_dir, "pyasc")
     env = dict(os.environ, PYASC_TARGET_DIR=os.environ.get("PYASC_TARGET_DIR", os.path.join(ROOT, "targets")))
@@ -44,6 +46,8 @@ def main():
                 model = os.path.join(tmp, "m.om")
                 cmd = [pyasc, "--target=" + args.target, "--opt-level=O2", "--entry=" + network,
                        "--input=x:float32[1,224,224,3]", program, "-o", model]
+                if args.auto_mixed_precision:
+                    cmd.insert(1, "--auto-mixed-precision=" + args.auto_mixed_precision)
                 seconds = []
                 for _ in range(3):
                     start = time.perf_counter()

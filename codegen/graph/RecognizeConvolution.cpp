@@ -1,6 +1,7 @@
 // Recognises convolutions written as sums over kernel taps of window contractions.
 #include "codegen/graph/RecognizeConvolution.h"
 
+#include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/WindowSums.h"
 
 #include <algorithm>
@@ -518,6 +519,9 @@ class Recognizer {
 int recognizeConvolutions(graph::Graph& graph) {
   Recognizer r(graph);
   r.region(graph.body);
+  // the windows, pads and fills the replaced sums read go too, so that later stages (mixed
+  // precision's reader counts) do not see them
+  if (r.recognized > 0) eliminateDeadNodes(graph);
   return r.recognized;
 }
 

@@ -11,6 +11,7 @@
 #include <tuple>
 #include <vector>
 
+#include "codegen/graph/EliminateDeadNodes.h"
 #include "codegen/graph/WindowSums.h"
 
 namespace pyasc::codegen {
@@ -187,6 +188,9 @@ class Recognizer {
 int recognizePooling(graph::Graph& graph) {
   Recognizer r(graph);
   r.region(graph.body);
+  // the windows, pads and fills the replaced sums read go too, so that later stages (mixed
+  // precision's reader counts) do not see them
+  if (r.recognized > 0) eliminateDeadNodes(graph);
   return r.recognized;
 }
 
