@@ -1,9 +1,6 @@
 // Recognises convolutions written as sums over kernel taps of window contractions.
 #include "codegen/graph/RecognizeConvolution.h"
 
-#include "codegen/graph/EliminateDeadNodes.h"
-#include "codegen/graph/WindowSums.h"
-
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -13,6 +10,9 @@
 #include <tuple>
 #include <variant>
 #include <vector>
+
+#include "codegen/graph/EliminateDeadNodes.h"
+#include "codegen/graph/WindowSums.h"
 
 namespace pyasc::codegen {
 
