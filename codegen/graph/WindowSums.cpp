@@ -60,6 +60,18 @@ std::optional<int64_t> WindowSums::scalar(const Scope& scope, ValueId v, const E
   return p->op == "Add" ? *a + *b : p->op == "Sub" ? *a - *b : *a * *b;
 }
 
+// Where slice (or slice update) `s` starts along its k-th sliced axis, with the loops' counters at
+// `env`: its begin, plus the offset operand of a dynamic axis (operands from `first` on).
+std::optional<int64_t> WindowSums::start(const Scope& scope, const Node& s, size_t k, const Env& env, size_t first) const {
+  const std::vector<int64_t> axes = s.intListAttr("axes"), dynamic = s.intListAttr("dynamic_axes");
+  const int64_t at = s.intListAttr("begin")[k];
+  const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
+  if (d == dynamic.end()) return at;
+  const auto offset = scalar(scope, s.inputs.at(first + static_cast<size_t>(d - dynamic.begin())), env);
+  if (!offset) return std::nullopt;
+  return at + *offset;
+}
+
 // Whether `n` contracts the last axis of its rank-4 first operand with the first axis of its
 // rank-2 second operand into [a, b, c, f].
 bool WindowSums::channelContraction(const Node& n) const {
@@ -101,19 +113,12 @@ std::optional<Tap> WindowSums::window(const Scope& scope, ValueId v, const Env& 
   t.shape = g_.type(v).shape;
   const Node* s = producer(scope, v);
   if (!s || s->op != "Slice") return whole ? std::optional<Tap>(t) : std::nullopt;
-  const std::vector<int64_t> axes = s->intListAttr("axes"), begin = s->intListAttr("begin"), step = s->intListAttr("step"),
-                             dynamic = s->intListAttr("dynamic_axes");
+  const std::vector<int64_t> axes = s->intListAttr("axes"), step = s->intListAttr("step");
   t.x = s->inputs[0];
   for (size_t k = 0; k < axes.size(); ++k) {
-    if (axes[k] != rows && axes[k] != rows + 1) return std::nullopt;
-    int64_t at = begin[k];
-    const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
-    if (d != dynamic.end()) {
-      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
-      if (!offset) return std::nullopt;
-      at += *offset;
-    }
-    (axes[k] == rows ? t.row : t.col) = at;
+    const auto at = start(scope, *s, k, env, 1);
+    if ((axes[k] != rows && axes[k] != rows + 1) || !at) return std::nullopt;
+    (axes[k] == rows ? t.row : t.col) = *at;
     t.step[static_cast<size_t>(axes[k] - rows)] = step[k];
   }
   return t;
@@ -180,18 +185,12 @@ bool WindowSums::depthwiseNchwWeights(const Scope& scope, ValueId v, const Env& 
   if ((wrank != 3 && wrank != 4) || s->intListAttr("axes") != kernel || squeeze->intListAttr("axes") != kernel ||
       (wrank == 4 && g_.type(s->inputs[0]).shape[1].extent != 1))
     return false;
-  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
+  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end");
   std::vector<int64_t> at;
   for (size_t k = 0; k < kernel.size(); ++k) {
-    if (end[k] - begin[k] != 1 || s->intListAttr("step")[k] != 1) return false;
-    int64_t index = begin[k];
-    const auto d = std::find(dynamic.begin(), dynamic.end(), kernel[k]);
-    if (d != dynamic.end()) {
-      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
-      if (!offset) return false;
-      index += *offset;
-    }
-    at.push_back(index);
+    const auto index = start(scope, *s, k, env, 1);
+    if (end[k] - begin[k] != 1 || s->intListAttr("step")[k] != 1 || !index) return false;
+    at.push_back(*index);
   }
   if (wrank == 4 && at[0] != 0) return false;
   t.w = s->inputs[0];
@@ -209,17 +208,11 @@ bool WindowSums::tapWeights(const Scope& scope, ValueId v, const Env& env, Tap& 
   if (!s || s->op != "Slice" || squeeze->intListAttr("axes") != kernel || s->intListAttr("axes") != kernel ||
       s->intListAttr("step") != std::vector<int64_t>{1, 1})
     return false;
-  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end"), dynamic = s->intListAttr("dynamic_axes");
+  const std::vector<int64_t> begin = s->intListAttr("begin"), end = s->intListAttr("end");
   for (size_t k = 0; k < 2; ++k) {
-    if (end[k] - begin[k] != 1) return false;
-    int64_t at = begin[k];
-    const auto d = std::find(dynamic.begin(), dynamic.end(), kernel[k]);
-    if (d != dynamic.end()) {
-      const auto offset = scalar(scope, s->inputs.at(1 + static_cast<size_t>(d - dynamic.begin())), env);
-      if (!offset) return false;
-      at += *offset;
-    }
-    (k == 0 ? t.a : t.b) = at;
+    const auto at = start(scope, *s, k, env, 1);
+    if (end[k] - begin[k] != 1 || !at) return false;
+    (k == 0 ? t.a : t.b) = *at;
   }
   t.w = s->inputs[0];
   return true;
@@ -249,17 +242,11 @@ bool WindowSums::walkFrom(const Scope& scope, ValueId v, const Env& env, ValueId
       if (const Node* e = producerIn(r, u); e && e->op == "ExpandDims") u = e->inputs[0];
       std::optional<Tap> t = window(scope, u, env, false, sum.nchw);
       const std::vector<int64_t> axes = p->intListAttr("axes"), begin = p->intListAttr("begin"), end = p->intListAttr("end"),
-                                 step = p->intListAttr("step"), dynamic = p->intListAttr("dynamic_axes");
+                                 step = p->intListAttr("step");
       for (size_t k = 0; t && k < axes.size(); ++k) {
-        int64_t at = begin[k];
-        const auto d = std::find(dynamic.begin(), dynamic.end(), axes[k]);
-        if (d != dynamic.end()) {
-          const auto offset = scalar(scope, p->inputs.at(2 + static_cast<size_t>(d - dynamic.begin())), env);
-          if (!offset) t.reset();
-          else at += *offset;
-        }
-        if (t && step[k] != 1) t.reset();
-        if (t) t->slot.push_back({axes[k], at, end[k] - begin[k]});
+        const auto at = start(scope, *p, k, env, 2);
+        if (!at || step[k] != 1) t.reset();
+        else t->slot.push_back({axes[k], *at, end[k] - begin[k]});
       }
       if (!t) {
         if (carried != kNothing || last) return false;

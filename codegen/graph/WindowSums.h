@@ -87,6 +87,7 @@ class WindowSums {
   bool walkFrom(const Scope& scope, graph::ValueId v, const Env& env, graph::ValueId carried, const std::string& combine,
                 bool products, WindowSum& sum, bool top) const;
   std::optional<int64_t> scalar(const Scope& scope, graph::ValueId v, const Env& env) const;
+  std::optional<int64_t> start(const Scope& scope, const graph::Node& s, size_t k, const Env& env, size_t first) const;
   std::optional<Tap> window(const Scope& scope, graph::ValueId v, const Env& env, bool whole, bool nchw = false) const;
   std::optional<Tap> product(const Scope& scope, graph::ValueId v, const Env& env) const;
   bool tapWeights(const Scope& scope, graph::ValueId v, const Env& env, Tap& t) const;
