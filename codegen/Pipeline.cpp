@@ -43,27 +43,11 @@ std::string graphStage(PipelineState& s, const StageContext& c) {
 bool reusesMemory(const CompileOptions& o) { return o.memoryOpt || o.memoryReuse || o.optLevel >= 2; }
 
 void foldEmpty(PipelineState& s, const StageContext&) { foldEmptyArrays(s.graph); }
-void randomAffine(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) foldRandomAffine(s.graph);
-}
 void mixedPrecision(PipelineState& s, const StageContext& c) { autoMixedPrecision(s.graph, c.options.ampMode); }
-void writtenConvolutions(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) recognizeConvolutions(s.graph);
-}
-void writtenPooling(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) recognizePooling(s.graph);
-}
-void writtenBatchNorms(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) recognizeBatchNorms(s.graph);
-}
-void batchNorms(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) foldBatchNorms(s.graph);
-}
-void convEpilogues(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) fuseConvEpilogues(s.graph);
-}
-void matmulEpilogues(PipelineState& s, const StageContext& c) {
-  if (c.options.optLevel >= 2) fuseMatmulEpilogues(s.graph);
+// A graph rewrite that runs at O2 only.
+template <int (*Rewrite)(graph::Graph&)>
+void atO2(PipelineState& s, const StageContext& c) {
+  if (c.options.optLevel >= 2) Rewrite(s.graph);
 }
 void expand(PipelineState& s, const StageContext& c) { expandComposites(s.graph, c.options.registry, c.target); }
 void selectSlices(PipelineState& s, const StageContext&) { selectSliceUpdates(s.graph); }
@@ -116,13 +100,13 @@ const std::vector<Stage>& stages() {
   static const std::vector<Stage> all = [] {
     std::vector<Stage> s = {
         {"fold-empty-arrays", IR::Graph, IR::Graph, graphStage<foldEmpty>},
-        {"fold-random-affine", IR::Graph, IR::Graph, graphStage<randomAffine>},
-        {"recognize-convolution", IR::Graph, IR::Graph, graphStage<writtenConvolutions>},
-        {"recognize-pooling", IR::Graph, IR::Graph, graphStage<writtenPooling>},
-        {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<writtenBatchNorms>},
-        {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<batchNorms>},
-        {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<convEpilogues>},
-        {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<matmulEpilogues>},
+        {"fold-random-affine", IR::Graph, IR::Graph, graphStage<atO2<foldRandomAffine>>},
+        {"recognize-convolution", IR::Graph, IR::Graph, graphStage<atO2<recognizeConvolutions>>},
+        {"recognize-pooling", IR::Graph, IR::Graph, graphStage<atO2<recognizePooling>>},
+        {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<atO2<recognizeBatchNorms>>},
+        {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<atO2<foldBatchNorms>>},
+        {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<atO2<fuseConvEpilogues>>},
+        {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<atO2<fuseMatmulEpilogues>>},
         {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},
         {"expand-composites", IR::Graph, IR::Graph, graphStage<expand>},
         {"select-slice-updates", IR::Graph, IR::Graph, graphStage<selectSlices>},
