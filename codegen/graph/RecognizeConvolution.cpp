@@ -116,8 +116,15 @@ class Recognizer {
   // weights of their own, joined), each read only by the concatenation, becomes one Conv2D with
   // groups = G.
   void groupConvolutions(graph::Region& r) {
-    const std::map<ValueId, int> uses = graph::useCounts(g_);
     const Scope here = {&r};
+    // (the graph's reads are counted only for a region that concatenates convolutions)
+    const bool concatenatesConvolutions = std::any_of(r.nodes.begin(), r.nodes.end(), [&](const Node& n) {
+      if (n.op != "Concat") return false;
+      const Node* p = n.inputs.empty() ? nullptr : WindowSums::producer(here, n.inputs[0]);
+      return p && p->op == "Conv2D";
+    });
+    if (!concatenatesConvolutions) return;
+    const std::map<ValueId, int> uses = graph::useCounts(g_);
     // the array x is a channel slice of, and where the slice starts and ends
     auto channels = [&](ValueId v, int64_t axis) -> std::optional<std::tuple<ValueId, int64_t, int64_t>> {
       const Node* s = WindowSums::producer(here, v);
