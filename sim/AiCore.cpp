@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sdk/isa/Encoding.h"
 #include "sim/CubeUnit.h"
 #include "sim/Energy.h"
 #include "sim/InstructionChecks.h"
@@ -145,13 +146,17 @@ void AiCore::stepScalar(uint64_t now) {
   if (++scalarSteps_ > kMaxScalarSteps) {
     fail(index, "instruction limit of " + std::to_string(kMaxScalarSteps) + " scalar steps exceeded");
   }
-  const isa::Instruction& inst = kernel_.program[index];
+  const isa::Instruction& programInst = kernel_.program[index];
   uint64_t cost = static_cast<uint64_t>(target_.scalarCycles);
   VectorClock& sClock = clocks_[kS];
   ++sClock[kS];
   try {
+    Pipe pipe = queuePipe(programInst);
+    const bool consumes = scalar_.fieldCount > 0 && (pipe != Pipe::S || programInst.op == Opcode::End ||
+                                                     programInst.op == Opcode::SetFlag ||
+                                                     programInst.op == Opcode::WaitFlag || programInst.op == Opcode::Barrier);
+    const isa::Instruction& inst = consumes ? withFields(programInst) : programInst;
     checkFields(inst, scalar_.mask, options_.sanitize);
-    Pipe pipe = queuePipe(inst);
     if (inst.op == Opcode::End) {
       ended_ = true;
     } else if (inst.op == Opcode::WaitFlag && pipe == Pipe::S) {
@@ -192,6 +197,30 @@ void AiCore::stepScalar(uint64_t now) {
   stats_.pipes[kS].busyCycles += cost;
   ++stats_.pipes[kS].instructions;
   if (trace_) trace_->add(core_, kS, now, cost, text(index), index);
+}
+
+const isa::Instruction& AiCore::withFields(const isa::Instruction& inst) {
+  const isa::Format format = opcodeEntry(inst.op).format;
+  if (patched_.empty()) patched_.resize(kQueueDepth * isa::kPipeCount + 1);
+  isa::Instruction& out = patched_[nextPatched_];
+  nextPatched_ = (nextPatched_ + 1) % patched_.size();
+  out = inst;
+  const int count = scalar_.fieldCount;
+  scalar_.fieldCount = 0;
+  for (int i = 0; i < count; ++i) {
+    const FieldOverride& f = scalar_.fields[static_cast<size_t>(i)];
+    const isa::Field field = isa::registerField(f.field);
+    const isa::FieldSpec* spec = isa::findField(format, field);
+    const std::string name = std::string("set_field ") + isa::fieldName(field);
+    if (!spec) throw Violation(name + ": " + opcodeEntry(inst.op).mnemonic + " has no field " + isa::fieldName(field));
+    const auto value = static_cast<int64_t>(f.value);
+    if (value < spec->min || value > spec->max) {
+      throw Violation(name + " = " + std::to_string(value) + " is out of range " + std::to_string(spec->min) + ".." +
+                      std::to_string(spec->max));
+    }
+    isa::setField(out, field, value);
+  }
+  return out;
 }
 
 void AiCore::stepPipe(int pipe, uint64_t now) {

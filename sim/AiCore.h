@@ -65,6 +65,9 @@ class AiCore {
   [[noreturn]] void reportDeadlock() const;
   [[noreturn]] void fail(int instruction, const std::string& what) const;
   std::string text(int instruction) const;
+  // `inst` with the fields pending set_field instructions supply (then none are pending); throws a
+  // Violation for a field its format lacks or a value outside the field's range.
+  const isa::Instruction& withFields(const isa::Instruction& inst);
 
   const Target& target_;
   const Kernel& kernel_;
@@ -88,6 +91,9 @@ class AiCore {
   std::vector<uint64_t> flagVisible_;  // per flag: the cycle its waiter can see it; kNever while not set
   std::vector<FlagSync> flagSync_;
   LaunchStats stats_;
+  // Instructions whose fields set_field supplied, in rotation: never more are queued at once.
+  std::vector<isa::Instruction> patched_;
+  size_t nextPatched_ = 0;
 };
 
 }  // namespace pyasc::sim

@@ -3,6 +3,7 @@
 #include "sim/ScalarUnit.h"
 
 #include <cstring>
+#include <string>
 
 #include "sim/Violation.h"
 
@@ -78,6 +79,12 @@ void runScalar(const isa::Instruction& inst, ScalarState& s, CoreMemory& mem) {
       s.mask.hi = s.regs[inst.rb];
       break;
     case Opcode::SetMaskMode: s.mask.counter = inst.mode == 1; break;
+    case Opcode::SetField:
+      if (s.fieldCount == kMaxFieldOverrides) {
+        throw Violation("more than " + std::to_string(kMaxFieldOverrides) + " set_field before one instruction");
+      }
+      s.fields[static_cast<size_t>(s.fieldCount++)] = FieldOverride{static_cast<uint8_t>(inst.imm), s.regs[inst.ra]};
+      break;
     default:
       set(inst.rd, static_cast<uint64_t>(alu(inst.op, reg(inst.ra), inst.mode == 1 ? inst.imm : reg(inst.rb))));
       break;

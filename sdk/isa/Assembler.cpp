@@ -39,6 +39,7 @@ enum class OperandKind {
   Scalar,             // ra, or #imm (a bit pattern) with mode 1
   PipeName,           // S V M MTE1 MTE2 MTE3 FIX ALL
   MaskModeName,       // normal | counter (mode)
+  FieldName,          // a geometry field's name (set_field) into imm
 };
 
 struct OperandSyntax {
@@ -75,6 +76,7 @@ const Syntax& syntaxOf(Opcode op) {
   static const Syntax jump{Suffix::None, {{K::Target, F::Imm}}, {}, nullptr};
   static const Syntax maskSet{Suffix::None, {{K::Register, F::Ra}, {K::Register, F::Rb}}, {}, nullptr};
   static const Syntax maskMode{Suffix::None, {{K::MaskModeName, F::Mode}}, {}, nullptr};
+  static const Syntax fieldSet{Suffix::None, {{K::FieldName, F::Imm}, {K::Register, F::Ra}}, {}, nullptr};
   static const Syntax flag{Suffix::None,
                            {{K::PipeName, F::SrcPipe}, {K::PipeName, F::DstPipe}, {K::Integer, F::Event}}, {},
                            nullptr};
@@ -189,6 +191,7 @@ const Syntax& syntaxOf(Opcode op) {
     case Format::VDup: return vdup;
     case Format::VReduce: return vreduce;
     case Format::VTranspose: return vtranspose;
+    case Format::FieldSet: return fieldSet;
   }
   return none;
 }
@@ -245,6 +248,7 @@ std::string operandText(const OperandSyntax& operand, const Instruction& inst) {
       return "x" + std::to_string(getField(inst, operand.field));
     case OperandKind::PipeName: return pipeName(static_cast<Pipe>(getField(inst, operand.field)));
     case OperandKind::MaskModeName: return inst.mode ? "counter" : "normal";
+    case OperandKind::FieldName: return fieldName(registerField(getField(inst, operand.field)));
   }
   return "";
 }
@@ -677,6 +681,17 @@ void LineAssembler::parseOperand(const OperandSyntax& operand, const Token& toke
       }
       inst_.mode = token.text == "counter";
       return;
+    case OperandKind::FieldName: {
+      Field field;
+      if (!parseFieldName(token.text, field) || field < kFirstRegisterField || field > kLastRegisterField) {
+        std::string names;
+        for (int f = static_cast<int>(kFirstRegisterField); f <= static_cast<int>(kLastRegisterField); ++f)
+          names += std::string(names.empty() ? "" : ", ") + fieldName(static_cast<Field>(f));
+        error(token.col, "'" + token.text + "' is not a field a register can supply; expected one of " + names);
+      }
+      inst_.imm = static_cast<int64_t>(field) - static_cast<int64_t>(kFirstRegisterField);
+      return;
+    }
   }
 }
 

@@ -104,6 +104,8 @@ const std::vector<FormatLayout>& layouts() {
        withVectorIteration({type(F::Type), flagBit(), address(F::Dst), address(F::Src0)}, {F::Src0Blk},
                            {F::DstRep, F::Src0Rep})},
       {Format::VTranspose, withVectorIteration({address(F::Dst), address(F::Src0)}, {}, {F::DstRep, F::Src0Rep})},
+      // the field a register supplies, counted from Repeat (0) to PosStart (31)
+      {Format::FieldSet, {u(F::Imm, 5), reg(F::Ra)}},
   };
   return table;
 }
@@ -181,6 +183,16 @@ const char* fieldName(Field f) {
       "srcPipe", "dstPipe", "event",
   };
   return names[static_cast<int>(f)];
+}
+
+bool parseFieldName(const std::string& name, Field& out) {
+  for (int f = 0; f <= static_cast<int>(Field::Event); ++f) {
+    if (name == fieldName(static_cast<Field>(f))) {
+      out = static_cast<Field>(f);
+      return true;
+    }
+  }
+  return false;
 }
 
 bool isAddressField(Field f) { return f == Field::Dst || f == Field::Src0 || f == Field::Src1 || f == Field::Src2; }

@@ -20,6 +20,13 @@ enum class Field : uint8_t {
   SrcPipe, DstPipe, Event,
 };
 const char* fieldName(Field f);  // the Instruction member name: "repeat", "dstBlk", ...
+bool parseFieldName(const std::string& name, Field& out);
+// The fields `set_field` can take from a register: the geometry from Repeat to PosStart (repeat
+// counts, strides, burst counts and lengths, gaps, cube and img2col sizes, paddings, positions).
+constexpr Field kFirstRegisterField = Field::Repeat;
+constexpr Field kLastRegisterField = Field::PosStart;
+// set_field's imm: the field's number counted from kFirstRegisterField.
+inline Field registerField(int64_t imm) { return static_cast<Field>(static_cast<int64_t>(kFirstRegisterField) + imm); }
 bool isAddressField(Field f);    // Dst, Src0, Src1, Src2
 
 // One field of a format's encoding: its width in bits and the values it accepts. For an address

@@ -32,6 +32,9 @@ get_block_dim x7
 set_vmask x1, x2
 set_mask_mode normal
 set_mask_mode counter
+set_field burstLen, x5
+set_field posStart, x31
+set_field repeat, x1
 end
 
 ; CHECK:      0: 00 63 ff ff ff ff ff ff ff 1f 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  li x3, -5
@@ -63,4 +66,7 @@ end
 ; CHECK-NEXT: 26: 16 41 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_vmask x1, x2
 ; CHECK-NEXT: 27: 17 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_mask_mode normal
 ; CHECK-NEXT: 28: 17 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_mask_mode counter
-; CHECK-NEXT: 29: 1b 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  end
+; CHECK-NEXT: 29: 44 a8 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_field burstLen, x5
+; CHECK-NEXT: 30: 44 ff 03 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_field posStart, x31
+; CHECK-NEXT: 31: 44 20 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  set_field repeat, x1
+; CHECK-NEXT: 32: 1b 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00  end
