@@ -74,10 +74,23 @@ int64_t Tensor::maxByteSize() const {
   return count * size;
 }
 
+namespace {
+bool sameDims(const std::vector<ShapeExpr>& a, const std::vector<ShapeExpr>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!shape::same(a[i], b[i])) return false;
+  return true;
+}
+}  // namespace
+
 bool Tensor::operator==(const Tensor& o) const {
   return name == o.name && dtype == o.dtype && shape == o.shape && layout == o.layout && role == o.role &&
          gmOffset == o.gmOffset && gmSize == o.gmSize && (role != TensorRole::RandomInput || random == o.random) &&
-         declared == o.declared;
+         declared == o.declared && sameDims(dims, o.dims);
+}
+
+bool AffineScalar::operator==(const AffineScalar& o) const {
+  return base == o.base && terms == o.terms && (shape && o.shape ? shape::same(shape, o.shape) : shape == o.shape);
 }
 
 bool BufferUsage::operator==(const BufferUsage& o) const {
@@ -138,7 +151,7 @@ int Model::findTensor(const std::string& name, TensorRole role) const {
 
 bool Model::operator==(const Model& o) const {
   return target == o.target && flags == o.flags && tensors == o.tensors && kernels == o.kernels && plan == o.plan &&
-         constants == o.constants && memory == o.memory && graph == o.graph;
+         constants == o.constants && memory == o.memory && graph == o.graph && symbols == o.symbols;
 }
 
 }  // namespace pyasc::model

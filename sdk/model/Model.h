@@ -8,16 +8,20 @@
 
 #include "sdk/isa/ISA.h"
 #include "sdk/support/DType.h"
+#include "sdk/support/ShapeExpr.h"
 
 namespace pyasc::model {
 
-// Format version written by this pyasc; it reads every file of this major version and of 1.x (a
-// 1.x file is a 2.x file without section 8).
-constexpr uint16_t kFormatMajor = 2;
+// Format version written by this pyasc; it reads every file of this major version, of 2.x (a 2.x
+// file is a 3.x file without section 9) and of 1.x (a 1.x file is a 2.x file without section 8).
+constexpr uint16_t kFormatMajor = 3;
 constexpr uint16_t kFormatMinor = 0;  // 1.1: the optional graph section; 1.2: the optional host dtypes section;
                                      // 1.3: while steps; 2.0: the optional random transforms section,
-                                     // which changes what the runtime draws (a 1.x reader would skip it)
+                                     // which changes what the runtime draws (a 1.x reader would skip it);
+                                     // 3.0: the optional dynamic shapes section, which changes the launch
+                                     // scalars and shapes (a 2.x reader would skip it)
 constexpr uint16_t kLastMinorOf1 = 3;
+constexpr uint16_t kLastMinorOf2 = 0;
 
 // Header flags: how the model was compiled (informational for `pyasc info`).
 enum ModelFlag : uint32_t {
@@ -80,6 +84,9 @@ struct Tensor {
   // Input role: the dtype the program declared where the device computes another (float64 in
   // float32, format 1.2's `host dtypes` section); the runtime converts arrays of it when binding.
   std::optional<DType> declared;
+  // A tensor with dynamic dimensions: each dimension's extent over the model's symbols (section 9),
+  // within `shape`'s [min, max]; empty for a static tensor.
+  std::vector<ShapeExpr> dims;
 
   bool isStatic() const;
   int64_t maxElementCount() const;  // with every dynamic dimension at its max
@@ -111,10 +118,20 @@ struct AffineTerm {
   int64_t coeff = 0;
   bool operator==(const AffineTerm& o) const { return inductionVar == o.inductionVar && coeff == o.coeff; }
 };
+// A launch scalar: base + Σ coeff · iv, plus (dynamic models, section 9) an expression over the
+// shape symbols, evaluated when the shapes are bound (a tiling value of the launch).
 struct AffineScalar {
   int64_t base = 0;
   std::vector<AffineTerm> terms;
-  bool operator==(const AffineScalar& o) const { return base == o.base && terms == o.terms; }
+  ShapeExpr shape;  // null: none
+  bool operator==(const AffineScalar& o) const;
+};
+
+// A dynamic dimension of the inputs: a name (`N`, or `x.0` for an unnamed one) and its range.
+struct Symbol {
+  std::string name;
+  int64_t min = 0, max = 0;
+  bool operator==(const Symbol& o) const { return name == o.name && min == o.min && max == o.max; }
 };
 
 enum class StepKind : uint8_t { Launch = 0, Loop = 1, While = 2 };
@@ -169,7 +186,11 @@ struct Model {
   // The program as graph IR text (sdk/graph/Printer.h) after the graph stages: what the kernels
   // compute, which the CPU backend compiles for the host. Empty in a 1.0 model.
   std::string graph;
+  // The dynamic dimensions, in the order the program's inputs declare them (section 9); empty for
+  // a static model.
+  std::vector<Symbol> symbols;
 
+  bool isDynamic() const { return !symbols.empty(); }
   // Index of the first tensor called `name` (of `role`), or -1. Only an input and the output of
   // the same parameter updated in place share a name.
   int findTensor(const std::string& name) const;

@@ -25,11 +25,13 @@ constexpr size_t kSectionEntrySize = 24;
 constexpr uint32_t kMaxSections = 64;
 
 enum class SectionKind : uint32_t {
-  Tensors = 1, Kernels = 2, Plan = 3, Constants = 4, Memory = 5, Graph = 6, HostDTypes = 7, RandomTransforms = 8
+  Tensors = 1, Kernels = 2, Plan = 3, Constants = 4, Memory = 5, Graph = 6, HostDTypes = 7, RandomTransforms = 8,
+  DynamicShapes = 9
 };
 constexpr uint32_t kFirstSectionKind = 1;
-constexpr uint32_t kLastRequiredSectionKind = 5;  // graph (1.1), host dtypes (1.2), random transforms (1.4) are optional
-constexpr uint32_t kLastSectionKind = 8;
+constexpr uint32_t kLastRequiredSectionKind = 5;  // graph (1.1), host dtypes (1.2), random transforms (2.0) and
+                                                  // dynamic shapes (2.1) are optional
+constexpr uint32_t kLastSectionKind = 9;
 
 inline const char* sectionName(SectionKind kind) {
   switch (kind) {
@@ -41,6 +43,7 @@ inline const char* sectionName(SectionKind kind) {
     case SectionKind::Graph: return "graph";
     case SectionKind::HostDTypes: return "host dtypes";
     case SectionKind::RandomTransforms: return "random transforms";
+    case SectionKind::DynamicShapes: return "dynamic shapes";
   }
   return "?";
 }
@@ -48,5 +51,6 @@ inline const char* sectionName(SectionKind kind) {
 constexpr int kMaxRank = 32;
 constexpr int kMaxPlanDepth = 16;  // nested plan loops
 constexpr uint32_t kMaxBlockDim = 65535;
+constexpr int kMaxShapeExprDepth = 64;  // nesting of a shape expression
 
 }  // namespace pyasc::model::format

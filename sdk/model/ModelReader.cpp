@@ -252,6 +252,70 @@ void readRandomTransforms(SectionReader& r, Model& model) {
                     });
 }
 
+ShapeExpr readShapeExpr(SectionReader& r, const Model& model, int depth) {
+  if (depth > format::kMaxShapeExprDepth)
+    r.fail(r.item + " nests deeper than " + std::to_string(format::kMaxShapeExprDepth) + " operations");
+  const uint8_t op = r.u8();
+  if (op >= kShapeOpCount) r.fail(r.item + " has an unknown operation " + std::to_string(op));
+  switch (static_cast<ShapeOp>(op)) {
+    case ShapeOp::Const: return shape::constant(r.i64());
+    case ShapeOp::Symbol: {
+      const uint32_t s = r.u32();
+      if (s >= model.symbols.size())
+        r.fail(r.item + " names symbol " + std::to_string(s) + " of " + std::to_string(model.symbols.size()));
+      return shape::symbol(static_cast<int>(s));
+    }
+    default: break;
+  }
+  auto n = std::make_shared<ShapeExprNode>();
+  n->op = static_cast<ShapeOp>(op);
+  n->a = readShapeExpr(r, model, depth + 1);
+  n->b = readShapeExpr(r, model, depth + 1);
+  return n;
+}
+
+void collectLaunches(std::vector<PlanStep>& steps, std::vector<PlanStep*>& out) {
+  for (PlanStep& step : steps) {
+    if (step.kind == StepKind::Launch) out.push_back(&step);
+    else collectLaunches(step.body, out);
+  }
+}
+
+// Section 9: symbols, then dynamic tensors' dimensions (increasing tensor order), then launch
+// scalars' shape parts (increasing launch, then scalar order).
+void readDynamicShapes(SectionReader& r, Model& model) {
+  const uint32_t symbols = r.u32();
+  if (symbols == 0) r.fail("it lists no symbol (a static model has no such section)");
+  r.needRecords(symbols, 20);
+  for (uint32_t i = 0; i < symbols; ++i) {
+    r.item = "symbol " + std::to_string(i);
+    Symbol s;
+    s.name = r.str();
+    s.min = r.i64();
+    s.max = r.i64();
+    model.symbols.push_back(std::move(s));
+  }
+  readTensorEntries(r, model, "dynamic tensor", "a dynamic model has a dynamic input", [&](Tensor& t, const std::string&) {
+    for (size_t d = 0; d < t.shape.size(); ++d) t.dims.push_back(readShapeExpr(r, model, 0));
+  });
+  std::vector<PlanStep*> launches;
+  collectLaunches(model.plan, launches);
+  const uint32_t scalars = r.u32();
+  std::pair<int64_t, int64_t> previous{-1, -1};
+  for (uint32_t i = 0; i < scalars; ++i) {
+    r.item = "launch scalar " + std::to_string(i);
+    const uint32_t launch = r.u32(), index = r.u32();
+    if (launch >= launches.size())
+      r.fail(r.item + " names launch " + std::to_string(launch) + " of " + std::to_string(launches.size()));
+    if (index >= launches[launch]->scalarArgs.size())
+      r.fail(r.item + " names scalar " + std::to_string(index) + " of launch " + std::to_string(launch) + ", which has " +
+             std::to_string(launches[launch]->scalarArgs.size()));
+    if (std::make_pair<int64_t, int64_t>(launch, index) <= previous) r.fail(r.item + " is out of order");
+    previous = {launch, index};
+    launches[launch]->scalarArgs[index].shape = readShapeExpr(r, model, 0);
+  }
+}
+
 struct SectionEntry {
   uint32_t kind = 0;
   uint32_t crc = 0;
@@ -282,7 +346,8 @@ class ModelParser {
         case SectionKind::Kernels: readKernels(r, model_); break;
         case SectionKind::Plan: readSteps(r, model_.plan, 0, "plan"); break;
         case SectionKind::Constants: readConstants(r, model_); break;
-        case SectionKind::Graph: case SectionKind::HostDTypes: case SectionKind::RandomTransforms: break;
+        case SectionKind::Graph: case SectionKind::HostDTypes: case SectionKind::RandomTransforms:
+        case SectionKind::DynamicShapes: break;
       }
       r.finish();
     }
@@ -294,6 +359,11 @@ class ModelParser {
     if (const SectionEntry* random = known[static_cast<uint32_t>(SectionKind::RandomTransforms)]) {
       SectionReader r(bytes_, random->offset, random->offset + random->size, name_, SectionKind::RandomTransforms);
       readRandomTransforms(r, model_);
+      r.finish();
+    }
+    if (const SectionEntry* dynamic = known[static_cast<uint32_t>(SectionKind::DynamicShapes)]) {
+      SectionReader r(bytes_, dynamic->offset, dynamic->offset + dynamic->size, name_, SectionKind::DynamicShapes);
+      readDynamicShapes(r, model_);
       r.finish();
     }
     if (const SectionEntry* graph = known[static_cast<uint32_t>(SectionKind::Graph)]) {
@@ -319,9 +389,9 @@ class ModelParser {
     if (size < format::kMinorOffset + 2) fail(truncatedHeader());
     model_.formatMajor = static_cast<uint16_t>(field(format::kMajorOffset, 2));
     model_.formatMinor = static_cast<uint16_t>(field(format::kMinorOffset, 2));
-    if (model_.formatMajor != kFormatMajor && model_.formatMajor != 1)
+    if (model_.formatMajor < 1 || model_.formatMajor > kFormatMajor)
       fail("model format version " + std::to_string(model_.formatMajor) + "." + std::to_string(model_.formatMinor) +
-           " is not supported by this pyasc (reads 1.x and " + std::to_string(kFormatMajor) + ".x)");
+           " is not supported by this pyasc (reads 1.x to " + std::to_string(kFormatMajor) + ".x)");
     if (size < format::kHeaderSize) fail(truncatedHeader());
 
     uint64_t declaredSize = field(format::kFileSizeOffset, 8);
@@ -349,7 +419,10 @@ class ModelParser {
 
     readTarget();
     model_.flags = static_cast<uint32_t>(field(format::kFlagsOffset, 4));
-    bool newerMinor = model_.formatMinor > (model_.formatMajor == kFormatMajor ? kFormatMinor : kLastMinorOf1);
+    const uint16_t lastMinor = model_.formatMajor == kFormatMajor ? kFormatMinor
+                               : model_.formatMajor == 2     ? kLastMinorOf2
+                                                             : kLastMinorOf1;
+    bool newerMinor = model_.formatMinor > lastMinor;
     if ((model_.flags & ~kKnownFlags) != 0 && !newerMinor) {
       char hex[16];
       std::snprintf(hex, sizeof hex, "0x%x", model_.flags & ~kKnownFlags);

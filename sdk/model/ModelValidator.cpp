@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 #include "sdk/model/ModelFormat.h"
 #include "sdk/support/Diagnostics.h"
@@ -23,6 +24,7 @@ class Validator {
     if (model_.memory.gmPeakBytes < 0)
       fail("memory plan has a negative GM peak (" + std::to_string(model_.memory.gmPeakBytes) + ")");
     checkTensors();
+    checkSymbols();
     checkRandomStreams();
     checkKernels();
     std::vector<uint32_t> enclosingLoops;
@@ -99,6 +101,54 @@ class Validator {
     }
   }
 
+  // Symbols: unique names, ranges 1 ≤ min ≤ max; each dynamic tensor's dimension expressions stay
+  // within its [min, max] over every binding; a dynamic model's tensors with dynamic ranges have them.
+  void checkSymbols() const {
+    std::set<std::string> names;
+    std::vector<int64_t> lo, hi;
+    for (size_t i = 0; i < model_.symbols.size(); ++i) {
+      const Symbol& s = model_.symbols[i];
+      const std::string label = "symbol " + std::to_string(i);
+      checkName(s.name, label);
+      if (!names.insert(s.name).second) fail(label + " repeats the name '" + escapeForMessage(s.name) + "'");
+      if (s.min < 1 || s.min > s.max)
+        fail(label + " ('" + escapeForMessage(s.name) + "') has an invalid range [" + std::to_string(s.min) + ", " +
+             std::to_string(s.max) + "]");
+      lo.push_back(s.min);
+      hi.push_back(s.max);
+    }
+    std::vector<std::string> symbolNames;
+    for (const Symbol& s : model_.symbols) symbolNames.push_back(s.name);
+    for (size_t i = 0; i < model_.tensors.size(); ++i) {
+      const Tensor& t = model_.tensors[i];
+      if (t.dims.empty()) {
+        if (model_.isDynamic() && !t.isStatic()) fail(tensorLabel(i) + " has dynamic dimensions but no expressions");
+        continue;
+      }
+      if (!model_.isDynamic()) fail(tensorLabel(i) + " has dimension expressions in a static model");
+      if (t.dims.size() != t.shape.size())
+        fail(tensorLabel(i) + " has " + std::to_string(t.dims.size()) + " dimension expressions for " +
+             std::to_string(t.shape.size()) + " dimensions");
+      if (t.role == TensorRole::Constant || t.role == TensorRole::RandomInput)
+        fail(tensorLabel(i) + " is a " + tensorRoleName(t.role) + " with dynamic dimensions");
+      for (size_t d = 0; d < t.dims.size(); ++d) {
+        int64_t low = 0, high = 0;
+        try {
+          low = shape::lowest(t.dims[d], lo, hi);
+          high = shape::highest(t.dims[d], lo, hi);
+        } catch (const std::domain_error&) {
+          fail(tensorLabel(i) + " dimension " + std::to_string(d) + " may divide by zero");
+        } catch (const std::out_of_range&) {
+          fail(tensorLabel(i) + " dimension " + std::to_string(d) + " names a symbol the model does not have");
+        }
+        if (low < t.shape[d].min || high > t.shape[d].max)
+          fail(tensorLabel(i) + " dimension " + std::to_string(d) + " (" + shape::text(t.dims[d], symbolNames) +
+               ") takes values in [" + std::to_string(low) + ", " + std::to_string(high) + "], outside its range [" +
+               std::to_string(t.shape[d].min) + ", " + std::to_string(t.shape[d].max) + "]");
+      }
+    }
+  }
+
   // The runtime replays a stream's draws in offset order, so they must tile it from 0 without gaps.
   void checkRandomStreams() const {
     std::map<uint32_t, std::vector<size_t>> streams;
@@ -146,6 +196,20 @@ class Validator {
     for (const AffineTerm& term : s.terms)
       if (std::find(enclosingLoops.begin(), enclosingLoops.end(), term.inductionVar) == enclosingLoops.end())
         fail(where + " uses induction variable " + std::to_string(term.inductionVar) + " outside its loop");
+    if (s.shape && !model_.isDynamic()) fail(where + " has a shape expression in a static model");
+    if (!s.shape) return;
+    std::vector<int64_t> lo, hi;
+    for (const Symbol& sym : model_.symbols) {
+      lo.push_back(sym.min);
+      hi.push_back(sym.max);
+    }
+    try {
+      shape::lowest(s.shape, lo, hi);
+    } catch (const std::out_of_range&) {
+      fail(where + " has a shape expression naming a symbol the model does not have");
+    } catch (const std::domain_error&) {
+      fail(where + " has a shape expression that may divide by zero");
+    }
   }
 
   void checkSteps(const std::vector<PlanStep>& steps, std::vector<uint32_t>& enclosingLoops,

@@ -172,6 +172,62 @@ std::vector<uint8_t> randomTransformsSection(const Model& model) {
   return w.bytes;
 }
 
+// A shape expression in prefix form: u8 op, then i64 (constant), u32 (symbol) or two expressions.
+void writeShapeExpr(ByteWriter& w, const ShapeExpr& e) {
+  w.u8(static_cast<uint8_t>(e->op));
+  if (e->op == ShapeOp::Const) {
+    w.i64(e->value);
+  } else if (e->op == ShapeOp::Symbol) {
+    w.u32(static_cast<uint32_t>(e->value));
+  } else {
+    writeShapeExpr(w, e->a);
+    writeShapeExpr(w, e->b);
+  }
+}
+
+// Launch steps in plan order (depth first), for the launch indices of section 9.
+void collectLaunches(const std::vector<PlanStep>& steps, std::vector<const PlanStep*>& out) {
+  for (const PlanStep& step : steps) {
+    if (step.kind == StepKind::Launch) out.push_back(&step);
+    else collectLaunches(step.body, out);
+  }
+}
+
+// Symbols; dynamic tensors' dimensions; launch scalars' shape parts (docs/om-format.md section 9).
+std::vector<uint8_t> dynamicShapesSection(const Model& model) {
+  ByteWriter w;
+  w.u32(static_cast<uint32_t>(model.symbols.size()));
+  for (const Symbol& s : model.symbols) {
+    w.str(s.name);
+    w.i64(s.min);
+    w.i64(s.max);
+  }
+  uint32_t count = 0;
+  for (const Tensor& t : model.tensors) count += t.dims.empty() ? 0 : 1;
+  w.u32(count);
+  for (size_t i = 0; i < model.tensors.size(); ++i) {
+    if (model.tensors[i].dims.empty()) continue;
+    w.u32(static_cast<uint32_t>(i));
+    for (const ShapeExpr& d : model.tensors[i].dims) writeShapeExpr(w, d);
+  }
+  std::vector<const PlanStep*> launches;
+  collectLaunches(model.plan, launches);
+  ByteWriter scalars;
+  count = 0;
+  for (size_t l = 0; l < launches.size(); ++l) {
+    for (size_t j = 0; j < launches[l]->scalarArgs.size(); ++j) {
+      if (!launches[l]->scalarArgs[j].shape) continue;
+      ++count;
+      scalars.u32(static_cast<uint32_t>(l));
+      scalars.u32(static_cast<uint32_t>(j));
+      writeShapeExpr(scalars, launches[l]->scalarArgs[j].shape);
+    }
+  }
+  w.u32(count);
+  w.raw(scalars.bytes.data(), scalars.bytes.size());
+  return w.bytes;
+}
+
 std::vector<uint8_t> memorySection(const Model& model) {
   ByteWriter w;
   w.i64(model.memory.gmPeakBytes);
@@ -196,6 +252,7 @@ std::vector<uint8_t> serialize(const Model& model, const std::string& name) {
     return t.role == TensorRole::RandomInput && t.random.transformed();
   });
   if (transformed) sections.emplace_back(SectionKind::RandomTransforms, randomTransformsSection(model));
+  if (model.isDynamic()) sections.emplace_back(SectionKind::DynamicShapes, dynamicShapesSection(model));
 
   uint64_t tableEnd = format::kHeaderSize + format::kSectionEntrySize * sections.size();
   uint64_t fileSize = tableEnd;

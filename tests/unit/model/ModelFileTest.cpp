@@ -82,7 +82,7 @@ TEST(ModelFile, SameModelGivesIdenticalBytes) {
 TEST(ModelFile, HeaderLayoutIsPinned) {
   std::vector<uint8_t> bytes = serialize(sampleModel());
   EXPECT_EQ(std::memcmp(bytes.data(), "PYASCOM\0", 8), 0);
-  EXPECT_EQ(bytes[8], 2);
+  EXPECT_EQ(bytes[8], 3);
   EXPECT_EQ(bytes[10], 0);
   EXPECT_EQ(pyasc::testing::load64(bytes, 16), bytes.size());
   EXPECT_EQ(pyasc::testing::load32(bytes, 28), 5u);
@@ -208,7 +208,7 @@ assert pos == len(t)
 print(target.rstrip(b"\0").decode(), major, minor, flags, peak, " ".join(names))
 )");
   EXPECT_EQ(out,
-            "ascend310 2 0 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
+            "ascend310 3 0 1 1048576 a:7:0:0:2 bias:6:0:2:1 noise/0/42/1/0:7:0:4:1 jitter/1/42/1/8:7:0:4:2 "
             "tmp:7:4:3:2 out0:7:0:1:2\n");
   std::remove(path.c_str());
   rmdir(dir);
@@ -232,8 +232,8 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
   EXPECT_EQ(errorOf(zip), "output.om: error: not a pyasc model file (bad magic)");
 
   std::vector<uint8_t> future = good;
-  future[format::kMajorOffset] = 3;
-  EXPECT_EQ(errorOf(future), "output.om: error: model format version 3.0 is not supported by this pyasc (reads 1.x and 2.x)");
+  future[format::kMajorOffset] = 4;
+  EXPECT_EQ(errorOf(future), "output.om: error: model format version 4.0 is not supported by this pyasc (reads 1.x to 3.x)");
 
   std::vector<uint8_t> headerFlip = good;
   headerFlip[format::kFlagsOffset] ^= 0x02;
@@ -284,9 +284,9 @@ TEST(ModelFile, EveryDamageKindHasItsMessage) {
   EXPECT_EQ(errorOf(table), "output.om: error: section 'tensors' starts at byte 185, expected 184");
 
   std::vector<uint8_t> kind = good;
-  kind[format::kHeaderSize + 24] = 9;  // second entry: unknown kind in a 1.0 file
+  kind[format::kHeaderSize + 24] = 10;  // second entry: an unknown kind
   pyasc::testing::fixChecksums(kind);
-  EXPECT_EQ(errorOf(kind), "output.om: error: section table entry 1 has an unknown kind 9");
+  EXPECT_EQ(errorOf(kind), "output.om: error: section table entry 1 has an unknown kind 10");
 
   std::vector<uint8_t> duplicate = good;
   duplicate[format::kHeaderSize + 24] = 1;
@@ -408,4 +408,42 @@ TEST(ModelFile, CheckTargetNamesBothTargets) {
   } catch (const CompileError& e) {
     EXPECT_STREQ(e.what(), "output.om: error: built for target 'ascend310', not 'ascend910b'");
   }
+}
+
+// The dynamic shapes section (format 2.1): symbols, dimension expressions of dynamic tensors and the
+// shape parts of launch scalars round-trip; a static model has none; damage and inconsistency have
+// their messages.
+TEST(ModelFile, DynamicShapesSectionRoundTripsAndIsChecked) {
+  Model dynamic = sampleModel();
+  dynamic.symbols = {Symbol{"N", 1, 64}};
+  const ShapeExpr n = shape::symbol(0);
+  for (int t : {0, 4, 5}) dynamic.tensors[t].dims = {n, shape::constant(16)};
+  dynamic.plan[0].scalarArgs[0].shape = shape::mul(n, shape::constant(16));
+  std::vector<uint8_t> bytes = serialize(dynamic);
+  EXPECT_EQ(pyasc::testing::load32(bytes, 64 + 5 * 24), 9u);  // the last section's kind
+  Model back = parseModel(bytes, "output.om");
+  EXPECT_TRUE(back == dynamic);
+  EXPECT_EQ(shape::text(back.plan[0].scalarArgs[0].shape, {"N"}), "N*16");
+  EXPECT_EQ(shape::evaluate(back.tensors[5].dims[0], {7}), 7);
+  EXPECT_FALSE(parseModel(serialize(sampleModel()), "output.om").isDynamic());
+
+  std::vector<uint8_t> damaged = bytes;  // the last expression: mul, symbol 0 (u8 1, u32 0), constant 16
+  damaged[damaged.size() - 13] = 3;      // symbol 3
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'dynamic shapes': launch scalar 0 names symbol 3 of 1");
+  damaged = bytes;
+  damaged[damaged.size() - 15] = 40;  // an unknown operation
+  pyasc::testing::fixChecksums(damaged);
+  EXPECT_EQ(errorOf(damaged), "output.om: error: section 'dynamic shapes': launch scalar 0 has an unknown operation 40");
+
+  Model outside = dynamic;
+  outside.symbols[0].max = 65;
+  EXPECT_EQ(writeError(outside),
+            "model: error: tensor 0 ('a') dimension 0 (N) takes values in [1, 65], outside its range [1, 64]");
+  Model missing = dynamic;
+  missing.tensors[4].dims.clear();
+  EXPECT_EQ(writeError(missing), "model: error: tensor 4 ('tmp') has dynamic dimensions but no expressions");
+  Model staticScalar = sampleModel();
+  staticScalar.plan[0].scalarArgs[0].shape = n;
+  EXPECT_EQ(writeError(staticScalar), "model: error: plan step 0 has a shape expression in a static model");
 }

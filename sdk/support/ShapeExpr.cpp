@@ -1,0 +1,177 @@
+// Shape expressions: folding constructors, evaluation, interval bounds and text.
+#include "sdk/support/ShapeExpr.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace pyasc::shape {
+
+namespace {
+
+ShapeExpr node(ShapeOp op, int64_t value, ShapeExpr a = nullptr, ShapeExpr b = nullptr) {
+  auto n = std::make_shared<ShapeExprNode>();
+  n->op = op;
+  n->value = value;
+  n->a = std::move(a);
+  n->b = std::move(b);
+  return n;
+}
+
+int64_t floorDivide(int64_t a, int64_t b) {
+  if (b == 0) throw std::domain_error("a shape expression divides by zero");
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t apply(ShapeOp op, int64_t a, int64_t b) {
+  switch (op) {
+    case ShapeOp::Add: return a + b;
+    case ShapeOp::Sub: return a - b;
+    case ShapeOp::Mul: return a * b;
+    case ShapeOp::FloorDiv: return floorDivide(a, b);
+    case ShapeOp::CeilDiv: return -floorDivide(-a, b);
+    case ShapeOp::Min: return std::min(a, b);
+    case ShapeOp::Max: return std::max(a, b);
+    default: return 0;
+  }
+}
+
+bool constIs(const ShapeExpr& e, int64_t v) { return isConst(e) && e->value == v; }
+
+ShapeExpr binary(ShapeOp op, const ShapeExpr& a, const ShapeExpr& b) {
+  if (isConst(a) && isConst(b)) return constant(apply(op, a->value, b->value));
+  return node(op, 0, a, b);
+}
+
+struct Range {
+  int64_t lo, hi;
+};
+
+Range range(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::vector<int64_t>& hi) {
+  switch (e->op) {
+    case ShapeOp::Const: return {e->value, e->value};
+    case ShapeOp::Symbol: {
+      auto i = static_cast<size_t>(e->value);
+      return {lo.at(i), hi.at(i)};
+    }
+    default: break;
+  }
+  Range a = range(e->a, lo, hi), b = range(e->b, lo, hi);
+  if (e->op == ShapeOp::Add) return {a.lo + b.lo, a.hi + b.hi};
+  if (e->op == ShapeOp::Sub) return {a.lo - b.hi, a.hi - b.lo};
+  if ((e->op == ShapeOp::FloorDiv || e->op == ShapeOp::CeilDiv) && b.lo <= 0 && b.hi >= 0) {
+    throw std::domain_error("a shape expression may divide by zero");
+  }
+  int64_t c[4] = {apply(e->op, a.lo, b.lo), apply(e->op, a.lo, b.hi), apply(e->op, a.hi, b.lo), apply(e->op, a.hi, b.hi)};
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+
+// Binding strength for text: sums 1, products and divisions 2, atoms 3.
+int strength(const ShapeExpr& e) {
+  switch (e->op) {
+    case ShapeOp::Add:
+    case ShapeOp::Sub: return 1;
+    case ShapeOp::Mul:
+    case ShapeOp::FloorDiv:
+    case ShapeOp::CeilDiv: return 2;
+    default: return 3;
+  }
+}
+
+}  // namespace
+
+ShapeExpr constant(int64_t v) { return node(ShapeOp::Const, v); }
+ShapeExpr symbol(int index) { return node(ShapeOp::Symbol, index); }
+
+ShapeExpr add(const ShapeExpr& a, const ShapeExpr& b) {
+  if (constIs(a, 0)) return b;
+  if (constIs(b, 0)) return a;
+  return binary(ShapeOp::Add, a, b);
+}
+ShapeExpr sub(const ShapeExpr& a, const ShapeExpr& b) {
+  if (constIs(b, 0)) return a;
+  if (same(a, b)) return constant(0);
+  return binary(ShapeOp::Sub, a, b);
+}
+ShapeExpr mul(const ShapeExpr& a, const ShapeExpr& b) {
+  if (constIs(a, 1)) return b;
+  if (constIs(b, 1)) return a;
+  if (constIs(a, 0) || constIs(b, 0)) return constant(0);
+  return binary(ShapeOp::Mul, a, b);
+}
+ShapeExpr floorDiv(const ShapeExpr& a, const ShapeExpr& b) {
+  if (constIs(b, 1)) return a;
+  return binary(ShapeOp::FloorDiv, a, b);
+}
+ShapeExpr ceilDiv(const ShapeExpr& a, const ShapeExpr& b) {
+  if (constIs(b, 1)) return a;
+  return binary(ShapeOp::CeilDiv, a, b);
+}
+ShapeExpr min(const ShapeExpr& a, const ShapeExpr& b) { return same(a, b) ? a : binary(ShapeOp::Min, a, b); }
+ShapeExpr max(const ShapeExpr& a, const ShapeExpr& b) { return same(a, b) ? a : binary(ShapeOp::Max, a, b); }
+
+ShapeExpr product(const std::vector<ShapeExpr>& dims) {
+  ShapeExpr p = constant(1);
+  // constants gather at the end: N*H*W*3
+  int64_t c = 1;
+  for (const auto& d : dims) {
+    if (isConst(d)) c *= d->value;
+    else p = mul(p, d);
+  }
+  return mul(p, constant(c));
+}
+
+bool isConst(const ShapeExpr& e) { return e->op == ShapeOp::Const; }
+
+bool same(const ShapeExpr& a, const ShapeExpr& b) {
+  if (a == b) return true;
+  if (!a || !b || a->op != b->op || a->value != b->value) return false;
+  if (a->op == ShapeOp::Const || a->op == ShapeOp::Symbol) return true;
+  return same(a->a, b->a) && same(a->b, b->b);
+}
+
+int64_t evaluate(const ShapeExpr& e, const std::vector<int64_t>& symbols) {
+  switch (e->op) {
+    case ShapeOp::Const: return e->value;
+    case ShapeOp::Symbol: return symbols.at(static_cast<size_t>(e->value));
+    default: return apply(e->op, evaluate(e->a, symbols), evaluate(e->b, symbols));
+  }
+}
+
+int64_t lowest(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::vector<int64_t>& hi) {
+  return range(e, lo, hi).lo;
+}
+int64_t highest(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::vector<int64_t>& hi) {
+  return range(e, lo, hi).hi;
+}
+
+std::string text(const ShapeExpr& e, const std::vector<std::string>& names) {
+  switch (e->op) {
+    case ShapeOp::Const: return std::to_string(e->value);
+    case ShapeOp::Symbol: {
+      auto i = static_cast<size_t>(e->value);
+      return i < names.size() ? names[i] : "s" + std::to_string(i);
+    }
+    case ShapeOp::Min: return "min(" + text(e->a, names) + ", " + text(e->b, names) + ")";
+    case ShapeOp::Max: return "max(" + text(e->a, names) + ", " + text(e->b, names) + ")";
+    case ShapeOp::CeilDiv: return "ceil(" + text(e->a, names) + " / " + text(e->b, names) + ")";
+    default: break;
+  }
+  const int s = strength(e);
+  auto operand = [&](const ShapeExpr& x, bool right) {
+    std::string t = text(x, names);
+    // a right operand of - or of a product-level operator binds as tightly as a left one plus one
+    return strength(x) < s + (right ? 1 : 0) && strength(x) < 3 ? "(" + t + ")" : t;
+  };
+  const char* op = e->op == ShapeOp::Add ? " + " : e->op == ShapeOp::Sub ? " - " : e->op == ShapeOp::Mul ? "*" : "//";
+  return operand(e->a, false) + op + operand(e->b, e->op != ShapeOp::Add && e->op != ShapeOp::Mul);
+}
+
+bool reads(const ShapeExpr& e, int index) {
+  if (e->op == ShapeOp::Symbol) return index < 0 || e->value == index;
+  if (e->op == ShapeOp::Const) return false;
+  return reads(e->a, index) || reads(e->b, index);
+}
+
+}  // namespace pyasc::shape
