@@ -113,6 +113,7 @@ std::vector<const model::Tensor*> Model::outputs() const {
 
 void Model::setInput(const std::string& name, NpyArray array) {
   const model::Tensor& t = checkInput(name, array.dtype, array.shape);
+  if (!t.dims.empty()) setInputShape(name, array.shape);
   if (array.dtype != t.dtype) array = roundedTo(t.dtype, NpyView::of(array));
   converted_.erase(name);
   NpyArray& held = bound_[name] = std::move(array);
@@ -121,6 +122,7 @@ void Model::setInput(const std::string& name, NpyArray array) {
 
 void Model::setInputView(const std::string& name, const NpyView& view) {
   const model::Tensor& t = checkInput(name, view.dtype, view.shape);
+  if (!t.dims.empty()) setInputShape(name, view.shape);
   bound_.erase(name);
   converted_.erase(name);
   if (view.dtype != t.dtype) {
@@ -158,16 +160,76 @@ const model::Tensor& Model::checkInput(const std::string& name, DType dtype, con
 }
 
 void Model::setInputShape(const std::string& name, const std::vector<int64_t>& shape) {
-  int index = image_.findTensor(name);
-  if (index < 0) fail(name_, "model has no input '" + name + "'");
-  const model::Tensor& t = image_.tensors[index];
-  if (t.isStatic()) {
-    if (shapeText(shape) != shapeText(t.shape))
-      fail(name_, "input '" + name + "' has the static shape " + shapeText(t.shape) + ", not " + shapeText(shape));
+  const model::Tensor* t = nullptr;
+  for (const auto* in : inputs())
+    if (in->name == name) t = in;
+  if (!t) fail(name_, "model has no input '" + name + "'");
+  if (t->isStatic()) {
+    if (shapeText(shape) != shapeText(t->shape))
+      fail(name_, "input '" + name + "' has the static shape " + shapeText(t->shape) + ", not " + shapeText(shape));
     return;
   }
-  fail(name_, "input '" + name + "' has dynamic dimensions " + shapeText(t.shape) +
-                  ": running dynamic shapes is not supported yet");
+  if (t->dims.empty()) {
+    fail(name_, "input '" + name + "' has dynamic dimensions " + shapeText(t->shape) +
+                    " but the model names no symbols for them (it was not compiled with --dynamic-dims)");
+  }
+  bool ok = shape.size() == t->shape.size();
+  for (size_t i = 0; ok && i < shape.size(); ++i) ok = shape[i] >= t->shape[i].min && shape[i] <= t->shape[i].max;
+  if (!ok) {
+    fail(name_, "input '" + name + "' takes shapes " + shapeText(t->shape) + " (the ranges it was compiled for), not " +
+                    shapeText(shape));
+  }
+  if (symbols_.empty()) {
+    symbols_.assign(image_.symbols.size(), 0);
+    symbolSources_.assign(image_.symbols.size(), "");
+  }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const ShapeExpr& e = t->dims[d];
+    if (e->op != ShapeOp::Symbol) continue;
+    symbols_[static_cast<size_t>(e->value)] = shape[d];
+    symbolSources_[static_cast<size_t>(e->value)] = "input '" + name + "' dimension " + std::to_string(d);
+  }
+}
+
+std::vector<int64_t> Model::boundShape(const model::Tensor& t) const {
+  std::vector<int64_t> shape;
+  if (t.dims.empty()) {
+    for (const auto& d : t.shape) shape.push_back(d.max);
+    return shape;
+  }
+  for (size_t i = 0; i < image_.symbols.size(); ++i) {
+    if (symbols_.empty() || symbols_[i] == 0) {
+      std::string inputs;
+      for (const auto* in : this->inputs())
+        for (const auto& d : in->dims)
+          if (shape::reads(d, static_cast<int>(i)) && inputs.find("'" + in->name + "'") == std::string::npos)
+            inputs += std::string(inputs.empty() ? "" : " or ") + "'" + in->name + "'";
+      fail(name_, "dynamic dimension " + image_.symbols[i].name + " has no value: bind input " + inputs +
+                      " or set its shape");
+    }
+  }
+  for (const auto& d : t.dims) shape.push_back(shape::evaluate(d, symbols_));
+  return shape;
+}
+
+void Model::checkBoundShapes() const {
+  if (!image_.isDynamic()) return;
+  for (const auto* t : inputs()) {
+    const std::vector<int64_t> expected = boundShape(*t);
+    const std::vector<int64_t>& got = views_.at(t->name).shape;
+    if (got == expected) continue;
+    std::string why;
+    for (size_t d = 0; d < t->dims.size() && d < got.size(); ++d) {
+      const ShapeExpr& e = t->dims[d];
+      if (e->op == ShapeOp::Symbol && got[d] != expected[d]) {
+        why = ": dimension " + std::to_string(d) + " is " + image_.symbols[static_cast<size_t>(e->value)].name + ", which " +
+              symbolSources_[static_cast<size_t>(e->value)] + " set to " + std::to_string(expected[d]);
+        break;
+      }
+    }
+    fail(name_, "input '" + t->name + "' is bound to an array of shape " + shapeText(got) + ", not " +
+                    shapeText(expected) + why);
+  }
 }
 
 std::vector<std::pair<std::string, NpyArray>> Model::randomInputs() const {
@@ -220,6 +282,7 @@ namespace {
 // Runs plan steps on the device, evaluating affine scalar arguments against loop counters.
 struct PlanRunner {
   const model::Model& image;
+  const std::vector<int64_t>& symbols;  // the bound dynamic dimensions (empty in a static model)
   sim::Device& device;
   const RunOptions& options;
   RunStats& stats;
@@ -255,6 +318,7 @@ struct PlanRunner {
       for (const auto& s : step.scalarArgs) {
         int64_t v = s.base;
         for (const auto& term : s.terms) v += term.coeff * inductionValues.at(term.inductionVar);
+        if (s.shape) v += shape::evaluate(s.shape, symbols);
         launch.args.push_back(static_cast<uint64_t>(v));
       }
       if (progress) {
@@ -349,6 +413,14 @@ RunResult Model::runOnCpu() {
     cpuInputNames_ = cpuProgram_->inputNames();
   }
   bindRandomAndCheckBound();
+  checkBoundShapes();
+  for (const auto* t : inputs()) {
+    std::vector<int64_t> largest;
+    for (const auto& d : t->shape) largest.push_back(d.max);
+    if (views_.at(t->name).shape == largest) continue;
+    fail(name_, "the CPU backend runs a model compiled with dynamic dimensions only at its largest shape; input '" +
+                    t->name + "' is " + shapeText(views_.at(t->name).shape) + " (run it on the simulator)");
+  }
   // the model's input tensors are the graph's inputs in the same order
   const std::vector<const model::Tensor*> tensors = inputs();
   if (cpuInputNames_.size() != tensors.size()) {
@@ -388,6 +460,7 @@ RunResult Model::run(const RunOptions& options) {
     std::memcpy(device.gm() + t.gmOffset, c.bytes.data(), c.bytes.size());
   }
   bindRandomAndCheckBound();
+  checkBoundShapes();
   for (const auto* t : inputs()) {
     const NpyView& value = views_.at(t->name);
     int64_t elements = 1;
@@ -395,7 +468,7 @@ RunResult Model::run(const RunOptions& options) {
     std::memcpy(device.gm() + t->gmOffset, value.data, static_cast<size_t>(elements * dtypeSize(value.dtype)));
   }
   RunResult result;
-  PlanRunner runner{image_, device, options, result.stats, {}, {}};
+  PlanRunner runner{image_, symbols_, device, options, result.stats, {}, {}};
   for (const auto& k : image_.kernels) {
     runner.kernels.push_back(sim::Kernel{k.name, k.instructions, std::vector<int>(k.sourceLines.begin(), k.sourceLines.end())});
     result.stats.kernels.push_back(KernelStats{k.name, 0, 0});
@@ -412,8 +485,8 @@ RunResult Model::run(const RunOptions& options) {
   for (const auto* t : outputs()) {
     NpyArray a;
     a.dtype = t->dtype;
-    for (const auto& d : t->shape) a.shape.push_back(d.max);
-    int64_t bytes = t->maxByteSize();
+    a.shape = boundShape(*t);
+    const int64_t bytes = a.elementCount() * dtypeSize(t->dtype);
     a.data.assign(device.gm() + t->gmOffset, device.gm() + t->gmOffset + bytes);
     result.outputs.emplace_back(t->name, std::move(a));
   }

@@ -85,8 +85,13 @@ class Model {
   // The same for memory the caller keeps unchanged until run() returns: the simulator copies it
   // into device memory, the CPU backend reads it in place.
   void setInputView(const std::string& name, const NpyView& view);
-  // Fixes the runtime extent of a dynamic input (the reference guide's set_input_shape).
+  // Fixes the runtime extent of a dynamic input (the reference guide's set_input_shape): binds the
+  // model's symbols its dimensions name (docs/dynamic-shapes.md). Binding an array does the same
+  // with the array's shape; the latest binding of a symbol holds.
   void setInputShape(const std::string& name, const std::vector<int64_t>& shape);
+  // The shape a tensor has at the current binding (its static shape in a static model); throws
+  // CompileError naming an unbound symbol.
+  std::vector<int64_t> boundShape(const model::Tensor& t) const;
   bool hasInput(const std::string& name) const { return views_.count(name) > 0; }
   // Unbinds the inputs bound with setInputView (those bound with setInput stay).
   void forgetInputViews();
@@ -112,10 +117,14 @@ class Model {
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
   std::vector<std::string> cpuInputNames_;         // the graph's input names, in the model's input order
   std::map<std::string, NpyView> cpuInputViews_;   // by graph name, reused from run to run (no allocation)
+  std::vector<int64_t> symbols_;                   // the dynamic dimensions' values; 0 while unbound
+  std::vector<std::string> symbolSources_;         // what bound each: "input 'x' dimension 0"
 
   // The input `name` after checking that an array of `dtype` and `shape` may be bound to it.
   const model::Tensor& checkInput(const std::string& name, DType dtype, const std::vector<int64_t>& shape) const;
   void bindRandomAndCheckBound();
+  // Dynamic models: every input's bound array has the shape the symbols give it.
+  void checkBoundShapes() const;
   RunResult runOnCpu();
 };
 
