@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 
 #include "registry/NameSuggestion.h"
 
@@ -75,6 +76,112 @@ bool parseInputSpec(const std::string& text, InputSpec& out, std::string& error)
     start = comma + 1;
   }
   return true;
+}
+
+bool parseDynamicDims(const std::string& text, const std::vector<InputSpec>& inputs, std::vector<DynamicDim>& out,
+                      std::string& error) {
+  out.clear();
+  if (trim(text).empty()) return true;
+  const std::string prefix = "--dynamic-dims='" + text + "': ";
+  for (const auto& in : inputs)
+    for (const auto& d : in.shape)
+      if (d.isSymbolic() && std::none_of(out.begin(), out.end(), [&](const DynamicDim& s) { return s.name == d.symbol; }))
+        out.push_back(DynamicDim{d.symbol, 0, 0});
+  if (out.empty()) {
+    error = prefix + "no input has a symbolic dimension to give a range; name the dynamic dimensions in --input, e.g. "
+                     "--input=x:float32[N,H,W,3]";
+    return false;
+  }
+  std::string names;
+  for (const auto& s : out) names += (names.empty() ? "" : ", ") + s.name;
+  size_t start = 0, position = 0;
+  bool named = false, positional = false;
+  while (start <= text.size()) {
+    size_t comma = text.find(',', start);
+    if (comma == std::string::npos) comma = text.size();
+    const std::string item = trim(text.substr(start, comma - start));
+    start = comma + 1;
+    std::string name, range = item;
+    if (const size_t eq = item.find('='); eq != std::string::npos) {
+      name = trim(item.substr(0, eq));
+      range = trim(item.substr(eq + 1));
+    }
+    const size_t dash = range.find('-', 1);
+    char* end = nullptr;
+    const long long lo = std::strtoll(range.c_str(), &end, 10);
+    const bool loOk = dash != std::string::npos && end == range.c_str() + dash;
+    const long long hi = loOk ? std::strtoll(range.c_str() + dash + 1, &end, 10) : 0;
+    if (!loOk || *end != '\0' || dash + 1 == range.size()) {
+      error = prefix + "'" + item + "' is not a range LO-HI (or NAME=LO-HI), e.g. 1-4";
+      return false;
+    }
+    if (lo < 1 || lo > hi) {
+      error = prefix + "the range " + range + " must have 1 <= LO <= HI";
+      return false;
+    }
+    DynamicDim* target = nullptr;
+    if (!name.empty()) {
+      named = true;
+      for (auto& s : out)
+        if (s.name == name) target = &s;
+      if (!target) {
+        error = prefix + "'" + name + "' is not a symbolic dimension of an input (they are " + names + ")";
+        return false;
+      }
+    } else {
+      positional = true;
+      if (position == out.size()) {
+        error = prefix + "more ranges than the inputs' symbolic dimensions (" + names + ")";
+        return false;
+      }
+      target = &out[position++];
+    }
+    if (named && positional) {
+      error = prefix + "give every range a name (N=1-4) or none";
+      return false;
+    }
+    if (target->max != 0) {
+      error = prefix + "'" + target->name + "' has two ranges";
+      return false;
+    }
+    target->min = lo;
+    target->max = hi;
+  }
+  for (const auto& s : out) {
+    if (s.max == 0) {
+      error = prefix + "the symbolic dimension '" + s.name + "' has no range (the inputs name " + names + ", in that order)";
+      return false;
+    }
+  }
+  return true;
+}
+
+void bindDynamicDims(graph::Graph& g, const std::vector<DynamicDim>& dims) {
+  auto indexOf = [&](const std::string& name) {
+    for (size_t i = 0; i < dims.size(); ++i)
+      if (dims[i].name == name) return static_cast<int>(i);
+    return -1;
+  };
+  g.symbols.clear();
+  for (const auto& d : dims) g.symbols.push_back(graph::GraphSymbol{d.name, d.min, d.max});
+  for (auto& in : g.inputs) {
+    const graph::Shape& shape = g.value(in.value).type.shape;
+    if (graph::isStaticShape(shape)) continue;
+    in.dims.clear();
+    for (const auto& d : shape) in.dims.push_back(d.isKnown() ? shape::constant(d.extent) : shape::symbol(indexOf(d.symbol)));
+  }
+  for (auto& v : g.values) {
+    for (auto& d : v.type.shape) {
+      if (d.isKnown()) continue;
+      const int i = d.isSymbolic() ? indexOf(d.symbol) : -1;
+      if (i < 0) {
+        throw CompileError(v.loc, "the shape " + graph::shapeString(v.type.shape) + " of '" + v.name +
+                                      "' depends on the dynamic dimensions in a way pyasc does not compile; compile one "
+                                      "model per shape");
+      }
+      d = graph::Dim::known(dims[static_cast<size_t>(i)].max);
+    }
+  }
 }
 
 bool parseConstSpec(const std::string& text, ConstSpec& out, std::string& error) {

@@ -53,6 +53,26 @@ struct FrontendOptions {
   const registry::OpRegistry* registry = nullptr;
 };
 
+// A dynamic dimension: a symbol the inputs' shapes name (`--input=x:float32[N,H,W,3]`) and its
+// range from --dynamic-dims.
+struct DynamicDim {
+  std::string name;
+  int64_t min = 0, max = 0;
+};
+
+// Matches --dynamic-dims ("1-4,224-256,224-256" or "N=1-4,H=224-256,W=224-256") with the symbolic
+// dimensions of the inputs: positional ranges go to the symbols in order of first appearance,
+// named ones to their symbol; every symbol needs one range. Empty `text`: no dynamic dimensions
+// (then a symbolic dimension is left to the frontend). False with `error` set on a mismatch.
+bool parseDynamicDims(const std::string& text, const std::vector<InputSpec>& inputs, std::vector<DynamicDim>& out,
+                      std::string& error);
+
+// Gives a graph the frontend built from symbolic input dimensions its dynamic dimensions: the
+// symbols, each input's dims over them, and every value's type at the symbols' largest values (what
+// the compiler plans memory and chooses tiles for). A dimension neither known nor one of `dims`
+// is a CompileError at its value.
+void bindDynamicDims(graph::Graph& g, const std::vector<DynamicDim>& dims);
+
 // Parses "a:float32[64,128]"; false with `error` set to the exact message on a bad spec.
 bool parseInputSpec(const std::string& text, InputSpec& out, std::string& error);
 // Parses "n=1024", "alpha=0.5", "flag=True"; false with `error` set on a bad spec.

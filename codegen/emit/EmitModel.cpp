@@ -48,6 +48,7 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
   m.target = target.name;
   m.flags = options.flags;
   m.memory.gmPeakBytes = program.gmPeakBytes;
+  m.symbols = program.symbols;
   // tensor names are unique in a model: inputs and outputs keep theirs, others get a suffix
   std::set<std::string> taken;
   for (const auto& s : program.storages)
@@ -78,6 +79,16 @@ model::Model emitModel(const Program& program, const Target& target, const EmitO
     t.name = uniqueName(s);
     t.dtype = s.dtype;
     for (int64_t d : s.shape) t.shape.push_back(model::Dim::fixed(d));
+    if (!s.dims.empty()) {
+      std::vector<int64_t> lo, hi;
+      for (const auto& sym : program.symbols) {
+        lo.push_back(sym.min);
+        hi.push_back(sym.max);
+      }
+      for (size_t d = 0; d < s.dims.size(); ++d)
+        t.shape[d] = model::Dim{shape::lowest(s.dims[d], lo, hi), shape::highest(s.dims[d], lo, hi)};
+      t.dims = s.dims;
+    }
     t.role = s.role;
     t.gmOffset = s.gmOffset;
     t.gmSize = std::max<int64_t>(s.bytes(), 1);

@@ -143,6 +143,23 @@ void KernelBuilder::setMask(uint64_t lo, uint64_t hi) {
   maskHi_ = hi;
 }
 
+void KernelBuilder::setMaskLow(int reg) {
+  Instruction i;
+  i.op = Opcode::SetVMask;
+  i.ra = static_cast<uint8_t>(reg);
+  i.rb = 0;
+  emit(i);
+  maskKnown_ = false;
+}
+
+void KernelBuilder::fieldFromReg(isa::Field field, int reg) {
+  Instruction i;
+  i.op = Opcode::SetField;
+  i.imm = static_cast<int64_t>(field) - static_cast<int64_t>(isa::kFirstRegisterField);
+  i.ra = static_cast<uint8_t>(reg);
+  emit(i);
+}
+
 void KernelBuilder::setCounterMode(bool counter) {
   if (maskMode_ == (counter ? 1 : 0)) return;
   Instruction i;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sdk/isa/Encoding.h"
 #include "sdk/isa/ISA.h"
 
 namespace pyasc::codegen {
@@ -54,8 +55,13 @@ class KernelBuilder {
   // The vector mask: set only when it differs from what the scalar unit last set on this path.
   void setMask(uint64_t lo, uint64_t hi);
   void setFullMask() { setMask(~0ull, ~0ull); }
+  // The mask's low 64 bits from a register, its high ones 0: a counter-mode element count computed
+  // at run time.
+  void setMaskLow(int reg);
   // Normal mode: the mask selects lanes; counter mode: its low 64 bits count elements.
   void setCounterMode(bool counter);
+  // The next pipe instruction takes `field` from `reg` (set_field).
+  void fieldFromReg(isa::Field field, int reg);
 
   void noteBufferBytes(isa::Space space, int64_t bytes);
   KernelCode finish(int blockDim);

@@ -23,6 +23,7 @@ struct Storage {
   graph::RandomSpec random;       // RandomInput role
   std::optional<DType> declared;  // Input role: the program's dtype where the device's differs (graph::GraphInput)
   SourceLocation loc;               // where the value it holds was defined
+  std::vector<ShapeExpr> dims;      // dynamic shapes: its extents over Program::symbols (empty: static)
   // plan-memory: the launches (flattened positions) between which it is live, and its GM offset
   int firstUse = -1, lastUse = -1;
   int64_t gmOffset = -1;
@@ -55,6 +56,7 @@ struct Program {
   std::vector<std::pair<std::string, int>> outputs;  // output name -> storage
   std::string sourceFile;
   int64_t gmPeakBytes = 0;  // plan-memory: device memory the plan needs at its peak
+  std::vector<model::Symbol> symbols;  // dynamic shapes: the inputs' dynamic dimensions (empty: static)
 };
 
 // A text listing of the program (kernels with their schedules, launches, loops) for --dump-after.

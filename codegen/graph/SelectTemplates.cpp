@@ -26,6 +26,7 @@ class Selector {
 
   Program run() {
     l_.program.sourceFile = l_.options.sourceFile;
+    for (const auto& sym : g_.symbols) l_.program.symbols.push_back(model::Symbol{sym.name, sym.min, sym.max});
     for (const auto& in : g_.inputs) {
       const graph::Value& v = g_.value(in.value);
       Storage s;
@@ -36,6 +37,7 @@ class Selector {
       s.loc = v.loc;
       s.random = in.random;
       s.declared = in.declared;
+      s.dims = in.dims;
       l_.bind(in.value, l_.addStorage(s));
     }
     for (const auto& c : g_.constants) {

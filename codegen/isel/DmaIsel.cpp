@@ -5,6 +5,8 @@
 #include <utility>
 #include <string>
 
+#include "sdk/isa/Encoding.h"
+
 namespace pyasc::codegen {
 
 using isa::Opcode;
@@ -61,6 +63,28 @@ void emitCopyRows(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src,
     return;
   }
   b.emit(copyRows(op, dst, src, rows, rowBytes, gmGapBytes, localGapBlocks));
+}
+
+void emitCopyBytes(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int bytesReg) {
+  int blocks = b.allocReg(), rest = b.allocReg();
+  b.aluImm(Opcode::Shr, blocks, bytesReg, 5);
+  b.fieldFromReg(isa::Field::BurstLen, blocks);
+  b.emit(copyRows(op, dst, src, 1, 0, 0, 0));
+  // the rest after the blocks: both addresses move by their bytes
+  b.aluImm(Opcode::Shl, blocks, blocks, 5);
+  b.alu(Opcode::Sub, rest, bytesReg, blocks);
+  auto moved = [&](isa::MemRef ref) {
+    int reg = b.allocReg();
+    b.alu(Opcode::Add, reg, ref.reg, blocks);
+    ref.reg = static_cast<uint8_t>(reg);
+    return ref;
+  };
+  isa::MemRef d = moved(dst), s = moved(src);
+  isa::Instruction tail = copyRows(op, d, s, 1, 1, 0, 0);  // byte mode
+  tail.burstLen = 0;
+  b.fieldFromReg(isa::Field::BurstLen, rest);
+  b.emit(tail);
+  for (int reg : {blocks, rest, static_cast<int>(d.reg), static_cast<int>(s.reg)}) b.freeReg(reg);
 }
 
 }  // namespace pyasc::codegen

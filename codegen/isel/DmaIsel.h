@@ -17,6 +17,10 @@ namespace pyasc::codegen {
 void emitCopyRows(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int64_t rows,
                   int64_t rowBytes, int64_t gmGapBytes = 0, int64_t localGapBlocks = 0);
 
+// One run of as many bytes as register `bytesReg` holds at run time (dynamic shapes): its whole
+// 32-byte blocks in block mode, then the rest in byte mode, each length taken from a register.
+void emitCopyBytes(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int bytesReg);
+
 // Bytes a run of `rowBytes` occupies in a local buffer.
 inline int64_t localRowBytes(int64_t rowBytes) {
   return (rowBytes + isa::kBlockBytes - 1) / isa::kBlockBytes * isa::kBlockBytes;

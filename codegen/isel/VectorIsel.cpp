@@ -130,6 +130,12 @@ void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count) {
   }
 }
 
+void emitContiguousCounted(KernelBuilder& b, const VectorOp& op, int countReg) {
+  b.setCounterMode(true);
+  b.setMaskLow(countReg);
+  b.emit(makeInstruction(op, 0, 1, lanesPerRepeat(op)));
+}
+
 void emitConvert(KernelBuilder& b, int64_t dst, int64_t src, DType from, DType to, int64_t count) {
   VectorOp v;
   v.op = Opcode::VConv;

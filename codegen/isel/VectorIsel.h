@@ -29,6 +29,9 @@ int lanesPerRepeat(const VectorOp& op);
 
 // Emits `op` over `count` elements laid out contiguously from each operand's address.
 void emitContiguous(KernelBuilder& b, const VectorOp& op, int64_t count);
+// The same over as many elements as register `countReg` holds at run time (dynamic shapes): one
+// instruction in counter mask mode.
+void emitContiguousCounted(KernelBuilder& b, const VectorOp& op, int countReg);
 
 // Converts `count` contiguous UB elements of type `from` at byte `src` to `to` at byte `dst`
 // (rounding to nearest).

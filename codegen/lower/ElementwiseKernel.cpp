@@ -195,6 +195,16 @@ struct TileEmitter {
   int64_t setBase = 0;
   int64_t slotBytes = 0;
   int64_t persistentBase = 0;
+  int countReg = -1;  // dynamic shapes: a register holding the tile's element count, else `count` counts
+
+  // `op` over the tile's elements: `count`, or the run-time count in countReg.
+  void contiguous(const VectorOp& op, int64_t count) const {
+    if (countReg >= 0) {
+      emitContiguousCounted(b, op, countReg);
+    } else {
+      emitContiguous(b, op, count);
+    }
+  }
 
   MemRef slotRef(const Expr* e) const {
     MemRef r;
@@ -293,7 +303,7 @@ struct TileEmitter {
           if (e->prim == Prim::VSub) {
             op.op = Opcode::VAdds;
             setScalar(op, scalar, true);
-            emitContiguous(b, op, count);
+            contiguous(op, count);
             if (tensorArg == 1) {  // s - x = -(x - s), exact
               VectorOp negate = op;
               negate.op = Opcode::VMuls;
@@ -301,12 +311,12 @@ struct TileEmitter {
               negate.scalarReg = 0;
               negate.scalarIsImm = true;
               negate.scalarBits = scalarBitsOf(-1.0, op.type);
-              emitContiguous(b, negate, count);
+              contiguous(negate, count);
             }
           } else {
             op.op = scalarForm(e->prim);
             setScalar(op, scalar, false);
-            emitContiguous(b, op, count);
+            contiguous(op, count);
           }
           break;
         }
@@ -316,7 +326,7 @@ struct TileEmitter {
         op.op = ops.at(e->prim);
         op.src0 = operandRef(e, 0);
         op.src1 = operandRef(e, 1);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       case Prim::VAdds: case Prim::VMuls: case Prim::VMaxs: case Prim::VMins: case Prim::VLRelu: {
@@ -327,7 +337,7 @@ struct TileEmitter {
         op.src0 = operandRef(e, 0);
         op.scalarIsImm = true;
         op.scalarBits = scalarBitsOf(e->value, op.type);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       case Prim::VExp: case Prim::VLog: case Prim::VAbs: case Prim::VRec: case Prim::VSqrt: case Prim::VRsqrt:
@@ -338,7 +348,7 @@ struct TileEmitter {
                                                    {Prim::VRelu, Opcode::VRelu}};
         op.op = ops.at(e->prim);
         op.src0 = operandRef(e, 0);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       case Prim::Cast: {
@@ -350,7 +360,7 @@ struct TileEmitter {
           op.mode = static_cast<uint8_t>(e->round);
         }
         op.src0 = operandRef(e, 0);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       case Prim::VCmp: {
@@ -358,7 +368,7 @@ struct TileEmitter {
         op.mode = static_cast<uint8_t>(e->cmp);
         op.src0 = operandRef(e, 0);
         op.src1 = operandRef(e, 1);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       case Prim::VSel: {
@@ -367,7 +377,7 @@ struct TileEmitter {
         op.src2 = operandRef(e, 0);
         op.src0 = operandRef(e, 1);
         op.src1 = operandRef(e, 2);
-        emitContiguous(b, op, count);
+        contiguous(op, count);
         break;
       }
       default:
@@ -466,7 +476,7 @@ double vectorCyclesPerTile(const ElementwiseCompute& c, const SlotPlan& plan, co
   for (const Expr* e : te::topologicalOrder(c.outputs))
     if (e->prim == Prim::Placeholder && c.inputs[e->index].scalar) scalarRegs[e] = scratch.allocReg();
   int64_t slotBytes = elems * plan.elemBytes;
-  TileEmitter tile{scratch, c, plan, scalarRegs, 0, slotBytes, std::max(1, plan.slotsPerSet) * slotBytes, {}};
+  TileEmitter tile{scratch, c, plan, scalarRegs, 0, slotBytes, std::max(1, plan.slotsPerSet) * slotBytes};
   for (const Expr* e : plan.order) tile.emitNode(e, elems);
   double cycles = vectorCycles(scratch);
   for (const Expr* e : plan.fills) {
@@ -587,7 +597,8 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   for (int i = 0, g = 0, v = 0; i < numIn; ++i)
     inputReg[static_cast<size_t>(i)] = KernelBuilder::argReg(c.inputs[i].inRegister ? gmInputs + numOut + v++ : g++);
   auto outputReg = [&](int o) { return KernelBuilder::argReg(gmInputs + o); };
-  KernelBuilder b(c.name, gmInputs + numOut + byValue);
+  KernelBuilder b(c.name, gmInputs + numOut + byValue + (c.dynamicCount ? 1 : 0));
+  const int countArg = c.dynamicCount ? KernelBuilder::argReg(gmInputs + numOut + byValue) : -1;
   b.setSourceLine(c.sourceLine);
   int sets = s.bufferSets;
   int64_t setBytes = s.slotsPerSet * s.slotBytes;
@@ -611,7 +622,7 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
     b.emit(ld);
     scalarRegs[e] = r;
   }
-  TileEmitter tile{b, c, plan, scalarRegs, 0, s.slotBytes, persistentBase, {}};
+  TileEmitter tile{b, c, plan, scalarRegs, 0, s.slotBytes, persistentBase};
   // constant tiles
   std::vector<RepeatedRow> rows;
   std::vector<const Expr*> tiles(static_cast<size_t>(plan.persistentSlots));  // by tile, not by address
@@ -646,27 +657,47 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   TilePipeline p;
   p.fullTiles = c.count / s.tileElems;
   p.hasTail = tailElems > 0;
+  if (c.dynamicCount) {  // full tiles and the tail's elements from the count argument
+    p.fullTilesReg = b.allocReg();
+    p.tailReg = b.allocReg();
+    b.aluImm(Opcode::Div, p.fullTilesReg, countArg, s.tileElems);
+    b.aluImm(Opcode::Mul, p.tailReg, p.fullTilesReg, s.tileElems);
+    b.alu(Opcode::Sub, p.tailReg, countArg, p.tailReg);
+  }
   p.sets = sets;
   p.blockDim = s.blockDim;
   p.interleaved = true;
+  // a copy of the tile's elements of argument `arg`: a dynamic tail's byte count is computed here
+  auto copy = [&](Opcode op, MemRef dst, MemRef src, int arg, bool tail) {
+    if (!tail || p.tailReg < 0) {
+      emitCopyRows(b, op, dst, src, 1, argBytes(arg, count(tail)));
+      return;
+    }
+    int bytes = b.allocReg();
+    b.aluImm(Opcode::Mul, bytes, p.tailReg, argBytes(arg, 1));
+    emitCopyBytes(b, op, dst, src, bytes);
+    b.freeReg(bytes);
+  };
   p.load = [&](int set, bool tail, int ahead) {
     tile.setBase = set * setBytes;
     for (const Expr* e : plan.loads) {
       MemRef gm{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]),
                 ahead * coreStride(p) * argBytes(e->index, s.tileElems)};
-      emitCopyRows(b, Opcode::CopyGmToUb, tile.slotRef(e), gm, 1, argBytes(e->index, count(tail)));
+      copy(Opcode::CopyGmToUb, tile.slotRef(e), gm, e->index, tail);
     }
   };
   p.compute = [&](int set, bool tail) {
     tile.setBase = set * setBytes;
+    tile.countReg = tail ? p.tailReg : -1;
     for (const Expr* e : plan.fills) tile.fillColumn(e, inputReg[static_cast<size_t>(e->index)], count(tail));
     for (const Expr* e : plan.order) tile.emitNode(e, count(tail));
+    tile.countReg = -1;
   };
   p.store = [&](int set, bool tail) {
     tile.setBase = set * setBytes;
     for (int o = 0; o < numOut; ++o) {
       MemRef gm{Space::GM, static_cast<uint8_t>(outputReg(o)), 0};
-      emitCopyRows(b, Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), 1, argBytes(numIn + o, count(tail)));
+      copy(Opcode::CopyUbToGm, gm, tile.slotRef(c.outputs[o].get()), numIn + o, tail);
     }
   };
   p.advance = [&](int64_t tiles, int countReg) {

@@ -37,6 +37,9 @@ struct ElementwiseCompute {
   std::vector<ElementwiseInput> inputs;  // placeholder i refers to inputs[i]
   std::vector<te::ExprPtr> outputs;      // each produces `count` elements
   int64_t count = 0;
+  // Dynamic shapes: the kernel takes its element count (at most `count`, which the schedule is
+  // chosen for) as its last scalar argument.
+  bool dynamicCount = false;
   int sourceLine = 0;
 };
 
@@ -59,7 +62,8 @@ ElementwiseSchedule scheduleElementwise(const ElementwiseCompute& compute, const
 // a CompileError at `where` (else the kernel's source line) names what does not fit.
 ElementwiseSchedule elementwiseSchedule(const ElementwiseCompute& compute, const Target& target, int64_t tileElems,
                                         int sets, int blockDim, int maxCores, const SourceLocation& where);
-// Kernel arguments: GM inputs in order, then outputs, then the by-value scalars in input order.
+// Kernel arguments: GM inputs in order, then outputs, then the by-value scalars in input order, then
+// (dynamic shapes) the element count.
 KernelCode lowerElementwise(const ElementwiseCompute& compute, const ElementwiseSchedule& schedule,
                             const Target& target);
 

@@ -23,6 +23,22 @@ void emitCoreShare(KernelBuilder& b, int blockIdx, int64_t total, int blockDim, 
   b.freeReg(tmp);
 }
 
+void emitCoreShare(KernelBuilder& b, int blockIdx, int totalReg, int blockDim, int firstReg, int countReg) {
+  int q = b.allocReg(), r = b.allocReg(), tmp = b.allocReg();
+  b.aluImm(Opcode::Div, q, totalReg, blockDim);
+  b.aluImm(Opcode::Mul, r, q, blockDim);
+  b.alu(Opcode::Sub, r, totalReg, r);
+  b.alu(Opcode::Mul, firstReg, blockIdx, q);
+  b.alu(Opcode::Min, tmp, blockIdx, r);
+  b.alu(Opcode::Add, firstReg, firstReg, tmp);
+  b.aluImm(Opcode::Add, countReg, q, 0);
+  int noExtra = b.newLabel();
+  b.branch(Opcode::Bge, blockIdx, r, noExtra);
+  b.aluImm(Opcode::Add, countReg, countReg, 1);
+  b.bind(noExtra);
+  for (int reg : {q, r, tmp}) b.freeReg(reg);
+}
+
 void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg) {
   if (countReg < 0) {
     b.aluImm(Opcode::Add, reg, reg, tiles * stepBytes);
@@ -57,9 +73,13 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   for (int set = 0; set < p.sets; ++set) b.setFlag(Pipe::MTE3, Pipe::MTE2, set);
   int blockIdx = b.allocReg();
   b.blockIdx(blockIdx);
-  if (p.fullTiles > 0) {
+  if (p.fullTilesReg >= 0 || p.fullTiles > 0) {
     int first = b.allocReg(), count = b.allocReg(), tmp = b.allocReg(), iter = b.allocReg();
-    emitCoreShare(b, blockIdx, p.fullTiles, p.blockDim, first, count);
+    if (p.fullTilesReg >= 0) {
+      emitCoreShare(b, blockIdx, p.fullTilesReg, p.blockDim, first, count);
+    } else {
+      emitCoreShare(b, blockIdx, p.fullTiles, p.blockDim, first, count);
+    }
     if (p.interleaved) b.aluImm(Opcode::Add, first, blockIdx, 0);  // same count; first tile k
     p.advance(0, first);
     b.li(iter, 0);
@@ -98,7 +118,35 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
     b.bind(done);
     for (int reg : {first, count, tmp, iter}) b.freeReg(reg);
   }
-  if (p.hasTail) {
+  if (p.tailReg >= 0) {
+    // the same at run time: the tail's core and its buffer set come from the full tile count, and
+    // the set picks one of `sets` copies of the tail's code (flags name their events as immediates)
+    int last = b.allocReg(), set = b.allocReg(), zero = b.allocReg();
+    int skip = b.newLabel();
+    b.li(zero, 0);
+    b.branch(Opcode::Bge, zero, p.tailReg, skip);
+    if (p.interleaved) {
+      b.aluImm(Opcode::Div, set, p.fullTilesReg, p.blockDim);
+      b.aluImm(Opcode::Mul, last, set, p.blockDim);
+      b.alu(Opcode::Sub, last, p.fullTilesReg, last);
+    } else {
+      b.li(last, p.blockDim - 1);
+      b.aluImm(Opcode::Div, set, p.fullTilesReg, p.blockDim);
+    }
+    b.branch(Opcode::Bne, blockIdx, last, skip);
+    b.aluImm(Opcode::Rem, set, set, p.sets);
+    for (int k = 0; k < p.sets; ++k) {
+      int other = b.newLabel();
+      b.li(last, k);
+      b.branch(Opcode::Bne, set, last, other);
+      loadTile(b, p, k, true, 0);
+      computeAndStoreTile(b, p, k, true);
+      b.jump(skip);
+      b.bind(other);
+    }
+    b.bind(skip);
+    for (int reg : {last, set, zero}) b.freeReg(reg);
+  } else if (p.hasTail) {
     // the tail's core (the last, or core fullTiles % blockDim when interleaved) has its cursors at
     // the tail already; it ran fullTiles / blockDim full tiles (never one of the extra), so the set
     // after its last one, the longest free, is known here and the tail's load need not wait for

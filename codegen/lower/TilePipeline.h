@@ -13,6 +13,9 @@ namespace pyasc::codegen {
 struct TilePipeline {
   int64_t fullTiles = 0;  // tiles of the full size, split over the cores
   bool hasTail = false;   // one smaller tile after them
+  // Dynamic shapes: registers holding the full tile count and the tail's element count (a tail tile
+  // runs when it is positive), computed by the kernel at run time; -1: the constants above.
+  int fullTilesReg = -1, tailReg = -1;
   // How tiles go to cores: false, core k runs a contiguous range (and the last core the tail);
   // true, core k runs tiles k, k + blockDim, k + 2·blockDim… (and core fullTiles % blockDim the
   // tail), so the cores move through GM together. A load `ahead` tiles of its core then lies
@@ -31,6 +34,9 @@ struct TilePipeline {
 // Core k (in `blockIdx`) of `blockDim` gets units [first, first + count) of `total`:
 // first = k·q + min(k, r), count = q + (k < r) with q, r = total / blockDim, total % blockDim.
 void emitCoreShare(KernelBuilder& b, int blockIdx, int64_t total, int blockDim, int firstReg, int countReg);
+
+// The same for a total held in register `totalReg`.
+void emitCoreShare(KernelBuilder& b, int blockIdx, int totalReg, int blockDim, int firstReg, int countReg);
 
 // Adds `tiles` × `stepBytes` to a cursor register, or `countReg` × `stepBytes` when countReg ≥ 0.
 void advanceCursor(KernelBuilder& b, int reg, int64_t stepBytes, int64_t tiles, int countReg);

@@ -156,6 +156,12 @@ void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
     c.outputs.push_back(e);
   }
   if (!granuleFitsUb(c, l.target)) addInputs(false);
+  if (l.shapes.dims(results.front())) {  // dynamic shapes: the element count is the last argument
+    c.dynamicCount = true;
+    model::AffineScalar count;
+    count.shape = l.shapes.count(l.graph, results.front());
+    scalars.push_back(count);
+  }
   for (ValueId v : results) args.push_back(l.newIntermediate(v));
   locatedAt(*g.nodes_.front(), [&] {
     ElementwiseSchedule s = scheduleElementwise(c, l.target, l.options.doubleBuffer, l.cores(false));

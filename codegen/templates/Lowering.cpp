@@ -44,7 +44,7 @@ std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
 }
 
 Lowering::Lowering(const graph::Graph& g, const Target& t, const SelectOptions& o)
-    : graph(g), target(t), options(o), classes(g), storage_(g.values.size(), -1) {}
+    : graph(g), target(t), options(o), classes(g), shapes(g), storage_(g.values.size(), -1) {}
 
 int Lowering::addStorage(Storage s) {
   program.storages.push_back(std::move(s));
@@ -63,6 +63,7 @@ int Lowering::newIntermediate(ValueId v) {
   s.dtype = val.type.dtype;
   s.shape = staticShape(val.type, val.loc);
   s.loc = val.loc;
+  if (const auto* dims = shapes.dims(v)) s.dims = *dims;
   int id = addStorage(s);
   bind(v, id);
   return id;
@@ -132,6 +133,14 @@ std::string Lowering::kernelName(const std::string& prefix) const {
 
 void Lowering::launch(std::vector<Step>& out, KernelCode code, std::vector<int> storages,
                       std::vector<model::AffineScalar> scalars) {
+  const bool takesExtents = std::any_of(scalars.begin(), scalars.end(), [](const auto& s) { return s.shape != nullptr; });
+  for (int st : storages) {
+    const Storage& s = program.storages[static_cast<size_t>(st)];
+    if (!s.dims.empty() && !takesExtents) {
+      throw CompileError(s.loc, "kernel '" + code.name + "' would move '" + s.name + "' at its largest shape, but it has dynamic "
+                                "dimensions (" + shapes.text(s.dims) + "); compile one model per shape");
+    }
+  }
   program.kernels.push_back(std::move(code));
   Step step;
   step.launch = Launch{static_cast<int>(program.kernels.size()) - 1, std::move(storages), std::move(scalars)};

@@ -10,6 +10,7 @@
 
 #include "codegen/graph/Program.h"
 #include "codegen/graph/SelectTemplates.h"
+#include "codegen/graph/SymbolicShapes.h"
 #include "codegen/graph/ValueClasses.h"
 #include "sdk/graph/Graph.h"
 #include "sdk/target/Target.h"
@@ -32,6 +33,7 @@ class Lowering {
   const SelectOptions& options;
   Program program;
   ValueClasses classes;  // what each graph value is at this point of the walk
+  SymbolicShapes shapes;  // dynamic shapes: each value's extents over the symbols
 
   // ---- storages ----
   int addStorage(Storage s);
@@ -52,6 +54,8 @@ class Lowering {
   // ---- launches ----
   // `prefix` numbered by the kernels generated so far ("reduce_3").
   std::string kernelName(const std::string& prefix) const;
+  // A storage with dynamic dimensions needs a launch that takes its extents (a scalar with a shape
+  // expression); any other is a CompileError at the storage's value.
   void launch(std::vector<Step>& out, KernelCode code, std::vector<int> storages,
               std::vector<model::AffineScalar> scalars = {});
   int cores(bool cube) const { return std::max(1, cube ? target.cubeCores : target.vectorCores); }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sdk/support/DType.h"
+#include "sdk/support/ShapeExpr.h"
 #include "sdk/support/Diagnostics.h"
 
 namespace pyasc::graph {
@@ -177,6 +178,16 @@ struct GraphInput {
   // Array role: the dtype the program declared where the device computes another (float64 in
   // float32); arrays of it are converted when bound. Printed as `from float64`.
   std::optional<DType> declared;
+  // A program compiled with dynamic dimensions (pyasc --dynamic-dims): each dimension's extent over
+  // Graph::symbols (a symbol, or a constant for a static one); empty for a static input. The
+  // value's type holds the extents at the symbols' largest values. Not printed.
+  std::vector<ShapeExpr> dims;
+};
+
+// A dynamic dimension of the inputs and its range.
+struct GraphSymbol {
+  std::string name;
+  int64_t min = 0, max = 0;
 };
 
 struct GraphOutput {
@@ -196,6 +207,7 @@ struct Graph {
   std::vector<GraphConstant> constants;
   Region body;  // the top-level nodes; its arguments and yields are unused
   std::vector<GraphOutput> outputs;
+  std::vector<GraphSymbol> symbols;  // the dynamic dimensions GraphInput::dims refer to; empty: static
 
   // Adds a value named `name`, or name_1, name_2... when that name is taken.
   ValueId addValue(const std::string& name, const TensorType& type, const SourceLocation& loc = {});

@@ -91,7 +91,6 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
   }
   for (const auto& d : custom)
     if (customOps) customOps->push_back(CustomOpSource{d.pythonName, d.implPath});
-  if (!f.dynamicDims.empty()) return plainError("--dynamic-dims: dynamic shapes are not supported yet; compile one model per shape");
   DiagnosticEngine diags;
   Target target;
   std::string text;
@@ -120,6 +119,13 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
   std::vector<std::string> specErrors = frontend::parseSpecs(f.inputs, f.consts, options);
   for (const auto& e : specErrors) plainError(e);
   if (!specErrors.empty()) return out;
+  std::vector<frontend::DynamicDim> dynamicDims;
+  if (!f.dynamicDims.empty() && f.entry.empty()) {
+    return plainError("--dynamic-dims: dynamic dimensions are a function's parameters'; compile the function with "
+                      "--entry and name them in --input, e.g. --input=x:float32[N,H,W,3]");
+  }
+  std::string dynamicError;
+  if (!frontend::parseDynamicDims(f.dynamicDims, options.inputs, dynamicDims, dynamicError)) return plainError(dynamicError);
   bool syntax = false;
   try {
     if (f.emit == "ast") {
@@ -136,6 +142,7 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
         if (f.emit == "graph") {
           emitted = graph::printGraph(g);
         } else {
+          if (!dynamicDims.empty()) frontend::bindDynamicDims(g, dynamicDims);
           codegen::CompileOptions co;
           co.optLevel = f.optLevel[1] - '0';
           co.memoryOpt = f.memoryOpt;

@@ -1,0 +1,76 @@
+// Symbolic extents of a dynamic program's values, operator by operator.
+#include "codegen/graph/SymbolicShapes.h"
+
+#include "ops/Elementwise.h"
+
+namespace pyasc::codegen {
+
+namespace {
+
+[[noreturn]] void unsupported(const graph::Node& n, const std::string& why) {
+  throw CompileError(n.loc, "'" + n.op + "' " + why + " is not compiled for dynamic shapes yet (elementwise operators " +
+                                "over arrays of one dynamic shape are); compile one model per shape");
+}
+
+}  // namespace
+
+SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
+  for (const auto& s : g.symbols) names_.push_back(s.name);
+  if (names_.empty()) return;
+  for (const auto& in : g.inputs)
+    if (!in.dims.empty()) dims_[in.value] = in.dims;
+  for (const auto& n : g.body.nodes) {
+    const std::vector<ShapeExpr>* shape = nullptr;  // the dynamic operands' common dims
+    for (graph::ValueId v : n.inputs) {
+      const std::vector<ShapeExpr>* d = dims(v);
+      if (!d) continue;
+      if (!n.regions.empty()) unsupported(n, "(a loop) over values with dynamic dimensions");
+      if (!ops::isElementwiseOp(n.op)) unsupported(n, "on values with dynamic dimensions");
+      if (shape) {
+        bool same = shape->size() == d->size();
+        for (size_t i = 0; same && i < d->size(); ++i) same = shape::same((*shape)[i], (*d)[i]);
+        if (!same) {
+          unsupported(n, "of arrays of shapes [" + text(*shape) + "] and [" + text(*d) + "]");
+        }
+      }
+      shape = d;
+    }
+    if (!shape) continue;
+    // static operands: one element, or rows of the dynamic shape's static trailing axes
+    for (graph::ValueId v : n.inputs) {
+      if (dims(v)) continue;
+      graph::Shape s = g.type(v).shape;
+      while (!s.empty() && s.front().extent == 1) s.erase(s.begin());
+      bool fits = graph::elementCount(s) <= 1;
+      if (!fits && s.size() <= shape->size()) {
+        fits = true;
+        for (size_t i = 0; fits && i < s.size(); ++i) {
+          const ShapeExpr& d = (*shape)[shape->size() - s.size() + i];
+          fits = shape::isConst(d) && d->value == s[i].extent;
+        }
+      }
+      if (!fits) unsupported(n, "of an array of shape [" + text(*shape) + "] and one of " + graph::shapeString(g.type(v).shape));
+    }
+    if (g.type(n.outputs.at(0)).shape.size() != shape->size())
+      unsupported(n, "broadcasting an array of shape [" + text(*shape) + "] to another rank");
+    for (graph::ValueId out : n.outputs) dims_[out] = *shape;
+  }
+}
+
+const std::vector<ShapeExpr>* SymbolicShapes::dims(graph::ValueId v) const {
+  auto it = dims_.find(v);
+  return it == dims_.end() ? nullptr : &it->second;
+}
+
+ShapeExpr SymbolicShapes::count(const graph::Graph& g, graph::ValueId v) const {
+  if (const auto* d = dims(v)) return shape::product(*d);
+  return shape::constant(graph::elementCount(g.type(v).shape));
+}
+
+std::string SymbolicShapes::text(const std::vector<ShapeExpr>& dims) const {
+  std::string s;
+  for (const auto& d : dims) s += (s.empty() ? "" : ",") + shape::text(d, names_);
+  return s;
+}
+
+}  // namespace pyasc::codegen

@@ -1,0 +1,34 @@
+// The extents of a dynamic program's values over its symbols (pyasc --dynamic-dims): from the
+// inputs' dims through the operators that compile for dynamic shapes; a located error at the first
+// operator dynamic dimensions reach that does not.
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "sdk/graph/Graph.h"
+
+namespace pyasc::codegen {
+
+class SymbolicShapes {
+ public:
+  SymbolicShapes() = default;
+  // Throws CompileError at an operator whose operands have dynamic dimensions and that has no
+  // dynamic lowering yet (today: elementwise operators over operands of the same dynamic shape,
+  // one-element operands and rows repeated along the static trailing axes).
+  explicit SymbolicShapes(const graph::Graph& g);
+
+  bool dynamic() const { return !names_.empty(); }
+  // The dims of `v` over the symbols, or null for a value of static shape.
+  const std::vector<ShapeExpr>* dims(graph::ValueId v) const;
+  // The element count of `v`: its dims' product, or its static count.
+  ShapeExpr count(const graph::Graph& g, graph::ValueId v) const;
+  const std::vector<std::string>& names() const { return names_; }
+  std::string text(const std::vector<ShapeExpr>& dims) const;  // "N,H,W,3"
+
+ private:
+  std::map<graph::ValueId, std::vector<ShapeExpr>> dims_;
+  std::vector<std::string> names_;
+};
+
+}  // namespace pyasc::codegen
