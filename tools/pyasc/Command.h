@@ -29,6 +29,9 @@ std::function<int()> setupCheck(CLI::App& app);
 // --backend=sim|cpu of run and check: the simulator (default) or the host through Halide.
 void addBackendOption(CLI::App& app, std::string& backend);
 
+// Parses --input-shape's "NAME=D0,D1,..." into `name` and `shape`; returns the error, or "".
+std::string parseShapeSpec(const std::string& spec, std::string& name, std::vector<int64_t>& shape);
+
 // Prints "pyasc: error: msg" (or the diagnostic with its location) to stderr; returns 1.
 int reportError(const std::string& message);
 int reportError(const CompileError& error, const DiagnosticEngine* sources = nullptr);

@@ -16,6 +16,7 @@ namespace {
 struct RunCommandOptions {
   std::string model;
   std::vector<std::string> inputs;
+  std::vector<std::string> inputShapes;
   std::string outputDir = ".";
   std::string profile;
   bool stats = false;
@@ -71,6 +72,10 @@ std::function<int()> setupRun(CLI::App& app) {
   auto o = std::make_shared<RunCommandOptions>();
   app.add_option("model", o->model, "model file (.om)")->required();
   app.add_option("--input", o->inputs, "NAME=FILE.npy for an input; repeatable")->allow_extra_args(false);
+  app.add_option("--input-shape", o->inputShapes,
+                 "NAME=D0,D1,...: the shape of an input with dynamic dimensions (an array bound with --input gives its own; "
+                 "this checks it); repeatable")
+      ->allow_extra_args(false);
   app.add_option("--output-dir", o->outputDir, "folder for <output name>.npy")->capture_default_str();
   app.add_option("--profile", o->profile, "write a Chrome trace (Perfetto) of every pipe to this file");
   app.add_flag("--stats", o->stats, "print per-kernel cycles, bytes per path and energy");
@@ -84,6 +89,13 @@ std::function<int()> setupRun(CLI::App& app) {
         size_t eq = spec.find('=');
         if (eq == std::string::npos || eq == 0) return reportError("--input '" + spec + "': expected NAME=FILE.npy");
         net.setInput(spec.substr(0, eq), readNpy(spec.substr(eq + 1)));
+      }
+      for (const auto& spec : o->inputShapes) {
+        std::string name;
+        std::vector<int64_t> shape;
+        const std::string error = parseShapeSpec(spec, name, shape);
+        if (!error.empty()) return reportError(error);
+        net.setInputShape(name, shape);
       }
       RunOptions options;
       parseBackend(o->backend, options.backend);

@@ -1,5 +1,6 @@
 // pyasc: compiles numpy-style Python to an NPU model (.om) and runs, inspects and checks models.
 #include <cstring>
+#include <cstdlib>
 #include <iostream>
 
 #include "sdk/support/Diagnostics.h"
@@ -24,6 +25,26 @@ void addBackendOption(CLI::App& app, std::string& backend) {
                  "by Halide (results only)")
       ->check(CLI::IsMember({"sim", "cpu"}))
       ->capture_default_str();
+}
+
+std::string parseShapeSpec(const std::string& spec, std::string& name, std::vector<int64_t>& shape) {
+  const std::string bad = "--input-shape '" + spec + "': expected NAME=D0,D1,... with positive integers, e.g. x=2,224,224,3";
+  const size_t eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0) return bad;
+  name = spec.substr(0, eq);
+  shape.clear();
+  size_t start = eq + 1;
+  while (start <= spec.size()) {
+    size_t comma = spec.find(',', start);
+    if (comma == std::string::npos) comma = spec.size();
+    const std::string dim = spec.substr(start, comma - start);
+    char* end = nullptr;
+    const long long v = std::strtoll(dim.c_str(), &end, 10);
+    if (dim.empty() || *end != '\0' || v < 1) return bad;
+    shape.push_back(v);
+    start = comma + 1;
+  }
+  return "";
 }
 
 int reportError(const std::string& message) {
