@@ -258,8 +258,9 @@ class PyModel {
 
 PyModel compileModel(const std::string& path, const std::string& entry, const py::dict& inputs, const py::dict& consts,
                      const std::string& target, const std::string& optLevel, const std::vector<std::string>& customOps,
-                     bool memoryOpt) {
+                     bool memoryOpt, const std::string& dynamicDims) {
   tool::CompileFlags flags;
+  flags.dynamicDims = dynamicDims;
   flags.input = path;
   flags.entry = entry;
   flags.target = target;
@@ -306,8 +307,10 @@ PYBIND11_MODULE(pyasc_native, m) {
   m.def("compile", &pyasc::binding::compileModel, py::arg("path"), py::kw_only(), py::arg("entry") = "",
         py::arg("inputs") = py::dict(), py::arg("consts") = py::dict(), py::arg("target") = "ascend310",
         py::arg("opt_level") = "O2", py::arg("custom_op_config") = std::vector<std::string>{},
-        py::arg("enable_memory_opt") = false,
-        "Compiles a program (a script, or the function `entry` with `inputs` {name: (dtype, shape)}) into a Model.");
+        py::arg("enable_memory_opt") = false, py::arg("dynamic_dims") = "",
+        "Compiles a program (a script, or the function `entry` with `inputs` {name: (dtype, shape)}) into a Model; "
+        "shapes may name dimensions (('float32', ['N', 'H', 'W', 3])) whose ranges `dynamic_dims` gives "
+        "('1-4,224-256,224-256' or 'N=1-4,...').");
   m.def("load", [](const std::string& path) {
     return pyasc::binding::translated([&] { return PyModel(pyasc::Model::load(path), path); });
   }, py::arg("path"), "Loads a model file (.om).");
@@ -326,7 +329,8 @@ PYBIND11_MODULE(pyasc_native, m) {
       .def_property_readonly("stats", &PyModel::stats, "What the last run measured.")
       .def_readwrite("backend", &PyModel::backend_, "'cpu' (the default when built) or 'sim'.")
       .def("set_input_shape", &PyModel::setInputShape, py::arg("name") = py::none(), py::kw_only(), py::arg("shape"),
-           "Fixes an input's runtime shape (the static shape until models have dynamic dimensions).")
+           "Fixes an input's runtime shape: a static input's own, or for a model compiled with dynamic_dims any shape in "
+           "its ranges (the inputs bound later must have it).")
       .def("save", &PyModel::save, py::arg("path"), "Writes the model file (.om).")
       .def_property_readonly("inputs", [](const PyModel& self) { return self.tensors(true); })
       .def_property_readonly("outputs", [](const PyModel& self) { return self.tensors(false); })

@@ -397,3 +397,24 @@ def test_results_come_in_return_order(tmp_path, backend):
     d, b, c = m(a)
     assert d.dtype == np.int32 and b.dtype == np.bool_ and c.dtype == np.bool_
     assert np.array_equal(c, ~a) and np.array_equal(b, a & ~a) and np.array_equal(d, (b ^ c).astype(np.int32))
+
+
+def test_dynamic_dims_and_the_guides_set_input_shape(tmp_path):
+    """The reference guide's flow: compile once for ranges, set_input_shape, run at that shape."""
+    path = write(tmp_path, "dyn.py", "import numpy as np\n\ndef f(x):\n    return np.maximum(x * 2.0 - 1.0, 0.0)\n")
+    m = pyasc.compile(path, entry="f", inputs={"x": ("float32", ["N", "H", "W", 3])}, target="ascend910b",
+                      dynamic_dims="1-4,24-40,24-40")
+    m.backend = "sim"
+    assert m.inputs == [("x", "float32", [4, 40, 40, 3])]  # the largest shape, which memory is planned for
+    rng = np.random.default_rng(3)
+    for shape in ([2, 30, 27, 3], [1, 24, 24, 3], [4, 40, 40, 3]):
+        m.set_input_shape(shape=shape)
+        x = rng.standard_normal(shape).astype(np.float32)
+        out = m(x)
+        assert out.shape == tuple(shape)
+        np.testing.assert_array_equal(out, np.maximum(x * np.float32(2.0) - np.float32(1.0), np.float32(0.0)))
+    with pytest.raises(ValueError, match=r"input 'x' takes shapes \[1-4,24-40,24-40,3\] \(the ranges it was compiled for\), "
+                                         r"not \[5,24,24,3\]"):
+        m.set_input_shape(shape=[5, 24, 24, 3])
+    with pytest.raises(ValueError, match=r"--dynamic-dims='1-4': the symbolic dimension 'H' has no range"):
+        pyasc.compile(path, entry="f", inputs={"x": ("float32", ["N", "H", 8, 3])}, dynamic_dims="1-4")

@@ -121,7 +121,7 @@ CompileOutcome compileSource(const CompileFlags& f, codegen::CompileResult& resu
   if (!specErrors.empty()) return out;
   std::vector<frontend::DynamicDim> dynamicDims;
   if (!f.dynamicDims.empty() && f.entry.empty()) {
-    return plainError("--dynamic-dims: dynamic dimensions are a function's parameters'; compile the function with "
+    return plainError("--dynamic-dims: only a function's parameters have dynamic dimensions; compile the function with "
                       "--entry and name them in --input, e.g. --input=x:float32[N,H,W,3]");
   }
   std::string dynamicError;

@@ -128,14 +128,25 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
   return found;
 }
 
-std::string shapeText(const model::Tensor& t) {
+// "[4,16]"; a dynamic tensor's extents over the symbols: "[N,H,W,3]"; ranges without them: "[1-64,16]"
+std::string shapeText(const model::Model& m, const model::Tensor& t) {
+  std::vector<std::string> names;
+  for (const auto& sym : m.symbols) names.push_back(sym.name);
   std::string s = "[";
   for (size_t i = 0; i < t.shape.size(); ++i) {
     s += i ? "," : "";
-    s += t.shape[i].isStatic() ? std::to_string(t.shape[i].min)
-                               : std::to_string(t.shape[i].min) + "-" + std::to_string(t.shape[i].max);
+    if (!t.dims.empty()) s += shape::text(t.dims[i], names);
+    else s += t.shape[i].isStatic() ? std::to_string(t.shape[i].min)
+                                    : std::to_string(t.shape[i].min) + "-" + std::to_string(t.shape[i].max);
   }
   return s + "]";
+}
+
+// "N 1-4, H 224-256, W 224-256"
+std::string symbolsText(const model::Model& m) {
+  std::string s;
+  for (const auto& sym : m.symbols) s += (s.empty() ? "" : ", ") + sym.name + " " + std::to_string(sym.min) + "-" + std::to_string(sym.max);
+  return s;
 }
 
 nlohmann::json toJson(const model::Model& m) {
@@ -143,11 +154,13 @@ nlohmann::json toJson(const model::Model& m) {
   j["target"] = m.target;
   j["format_version"] = std::to_string(m.formatMajor) + "." + std::to_string(m.formatMinor);
   j["gm_peak_bytes"] = m.memory.gmPeakBytes;
+  j["dynamic_dims"] = nlohmann::json::array();
+  for (const auto& sym : m.symbols) j["dynamic_dims"].push_back({{"name", sym.name}, {"min", sym.min}, {"max", sym.max}});
   j["float16_nodes"] = float16Nodes(m);
   j["rewrites"] = nlohmann::json::array();
   for (const auto& [stage, what] : rewrites(m)) j["rewrites"].push_back({{"stage", stage}, {"what", what}});
   for (const auto& t : m.tensors) {
-    j["tensors"].push_back({{"name", t.name}, {"dtype", dtypeName(t.dtype)}, {"shape", shapeText(t)},
+    j["tensors"].push_back({{"name", t.name}, {"dtype", dtypeName(t.dtype)}, {"shape", shapeText(m, t)},
                             {"role", model::tensorRoleName(t.role)}, {"gm_offset", t.gmOffset}, {"gm_size", t.gmSize}});
     if (t.declared) j["tensors"].back()["declared_dtype"] = dtypeName(*t.declared);
   }
@@ -175,11 +188,12 @@ std::function<int()> setupInfo(CLI::App& app) {
         return 0;
       }
       std::cout << o->model << ": pyasc model " << m.formatMajor << "." << m.formatMinor << " for " << m.target << "\n";
+      if (m.isDynamic()) std::cout << "dynamic dimensions: " << symbolsText(m) << "\n";
       for (const char* role : {"input", "random-input", "output", "constant", "intermediate"}) {
         for (const auto& t : m.tensors) {
           if (std::string(model::tensorRoleName(t.role)) != role) continue;
           std::printf("  %-13s %-16s %-8s %-20s gm[0x%llx, +%lld]%s\n", role, t.name.c_str(), dtypeName(t.dtype),
-                      shapeText(t).c_str(), static_cast<unsigned long long>(t.gmOffset), static_cast<long long>(t.gmSize),
+                      shapeText(m, t).c_str(), static_cast<unsigned long long>(t.gmOffset), static_cast<long long>(t.gmSize),
                       t.declared ? (std::string("  from ") + dtypeName(*t.declared)).c_str() : "");
         }
       }
@@ -199,7 +213,7 @@ std::function<int()> setupInfo(CLI::App& app) {
       if (!rewritten.empty()) std::cout << "rewrites:\n";
       for (const auto& [stage, what] : rewritten) std::printf("  %-20s %s\n", stage.c_str(), what.c_str());
       std::cout << "memory plan: " << humanBytes(static_cast<double>(m.memory.gmPeakBytes)) << " of device memory ("
-                << m.memory.gmPeakBytes << " bytes)\n";
+                << m.memory.gmPeakBytes << " bytes" << (m.isDynamic() ? ", at the largest shapes" : "") << ")\n";
     } catch (const CompileError& e) {
       return reportError(e);
     }

@@ -1,0 +1,7 @@
+# RUN: pyasc --entry=f --input=x:float32[N,8] --dynamic-dims=1-4 %s -o /dev/null
+import numpy as np
+
+
+def f(x):
+    w = np.ones((8, 4), dtype=np.float32)
+    return np.exp(x) @ w

@@ -1,0 +1,34 @@
+// Shape expressions: folding, evaluation with Python's floor division, interval bounds and text.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "sdk/support/ShapeExpr.h"
+
+using namespace pyasc;
+
+TEST(ShapeExpr, FoldsEvaluatesBoundsAndPrints) {
+  const std::vector<std::string> names = {"N", "H", "W"};
+  const ShapeExpr n = shape::symbol(0), h = shape::symbol(1), w = shape::symbol(2);
+  const ShapeExpr count = shape::product({n, h, w, shape::constant(3)});
+  EXPECT_EQ(shape::text(count, names), "N*H*W*3");
+  EXPECT_EQ(shape::evaluate(count, {2, 240, 232}), 2 * 240 * 232 * 3);
+  EXPECT_TRUE(shape::isConst(shape::product({shape::constant(4), shape::constant(5)})));
+  EXPECT_TRUE(shape::same(shape::add(n, shape::constant(0)), n));
+  EXPECT_TRUE(shape::same(shape::mul(shape::constant(1), h), h));
+  // a convolution's output rows: (H + 2 - 3) // 2 + 1
+  const ShapeExpr rows = shape::add(shape::floorDiv(shape::sub(shape::add(h, shape::constant(2)), shape::constant(3)),
+                                                    shape::constant(2)),
+                                    shape::constant(1));
+  EXPECT_EQ(shape::text(rows, names), "(H + 2 - 3)//2 + 1");
+  EXPECT_EQ(shape::evaluate(rows, {1, 225, 1}), 113);
+  EXPECT_EQ(shape::lowest(rows, {1, 224, 224}, {4, 256, 256}), 112);
+  EXPECT_EQ(shape::highest(rows, {1, 224, 224}, {4, 256, 256}), 128);
+  EXPECT_EQ(shape::evaluate(shape::floorDiv(shape::constant(-7), shape::constant(2)), {}), -4);
+  EXPECT_EQ(shape::evaluate(shape::ceilDiv(n, shape::constant(16)), {17}), 2);
+  EXPECT_EQ(shape::text(shape::sub(w, shape::sub(h, n)), names), "W - (H - N)");
+  EXPECT_TRUE(shape::reads(rows, 1));
+  EXPECT_FALSE(shape::reads(rows, 0));
+  EXPECT_THROW(shape::evaluate(shape::floorDiv(h, shape::sub(n, n)), {1, 2, 3}), std::domain_error);
+  EXPECT_THROW(shape::highest(shape::floorDiv(h, shape::sub(n, shape::constant(2))), {1, 1, 1}, {4, 4, 4}), std::domain_error);
+}
