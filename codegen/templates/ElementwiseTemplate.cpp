@@ -4,6 +4,7 @@
 #include "codegen/templates/ElementwiseTemplate.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "codegen/lower/ElementwiseKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
@@ -38,6 +39,24 @@ bool repeatsAsRows(const std::vector<int64_t>& shape, const std::vector<int64_t>
     return false;
   }
   return dtype != DType::Bool && rowBroadcastFits(product(shape), dtype);
+}
+
+}  // namespace
+
+namespace {
+
+// A row operand (the group's trailing axes) whose bytes are not whole 32-byte blocks: how many
+// copies of it are (an RGB pixel's 3 float32 values: 8 copies, 96 bytes), or 0.
+int64_t rowCopiesForBlocks(const std::vector<int64_t>& shape, const std::vector<int64_t>& groupShape, DType dtype) {
+  std::vector<int64_t> from = shape;
+  while (!from.empty() && from.front() == 1) from.erase(from.begin());
+  if (from.empty() || from.size() > groupShape.size() || dtype == DType::Bool ||
+      !std::equal(from.begin(), from.end(), groupShape.end() - static_cast<long>(from.size()))) {
+    return 0;
+  }
+  const int64_t bytes = product(shape) * dtypeSize(dtype);
+  const int64_t copies = isa::kBlockBytes / std::gcd(bytes, int64_t{isa::kBlockBytes});
+  return copies > 1 && rowBroadcastFits(copies * product(shape), dtype) ? copies : 0;
 }
 
 }  // namespace
@@ -79,7 +98,9 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
   DType t = l.graph.type(v).dtype;
   if (l.classes.of(v) == ValueClasses::Class::Scalar) return te::constant(l.classes.scalar(v), t == DType::Bool ? DType::Float16 : t);
   auto indexOf = [&](const Operand& o) {
-    auto pos = std::find_if(inputs_.begin(), inputs_.end(), [&](const Operand& i) { return o.copy < 0 && i.copy < 0 && i.value == o.value; });
+    auto pos = std::find_if(inputs_.begin(), inputs_.end(), [&](const Operand& i) {
+      return (o.copy < 0 && i.copy < 0 && i.value == o.value) || (o.period > 0 && i.period > 0 && i.value == o.value);
+    });
     int index = static_cast<int>(pos - inputs_.begin());
     if (pos == inputs_.end()) inputs_.push_back(o);
     return index;
@@ -89,7 +110,22 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
   Operand operand{v};
   std::vector<int64_t> shape;
   for (const auto& d : l.graph.type(v).shape) shape.push_back(d.extent);
-  if (!readsOperand(shape, shape_, t)) {
+  if (const int64_t copies = readsOperand(shape, shape_, t) ? 0 : rowCopiesForBlocks(shape, shape_, t)) {
+    // a row of partial blocks: a few copies of it (a small copy kernel) make a row the kernel repeats
+    const int64_t n = product(shape);
+    const std::string name = l.graph.value(v).name + "_rows";
+    auto constant = std::find_if(l.graph.constants.begin(), l.graph.constants.end(),
+                                 [&](const graph::GraphConstant& c) { return c.value == v; });
+    if (constant != l.graph.constants.end()) {  // a constant's copies are a constant
+      const std::vector<double> values = graph::decodeConstant(t, constant->bytes);
+      operand.copy = l.constantStorage(name, t, {copies, n}, [&](int64_t i) { return values[static_cast<size_t>(i % n)]; },
+                                       user.loc);
+    } else {
+      operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc), {copies, n},
+                                        name, user, out);
+    }
+    operand.period = copies * n;
+  } else if (!readsOperand(shape, shape_, t)) {
     // a broadcast operand: materialise it at the group's shape first
     // at the user's shape, the group's but for leading 1s (fuse-elementwise) and of the operand's rank or more
     operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc),
@@ -144,8 +180,15 @@ void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
           continue;
         }
       }
+      if (o.period > 0 && !repeatInUb) {  // the rows' tiles do not fit: the row at the group's shape
+        std::vector<int64_t> shape;
+        for (const auto& d : l.graph.type(o.value).shape) shape.push_back(d.extent);
+        o.copy = l.broadcastStorage(l.storageOf(o.value, g.nodes_.front()->loc), shape, g.shape_,
+                                    l.graph.value(o.value).name + "_broadcast", *g.nodes_.front(), out);
+        o.period = 0;
+      }
       DType t = l.program.storages[o.copy].dtype;
-      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, false, false, 0, 0});
+      c.inputs.push_back(ElementwiseInput{t == DType::Bool ? DType::UInt8 : t, false, false, o.period, 0});
       args.push_back(o.copy);
     }
   };

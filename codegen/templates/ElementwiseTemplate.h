@@ -38,6 +38,7 @@ class FusionGroup {
   struct Operand {
     graph::ValueId value;
     int copy = -1;
+    int64_t period = 0;  // > 0: `copy` holds a few repeats of a row, `period` elements of whole blocks
   };
   te::ExprPtr operandExpr(graph::ValueId v, const graph::Node& user, Lowering& l, std::vector<Step>& out);
 
