@@ -121,7 +121,7 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
       operand.copy = l.constantStorage(name, t, {copies, n}, [&](int64_t i) { return values[static_cast<size_t>(i % n)]; },
                                        user.loc);
     } else {
-      operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), staticShape(l.graph.type(v), user.loc), {copies, n},
+      operand.copy = l.broadcastStorage(l.storageOf(v, user.loc), {n}, {copies, n},  // the row read flat
                                         name, user, out);
     }
     operand.period = copies * n;

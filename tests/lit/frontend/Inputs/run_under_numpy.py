@@ -62,8 +62,9 @@ def main():
         consts = ";".join(o.split("=", 1)[1] for o in opts if o.startswith("--const="))
         run = subprocess.run([sys.executable, "-c", RUNNER, path, entry] + inputs + [consts], env=env,
                              capture_output=True, text=True, timeout=120)
-        # the frontend's options (the code generator's, such as --auto-mixed-precision, are pyasc's)
-        frontend = [o for o in opts if not o.startswith("--auto-mixed-precision")]
+        # the frontend's options (--auto-mixed-precision and --dynamic-dims are pyasc's: asc-fe
+        # traces named dimensions as symbolic extents without ranges)
+        frontend = [o for o in opts if not o.startswith(("--auto-mixed-precision", "--dynamic-dims"))]
         compiled = subprocess.run([asc_fe, "--emit=graph"] + frontend + [path], capture_output=True, text=True, timeout=120)
         name = os.path.relpath(path, root)
         if run.returncode != 0:
