@@ -9,7 +9,7 @@ namespace {
 
 [[noreturn]] void unsupported(const graph::Node& n, const std::string& why) {
   throw CompileError(n.loc, "'" + n.op + "' " + why + " is not compiled for dynamic shapes yet (elementwise operators " +
-                                "over arrays of one dynamic shape are); compile one model per shape");
+                                "over arrays of one dynamic shape and matmuls with dynamic rows are); compile one model per shape");
 }
 
 }  // namespace
@@ -25,6 +25,7 @@ SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
       const std::vector<ShapeExpr>* d = dims(v);
       if (!d) continue;
       if (!n.regions.empty()) unsupported(n, "(a loop) over values with dynamic dimensions");
+      if (n.op == "MatMul" || n.op == "FusedMatMul") break;
       if (!ops::isElementwiseOp(n.op)) unsupported(n, "on values with dynamic dimensions");
       if (shape) {
         bool same = shape->size() == d->size();
@@ -34,6 +35,10 @@ SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
         }
       }
       shape = d;
+    }
+    if (n.op == "MatMul" || n.op == "FusedMatMul") {
+      matmul(g, n);
+      continue;
     }
     if (!shape) continue;
     // static operands: one element, or rows of the dynamic shape's static trailing axes
@@ -55,6 +60,20 @@ SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
       unsupported(n, "broadcasting an array of shape [" + text(*shape) + "] to another rank");
     for (graph::ValueId out : n.outputs) dims_[out] = *shape;
   }
+}
+
+// A matmul whose A has dynamic rows (any dims but the last) and whose B (2-d) and bias are static:
+// the result's dims are A's with the last replaced by B's columns.
+void SymbolicShapes::matmul(const graph::Graph& g, const graph::Node& n) {
+  const std::vector<ShapeExpr>* a = dims(n.inputs[0]);
+  for (size_t i = 1; i < n.inputs.size(); ++i)
+    if (dims(n.inputs[i])) unsupported(n, "of a dynamic second operand or bias");
+  if (!a) return;
+  if (a->size() < 2 || !shape::isConst(a->back()) || g.type(n.inputs[1]).rank() != 2)
+    unsupported(n, "of an array of shape [" + text(*a) + "] and one of " + graph::shapeString(g.type(n.inputs[1]).shape));
+  std::vector<ShapeExpr> out(a->begin(), a->end() - 1);
+  out.push_back(shape::constant(g.type(n.inputs[1]).shape[1].extent));
+  dims_[n.outputs.at(0)] = out;
 }
 
 const std::vector<ShapeExpr>* SymbolicShapes::dims(graph::ValueId v) const {

@@ -15,7 +15,8 @@ class SymbolicShapes {
   SymbolicShapes() = default;
   // Throws CompileError at an operator whose operands have dynamic dimensions and that has no
   // dynamic lowering yet (today: elementwise operators over operands of the same dynamic shape,
-  // one-element operands and rows repeated along the static trailing axes).
+  // one-element operands and rows repeated along the static trailing axes; matmuls of an A with
+  // dynamic rows by a static 2-d B, their bias static).
   explicit SymbolicShapes(const graph::Graph& g);
 
   bool dynamic() const { return !names_.empty(); }
@@ -26,6 +27,10 @@ class SymbolicShapes {
   const std::vector<std::string>& names() const { return names_; }
   std::string text(const std::vector<ShapeExpr>& dims) const;  // "N,H,W,3"
 
+ private:
+  void matmul(const graph::Graph& g, const graph::Node& n);
+
+ public:
  private:
   std::map<graph::ValueId, std::vector<ShapeExpr>> dims_;
   std::vector<std::string> names_;

@@ -1,6 +1,7 @@
 // Chooses block or byte mode for a DMA and fills its burst fields.
 #include "codegen/isel/DmaIsel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 #include <string>
@@ -63,6 +64,14 @@ void emitCopyRows(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src,
     return;
   }
   b.emit(copyRows(op, dst, src, rows, rowBytes, gmGapBytes, localGapBlocks));
+}
+
+void emitCopyRowsCounted(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int rowsReg, int64_t maxRows,
+                         int64_t rowBytes, int64_t gmGapBytes, int64_t localGapBlocks) {
+  // several runs keep their gaps even when the count is 1 at run time
+  isa::Instruction i = copyRows(op, dst, src, std::max<int64_t>(maxRows, 2), rowBytes, gmGapBytes, localGapBlocks);
+  b.fieldFromReg(isa::Field::NBurst, rowsReg);
+  b.emit(i);
 }
 
 void emitCopyBytes(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src, int bytesReg) {

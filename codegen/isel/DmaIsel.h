@@ -21,6 +21,12 @@ void emitCopyRows(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef
 // 32-byte blocks in block mode, then the rest in byte mode, each length taken from a register.
 void emitCopyBytes(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int bytesReg);
 
+// `rows` runs as emitCopyRows makes them in one DMA, the run count taken from register `rowsReg`
+// at run time (set_field nburst; `maxRows` is the most it holds). A logic_error when the runs and
+// gaps do not fit one DMA.
+void emitCopyRowsCounted(KernelBuilder& b, isa::Opcode op, isa::MemRef dst, isa::MemRef src, int rowsReg, int64_t maxRows,
+                         int64_t rowBytes, int64_t gmGapBytes = 0, int64_t localGapBlocks = 0);
+
 // Bytes a run of `rowBytes` occupies in a local buffer.
 inline int64_t localRowBytes(int64_t rowBytes) {
   return (rowBytes + isa::kBlockBytes - 1) / isa::kBlockBytes * isa::kBlockBytes;

@@ -146,7 +146,9 @@ void emitConvert(KernelBuilder& b, int64_t dst, int64_t src, DType from, DType t
   emitContiguous(b, v, count);
 }
 
-void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1) {
+void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1,
+              int rowsReg) {
+  if (rowsReg >= 0 && rows > isa::kMaxRepeat) throw std::logic_error("emitRows: run-time rows beyond one instruction's repeats");
   const int lanes = lanesPerRepeat(op);
   const Format format = isa::opcodeInfo(op.op).format;
   const DType dstType = format == Format::VConv ? op.type2 : op.type;
@@ -173,6 +175,7 @@ void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, 
         if (rowSrc1) i.src1.offset += seg * dtypeSize(op.type);
         i.src1Rep = rowSrc1 ? 0 : stride(op.type);
       }
+      if (rowsReg >= 0) b.fieldFromReg(isa::Field::Repeat, rowsReg);
       b.emit(i);
     }
   }

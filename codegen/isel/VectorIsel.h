@@ -41,7 +41,10 @@ void emitConvert(KernelBuilder& b, int64_t dst, int64_t src, DType from, DType t
 // in every operand (each in its own type; pitch·size a whole number of 32-byte blocks): one
 // instruction per 256-byte column segment and 255 rows, the last segment masked. With `rowSrc1`,
 // src1 is one row of `cols` elements that every row reads (a per-column vector).
-void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1 = false);
+// With `rowsReg` ≥ 0 the row count comes from that register at run time (set_field repeat; `rows`,
+// at most 255, is the most it holds).
+void emitRows(KernelBuilder& b, const VectorOp& op, int64_t rows, int64_t cols, int64_t pitch, bool rowSrc1 = false,
+              int rowsReg = -1);
 
 // The normal-mode mask of lanes [0, n): {bits 0-63, bits 64-127}.
 std::pair<uint64_t, uint64_t> firstLanesMask(int64_t n);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include "codegen/isel/DmaIsel.h"
@@ -93,7 +94,8 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& c, const Target& target, int 
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
   MatmulSchedule best;
   double bestScore = -1;
-  for (int64_t tm = 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {
+  // run-time rows: one tile holds them all
+  for (int64_t tm = c.dynamicRows ? roundUp(c.m, 16) : 16; tm <= std::min<int64_t>(512, roundUp(c.m, 16)); tm += 16) {
     for (int64_t tn = 16; tn <= std::min<int64_t>(512, roundUp(c.n, 16)); tn += 16) {
       for (int64_t tk = c0; tk <= std::min<int64_t>(512, roundUp(c.k, c0)); tk += c0) {
         if (!tileProblem(c, target, tm, tn, tk).empty()) continue;
@@ -143,8 +145,8 @@ struct TileJob {
 
 class MatmulEmitter {
  public:
-  MatmulEmitter(const MatmulCompute& c, const MatmulSchedule& s, KernelBuilder& b, const Target& target)
-      : c_(c), s_(s), b_(b), es_(dtypeSize(c.inType)), c0_(c0Of(c.inType)) {
+  MatmulEmitter(const MatmulCompute& c, const MatmulSchedule& s, KernelBuilder& b, const Target& target, int rowsReg)
+      : c_(c), s_(s), b_(b), es_(dtypeSize(c.inType)), c0_(c0Of(c.inType)), rowsReg_(rowsReg) {
     int64_t panelA = s.tm * l1RowBytes(s.tk, c.inType);
     int64_t panelB = c.transB ? s.tn * l1RowBytes(s.tk, c.inType) : s.tk * l1RowBytes(s.tn, c.inType);
     for (int p = 0; p < 2; ++p) {
@@ -242,6 +244,7 @@ class MatmulEmitter {
     fix.dstStride = static_cast<uint16_t>(c_.n);
     fix.validRows = static_cast<uint16_t>(job.rows);
     fix.validCols = static_cast<uint16_t>(job.cols);
+    if (rowsReg_ >= 0) b_.fieldFromReg(isa::Field::ValidRows, rowsReg_);
     b_.emit(fix);
     b_.setFlag(Pipe::FIX, Pipe::M, q);
   }
@@ -267,6 +270,7 @@ class MatmulEmitter {
     for (int64_t j = 0; j < job.cols; j += chunk_) {
       const int64_t cols = std::min(chunk_, job.cols - j), pitch = roundUp(cols, 16);
       b_.waitFlag(Pipe::MTE3, Pipe::FIX, 0);
+      if (rowsReg_ >= 0) b_.fieldFromReg(isa::Field::ValidRows, rowsReg_);
       b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, job.rows, ubAcc_));
       b_.setFlag(Pipe::FIX, Pipe::V, 0);
       b_.waitFlag(Pipe::FIX, Pipe::V, 0);
@@ -278,7 +282,7 @@ class MatmulEmitter {
         v.dst = ub(dst);
         v.src0 = ub(src0);
         v.src1 = ub(src1);
-        emitRows(b_, v, job.rows, cols, pitch, row);
+        emitRows(b_, v, job.rows, cols, pitch, row, rowsReg_);
       };
       if (c_.epilogue.bias) {
         vector(c_.epilogue.relu ? Opcode::VAddRelu : Opcode::VAdd, ubAcc_, ubAcc_, j * 4, true);
@@ -288,11 +292,14 @@ class MatmulEmitter {
       if (half) vector(Opcode::VConv, ubOut_, ubAcc_, 0, false, DType::Float16);
       b_.setFlag(Pipe::V, Pipe::MTE3, 0);
       b_.waitFlag(Pipe::V, Pipe::MTE3, 0);
-      emitCopyRows(b_, Opcode::CopyUbToGm,
-                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
-                          (job.batch * c_.m * c_.n + job.row * c_.n + job.col + j) * os},
-                   ub(half ? ubOut_ : ubAcc_), job.rows, cols * os, (c_.n - cols) * os,
-                   (pitch * os - localRowBytes(cols * os)) / isa::kBlockBytes);
+      const MemRef to{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
+                      (job.batch * c_.m * c_.n + job.row * c_.n + job.col + j) * os};
+      const int64_t gap = (c_.n - cols) * os, localGap = (pitch * os - localRowBytes(cols * os)) / isa::kBlockBytes;
+      if (rowsReg_ >= 0) {
+        emitCopyRowsCounted(b_, Opcode::CopyUbToGm, to, ub(half ? ubOut_ : ubAcc_), rowsReg_, job.rows, cols * os, gap, localGap);
+      } else {
+        emitCopyRows(b_, Opcode::CopyUbToGm, to, ub(half ? ubOut_ : ubAcc_), job.rows, cols * os, gap, localGap);
+      }
       b_.setFlag(Pipe::MTE3, Pipe::FIX, 0);
     }
     if (c_.epilogue.bias) b_.setFlag(Pipe::V, Pipe::MTE2, 0);
@@ -313,7 +320,12 @@ class MatmulEmitter {
   void kStep(const TileJob& job, int p, int64_t kValid, bool init, int q, int regA, int regB) {
     int64_t kPad = roundUp(kValid, c0_);
     b_.waitFlag(Pipe::MTE1, Pipe::MTE2, p);
-    loadPanel(l1A_[p], regA, job.rows, kValid, c_.k);
+    if (rowsReg_ >= 0) {
+      emitCopyRowsCounted(b_, Opcode::CopyGmToL1, MemRef{Space::L1, 0, l1A_[p]}, MemRef{Space::GM, static_cast<uint8_t>(regA), 0},
+                          rowsReg_, job.rows, kValid * es_, (c_.k - kValid) * es_);
+    } else {
+      loadPanel(l1A_[p], regA, job.rows, kValid, c_.k);
+    }
     if (c_.transB) {
       loadPanel(l1B_[p], regB, job.cols, kValid, c_.k);
     } else {
@@ -332,6 +344,7 @@ class MatmulEmitter {
     la.srcStride = static_cast<uint16_t>(l1RowBytes(kValid, c_.inType) / es_);
     la.validRows = static_cast<uint16_t>(job.rows);
     la.validCols = static_cast<uint16_t>(kValid);
+    if (rowsReg_ >= 0) b_.fieldFromReg(isa::Field::ValidRows, rowsReg_);
     b_.emit(la);
     Instruction lb;
     lb.op = Opcode::LoadL0B;
@@ -359,19 +372,22 @@ class MatmulEmitter {
   int64_t l1A_[2], l1B_[2], l0a_[2], l0b_[2];
   int64_t cBytes_ = 0;
   int64_t ubHalfBias_ = 0, chunk_ = 0, ubAcc_ = 0, ubOut_ = 0;
+  int rowsReg_ = -1;  // dynamic rows: the register holding them
 };
 
 }  // namespace
 
 KernelCode lowerMatmul(const MatmulCompute& c, const MatmulSchedule& s, const Target& target) {
-  KernelBuilder b(c.name, 3 + (c.epilogue.bias ? 1 : 0));
+  const int tensors = 3 + (c.epilogue.bias ? 1 : 0);
+  KernelBuilder b(c.name, tensors + (c.dynamicRows ? 1 : 0));
   b.setSourceLine(c.sourceLine);
+  if (c.dynamicRows && (c.batch != 1 || s.tm < c.m)) throw std::logic_error("lowerMatmul: run-time rows in more than one tile");
   std::vector<TileJob> jobs;
   for (int64_t bi = 0; bi < c.batch; ++bi)
     for (int64_t r = 0; r < c.m; r += s.tm)
       for (int64_t col = 0; col < c.n; col += s.tn)
         jobs.push_back(TileJob{bi, r, col, std::min(s.tm, c.m - r), std::min(s.tn, c.n - col)});
-  MatmulEmitter emitter(c, s, b, target);
+  MatmulEmitter emitter(c, s, b, target, c.dynamicRows ? KernelBuilder::argReg(tensors) : -1);
   emitter.prologue();
   int blockIdx = b.allocReg(), coreId = b.allocReg();
   b.blockIdx(blockIdx);

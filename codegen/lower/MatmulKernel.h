@@ -29,6 +29,9 @@ struct MatmulCompute {
   DType inType = DType::Float16;   // A and B
   DType outType = DType::Float32;  // C
   MatmulEpilogue epilogue;         // float results only
+  // Dynamic shapes: A's rows (and C's) at run time, at most `m` (batch 1, one tile of rows), from the
+  // kernel's last scalar argument.
+  bool dynamicRows = false;
   int sourceLine = 0;
 };
 
@@ -48,7 +51,7 @@ MatmulSchedule scheduleMatmul(const MatmulCompute& compute, const Target& target
 // at `where` (else the kernel's source line) names the buffer that cannot hold the tile.
 MatmulSchedule matmulSchedule(const MatmulCompute& compute, const Target& target, int64_t tm, int64_t tn, int64_t tk,
                               int blockDim, int maxCores, const SourceLocation& where);
-// Kernel arguments: A, B, C, then the bias with the epilogue's.
+// Kernel arguments: A, B, C, then the bias with the epilogue's, then (dynamicRows) the row count.
 KernelCode lowerMatmul(const MatmulCompute& compute, const MatmulSchedule& schedule, const Target& target);
 
 }  // namespace pyasc::codegen

@@ -23,7 +23,7 @@ void checkCubeTypes(const Node& n, DType a, DType b) {
 }
 
 void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t batch, bool batchB, int64_t m, int64_t k,
-                  int64_t nn, DType in, DType outType, std::vector<Step>& out, int bias) {
+                  int64_t nn, DType in, DType outType, std::vector<Step>& out, int bias, const ShapeExpr& rows) {
   MatmulCompute mm;
   mm.name = l.kernelName("matmul");
   mm.inType = in;
@@ -39,6 +39,15 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
     mm.epilogue.relu = n.boolAttr("relu");
     if (mm.epilogue.bias) mm.epilogue.biasType = l.graph.type(n.inputs[2]).dtype;
   }
+  std::vector<model::AffineScalar> scalars;
+  if (rows) {  // dynamic shapes: A's rows at run time, all in one tile of the cube kernel
+    if (isInteger(in) || batch != 1 || m > isa::kMaxRepeat) {
+      throw CompileError(n.loc, "'" + n.op + "' over more than " + std::to_string(isa::kMaxRepeat) +
+                                    " dynamic rows, or of integers, is not compiled for dynamic shapes yet; compile one model per shape");
+    }
+    mm.dynamicRows = true;
+    scalars.push_back(model::AffineScalar{0, {}, rows});
+  }
   if (isInteger(in)) {  // integers narrow-integers could not prove exact in float32: the scalar unit
     l.launch(out, lowerScalarMatMul(mm, l.cores(false)), {a, b, dst});
     return;
@@ -49,7 +58,7 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
   code.schedule = matmulTrace(mm, s).str();
   std::vector<int> args = {a, b, dst};
   if (mm.epilogue.bias) args.push_back(bias);
-  l.launch(out, std::move(code), args);
+  l.launch(out, std::move(code), args, scalars);
 }
 
 namespace {
@@ -72,8 +81,11 @@ void lowerMatmul(const Node& n, Lowering& l, std::vector<Step>& out) {
   if (product(sb, 0, rank - 2) == 1) {
     // a 2-d B is shared: every batch of A then stacks into the M dimension (always so for FusedMatMul)
     const int bias = n.op == "FusedMatMul" && n.boolAttr("bias") ? l.storageOf(n.inputs[2], n.loc) : -1;
+    // with dynamic shapes, A's rows are its dims but the last (SymbolicShapes keeps B static)
+    ShapeExpr rows;
+    if (const auto* dims = l.shapes.dims(a)) rows = shape::product(std::vector<ShapeExpr>(dims->begin(), dims->end() - 1));
     launchMatmul(n, l, ta, tb, dst, 1, true, product(sa, 0, rank - 2) * m, k, nn, g.type(a).dtype, g.type(res).dtype, out,
-                 bias);
+                 bias, rows);
     return;
   }
   auto full = [&](int storage, const std::vector<int64_t>& shape, const char* suffix) {

@@ -3,5 +3,4 @@ import numpy as np
 
 
 def f(x):
-    w = np.ones((8, 4), dtype=np.float32)
-    return np.exp(x) @ w
+    return np.exp(x).sum(axis=1)
