@@ -108,10 +108,11 @@ bool parseDynamicDims(const std::string& text, const std::vector<InputSpec>& inp
     }
     const size_t dash = range.find('-', 1);
     char* end = nullptr;
+    errno = 0;
     const long long lo = std::strtoll(range.c_str(), &end, 10);
     const bool loOk = dash != std::string::npos && end == range.c_str() + dash;
     const long long hi = loOk ? std::strtoll(range.c_str() + dash + 1, &end, 10) : 0;
-    if (!loOk || *end != '\0' || dash + 1 == range.size()) {
+    if (!loOk || *end != '\0' || dash + 1 == range.size() || errno == ERANGE) {
       error = prefix + "'" + item + "' is not a range LO-HI (or NAME=LO-HI), e.g. 1-4";
       return false;
     }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <memory>
 
 #include "runtime/Progress.h"
@@ -153,9 +154,11 @@ const model::Tensor& Model::checkInput(const std::string& name, DType dtype, con
   }
   bool ok = shape.size() == t->shape.size();
   for (size_t i = 0; ok && i < shape.size(); ++i) ok = shape[i] >= t->shape[i].min && shape[i] <= t->shape[i].max;
-  if (!ok) {
-    fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(shape));
+  if (!ok && !t->dims.empty()) {
+    fail(name_, "input '" + name + "' takes shapes " + shapeText(t->shape) + " (the ranges it was compiled for), not " +
+                    shapeText(shape));
   }
+  if (!ok) fail(name_, "input '" + name + "' must have shape " + shapeText(t->shape) + ", got " + shapeText(shape));
   return *t;
 }
 
@@ -208,7 +211,22 @@ std::vector<int64_t> Model::boundShape(const model::Tensor& t) const {
                       " or set its shape");
     }
   }
-  for (const auto& d : t.dims) shape.push_back(shape::evaluate(d, symbols_));
+  // a validated model keeps extents in their ranges; a damaged one is refused before it runs
+  int64_t bytes = dtypeSize(t.dtype);
+  for (size_t d = 0; d < t.dims.size(); ++d) {
+    int64_t v = -1;
+    try {
+      v = shape::evaluate(t.dims[d], symbols_);
+    } catch (const std::domain_error&) {
+    }
+    if (v < t.shape[d].min || v > t.shape[d].max || v > t.gmSize / bytes) {
+      fail(name_, "the model is damaged: tensor '" + t.name + "' dimension " + std::to_string(d) +
+                      " leaves its range at this binding");
+    }
+    bytes *= std::max<int64_t>(v, 1);
+    shape.push_back(v);
+  }
+  if (bytes > t.gmSize) fail(name_, "the model is damaged: tensor '" + t.name + "' outgrows its " + std::to_string(t.gmSize) + " GM bytes");
   return shape;
 }
 
@@ -318,7 +336,7 @@ struct PlanRunner {
       for (const auto& s : step.scalarArgs) {
         int64_t v = s.base;
         for (const auto& term : s.terms) v += term.coeff * inductionValues.at(term.inductionVar);
-        if (s.shape) v += shape::evaluate(s.shape, symbols);
+        if (s.shape) v += shape::evaluate(s.shape, symbols);  // validated: no overflow over the ranges
         launch.args.push_back(static_cast<uint64_t>(v));
       }
       if (progress) {

@@ -139,6 +139,11 @@ LaunchStats AiCore::stats() const {
 void AiCore::stepScalar(uint64_t now) {
   scalarTime_ = now;
   if (scalar_.pc >= kernel_.program.size()) {
+    if (scalar_.fieldCount > 0) {  // running off the end is an `end`: nothing takes the fields
+      fail(static_cast<int>(kernel_.program.size()) - 1,
+           std::string("set_field ") + isa::fieldName(isa::registerField(scalar_.fields[0].field)) +
+               " is pending when the program ends");
+    }
     ended_ = true;
     return;
   }

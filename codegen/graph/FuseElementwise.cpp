@@ -8,6 +8,7 @@
 
 #include "codegen/emit/KernelBuilder.h"
 #include "codegen/graph/SelectTemplates.h"
+#include "codegen/graph/SymbolicShapes.h"
 #include "codegen/graph/ValueClasses.h"
 #include "codegen/templates/ElementwiseTemplate.h"
 #include "codegen/templates/Template.h"
@@ -28,7 +29,7 @@ std::vector<int64_t> extents(const graph::TensorType& t) {
 
 class Fuser {
  public:
-  Fuser(graph::Graph& g, bool fuse) : g_(g), classes_(g), fuse_(fuse) {}
+  Fuser(graph::Graph& g, bool fuse) : g_(g), classes_(g), shapes_(g), fuse_(fuse) {}
 
   int groups() const { return next_; }
 
@@ -63,11 +64,22 @@ class Fuser {
     std::vector<int64_t> shape;
     std::set<ValueId> members;
     std::vector<ValueId> inputs;  // the kernel's inputs: graph values, kNoValue for broadcast copies
+    const std::vector<ShapeExpr>* dims = nullptr;  // dynamic shapes: the members' extents (null: static)
   };
+
+  // Whether `v` has the extents of the group's members at every binding of the dynamic dimensions.
+  bool sameDims(const Group& group, ValueId v) const {
+    const std::vector<ShapeExpr>* d = shapes_.dims(v);
+    if (!d || !group.dims) return !d && !group.dims;
+    if (d->size() != group.dims->size()) return false;
+    for (size_t i = 0; i < d->size(); ++i)
+      if (!shape::same((*d)[i], (*group.dims)[i])) return false;
+    return true;
+  }
 
   // The group's inputs, `n`'s result, `n`'s new inputs and the group's values read later.
   bool argumentsFit(const Group& group, const Node& n) const {
-    size_t args = group.inputs.size() + 1;
+    size_t args = group.inputs.size() + 1 + (shapes_.dynamic() ? 1 : 0);  // dynamic: the element count
     for (ValueId v : n.inputs) {
       bool external = !group.members.count(v) && classes_.of(v) != ValueClasses::Class::Scalar;
       if (external && std::find(group.inputs.begin(), group.inputs.end(), v) == group.inputs.end()) ++args;
@@ -88,13 +100,15 @@ class Fuser {
     // members share one flat index: an operand broadcast to a member reads at it only when the
     // member's shape is the group's, leading 1s aside
     const bool otherRows = broadcast && !sameBeyondLeadingOnes(extents(type), group.shape);
-    if (group.id >= 0 && (count != group.count || internalBroadcast || otherRows || !fuse_ || !argumentsFit(group, n))) {
+    if (group.id >= 0 && (count != group.count || !sameDims(group, n.outputs[0]) || internalBroadcast || otherRows || !fuse_ ||
+                          !argumentsFit(group, n))) {
       group = Group{};
     }
     if (group.id < 0) {
       group.id = next_++;
       group.count = count;
       group.shape = extents(type);
+      group.dims = shapes_.dims(n.outputs[0]);
     }
     for (ValueId v : n.inputs) addOperand(group, v);
     group.members.insert(n.outputs[0]);
@@ -118,6 +132,7 @@ class Fuser {
 
   graph::Graph& g_;
   ValueClasses classes_;
+  SymbolicShapes shapes_;  // dynamic shapes: members share their extents, not only their largest counts
   bool fuse_;
   int next_ = 0;
 };

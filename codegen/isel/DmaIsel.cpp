@@ -79,21 +79,26 @@ void emitCopyBytes(KernelBuilder& b, Opcode op, isa::MemRef dst, isa::MemRef src
   b.aluImm(Opcode::Shr, blocks, bytesReg, 5);
   b.fieldFromReg(isa::Field::BurstLen, blocks);
   b.emit(copyRows(op, dst, src, 1, 0, 0, 0));
-  // the rest after the blocks: both addresses move by their bytes
+  // the rest after the blocks: both addresses move by their bytes (`blocks` now holds them; a
+  // local address on x0 takes that register itself)
   b.aluImm(Opcode::Shl, blocks, blocks, 5);
   b.alu(Opcode::Sub, rest, bytesReg, blocks);
-  auto moved = [&](isa::MemRef ref) {
-    int reg = b.allocReg();
-    b.alu(Opcode::Add, reg, ref.reg, blocks);
-    ref.reg = static_cast<uint8_t>(reg);
-    return ref;
-  };
-  isa::MemRef d = moved(dst), s = moved(src);
-  isa::Instruction tail = copyRows(op, d, s, 1, 1, 0, 0);  // byte mode
+  int moved = -1;
+  for (isa::MemRef* ref : {&dst, &src}) {
+    if (ref->reg == 0) {
+      ref->reg = static_cast<uint8_t>(blocks);
+      continue;
+    }
+    moved = b.allocReg();
+    b.alu(Opcode::Add, moved, ref->reg, blocks);
+    ref->reg = static_cast<uint8_t>(moved);
+  }
+  isa::Instruction tail = copyRows(op, dst, src, 1, 1, 0, 0);  // byte mode
   tail.burstLen = 0;
   b.fieldFromReg(isa::Field::BurstLen, rest);
   b.emit(tail);
-  for (int reg : {blocks, rest, static_cast<int>(d.reg), static_cast<int>(s.reg)}) b.freeReg(reg);
+  for (int reg : {blocks, rest, moved})
+    if (reg >= 0) b.freeReg(reg);
 }
 
 }  // namespace pyasc::codegen

@@ -709,6 +709,8 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
     }
   };
   emitTilePipeline(b, p);
+  for (int reg : {p.fullTilesReg, p.tailReg})
+    if (reg >= 0) b.freeReg(reg);
   return b.finish(s.blockDim);
 }
 

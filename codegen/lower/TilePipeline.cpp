@@ -121,10 +121,9 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
   if (p.tailReg >= 0) {
     // the same at run time: the tail's core and its buffer set come from the full tile count, and
     // the set picks one of `sets` copies of the tail's code (flags name their events as immediates)
-    int last = b.allocReg(), set = b.allocReg(), zero = b.allocReg();
+    int last = b.allocReg(), set = b.allocReg();
     int skip = b.newLabel();
-    b.li(zero, 0);
-    b.branch(Opcode::Bge, zero, p.tailReg, skip);
+    b.branch(Opcode::Bge, 0, p.tailReg, skip);  // x0: no tail
     if (p.interleaved) {
       b.aluImm(Opcode::Div, set, p.fullTilesReg, p.blockDim);
       b.aluImm(Opcode::Mul, last, set, p.blockDim);
@@ -145,7 +144,7 @@ void emitTilePipeline(KernelBuilder& b, const TilePipeline& p) {
       b.bind(other);
     }
     b.bind(skip);
-    for (int reg : {last, set, zero}) b.freeReg(reg);
+    for (int reg : {last, set}) b.freeReg(reg);
   } else if (p.hasTail) {
     // the tail's core (the last, or core fullTiles % blockDim when interleaved) has its cursors at
     // the tail already; it ran fullTiles / blockDim full tiles (never one of the extra), so the set

@@ -77,7 +77,15 @@ bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>&
 void FusionGroup::add(const Node& n, int id, Lowering& l, std::vector<Step>& out) {
   ValueId result = n.outputs[0];
   std::vector<int64_t> shape = staticShape(l.graph.type(result), n.loc);
-  if (!nodes_.empty() && id != id_) flush(l, out);
+  // (fuse-elementwise groups nodes of one dynamic shape; a node of another starts a group all the same)
+  const std::vector<ShapeExpr>* dims = l.shapes.dims(result);
+  auto sameDims = [&] {
+    const std::vector<ShapeExpr>* first = l.shapes.dims(nodes_.front()->outputs[0]);
+    if (!dims || !first) return !dims && !first;
+    return dims->size() == first->size() &&
+           std::equal(dims->begin(), dims->end(), first->begin(), [](const ShapeExpr& a, const ShapeExpr& b) { return shape::same(a, b); });
+  };
+  if (!nodes_.empty() && (id != id_ || !sameDims())) flush(l, out);
   if (nodes_.empty()) {
     id_ = id;
     count_ = product(shape);
@@ -114,6 +122,8 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
     // a row of partial blocks: a few copies of it (a small copy kernel) make a row the kernel repeats
     const int64_t n = product(shape);
     const std::string name = l.graph.value(v).name + "_rows";
+    auto made = std::find_if(inputs_.begin(), inputs_.end(), [&](const Operand& i) { return i.value == v && i.period > 0; });
+    if (made != inputs_.end()) return te::placeholder(static_cast<int>(made - inputs_.begin()), t);
     auto constant = std::find_if(l.graph.constants.begin(), l.graph.constants.end(),
                                  [&](const graph::GraphConstant& c) { return c.value == v; });
     if (constant != l.graph.constants.end()) {  // a constant's copies are a constant

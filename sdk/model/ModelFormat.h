@@ -30,7 +30,7 @@ enum class SectionKind : uint32_t {
 };
 constexpr uint32_t kFirstSectionKind = 1;
 constexpr uint32_t kLastRequiredSectionKind = 5;  // graph (1.1), host dtypes (1.2), random transforms (2.0) and
-                                                  // dynamic shapes (2.1) are optional
+                                                  // dynamic shapes (3.0) are optional
 constexpr uint32_t kLastSectionKind = 9;
 
 inline const char* sectionName(SectionKind kind) {

@@ -362,6 +362,7 @@ class ModelParser {
       r.finish();
     }
     if (const SectionEntry* dynamic = known[static_cast<uint32_t>(SectionKind::DynamicShapes)]) {
+      if (model_.formatMajor < 3) fail("section 'dynamic shapes' in a format " + std::to_string(model_.formatMajor) + ".x file (it is 3.0's)");
       SectionReader r(bytes_, dynamic->offset, dynamic->offset + dynamic->size, name_, SectionKind::DynamicShapes);
       readDynamicShapes(r, model_);
       r.finish();

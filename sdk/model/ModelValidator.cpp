@@ -25,6 +25,7 @@ class Validator {
       fail("memory plan has a negative GM peak (" + std::to_string(model_.memory.gmPeakBytes) + ")");
     checkTensors();
     checkSymbols();
+    checkSymbolsBound();
     checkRandomStreams();
     checkKernels();
     std::vector<uint32_t> enclosingLoops;
@@ -137,7 +138,7 @@ class Validator {
           low = shape::lowest(t.dims[d], lo, hi);
           high = shape::highest(t.dims[d], lo, hi);
         } catch (const std::domain_error&) {
-          fail(tensorLabel(i) + " dimension " + std::to_string(d) + " may divide by zero");
+          fail(tensorLabel(i) + " dimension " + std::to_string(d) + " may divide by zero or overflow");
         } catch (const std::out_of_range&) {
           fail(tensorLabel(i) + " dimension " + std::to_string(d) + " names a symbol the model does not have");
         }
@@ -146,6 +147,18 @@ class Validator {
                ") takes values in [" + std::to_string(low) + ", " + std::to_string(high) + "], outside its range [" +
                std::to_string(t.shape[d].min) + ", " + std::to_string(t.shape[d].max) + "]");
       }
+    }
+  }
+
+  // The runtime binds each symbol from an input's dimension that is that symbol alone.
+  void checkSymbolsBound() const {
+    for (size_t i = 0; i < model_.symbols.size(); ++i) {
+      bool bound = false;
+      for (const Tensor& t : model_.tensors)
+        for (const ShapeExpr& d : t.dims)
+          bound = bound || (t.role == TensorRole::Input && d->op == ShapeOp::Symbol && d->value == static_cast<int64_t>(i));
+      if (!bound)
+        fail("symbol " + std::to_string(i) + " ('" + escapeForMessage(model_.symbols[i].name) + "') is no input's dimension");
     }
   }
 
@@ -204,11 +217,13 @@ class Validator {
       hi.push_back(sym.max);
     }
     try {
-      shape::lowest(s.shape, lo, hi);
+      // a tiling value: an extent or a count, never negative
+      if (shape::lowest(s.shape, lo, hi) < 0) fail(where + " has a shape expression that may be negative");
+      shape::highest(s.shape, lo, hi);
     } catch (const std::out_of_range&) {
       fail(where + " has a shape expression naming a symbol the model does not have");
     } catch (const std::domain_error&) {
-      fail(where + " has a shape expression that may divide by zero");
+      fail(where + " has a shape expression that may divide by zero or overflow");
     }
   }
 

@@ -2,6 +2,7 @@
 #include "sdk/support/ShapeExpr.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 namespace pyasc::shape {
@@ -19,18 +20,31 @@ ShapeExpr node(ShapeOp op, int64_t value, ShapeExpr a = nullptr, ShapeExpr b = n
 
 int64_t floorDivide(int64_t a, int64_t b) {
   if (b == 0) throw std::domain_error("a shape expression divides by zero");
+  if (a == INT64_MIN && b == -1) throw std::domain_error("a shape expression overflows");
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 
+// The operations throw std::domain_error where int64 arithmetic would overflow.
 int64_t apply(ShapeOp op, int64_t a, int64_t b) {
+  int64_t r = 0;
+  bool overflow = false;
   switch (op) {
-    case ShapeOp::Add: return a + b;
-    case ShapeOp::Sub: return a - b;
-    case ShapeOp::Mul: return a * b;
+    case ShapeOp::Add: overflow = __builtin_add_overflow(a, b, &r); break;
+    case ShapeOp::Sub: overflow = __builtin_sub_overflow(a, b, &r); break;
+    case ShapeOp::Mul: overflow = __builtin_mul_overflow(a, b, &r); break;
+    default: break;
+  }
+  if (overflow) throw std::domain_error("a shape expression overflows");
+  switch (op) {
+    case ShapeOp::Add:
+    case ShapeOp::Sub:
+    case ShapeOp::Mul: return r;
     case ShapeOp::FloorDiv: return floorDivide(a, b);
-    case ShapeOp::CeilDiv: return -floorDivide(-a, b);
+    case ShapeOp::CeilDiv:
+      if (a == INT64_MIN) throw std::domain_error("a shape expression overflows");
+      return -floorDivide(-a, b);
     case ShapeOp::Min: return std::min(a, b);
     case ShapeOp::Max: return std::max(a, b);
     default: return 0;
@@ -159,13 +173,16 @@ std::string text(const ShapeExpr& e, const std::vector<std::string>& names) {
     default: break;
   }
   const int s = strength(e);
+  // Python's precedence and left-to-right grouping: a right operand of the same strength keeps its
+  // parentheses unless both are sums or both products (a*(b//c) is not a*b//c)
   auto operand = [&](const ShapeExpr& x, bool right) {
     std::string t = text(x, names);
-    // a right operand of - or of a product-level operator binds as tightly as a left one plus one
-    return strength(x) < s + (right ? 1 : 0) && strength(x) < 3 ? "(" + t + ")" : t;
+    const bool associative = x->op == e->op && (e->op == ShapeOp::Add || e->op == ShapeOp::Mul);
+    const bool parens = strength(x) < 3 && (strength(x) < s || (right && strength(x) == s && !associative));
+    return parens ? "(" + t + ")" : t;
   };
   const char* op = e->op == ShapeOp::Add ? " + " : e->op == ShapeOp::Sub ? " - " : e->op == ShapeOp::Mul ? "*" : "//";
-  return operand(e->a, false) + op + operand(e->b, e->op != ShapeOp::Add && e->op != ShapeOp::Mul);
+  return operand(e->a, false) + op + operand(e->b, true);
 }
 
 bool reads(const ShapeExpr& e, int index) {

@@ -1,6 +1,7 @@
 // pyasc check INPUT.py: the program under CPython + NumPy against the compiled model on the
 // simulator (or the CPU backend), with the error of every output.
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <cstdlib>
 #include <filesystem>
@@ -54,6 +55,12 @@ std::vector<std::map<std::string, std::vector<int64_t>>> shapeRuns(const pyasc::
     std::vector<int64_t> shape;
     std::string error = parseShapeSpec(spec, name, shape);
     if (!error.empty()) throw CompileError(SourceLocation{}, error);
+    const auto ins = net.inputs();
+    if (std::none_of(ins.begin(), ins.end(), [&](const model::Tensor* t) { return t->name == name; })) {
+      std::string names;
+      for (const auto* t : ins) names += (names.empty() ? "" : ", ") + t->name;
+      throw CompileError(SourceLocation{}, "--input-shape '" + spec + "': the model has no input '" + name + "' (inputs: " + names + ")");
+    }
     const size_t k = seen[name]++;
     if (runs.size() <= k) runs.resize(k + 1);
     runs[k][name] = shape;
@@ -111,6 +118,8 @@ std::function<int()> setupCheck(CLI::App& app) {
       }
       if (!dynamic && !o->inputShapes.empty()) return reportError("--input-shape: the model has no dynamic dimensions (compile with --dynamic-dims)");
       for (const auto& run : runs) {
+        for (const auto& [name, shape] : run) net.setInputShape(name, shape);
+        std::map<std::string, std::vector<int64_t>> used;  // each input's shape in this run
         fs::create_directories(dir / "inputs");
         LegacyRandom gen(o->seed);
         std::string params;
@@ -118,8 +127,16 @@ std::function<int()> setupCheck(CLI::App& app) {
           if (t->role == model::TensorRole::RandomInput) continue;
           std::vector<int64_t> shape;
           for (const auto& d : t->shape) shape.push_back(d.max);
-          if (run.count(t->name)) shape = run.at(t->name);
+          if (run.count(t->name)) {
+            shape = run.at(t->name);
+          } else if (dynamic && !t->dims.empty()) {  // the shape the other inputs' dimensions give it, if they do
+            try {
+              shape = net.boundShape(*t);
+            } catch (const CompileError&) {
+            }
+          }
           // the dtype the program declared: float64 inputs reach both NumPy and the model as float64
+          used[t->name] = shape;
           NpyArray a = uniformArray(t->declared.value_or(t->dtype), shape, gen);
           writeNpy((dir / "inputs" / (t->name + ".npy")).string(), a);
           net.setInput(t->name, a);
@@ -155,7 +172,7 @@ std::function<int()> setupCheck(CLI::App& app) {
           for (const auto* t : net.inputs()) {
             if (t->isStatic()) continue;
             std::string shape;
-            for (int64_t d : run.count(t->name) ? run.at(t->name) : std::vector<int64_t>{}) shape += (shape.empty() ? "" : ",") + std::to_string(d);
+            for (int64_t d : used[t->name]) shape += (shape.empty() ? "" : ",") + std::to_string(d);
             at += (at.empty() ? "" : ", ") + t->name + "[" + shape + "]";
           }
           std::printf("at %s:\n", at.c_str());

@@ -27,6 +27,13 @@ TEST(ShapeExpr, FoldsEvaluatesBoundsAndPrints) {
   EXPECT_EQ(shape::evaluate(shape::floorDiv(shape::constant(-7), shape::constant(2)), {}), -4);
   EXPECT_EQ(shape::evaluate(shape::ceilDiv(n, shape::constant(16)), {17}), 2);
   EXPECT_EQ(shape::text(shape::sub(w, shape::sub(h, n)), names), "W - (H - N)");
+  EXPECT_EQ(shape::text(shape::mul(n, shape::floorDiv(h, shape::constant(2))), names), "N*(H//2)");
+  EXPECT_EQ(shape::text(shape::mul(shape::mul(n, h), w), names), "N*H*W");
+  const ShapeExpr huge = shape::mul(n, shape::constant(int64_t{1} << 62));
+  EXPECT_THROW(shape::evaluate(huge, {4, 0, 0}), std::domain_error);
+  EXPECT_THROW(shape::highest(huge, {1, 1, 1}, {4, 4, 4}), std::domain_error);
+  EXPECT_THROW(shape::evaluate(shape::floorDiv(shape::constant(INT64_MIN), shape::sub(n, shape::constant(2))), {1, 0, 0}),
+               std::domain_error);
   EXPECT_TRUE(shape::reads(rows, 1));
   EXPECT_FALSE(shape::reads(rows, 0));
   EXPECT_THROW(shape::evaluate(shape::floorDiv(h, shape::sub(n, n)), {1, 2, 3}), std::domain_error);
