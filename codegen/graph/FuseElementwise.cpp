@@ -64,18 +64,8 @@ class Fuser {
     std::vector<int64_t> shape;
     std::set<ValueId> members;
     std::vector<ValueId> inputs;  // the kernel's inputs: graph values, kNoValue for broadcast copies
-    const std::vector<ShapeExpr>* dims = nullptr;  // dynamic shapes: the members' extents (null: static)
+    ValueId first = graph::kNoValue;  // its first member: dynamic shapes keep members of one shape
   };
-
-  // Whether `v` has the extents of the group's members at every binding of the dynamic dimensions.
-  bool sameDims(const Group& group, ValueId v) const {
-    const std::vector<ShapeExpr>* d = shapes_.dims(v);
-    if (!d || !group.dims) return !d && !group.dims;
-    if (d->size() != group.dims->size()) return false;
-    for (size_t i = 0; i < d->size(); ++i)
-      if (!shape::same((*d)[i], (*group.dims)[i])) return false;
-    return true;
-  }
 
   // The group's inputs, `n`'s result, `n`'s new inputs and the group's values read later.
   bool argumentsFit(const Group& group, const Node& n) const {
@@ -100,15 +90,15 @@ class Fuser {
     // members share one flat index: an operand broadcast to a member reads at it only when the
     // member's shape is the group's, leading 1s aside
     const bool otherRows = broadcast && !sameBeyondLeadingOnes(extents(type), group.shape);
-    if (group.id >= 0 && (count != group.count || !sameDims(group, n.outputs[0]) || internalBroadcast || otherRows || !fuse_ ||
-                          !argumentsFit(group, n))) {
+    if (group.id >= 0 && (count != group.count || !shapes_.sameDims(group.first, n.outputs[0]) || internalBroadcast ||
+                          otherRows || !fuse_ || !argumentsFit(group, n))) {
       group = Group{};
     }
     if (group.id < 0) {
       group.id = next_++;
       group.count = count;
       group.shape = extents(type);
-      group.dims = shapes_.dims(n.outputs[0]);
+      group.first = n.outputs[0];
     }
     for (ValueId v : n.inputs) addOperand(group, v);
     group.members.insert(n.outputs[0]);

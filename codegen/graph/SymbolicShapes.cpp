@@ -1,6 +1,8 @@
 // Symbolic extents of a dynamic program's values, operator by operator.
 #include "codegen/graph/SymbolicShapes.h"
 
+#include <algorithm>
+
 #include "ops/Elementwise.h"
 
 namespace pyasc::codegen {
@@ -79,6 +81,13 @@ void SymbolicShapes::matmul(const graph::Graph& g, const graph::Node& n) {
 const std::vector<ShapeExpr>* SymbolicShapes::dims(graph::ValueId v) const {
   auto it = dims_.find(v);
   return it == dims_.end() ? nullptr : &it->second;
+}
+
+bool SymbolicShapes::sameDims(graph::ValueId a, graph::ValueId b) const {
+  const std::vector<ShapeExpr>*da = dims(a), *db = dims(b);
+  if (!da || !db) return !da && !db;
+  return da->size() == db->size() &&
+         std::equal(da->begin(), da->end(), db->begin(), [](const ShapeExpr& x, const ShapeExpr& y) { return shape::same(x, y); });
 }
 
 ShapeExpr SymbolicShapes::count(const graph::Graph& g, graph::ValueId v) const {

@@ -22,6 +22,8 @@ class SymbolicShapes {
   bool dynamic() const { return !names_.empty(); }
   // The dims of `v` over the symbols, or null for a value of static shape.
   const std::vector<ShapeExpr>* dims(graph::ValueId v) const;
+  // Whether `a` and `b` have the same extents at every binding (both static, or the same dims).
+  bool sameDims(graph::ValueId a, graph::ValueId b) const;
   // The element count of `v`: its dims' product, or its static count.
   ShapeExpr count(const graph::Graph& g, graph::ValueId v) const;
   const std::vector<std::string>& names() const { return names_; }

@@ -78,14 +78,7 @@ void FusionGroup::add(const Node& n, int id, Lowering& l, std::vector<Step>& out
   ValueId result = n.outputs[0];
   std::vector<int64_t> shape = staticShape(l.graph.type(result), n.loc);
   // (fuse-elementwise groups nodes of one dynamic shape; a node of another starts a group all the same)
-  const std::vector<ShapeExpr>* dims = l.shapes.dims(result);
-  auto sameDims = [&] {
-    const std::vector<ShapeExpr>* first = l.shapes.dims(nodes_.front()->outputs[0]);
-    if (!dims || !first) return !dims && !first;
-    return dims->size() == first->size() &&
-           std::equal(dims->begin(), dims->end(), first->begin(), [](const ShapeExpr& a, const ShapeExpr& b) { return shape::same(a, b); });
-  };
-  if (!nodes_.empty() && (id != id_ || !sameDims())) flush(l, out);
+  if (!nodes_.empty() && (id != id_ || !l.shapes.sameDims(nodes_.front()->outputs[0], result))) flush(l, out);
   if (nodes_.empty()) {
     id_ = id;
     count_ = product(shape);

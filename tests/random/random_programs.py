@@ -28,6 +28,11 @@ Tolerance model, per output, against NumPy with every float computed in float64 
   two errors plus 16 units of rounding of its dtype; an integer or boolean output must equal NumPy's
   result exactly.
 A program pyasc refuses counts as a failure: the generator emits only what pyasc supports.
+--dynamic compiles each program once with the inputs' row count as a dynamic dimension
+(`--dynamic-dims=R=1-r`) and runs it at r and at a smaller count drawn from the seed; a refusal of
+dynamic rows (an operator not compiled for them, code that needs their count at compile time) and a
+program that NumPy cannot run at the smaller count (the generator writes counts into loops) are
+counted as refused, not failed.
 --write DIR writes the programs (with their `# e2e:` line) instead, e.g. as fuzzing seeds.
 """
 import argparse
@@ -46,8 +51,16 @@ EPS = {"float16": 2.0 ** -11, "float32": 2.0 ** -24, "float64": 2.0 ** -53}
 
 
 class Var:
-    def __init__(self, name, dtype, shape):
+    def __init__(self, name, dtype, shape, rows_axis=None):
         self.name, self.dtype, self.shape = name, dtype, tuple(shape)
+        self.rows_axis = rows_axis  # inputs: the axis that holds the program's row count, if any
+
+    def with_rows(self, rows):
+        """The input at another row count (--dynamic)."""
+        shape = list(self.shape)
+        if self.rows_axis is not None:
+            shape[self.rows_axis] = rows
+        return Var(self.name, self.dtype, shape, self.rows_axis)
 
     @property
     def kind(self):
@@ -64,8 +77,9 @@ def broadcast(a, b):
 class Generator:
     """One program: statements over a pool of typed variables."""
 
-    def __init__(self, rng, int64, library_ops):
+    def __init__(self, rng, int64, library_ops, dynamic=False):
         self.rng = rng
+        self.dynamic = dynamic  # row counts of at least 2 that no other extent equals
         self.int64 = int64
         self.library_ops = library_ops
         self.bounded = set()  # int64 values with bounds the compiler derives (argmax indices, ...)
@@ -110,12 +124,16 @@ class Generator:
             r, c = self.rng.randint(1, 300), self.rng.randint(1, 700)
         else:
             r, c = self.rng.randint(1, 9), self.rng.randint(1, 33)
+        if self.dynamic:
+            r = max(r, 4)
+            c = c + 1 if c in (r, 2, 3) else c
         shapes = [(r, c), (c,), (r, 1), (1, c), (r, c), (self.rng.randint(2, 3), r, c), ()]
+        rows_axes = [0, None, 0, None, 0, 1, None]
         for k in range(self.rng.randint(1, 3)):
             dtype = self.rng.choices(["float32", "float16", "int32", "int64", "bool"],
                                      [50, 15, 15, 10 if self.int64 else 0, 10])[0]
-            shape = shapes[0] if k == 0 else self.rng.choice(shapes[:6])
-            v = Var("a%d" % k, dtype, shape)
+            which = 0 if k == 0 else self.rng.randrange(6)
+            v = Var("a%d" % k, dtype, shapes[which], rows_axes[which])
             self.inputs.append(v)
             self.pool.append(v)
 
@@ -385,9 +403,16 @@ class Generator:
         return source, self.inputs, outs
 
 
-def generate(seed, int64=True, library_ops=True):
+def generate(seed, int64=True, library_ops=True, dynamic=False):
     """The program of `seed`: (source, inputs, outputs), or None when the draw was degenerate."""
-    return Generator(random.Random(seed), int64, library_ops).program()
+    return Generator(random.Random(seed), int64, library_ops, dynamic).program()
+
+
+# What a refusal of a program with dynamic rows says: an operator or kernel not compiled for dynamic
+# shapes, or code that needs the row count at compile time.
+DYNAMIC_REFUSALS = ("not compiled for dynamic shapes yet", "at its largest shape", "is symbolic", "symbolic extent",
+                    "not known at compile time", "compile one model per shape", "needs a known", "needs the extent",
+                    "static shape")
 
 
 def e2e_line(inputs):
@@ -490,6 +515,9 @@ def main():
     ap.add_argument("--no-int64", dest="int64", action="store_false",
                     help="no int64 inputs nor unbounded int64 arithmetic (as before the scalar unit computed them)")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--dynamic", action="store_true",
+                    help="compile each program once with its row count dynamic (--dynamic-dims) and run it at that "
+                         "count and a smaller one; refusals of dynamic rows are counted, not failures")
     args = ap.parse_args()
     if args.write:
         os.makedirs(args.write, exist_ok=True)
@@ -507,12 +535,12 @@ def main():
         print("random_programs: error: the native module is not on the path (docs/python.md)", file=sys.stderr)
         return 2
     backends = ["sim", "cpu"] if args.backend == "both" else [args.backend]
-    tally = {"pass": 0, "discard": 0, "degenerate": 0, "fail": 0}
+    tally = {"pass": 0, "discard": 0, "degenerate": 0, "fail": 0, "refused": 0}
     start = time.time()
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.count):
             seed = args.seed + k
-            p = generate(seed, args.int64)
+            p = generate(seed, args.int64, dynamic=args.dynamic)
             if p is None:
                 tally["degenerate"] += 1
                 continue
@@ -520,27 +548,49 @@ def main():
             path = os.path.join(tmp, "random-%d.py" % seed)
             with open(path, "w") as f:
                 f.write(source)
-            arrays = input_arrays(inputs, seed)
-            same = numpy_run(source, arrays, False)
-            wide = numpy_run(source, arrays, True)
-            pert = numpy_run(source, perturbed(arrays, seed), True)
-            shaken = numpy_run(source, perturbed(arrays, seed, 256), True)  # for integer and boolean outputs
+            # --dynamic: the rows at the compiled count and at a smaller one, from one model
+            rows = next((v.shape[v.rows_axis] for v in inputs if v.rows_axis is not None), None)
+            runs = [None]
+            if args.dynamic:
+                runs = [rows, random.Random(seed).randint(1, rows - 1)] if rows else []
             verdicts = []
             try:
                 import warnings
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    m = pyasc.compile(path, entry="f", inputs={v.name: (v.dtype, list(v.shape)) for v in inputs},
-                                      target=args.target, opt_level=args.opt_level)
-                for b in backends:
-                    res = m.run(*arrays, backend=b)
-                    got = [np.asarray(res[name]) for name, _, _ in m.outputs]
-                    verdict = judge(outs, got, same, wide, pert, shaken)
-                    verdicts.append(verdict if verdict in ("pass", "discard") else "%s: %s" % (b, verdict))
+                    specs = {v.name: (v.dtype, ["R" if args.dynamic and k == v.rows_axis else d for k, d in enumerate(v.shape)])
+                             for v in inputs}
+                    m = pyasc.compile(path, entry="f", inputs=specs, target=args.target, opt_level=args.opt_level,
+                                      dynamic_dims="R=1-%d" % rows if args.dynamic and rows else "")
+                for run_rows in runs:
+                    shaped = [v.with_rows(run_rows) for v in inputs] if run_rows else inputs
+                    arrays = input_arrays(shaped, seed)
+                    if run_rows:
+                        try:  # the generator writes its row count into loops: a program may not run at others
+                            numpy_run(source, arrays, False)
+                        except Exception:
+                            verdicts.append("refused")
+                            break
+                    same = numpy_run(source, arrays, False)
+                    wide = numpy_run(source, arrays, True)
+                    pert = numpy_run(source, perturbed(arrays, seed), True)
+                    shaken = numpy_run(source, perturbed(arrays, seed, 256), True)  # for integer and boolean outputs
+                    for b in backends:
+                        res = m.run(*arrays, backend=b)
+                        got = [np.asarray(res[name]) for name, _, _ in m.outputs]
+                        verdict = judge(outs, got, same, wide, pert, shaken)
+                        verdicts.append(verdict if verdict in ("pass", "discard") else "%s: %s" % (b, verdict))
             except Exception as e:  # a refusal or a fault: the generator emits only what pyasc supports
-                verdicts.append("%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else ""))
-            failures = [v for v in verdicts if v not in ("pass", "discard")]
-            verdict = "fail" if failures else "discard" if "discard" in verdicts else "pass"
+                message = str(e).splitlines()[0] if str(e) else ""
+                if args.dynamic and any(r in message for r in DYNAMIC_REFUSALS):
+                    verdicts.append("refused")
+                else:
+                    verdicts.append("%s: %s" % (type(e).__name__, message))
+            if args.dynamic and not runs:
+                verdicts.append("refused")  # no input has the row count
+            failures = [v for v in verdicts if v not in ("pass", "discard", "refused")]
+            verdict = ("fail" if failures else "refused" if "refused" in verdicts else "discard" if "discard" in verdicts
+                       else "pass")
             tally[verdict] += 1
             if failures:
                 print("seed %d: %s" % (seed, failures[0]))
@@ -550,10 +600,11 @@ def main():
                         f.write(e2e_line(inputs) + "# %s\n" % failures[0].replace("\n", " ") + source)
             elif args.verbose:
                 print("seed %d: %s" % (seed, verdict))
-    print("random_programs: %d programs (seeds %d..%d, %s, %s, %s) in %.0f s: %d passed, %d failed, "
-          "%d discarded as ill-conditioned, %d degenerate draws" % (
+    print("random_programs: %d programs (seeds %d..%d, %s, %s, %s%s) in %.0f s: %d passed, %d failed, "
+          "%d discarded as ill-conditioned, %d degenerate draws%s" % (
               args.count, args.seed, args.seed + args.count - 1, "+".join(backends), args.target, args.opt_level,
-              time.time() - start, tally["pass"], tally["fail"], tally["discard"], tally["degenerate"]))
+              ", dynamic rows" if args.dynamic else "", time.time() - start, tally["pass"], tally["fail"], tally["discard"],
+              tally["degenerate"], ", %d refused for dynamic rows" % tally["refused"] if args.dynamic else ""))
     return 1 if tally["fail"] else 0
 
 
