@@ -582,7 +582,9 @@ def main():
                         verdicts.append(verdict if verdict in ("pass", "discard") else "%s: %s" % (b, verdict))
             except Exception as e:  # a refusal or a fault: the generator emits only what pyasc supports
                 message = str(e).splitlines()[0] if str(e) else ""
-                if args.dynamic and any(r in message for r in DYNAMIC_REFUSALS):
+                # (shape errors naming the dynamic extent R, or an extent only known at run time, ?)
+                if args.dynamic and (any(r in message for r in DYNAMIC_REFUSALS) or
+                                     re.search(r"(shapes|size) .*(\bR\b|\?)", message)):
                     verdicts.append("refused")
                 else:
                     verdicts.append("%s: %s" % (type(e).__name__, message))
