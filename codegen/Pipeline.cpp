@@ -1,6 +1,8 @@
 // The whole compiler after the frontend: the one list of stages, each a line.
 #include "codegen/Pipeline.h"
 
+#include "codegen/graph/SymbolicShapes.h"
+
 #include <chrono>
 #include <functional>
 #include <ostream>
@@ -73,6 +75,25 @@ std::string planStage(PipelineState& s, const StageContext& c) {
   return printMemoryPlan(s.program);
 }
 
+// Dynamic shapes: the graph with each dynamic dimension named (f32[N,64]), which the CPU backend
+// binds when it runs; the graph at the largest extents when some extent is not a dimension's name.
+graph::Graph symbolicGraph(const graph::Graph& g) {
+  const SymbolicShapes shapes(g);
+  if (!shapes.dynamic()) return g;
+  graph::Graph named = g;
+  for (size_t v = 0; v < g.values.size(); ++v) {
+    const std::vector<ShapeExpr>* dims = shapes.dims(static_cast<graph::ValueId>(v));
+    if (!dims) continue;
+    for (size_t d = 0; d < dims->size(); ++d) {
+      const ShapeExpr& e = (*dims)[d];
+      if (e->op == ShapeOp::Const) continue;
+      if (e->op != ShapeOp::Symbol) return g;
+      named.values[v].type.shape[d] = graph::Dim::symbolic(shapes.names()[static_cast<size_t>(e->value)]);
+    }
+  }
+  return named;
+}
+
 std::string emit(PipelineState& s, const StageContext& c) {
   EmitOptions emit;
   emit.flags = (c.options.memoryOpt ? model::kFlagMemoryOpt : 0u) | (reusesMemory(c.options) ? model::kFlagMemoryReuse : 0u) |
@@ -80,7 +101,7 @@ std::string emit(PipelineState& s, const StageContext& c) {
   s.model = emitModel(s.program, c.target, emit);
   graph::PrintOptions embedded;
   embedded.declaredDTypes = false;  // the host dtypes section carries them
-  s.model.graph = graph::printGraph(s.graph, embedded);  // what the kernels compute, for the CPU backend
+  s.model.graph = graph::printGraph(symbolicGraph(s.graph), embedded);  // what the kernels compute, for the CPU backend
   return printMemoryPlan(s.model);
 }
 

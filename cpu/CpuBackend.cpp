@@ -883,7 +883,8 @@ GraphProgram::GraphProgram(GraphProgram&&) noexcept = default;
 GraphProgram& GraphProgram::operator=(GraphProgram&&) noexcept = default;
 GraphProgram::~GraphProgram() = default;
 
-GraphProgram GraphProgram::fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips) {
+GraphProgram GraphProgram::fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips,
+                                   const std::map<std::string, int64_t>& extents) {
   if (graphText.empty()) {
     throw CompileError(SourceLocation{file}, "the model has no graph section (written by a pyasc before format 1.1); "
                                              "compile it again to run it on the CPU backend");
@@ -891,6 +892,14 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
   GraphProgram p;
   p.state_->file = file;
   p.state_->graph = graph::parseGraph(file, graphText);
+  for (auto& v : p.state_->graph.values) {
+    for (auto& d : v.type.shape) {
+      if (!d.isSymbolic()) continue;
+      auto it = extents.find(d.symbol);
+      if (it == extents.end()) throw CompileError(v.loc, "the extent " + d.symbol + " of '" + v.name + "' has no value");
+      d = graph::Dim::known(it->second);
+    }
+  }
   const registry::OpRegistry& builtin = registry::OpRegistry::builtin();
   registry::RegistryTypeChecker checker(builtin);
   DiagnosticEngine diags;

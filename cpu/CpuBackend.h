@@ -39,7 +39,10 @@ class GraphProgram {
   // throws CompileError, located in `file`, on a damaged graph or an operator the backend does
   // not lower yet. Loops of at most `unrolledTrips` trips are unrolled (cpu/UnrollLoops.h; 0:
   // every loop runs on the host).
-  static GraphProgram fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips = kUnrolledTrips);
+  // A graph with named (symbolic) dimensions, a dynamic model's, runs with each name bound to its
+  // extent in `extents`; a name without one is a CompileError.
+  static GraphProgram fromText(const std::string& file, const std::string& graphText, int64_t unrolledTrips = kUnrolledTrips,
+                               const std::map<std::string, int64_t>& extents = {});
   GraphProgram(GraphProgram&&) noexcept;
   GraphProgram& operator=(GraphProgram&&) noexcept;
   ~GraphProgram();

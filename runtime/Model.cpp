@@ -201,7 +201,8 @@ std::vector<int64_t> Model::boundShape(const model::Tensor& t) const {
     return shape;
   }
   for (size_t i = 0; i < image_.symbols.size(); ++i) {
-    if (symbols_.empty() || symbols_[i] == 0) {
+    const bool read = std::any_of(t.dims.begin(), t.dims.end(), [&](const ShapeExpr& d) { return shape::reads(d, static_cast<int>(i)); });
+    if (read && (symbols_.empty() || symbols_[i] == 0)) {
       std::string inputs;
       for (const auto* in : this->inputs())
         for (const auto& d : in->dims)
@@ -216,7 +217,7 @@ std::vector<int64_t> Model::boundShape(const model::Tensor& t) const {
   for (size_t d = 0; d < t.dims.size(); ++d) {
     int64_t v = -1;
     try {
-      v = shape::evaluate(t.dims[d], symbols_);
+      v = shape::evaluate(t.dims[d], symbols_.empty() ? std::vector<int64_t>(image_.symbols.size(), 0) : symbols_);
     } catch (const std::domain_error&) {
     }
     if (v < t.shape[d].min || v > t.shape[d].max || v > t.gmSize / bytes) {
@@ -426,18 +427,16 @@ void Model::bindRandomAndCheckBound() {
 
 RunResult Model::runOnCpu() {
 #ifdef PYASC_HAVE_CPU_BACKEND
-  if (!cpuProgram_) {
-    cpuProgram_ = std::make_shared<cpu::GraphProgram>(cpu::GraphProgram::fromText(name_, image_.graph));
-    cpuInputNames_ = cpuProgram_->inputNames();
-  }
   bindRandomAndCheckBound();
   checkBoundShapes();
-  for (const auto* t : inputs()) {
-    std::vector<int64_t> largest;
-    for (const auto& d : t->shape) largest.push_back(d.max);
-    if (views_.at(t->name).shape == largest) continue;
-    fail(name_, "the CPU backend runs a model compiled with dynamic dimensions only at its largest shape; input '" +
-                    t->name + "' is " + shapeText(views_.at(t->name).shape) + " (run it on the simulator)");
+  // a dynamic model's graph names its dynamic dimensions: compiled for the current binding, kept
+  // while it holds
+  std::map<std::string, int64_t> extents;
+  for (size_t i = 0; i < image_.symbols.size(); ++i) extents[image_.symbols[i].name] = symbols_.at(i);
+  if (!cpuProgram_ || (image_.isDynamic() && cpuSymbols_ != symbols_)) {
+    cpuProgram_ = std::make_shared<cpu::GraphProgram>(cpu::GraphProgram::fromText(name_, image_.graph, cpu::kUnrolledTrips, extents));
+    cpuInputNames_ = cpuProgram_->inputNames();
+    cpuSymbols_ = symbols_;
   }
   // the model's input tensors are the graph's inputs in the same order
   const std::vector<const model::Tensor*> tensors = inputs();

@@ -115,6 +115,7 @@ class Model {
   std::map<std::string, NpyArray> converted_;  // float32 copies of float64 views, forgotten with the views
   std::map<std::string, NpyView> views_;    // every bound input: into bound_ or the caller's memory
   std::shared_ptr<cpu::GraphProgram> cpuProgram_;
+  std::vector<int64_t> cpuSymbols_;                // the binding cpuProgram_ was compiled for (dynamic models)
   std::vector<std::string> cpuInputNames_;         // the graph's input names, in the model's input order
   std::map<std::string, NpyView> cpuInputViews_;   // by graph name, reused from run to run (no allocation)
   std::vector<int64_t> symbols_;                   // the dynamic dimensions' values; 0 while unbound

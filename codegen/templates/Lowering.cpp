@@ -24,7 +24,7 @@ std::vector<int64_t> staticShape(const graph::TensorType& t, const SourceLocatio
   for (const auto& d : t.shape) {
     if (!d.isKnown()) {
       throw CompileError(loc, "dimension '" + d.str() + "' of " + t.str() +
-                                  " is not known at compile time; dynamic shapes are not supported yet");
+                                  " is not known at compile time; give its range with --dynamic-dims (docs/dynamic-shapes.md) or a fixed extent");
     }
     s.push_back(d.extent);
   }

@@ -54,6 +54,10 @@ void launchMatmul(const Node& n, Lowering& l, int a, int b, int dst, int64_t bat
   }
   MatmulSchedule s = scheduleMatmul(mm, l.target, l.cores(true));
   if (const Schedule* explicitSchedule = l.explicitScheduleOf(n)) s = replayMatmul(*explicitSchedule, mm, s, l.target, l.cores(true));
+  if (mm.dynamicRows && s.tm < mm.m) {
+    throw CompileError(n.loc, "the schedule's row tile of " + std::to_string(s.tm) + " is smaller than the dynamic rows (up to " +
+                                  std::to_string(mm.m) + "): a matmul over dynamic rows takes them all in one tile");
+  }
   KernelCode code = codegen::lowerMatmul(mm, s, l.target);
   code.schedule = matmulTrace(mm, s).str();
   std::vector<int> args = {a, b, dst};

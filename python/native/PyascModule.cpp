@@ -111,8 +111,7 @@ std::string shapeText(const std::vector<model::Dim>& shape) {
 class PyModel {
  public:
   PyModel(pyasc::Model model, std::string source) : model_(std::move(model)), source_(std::move(source)) {
-    // the CPU backend runs a model with dynamic dimensions at its largest shapes only: the simulator runs every shape
-    backend_ = pyasc::Model::hasCpuBackend() && !model_.image().isDynamic() ? "cpu" : "sim";
+    backend_ = pyasc::Model::hasCpuBackend() ? "cpu" : "sim";
     for (const model::Tensor* t : model_.inputs())
       if (t->role != model::TensorRole::RandomInput) bindable_.push_back(t);
   }
@@ -329,7 +328,7 @@ PYBIND11_MODULE(pyasc_native, m) {
       }, "Runs the model (backend='sim' or 'cpu'); returns {output name: array}.")
       .def_property_readonly("stats", &PyModel::stats, "What the last run measured.")
       .def_readwrite("backend", &PyModel::backend_,
-                     "'cpu' (the default when built, but for models with dynamic dimensions) or 'sim'.")
+                     "'cpu' (the default when built) or 'sim'.")
       .def("set_input_shape", &PyModel::setInputShape, py::arg("name") = py::none(), py::kw_only(), py::arg("shape"),
            "Fixes an input's runtime shape: a static input's own, or for a model compiled with dynamic_dims any shape in "
            "its ranges (binding an array later rebinds its dimensions to the array's shape).")

@@ -72,8 +72,8 @@ Range range(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::vecto
     default: break;
   }
   Range a = range(e->a, lo, hi), b = range(e->b, lo, hi);
-  if (e->op == ShapeOp::Add) return {a.lo + b.lo, a.hi + b.hi};
-  if (e->op == ShapeOp::Sub) return {a.lo - b.hi, a.hi - b.lo};
+  if (e->op == ShapeOp::Add) return {apply(ShapeOp::Add, a.lo, b.lo), apply(ShapeOp::Add, a.hi, b.hi)};
+  if (e->op == ShapeOp::Sub) return {apply(ShapeOp::Sub, a.lo, b.hi), apply(ShapeOp::Sub, a.hi, b.lo)};
   if ((e->op == ShapeOp::FloorDiv || e->op == ShapeOp::CeilDiv) && b.lo <= 0 && b.hi >= 0) {
     throw std::domain_error("a shape expression may divide by zero");
   }
@@ -130,7 +130,7 @@ ShapeExpr product(const std::vector<ShapeExpr>& dims) {
   // constants gather at the end: N*H*W*3
   int64_t c = 1;
   for (const auto& d : dims) {
-    if (isConst(d)) c *= d->value;
+    if (isConst(d)) c = apply(ShapeOp::Mul, c, d->value);
     else p = mul(p, d);
   }
   return mul(p, constant(c));

@@ -84,7 +84,9 @@ std::function<int()> setupCheck(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   addCompileFlags(app, o->flags);
   app.add_option("--seed", o->seed, "seed of the generated function inputs")->capture_default_str();
-  app.add_flag("--keep", o->keep, "keep the folder with the inputs (inputs/), NumPy's outputs (numpy/) and the model's (npu/)");
+  app.add_flag("--keep", o->keep,
+               "keep the folder with the inputs (inputs/), NumPy's outputs (numpy/) and the model's (npu/) (of the last run, for "
+               "several --input-shape runs)");
   app.add_option("--output", o->flags.outputs,
                  "also compare this top-level array of a script (its final value), even when later lines read it; repeatable")
       ->allow_extra_args(false);
@@ -111,13 +113,17 @@ std::function<int()> setupCheck(CLI::App& app) {
       const bool mixedPrecision = (compiled.model.flags & model::kFlagMixedPrecision) != 0;
       bool ok = true;
       const bool dynamic = compiled.model.isDynamic();
-      auto runs = dynamic ? shapeRuns(net, o->inputShapes) : std::vector<std::map<std::string, std::vector<int64_t>>>(1);
-      if (dynamic && o->backend == "cpu") {
-        std::printf("the CPU backend runs a model compiled with dynamic dimensions at its largest shapes only\n");
-        runs = {shapeRuns(net, {}).back()};
-      }
+      const auto runs = dynamic ? shapeRuns(net, o->inputShapes) : std::vector<std::map<std::string, std::vector<int64_t>>>(1);
       if (!dynamic && !o->inputShapes.empty()) return reportError("--input-shape: the model has no dynamic dimensions (compile with --dynamic-dims)");
       for (const auto& run : runs) {
+        // each run from the largest shapes, then its own: an input it leaves out takes the shape its
+        // dimensions have in this run
+        for (const auto* t : net.inputs()) {
+          if (t->dims.empty()) continue;
+          std::vector<int64_t> largest;
+          for (const auto& d : t->shape) largest.push_back(d.max);
+          net.setInputShape(t->name, largest);
+        }
         for (const auto& [name, shape] : run) net.setInputShape(name, shape);
         std::map<std::string, std::vector<int64_t>> used;  // each input's shape in this run
         fs::create_directories(dir / "inputs");
