@@ -14,6 +14,11 @@ namespace {
                                 "over arrays of one dynamic shape and matmuls with dynamic rows are); compile one model per shape");
 }
 
+bool sameExtents(const std::vector<ShapeExpr>& a, const std::vector<ShapeExpr>& b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](const ShapeExpr& x, const ShapeExpr& y) { return shape::same(x, y); });
+}
+
 }  // namespace
 
 SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
@@ -29,13 +34,7 @@ SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
       if (!n.regions.empty()) unsupported(n, "(a loop) over values with dynamic dimensions");
       if (n.op == "MatMul" || n.op == "FusedMatMul") break;
       if (!ops::isElementwiseOp(n.op)) unsupported(n, "on values with dynamic dimensions");
-      if (shape) {
-        bool same = shape->size() == d->size();
-        for (size_t i = 0; same && i < d->size(); ++i) same = shape::same((*shape)[i], (*d)[i]);
-        if (!same) {
-          unsupported(n, "of arrays of shapes [" + text(*shape) + "] and [" + text(*d) + "]");
-        }
-      }
+      if (shape && !sameExtents(*shape, *d)) unsupported(n, "of arrays of shapes [" + text(*shape) + "] and [" + text(*d) + "]");
       shape = d;
     }
     if (n.op == "MatMul" || n.op == "FusedMatMul") {
@@ -85,9 +84,7 @@ const std::vector<ShapeExpr>* SymbolicShapes::dims(graph::ValueId v) const {
 
 bool SymbolicShapes::sameDims(graph::ValueId a, graph::ValueId b) const {
   const std::vector<ShapeExpr>*da = dims(a), *db = dims(b);
-  if (!da || !db) return !da && !db;
-  return da->size() == db->size() &&
-         std::equal(da->begin(), da->end(), db->begin(), [](const ShapeExpr& x, const ShapeExpr& y) { return shape::same(x, y); });
+  return da && db ? sameExtents(*da, *db) : !da && !db;
 }
 
 ShapeExpr SymbolicShapes::count(const graph::Graph& g, graph::ValueId v) const {
