@@ -75,8 +75,8 @@ std::string planStage(PipelineState& s, const StageContext& c) {
   return printMemoryPlan(s.program);
 }
 
-// Dynamic shapes: the graph with each dynamic dimension named (f32[N,64]), which the CPU backend
-// binds when it runs; the graph at the largest extents when some extent is not a dimension's name.
+// Dynamic shapes: the graph with each dynamic extent written over the dimensions' names
+// (f32[N,64], f32[N,(H-1)//2+1,(W-1)//2+1,16]), which the CPU backend binds when it runs.
 graph::Graph symbolicGraph(const graph::Graph& g) {
   const SymbolicShapes shapes(g);
   if (!shapes.dynamic()) return g;
@@ -84,12 +84,8 @@ graph::Graph symbolicGraph(const graph::Graph& g) {
   for (size_t v = 0; v < g.values.size(); ++v) {
     const std::vector<ShapeExpr>* dims = shapes.dims(static_cast<graph::ValueId>(v));
     if (!dims) continue;
-    for (size_t d = 0; d < dims->size(); ++d) {
-      const ShapeExpr& e = (*dims)[d];
-      if (e->op == ShapeOp::Const) continue;
-      if (e->op != ShapeOp::Symbol) return g;
-      named.values[v].type.shape[d] = graph::Dim::symbolic(shapes.names()[static_cast<size_t>(e->value)]);
-    }
+    for (size_t d = 0; d < dims->size(); ++d)
+      if (!shape::isConst((*dims)[d])) named.values[v].type.shape[d] = graph::Dim::symbolic(shape::compactText((*dims)[d], shapes.names()));
   }
   return named;
 }

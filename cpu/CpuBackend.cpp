@@ -892,12 +892,18 @@ GraphProgram GraphProgram::fromText(const std::string& file, const std::string& 
   GraphProgram p;
   p.state_->file = file;
   p.state_->graph = graph::parseGraph(file, graphText);
+  std::vector<std::string> names;
+  std::vector<int64_t> values;
+  for (const auto& [name, value] : extents) {
+    names.push_back(name);
+    values.push_back(value);
+  }
   for (auto& v : p.state_->graph.values) {
     for (auto& d : v.type.shape) {
       if (!d.isSymbolic()) continue;
-      auto it = extents.find(d.symbol);
-      if (it == extents.end()) throw CompileError(v.loc, "the extent " + d.symbol + " of '" + v.name + "' has no value");
-      d = graph::Dim::known(it->second);
+      const ShapeExpr e = shape::parse(d.symbol, names, false);
+      if (!e) throw CompileError(v.loc, "the extent " + d.symbol + " of '" + v.name + "' has no value");
+      d = graph::Dim::known(shape::evaluate(e, values));
     }
   }
   const registry::OpRegistry& builtin = registry::OpRegistry::builtin();

@@ -171,16 +171,23 @@ void bindDynamicDims(graph::Graph& g, const std::vector<DynamicDim>& dims) {
     in.dims.clear();
     for (const auto& d : shape) in.dims.push_back(d.isKnown() ? shape::constant(d.extent) : shape::symbol(indexOf(d.symbol)));
   }
+  // every other extent over them (an expression such as a convolution's "(H-1)//2+1") at their largest
+  std::vector<std::string> names;
+  std::vector<int64_t> largest;
+  for (const auto& d : dims) {
+    names.push_back(d.name);
+    largest.push_back(d.max);
+  }
   for (auto& v : g.values) {
     for (auto& d : v.type.shape) {
       if (d.isKnown()) continue;
-      const int i = d.isSymbolic() ? indexOf(d.symbol) : -1;
-      if (i < 0) {
+      const ShapeExpr e = d.isSymbolic() ? shape::parse(d.symbol, names, false) : nullptr;
+      if (!e) {
         throw CompileError(v.loc, "the shape " + graph::shapeString(v.type.shape) + " of '" + v.name +
                                       "' depends on the dynamic dimensions in a way pyasc does not compile; compile one "
                                       "model per shape");
       }
-      d = graph::Dim::known(dims[static_cast<size_t>(i)].max);
+      d = graph::Dim::known(shape::evaluate(e, largest));
     }
   }
 }

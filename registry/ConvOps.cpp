@@ -1,8 +1,11 @@
 // pyasc.nn.conv2d: the Conv2D operator (NHWC or NCHW, strides, padding, dilation, groups), and
 // FusedConv2D, an NHWC Conv2D with the epilogue fuse-conv-epilogue folds into it.
+#include <optional>
+
 #include "registry/BuiltinOps.h"
 #include "registry/EntryBuilders.h"
 #include "registry/Promotion.h"
+#include "sdk/support/ShapeExpr.h"
 
 namespace pyasc::registry {
 
@@ -17,6 +20,19 @@ bool pairAttr(InferContext& ctx, const char* name, size_t size, std::vector<int6
   for (int64_t v : out)
     if (v < minimum) return ctx.fail(std::string("conv2d ") + name + " must be at least " + std::to_string(minimum));
   return true;
+}
+
+// An output extent (in + pads - extent) // stride + 1, also of a symbolic input extent (a dynamic
+// dimension, or an expression over them such as an earlier convolution's): then the expression's
+// text, "(H-1)//2+1". Null when it is not an expression pyasc can evaluate.
+std::optional<Dim> windowExtent(const Dim& in, int64_t pads, int64_t extent, int64_t stride) {
+  if (in.isKnown()) return Dim::known((in.extent + pads - extent) / stride + 1);
+  std::vector<std::string> names;
+  ShapeExpr e = in.isSymbolic() ? shape::parse(in.symbol, names, true) : nullptr;
+  if (!e) return std::nullopt;
+  const int64_t shift = pads - extent;
+  e = shift < 0 ? shape::sub(e, shape::constant(-shift)) : shape::add(e, shape::constant(shift));
+  return Dim::symbolic(shape::compactText(shape::add(shape::floorDiv(e, shape::constant(stride)), shape::constant(1)), names));
 }
 
 bool inferConv2d(InferContext& ctx) {
@@ -44,21 +60,22 @@ bool inferConv2d(InferContext& ctx) {
   const Dim& cout = w.shape[nchw ? 0 : 3];
   int64_t groups = ctx.node.intAttr("groups", 1);
   if (groups < 1) return ctx.fail("conv2d groups must be at least 1");
-  if (!c.isKnown() || !cg.isKnown() || !cout.isKnown() || !h.isKnown() || !wd.isKnown() || !kh.isKnown() || !kw.isKnown()) {
-    return ctx.fail("conv2d needs known channel, spatial and kernel extents");
+  if (!c.isKnown() || !cg.isKnown() || !cout.isKnown() || !kh.isKnown() || !kw.isKnown()) {
+    return ctx.fail("conv2d needs known channel and kernel extents");
   }
   if (c.extent != cg.extent * groups) {
     return ctx.fail("conv2d input has " + std::to_string(c.extent) + " channels but the weights expect " +
                     std::to_string(cg.extent) + " × " + std::to_string(groups) + " groups");
   }
   if (cout.extent % groups != 0) return ctx.fail("conv2d output channels must divide into the groups");
-  int64_t oh = (h.extent + pads[0] + pads[1] - (kh.extent - 1) * dilations[0] - 1) / strides[0] + 1;
-  int64_t ow = (wd.extent + pads[2] + pads[3] - (kw.extent - 1) * dilations[1] - 1) / strides[1] + 1;
-  if (oh < 1 || ow < 1) return ctx.fail("conv2d kernel is larger than the padded input");
+  std::optional<Dim> oh = windowExtent(h, pads[0] + pads[1], (kh.extent - 1) * dilations[0] + 1, strides[0]);
+  std::optional<Dim> ow = windowExtent(wd, pads[2] + pads[3], (kw.extent - 1) * dilations[1] + 1, strides[1]);
+  if (!oh || !ow) return ctx.fail("conv2d needs spatial extents that are known or dynamic dimensions");
+  if ((oh->isKnown() && oh->extent < 1) || (ow->isKnown() && ow->extent < 1))
+    return ctx.fail("conv2d kernel is larger than the padded input");
   TensorType out;
   out.dtype = cubeResultDType(ctx, promoteTypes(x.dtype, w.dtype));
-  out.shape = nchw ? graph::Shape{n, cout, Dim::known(oh), Dim::known(ow)}
-                   : graph::Shape{n, Dim::known(oh), Dim::known(ow), cout};
+  out.shape = nchw ? graph::Shape{n, cout, *oh, *ow} : graph::Shape{n, *oh, *ow, cout};
   ctx.outputs.push_back(out);
   return true;
 }

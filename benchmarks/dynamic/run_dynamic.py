@@ -16,9 +16,14 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "python"))  # the pyasc.nn shims programs import
 # (program, entry, input spec with names, --dynamic-dims, shapes, input scale)
 CASES = [
     (os.path.join(HERE, "preprocess.py"), "preprocess", "x:float32[N,H,W,3]", "1-4,224-256,224-256",
+     [(1, 224, 224, 3), (2, 240, 232, 3), (4, 256, 256, 3)], 255.0),
+    (os.path.join(HERE, "segment.py"), "segment", "x:float32[N,H,W,3]", "1-4,224-256,224-256",
+     [(1, 224, 224, 3), (2, 240, 232, 3), (4, 256, 256, 3)], 255.0),
+    (os.path.join(HERE, "classify.py"), "classify", "x:float32[N,H,W,3]", "1-4,224-256,224-256",
      [(1, 224, 224, 3), (2, 240, 232, 3), (4, 256, 256, 3)], 255.0),
     (os.path.join(ROOT, "tests", "e2e", "programs", "dynamic_mlp.py"), "mlp", "x:float32[B,64]", "B=1-16",
      [(1, 64), (5, 64), (16, 64)], 1.0),

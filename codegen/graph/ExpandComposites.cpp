@@ -152,14 +152,23 @@ bool expand(graph::Graph& g, const Target& target, const Node& n, std::vector<No
     ValueId centred = e.binary("Sub", x, mean);
     ValueId sq = e.binary("Mul", centred, centred);
     TensorType outType = g.type(result);
-    ValueId sum = e.add("ReduceSum", {sq}, {{"axes", axes}, {"keepdims", n.boolAttr("keepdims", false)}}, outType);
-    double divisor = static_cast<double>(count - n.intAttr("ddof", 0));
-    ValueId inv = e.scalar(1.0 / divisor, t);
-    if (n.op == "ReduceVar") {
-      e.binary("Mul", sum, inv, result);
+    const std::vector<graph::NamedAttr> reduced = {{"axes", axes}, {"keepdims", n.boolAttr("keepdims", false)}};
+    const int64_t ddof = n.intAttr("ddof", 0);
+    // the mean of the squares; with ddof, their sum over count − ddof, which a dynamic extent
+    // would make a run-time value
+    const ValueId varianceResult = n.op == "ReduceVar" ? result : graph::kNoValue;
+    ValueId var = graph::kNoValue;
+    if (ddof == 0) {
+      var = e.add("ReduceMean", {sq}, reduced, outType, varianceResult);
     } else {
-      e.unary("Sqrt", e.binary("Mul", sum, inv), result);
+      if (!g.symbols.empty()) {
+        throw CompileError(n.loc, std::string(n.op == "ReduceVar" ? "np.var" : "np.std") +
+                                      " with ddof is not compiled for dynamic shapes yet; compile one model per shape");
+      }
+      ValueId sum = e.add("ReduceSum", {sq}, reduced, outType);
+      var = e.binary("Mul", sum, e.scalar(1.0 / static_cast<double>(count - ddof), t), varianceResult);
     }
+    if (n.op == "ReduceStd") e.unary("Sqrt", var, result);
   } else if ((n.op == "ReduceProd" || n.op == "ReduceMean") && t == DType::Float16 && g.type(n.inputs[0]).dtype == t) {
     // every rounding of a product adds to its relative error: float16 products multiply in float32;
     // NumPy sums a float16 mean in float32 (a float16 sum of 2^17 ones is infinite)

@@ -11,7 +11,12 @@ namespace {
 
 [[noreturn]] void unsupported(const graph::Node& n, const std::string& why) {
   throw CompileError(n.loc, "'" + n.op + "' " + why + " is not compiled for dynamic shapes yet (elementwise operators " +
-                                "over arrays of one dynamic shape and matmuls with dynamic rows are); compile one model per shape");
+                                "over arrays of one dynamic shape, matmuls with dynamic rows, NHWC convolutions and float32 reductions are); compile one model per shape");
+}
+
+bool isConvolution(const graph::Node& n) { return n.op == "Conv2D" || n.op == "FusedConv2D"; }
+bool isReduction(const graph::Node& n) {
+  return n.op == "ReduceSum" || n.op == "ReduceMean" || n.op == "ReduceMax" || n.op == "ReduceMin";
 }
 
 bool sameExtents(const std::vector<ShapeExpr>& a, const std::vector<ShapeExpr>& b) {
@@ -32,13 +37,21 @@ SymbolicShapes::SymbolicShapes(const graph::Graph& g) {
       const std::vector<ShapeExpr>* d = dims(v);
       if (!d) continue;
       if (!n.regions.empty()) unsupported(n, "(a loop) over values with dynamic dimensions");
-      if (n.op == "MatMul" || n.op == "FusedMatMul") break;
+      if (n.op == "MatMul" || n.op == "FusedMatMul" || isConvolution(n) || isReduction(n)) break;
       if (!ops::isElementwiseOp(n.op)) unsupported(n, "on values with dynamic dimensions");
       if (shape && !sameExtents(*shape, *d)) unsupported(n, "of arrays of shapes [" + text(*shape) + "] and [" + text(*d) + "]");
       shape = d;
     }
     if (n.op == "MatMul" || n.op == "FusedMatMul") {
       matmul(g, n);
+      continue;
+    }
+    if (isConvolution(n)) {
+      convolution(g, n);
+      continue;
+    }
+    if (isReduction(n)) {
+      reduction(g, n);
       continue;
     }
     if (!shape) continue;
@@ -75,6 +88,78 @@ void SymbolicShapes::matmul(const graph::Graph& g, const graph::Node& n) {
   std::vector<ShapeExpr> out(a->begin(), a->end() - 1);
   out.push_back(shape::constant(g.type(n.inputs[1]).shape[1].extent));
   dims_[n.outputs.at(0)] = out;
+}
+
+// An NHWC convolution of an input with dynamic batch, rows or columns (static channels) by static
+// weights and epilogue rows: the output's rows and columns are (H + pads - extent)//stride + 1 of
+// the input's. A residual operand must have the output's dims.
+void SymbolicShapes::convolution(const graph::Graph& g, const graph::Node& n) {
+  const std::vector<ShapeExpr>* x = dims(n.inputs[0]);
+  const bool residual = n.boolAttr("residual");
+  for (size_t i = 1; i < n.inputs.size() - (residual ? 1 : 0); ++i)
+    if (dims(n.inputs[i])) unsupported(n, "of dynamic weights or per-channel rows");
+  if (!x) {
+    if (residual && dims(n.inputs.back())) unsupported(n, "of a static input and a dynamic residual");
+    return;
+  }
+  if (n.stringAttr("layout", "NHWC") != "NHWC" || !shape::isConst((*x)[3]))
+    unsupported(n, "of an NCHW array or dynamic channels [" + text(*x) + "]");
+  if (n.intAttr("groups", 1) != 1) unsupported(n, "with groups");
+  const graph::Shape& w = g.type(n.inputs[1]).shape;
+  auto listOr = [&](const char* name, std::vector<int64_t> fallback) {
+    std::vector<int64_t> v = n.intListAttr(name);
+    return v.empty() ? fallback : v;
+  };
+  const std::vector<int64_t> strides = listOr("strides", {1, 1}), pads = listOr("pads", {0, 0, 0, 0}),
+                             dil = listOr("dilations", {1, 1});
+  auto extent = [&](const ShapeExpr& in, int axis) {
+    const int64_t shift = pads[2 * axis] + pads[2 * axis + 1] - (w[axis].extent - 1) * dil[axis] - 1;
+    return shape::add(shape::floorDiv(shape::add(in, shape::constant(shift)), shape::constant(strides[axis])), shape::constant(1));
+  };
+  std::vector<ShapeExpr> out = {(*x)[0], extent((*x)[1], 0), extent((*x)[2], 1), shape::constant(w[3].extent)};
+  if (residual) {
+    const std::vector<ShapeExpr>* r = dims(n.inputs.back());
+    if (!r || !sameExtents(*r, out)) unsupported(n, "with a residual of other extents than [" + text(out) + "]");
+  }
+  dims_[n.outputs.at(0)] = out;
+}
+
+// A reduction over adjacent axes of a value with dynamic dims whose axes after them are static: the
+// result's dims are the input's without the reduced ones (ones, with keepdims).
+void SymbolicShapes::reduction(const graph::Graph& g, const graph::Node& n) {
+  const std::vector<ShapeExpr>* x = dims(n.inputs[0]);
+  if (!x) return;
+  std::vector<int64_t> axes = reducedAxes(n, x->size());
+  if (axes.back() - axes.front() + 1 != static_cast<int64_t>(axes.size()))
+    unsupported(n, "over axes that are not adjacent");
+  int64_t kept = 1;  // elements per reduced row: the kernel's lanes cycle through them
+  for (size_t i = static_cast<size_t>(axes.back()) + 1; i < x->size(); ++i) {
+    if (!shape::isConst((*x)[i])) unsupported(n, "keeping a dynamic axis after the reduced ones of [" + text(*x) + "]");
+    kept *= (*x)[i]->value;
+  }
+  if (64 % kept != 0) unsupported(n, "keeping rows of " + std::to_string(kept) + " elements (not a divisor of 64)");
+  const bool keep = g.type(n.outputs.at(0)).rank() == x->size();
+  std::vector<ShapeExpr> out;
+  bool dynamic = false;
+  for (size_t i = 0; i < x->size(); ++i) {
+    const bool reduced = std::binary_search(axes.begin(), axes.end(), static_cast<int64_t>(i));
+    if (reduced && !keep) continue;
+    out.push_back(reduced ? shape::constant(1) : (*x)[i]);
+    dynamic = dynamic || !shape::isConst(out.back());
+  }
+  if (dynamic) dims_[n.outputs.at(0)] = out;
+}
+
+std::vector<int64_t> reducedAxes(const graph::Node& n, size_t rank) {
+  std::vector<int64_t> axes;
+  if (n.hasAttr("axes")) {
+    for (int64_t a : n.intListAttr("axes")) axes.push_back(a < 0 ? a + static_cast<int64_t>(rank) : a);
+  } else {
+    for (size_t i = 0; i < rank; ++i) axes.push_back(static_cast<int64_t>(i));
+  }
+  if (axes.empty()) axes = {0};
+  std::sort(axes.begin(), axes.end());
+  return axes;
 }
 
 const std::vector<ShapeExpr>* SymbolicShapes::dims(graph::ValueId v) const {

@@ -16,7 +16,8 @@ class SymbolicShapes {
   // Throws CompileError at an operator whose operands have dynamic dimensions and that has no
   // dynamic lowering yet (today: elementwise operators over operands of the same dynamic shape,
   // one-element operands and rows repeated along the static trailing axes; matmuls of an A with
-  // dynamic rows by a static 2-d B, their bias static).
+  // dynamic rows by a static 2-d B, their bias static; NHWC convolutions of dynamic batch, rows and
+  // columns by static weights; reductions over adjacent axes, the axes after them static).
   explicit SymbolicShapes(const graph::Graph& g);
 
   bool dynamic() const { return !names_.empty(); }
@@ -31,11 +32,16 @@ class SymbolicShapes {
 
  private:
   void matmul(const graph::Graph& g, const graph::Node& n);
+  void convolution(const graph::Graph& g, const graph::Node& n);
+  void reduction(const graph::Graph& g, const graph::Node& n);
 
- public:
  private:
   std::map<graph::ValueId, std::vector<ShapeExpr>> dims_;
   std::vector<std::string> names_;
 };
+
+// A reduction's axes, normalised and sorted: its `axes` attribute, or every axis (axis 0 of a
+// rank-0 value, which reduces as [1]).
+std::vector<int64_t> reducedAxes(const graph::Node& n, size_t rank);
 
 }  // namespace pyasc::codegen

@@ -5,6 +5,7 @@
 #include "codegen/lower/ConvKernel.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "codegen/isel/DmaIsel.h"
@@ -61,16 +62,19 @@ struct ConvGeometry {
   int64_t c0, cpad;           // fractal row elements; channels per group padded to c0
   int es;                     // input element bytes
   int lanes;                  // f16 lanes per input element: img2col moves f32 data as f16 pairs
+  int64_t owMin;              // the narrowest output rows (dynamic shapes), else ow
 
   explicit ConvGeometry(const Conv2dCompute& c)
       : oh(c.outH()), ow(c.outW()), positions(oh * ow), cg(c.cin / c.groups), ng(c.cout / c.groups),
         taps(c.kh * c.kw), effH((c.kh - 1) * c.dilationH + 1), effW((c.kw - 1) * c.dilationW + 1),
-        c0(c0Of(c.inType)), cpad(roundUp(cg, c0)), es(dtypeSize(c.inType)), lanes(dtypeSize(c.inType) / 2) {}
+        c0(c0Of(c.inType)), cpad(roundUp(cg, c0)), es(dtypeSize(c.inType)), lanes(dtypeSize(c.inType) / 2),
+        owMin(c.dynamicShape ? (c.minW + c.padLeft + c.padRight - effW) / c.strideW + 1 : ow) {}
 
   // Input rows the window of any tile of `tm` positions needs: a tile spans at most
-  // ceil((tm-1)/OW)+1 output rows.
-  int64_t windowRows(const Conv2dCompute& c, int64_t tm) const {
-    int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, ow) + 1);
+  // ceil((tm-1)/OW)+1 output rows (of the narrowest OW a dynamic shape may have, or with `widest`
+  // of the widest, whose cycles the schedule search models).
+  int64_t windowRows(const Conv2dCompute& c, int64_t tm, bool widest = false) const {
+    int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, widest ? ow : owMin) + 1);
     return std::min(c.h, (rowsOut - 1) * c.strideH + effH);
   }
   // One window of `windowRows` input rows and `channels` padded channels (0: all of the group's).
@@ -179,6 +183,9 @@ void validate(const Conv2dCompute& c) {
     fail(c, "a row of " + std::to_string(std::max(c.cin, c.cout) * g.es) + " bytes of channels exceeds a DMA gap");
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
+  if (c.dynamicShape && (c.nchw || c.groups != 1 || c.minN < 1 || c.minN > c.n || c.minH < 1 || c.minH > c.h ||
+                         c.minW < 1 || c.minW > c.w || g.owMin < 1 || c.minH + c.padTop + c.padBottom < g.effH))
+    fail(c, "dynamic shapes need an NHWC convolution without groups whose kernel fits the smallest input");
   if ((c.epilogue.scale || c.epilogue.bias) && c.epilogue.batchNorm)
     fail(c, "a fused epilogue takes a scale and bias or a batch norm, not both");
   for (DType t : c.epilogue.channelRows())
@@ -228,8 +235,23 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   }
   const double fixBw = std::max(1e-9, coreBandwidth(target, DmaPath::L0CToGm, maxCores));
   const double rate = cubeRate(target, c.inType);
+  // The shapes whose modelled cycles choose the tiles: the compute's own, or a dynamic shape's
+  // smallest and largest (the tiles fit its worst case, ConvGeometry g). With several, each
+  // candidate's cost is its worst ratio to the best each shape alone could have: a first search per
+  // shape finds those.
+  std::vector<Conv2dCompute> shapes = {c};
+  if (c.dynamicShape) {
+    Conv2dCompute smallest = c;
+    smallest.n = c.minN;
+    smallest.h = c.minH;
+    smallest.w = c.minW;
+    shapes = {smallest, c};
+    for (Conv2dCompute& at : shapes) at.dynamicShape = false;
+  }
+  std::vector<double> bestAt(shapes.size(), 0);
+  int only = shapes.size() > 1 ? 0 : -1;  // the shape a search models, or -1: all of them
   Conv2dSchedule best;
-  double bestCycles = -1;
+  double bestCycles = -1, bestScore = -1;
   // Windows of every channel of the group first; when none fits (or everyWindow asks), windows of
   // fewer channels (whole channel blocks), loaded one after another into the two buffers, their K
   // chunks accumulating into the tile's L0C.
@@ -239,7 +261,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     if (rows > kMaxImg2ColField) break;
     const int64_t smallest = 2 * g.windowBytes(c, rows, split ? g.c0 : 0);
     if (smallest + g.weightBytes(16) > l1) break;
-    for (int64_t tn = 16; tn <= std::min<int64_t>(kMaxImg2ColField / 16 * 16, roundUp(g.ng, 16)); tn += 16) {
+    for (int64_t tn = c.dynamicShape ? roundUp(g.ng, 16) : 16; tn <= std::min<int64_t>(kMaxImg2ColField / 16 * 16, roundUp(g.ng, 16)); tn += 16) {
       if (smallest + g.weightBytes(tn) > l1) break;
       int64_t cBytes = tm * tn * accBytes;
       if (cBytes > l0c) break;
@@ -261,13 +283,32 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
           if (held < tc) break;
           if (held >= g.cpad) continue;  // the unsplit search has this one
         }
-        // the window arrives as one copy per channel block: runs of a pixel's block of channels,
-        // the whole row run when the block holds every channel
-        double windowLoad = 0;
-        for (int64_t ch = 0; ch < g.cg; ch += tc) {
-          int64_t valid = std::min(tc, g.cg - ch);
-          windowLoad += copyRowsCycles(target, rows * c.w, valid * g.es, (c.cin - valid) * g.es, ch * g.es, maxCores);
-        }
+        // a dynamic kernel copies a window of runs per pixel in one DMA (nburst)
+        if (c.dynamicShape && !(tc >= g.cg && g.cg * g.es % isa::kBlockBytes == 0) && rows * c.w > isa::kMaxNBurst) continue;
+        // The window arrives as one copy per channel block: runs of a pixel's block of channels,
+        // the whole row run when the block holds every channel. A tile's load at shape `at`: of the
+        // rows the widest tile spans, or with tiles of `tp` positions from whole output rows (a
+        // dynamic kernel's) averaged over an image's tiles.
+        auto windowLoad = [&](const Conv2dCompute& at, int64_t tp) {
+          const ConvGeometry ga(at);
+          std::map<int64_t, int64_t> tilesOfRows;  // window rows → tiles
+          if (!c.dynamicShape) tilesOfRows[ga.windowRows(at, tm, true)] = 1;
+          for (int64_t pos = 0; c.dynamicShape && pos < ga.positions; pos += tp) {
+            const int64_t spanned = (std::min(ga.positions, pos + tp) - 1) / ga.ow - pos / ga.ow + 1;
+            ++tilesOfRows[std::min(at.h, (spanned - 1) * at.strideH + ga.effH)];
+          }
+          int64_t tiles = 0;
+          for (const auto& entry : tilesOfRows) tiles += entry.second;
+          double cycles = 0;
+          for (const auto& [windowRows, count] : tilesOfRows) {
+            for (int64_t ch = 0; ch < g.cg; ch += tc) {
+              int64_t valid = std::min(tc, g.cg - ch);
+              cycles += double(count) * copyRowsCycles(target, windowRows * at.w, valid * g.es, (c.cin - valid) * g.es,
+                                                       ch * g.es, maxCores);
+            }
+          }
+          return cycles / double(tiles);
+        };
         for (int64_t kr = 1; kr <= c.kh; ++kr) {
           int64_t tk = kr * c.kw * tc;
           if (tk * g.lanes > kMaxImg2ColField || 2 * tm * tk * g.es > l0a || 2 * tk * tn * g.es > l0b) break;
@@ -283,20 +324,36 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
             }
           }
           double fix = double(tm * tn * dtypeSize(c.outType)) / fixBw;
-          double perTile = std::max({compute, windowLoad, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
-          const int64_t perSlice = c.n * ceilDiv(g.positions, tm);
-          int64_t tiles = c.groups * ceilDiv(g.ng, tn) * perSlice;
-          int cores = static_cast<int>(std::min<int64_t>(maxCores, tiles));
-          // a core loads the weights of every channel slice its run of tiles (emitPerCore's split,
-          // slices outermost) touches: the busiest core's count
-          int64_t slices = 1;
-          for (int64_t core = 0, start = 0; core < cores; ++core) {
-            int64_t count = tiles / cores + (core < tiles % cores ? 1 : 0);
-            slices = std::max(slices, (start + count - 1) / perSlice - start / perSlice + 1);
-            start += count;
+          auto tilePositions = [&](const ConvGeometry& ga) { return c.dynamicShape ? dynamicTilePositions(tm, ga.ow) : tm; };
+          // the cores are those the largest shape's tiles keep busy (a dynamic kernel's block_dim)
+          const int cores = static_cast<int>(std::min<int64_t>(
+              maxCores, c.groups * ceilDiv(g.ng, tn) * c.n * ceilDiv(g.positions, tilePositions(g))));
+          auto cyclesAt = [&](const Conv2dCompute& at) {
+            const ConvGeometry ga(at);
+            const int64_t tp = tilePositions(ga);
+            const double load = windowLoad(at, tp);
+            double perTile = std::max({compute, load, buffers == 2 ? fix : 0.0}) + (buffers == 2 ? 0.0 : fix);
+            const int64_t perSlice = at.n * ceilDiv(ga.positions, tp);
+            int64_t tiles = at.groups * ceilDiv(ga.ng, tn) * perSlice;
+            // a core loads the weights of every channel slice its run of tiles (emitPerCore's split,
+            // slices outermost) touches: the busiest core's count
+            int64_t slices = 1;
+            for (int64_t core = 0, start = 0; core < std::min<int64_t>(cores, tiles); ++core) {
+              int64_t count = tiles / cores + (core < tiles % cores ? 1 : 0);
+              slices = std::max(slices, (start + count - 1) / perSlice - start / perSlice + 1);
+              start += count;
+            }
+            return double(ceilDiv(tiles, cores)) * perTile + load + double(slices) * weightLoad + fix;
+          };
+          double score = 0, total = 0;
+          for (size_t k = 0; k < shapes.size(); ++k) {
+            if (only >= 0 && static_cast<size_t>(only) != k) continue;
+            const double at = cyclesAt(shapes[k]);
+            score = std::max(score, bestAt[k] > 0 ? at / bestAt[k] : at);
+            total = at;  // the largest shape's, when it is modelled
           }
-          double total = double(ceilDiv(tiles, cores)) * perTile + windowLoad + double(slices) * weightLoad + fix;
-          if (bestCycles < 0 || total < bestCycles * 0.9999) {
+          if (bestScore < 0 || score < bestScore * 0.9999) {
+            bestScore = score;
             bestCycles = total;
             best = Conv2dSchedule{Conv2dEngine::Cube, tm, tn, tc, kr, rows};
             best.windowChannels = held;
@@ -309,8 +366,15 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
     }
   }
   };
+  for (; only >= 0 && only < static_cast<int>(shapes.size()); ++only) {
+    search(false);
+    if (bestScore < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
+    bestAt[static_cast<size_t>(only)] = bestScore;
+    bestScore = -1;
+  }
+  only = -1;
   search(false);
-  if (bestCycles < 0 || options.everyWindow) search(true);
+  if (!c.dynamicShape && (bestCycles < 0 || options.everyWindow)) search(true);
   if (bestCycles < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
   return best;
 }
@@ -331,7 +395,7 @@ Conv2dSchedule scheduleDepthwiseVector(const Conv2dCompute& c, const Target& tar
 
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& c, const Target& target, int maxCores, const Conv2dSearch& options) {
   validate(c);
-  if (!isDepthwise(c) || c.epilogue.any()) return scheduleCube(c, target, maxCores, options);
+  if (!isDepthwise(c) || c.epilogue.any() || c.dynamicShape) return scheduleCube(c, target, maxCores, options);
   int vectorCores = std::max(1, static_cast<int>(int64_t(maxCores) * target.vectorCores / std::max(1, target.cubeCores)));
   Conv2dSchedule vector = scheduleDepthwiseVector(c, target, vectorCores);
   try {
@@ -357,6 +421,9 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
       s.tn > kMaxImg2ColField || s.tc < g.c0 || s.tc % g.c0 != 0 || s.tc > g.cpad || s.kr < 1 || s.kr > c.kh ||
       s.kr * c.kw * s.tc * g.lanes > kMaxImg2ColField || s.blockDim < 1 || s.l0cBuffers < 1 || s.l0cBuffers > 2)
     fail(c, "schedule " + s.str() + " does not describe tiles of this conv2d");
+  if (c.dynamicShape && (s.engine != Conv2dEngine::Cube || s.tn < g.ng || s.windowChannels != 0))
+    fail(c, "schedule " + s.str() + " does not describe tiles of a dynamic-shape conv2d (one channel slice, windows of "
+            "every channel)");
   if (s.windowRows < g.windowRows(c, s.tm) || s.windowRows > kMaxImg2ColField)
     fail(c, "schedule " + s.str() + " needs windows of " + std::to_string(g.windowRows(c, s.tm)) + " input rows");
   auto fits = [&](Space space, const char* name, int64_t request) {
@@ -376,11 +443,22 @@ void checkSchedule(const Conv2dCompute& c, const Conv2dSchedule& s, const Target
     fits(Space::UB, "UB", epilogueStatisticsBytes(c, s.tn) + 16 * epilogueColumnBytes(c, s.tm));
 }
 
-// One output tile, all static: `rows` valid positions of one image from `pos`, `cols` valid
-// output channels of one group from `col`.
+// The registers a tile of a dynamic-shape kernel lives in, computed on the scalar unit per tile.
+struct TileRegs {
+  int rows;                                  // valid positions
+  int winRows, padTop, outRowsM1, posStart;  // input rows of the window, its top padding, output rows − 1, first position
+  int src;                                   // GM address of the window's first input row
+  int outElem;                               // the tile's first output element, (image·P + pos)·Cout
+  int scratch;                               // addresses and counts derived where they are used
+};
+
+// One output tile: `rows` valid positions of one image from `pos`, `cols` valid output channels of
+// one group from `col`; all static, or (dynamic shapes) image, pos and rows in `regs`, `rows`
+// then the most it holds.
 struct ConvTile {
   int64_t group, col, image, pos;
   int64_t rows, cols;
+  const TileRegs* regs = nullptr;
 };
 
 // Copies `rows` runs of `rowBytes` (GM runs `gmGapBytes` apart) into packed 32-byte padded local
@@ -401,9 +479,9 @@ void copyRowsToL1(KernelBuilder& b, MemRef dst, MemRef src, int64_t rows, int64_
 
 class ConvEmitter {
  public:
-  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b, int64_t chunkColumns)
+  ConvEmitter(const Conv2dCompute& c, const Conv2dSchedule& s, KernelBuilder& b, int64_t chunkColumns, int widthReg = -1)
       : c_(c), s_(s), b_(b), g_(c), blocks_(ceilDiv(g_.cg, s.tc)), pieces_(std::min(blocks_, kWeightPieces)),
-        chunk_(chunkColumns) {
+        chunk_(chunkColumns), widthReg_(widthReg) {
     int64_t window = g_.windowBytes(c, s.windowRows, s.windowChannels);
     for (int p = 0; p < 2; ++p) {
       l1Window_[p] = p * window;
@@ -498,19 +576,30 @@ class ConvEmitter {
     fix.op = Opcode::FixL0CToGm;
     fix.type = DType::Float32;
     fix.type2 = c_.outType;
-    fix.dst = MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(2)),
-                     ((t.image * g_.positions + t.pos) * c_.cout + t.group * g_.ng + t.col) * dtypeSize(c_.outType)};
+    fix.dst = outputAt(t, 2, dtypeSize(c_.outType), t.group * g_.ng + t.col);
     fix.src0 = MemRef{Space::L0C, 0, q * cBytes_};
     fix.m = static_cast<uint16_t>(s_.tm);
     fix.n = static_cast<uint16_t>(s_.tn);
     fix.dstStride = static_cast<uint16_t>(c_.cout);
-    fix.validRows = static_cast<uint16_t>(t.rows);
+    fix.validRows = static_cast<uint16_t>(t.regs ? 0 : t.rows);
     fix.validCols = static_cast<uint16_t>(t.cols);
+    if (t.regs) b_.fieldFromReg(isa::Field::ValidRows, t.regs->rows);
     b_.emit(fix);
     b_.setFlag(Pipe::FIX, Pipe::M, q);
   }
 
  private:
+  // Element `channel` of the tile's first output position in GM argument `arg` of `size`-byte
+  // elements (the output, or the residual of its shape); a dynamic tile's address is computed into
+  // its scratch register, which holds it until the next call.
+  MemRef outputAt(const ConvTile& t, int arg, int size, int64_t channel) {
+    const auto base = static_cast<uint8_t>(KernelBuilder::argReg(arg));
+    if (!t.regs) return MemRef{Space::GM, base, ((t.image * g_.positions + t.pos) * c_.cout + channel) * size};
+    b_.aluImm(Opcode::Mul, t.regs->scratch, t.regs->outElem, size);
+    b_.alu(Opcode::Add, t.regs->scratch, t.regs->scratch, base);
+    return MemRef{Space::GM, static_cast<uint8_t>(t.regs->scratch), channel * size};
+  }
+
   // The input rows of one tile in L1 and how img2col sees them.
   struct Window {
     int64_t l1, rows;  // L1 address of the first channel block held, input rows held
@@ -561,10 +650,23 @@ class ConvEmitter {
     b_.waitFlag(Pipe::MTE1, Pipe::MTE2, w);
     for (int64_t ch = from; ch < to; ch += s_.tc) {
       int64_t valid = std::min(s_.tc, g_.cg - ch);
+      const MemRef dst{Space::L1, 0, blockAddress(win, ch)};
+      const int64_t rowBytes = valid * g_.es, gap = (c_.cin - valid) * g_.es;
+      if (t.regs) {  // the window's winRows·W pixels from the tile's first input row
+        const TileRegs& r = *t.regs;
+        const MemRef src{Space::GM, static_cast<uint8_t>(r.src), (t.group * g_.cg + ch) * g_.es};
+        b_.alu(Opcode::Mul, r.scratch, r.winRows, widthReg_);
+        if (gap == 0 && rowBytes % isa::kBlockBytes == 0) {
+          b_.aluImm(Opcode::Mul, r.scratch, r.scratch, rowBytes);
+          emitCopyBytes(b_, Opcode::CopyGmToL1, dst, src, r.scratch);
+        } else {
+          emitCopyRowsCounted(b_, Opcode::CopyGmToL1, dst, src, r.scratch, s_.windowRows * c_.w, rowBytes, gap);
+        }
+        continue;
+      }
       int64_t src = ((t.image * c_.h + r0) * c_.w * c_.cin + t.group * g_.cg + ch) * g_.es;
-      copyRowsToL1(b_, MemRef{Space::L1, 0, blockAddress(win, ch)},
-                   MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), src}, win.rows * c_.w,
-                   valid * g_.es, (c_.cin - valid) * g_.es);
+      copyRowsToL1(b_, dst, MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), src}, win.rows * c_.w,
+                   rowBytes, gap);
     }
     b_.setFlag(Pipe::MTE2, Pipe::MTE1, w);
     b_.waitFlag(Pipe::MTE2, Pipe::MTE1, w);
@@ -584,13 +686,14 @@ class ConvEmitter {
     const DType work = halfWork ? DType::Float16 : DType::Float32;
     const int ws = dtypeSize(work);
     const int64_t pitch = roundUp(cols, 16), channel = t.group * g_.ng + t.col + j;
-    const int64_t gm = (t.image * g_.positions + t.pos) * c_.cout + channel;
     auto ub = [](int64_t at) { return MemRef{Space::UB, 0, at}; };
     auto gmArg = [](int arg, int64_t bytes) { return MemRef{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(arg)), bytes}; };
     auto localGap = [&](int size) { return (pitch * size - localRowBytes(cols * size)) / isa::kBlockBytes; };
     const int64_t acc = halfWork ? ubOut_[u] : ubAcc_[u];  // where the epilogue works
     b_.waitFlag(Pipe::MTE3, Pipe::FIX, u);
-    b_.emit(fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.rows, acc, work));
+    Instruction fix = fixColumnsToUb(q * cBytes_, s_.tm, j, cols, t.regs ? 0 : t.rows, acc, work);
+    if (t.regs) b_.fieldFromReg(isa::Field::ValidRows, t.regs->rows);
+    b_.emit(fix);
     b_.setFlag(Pipe::FIX, Pipe::V, u);
     const std::vector<DType> rows = e.channelRows();
     const bool statistics = e.batchNorm || !rows.empty();
@@ -610,8 +713,8 @@ class ConvEmitter {
     if (e.residual) {
       const int rs = dtypeSize(e.residualType);
       b_.waitFlag(Pipe::V, Pipe::MTE2, u);
-      emitCopyRows(b_, Opcode::CopyGmToUb, ub(halfResidual ? ubResidualHalf_[u] : ubResidual_[u]),
-                   gmArg(3 + static_cast<int>(rows.size()) + (e.batchNorm ? 4 : 0), gm * rs), t.rows, cols * rs,
+      copyTileRows(t, Opcode::CopyGmToUb, ub(halfResidual ? ubResidualHalf_[u] : ubResidual_[u]),
+                   outputAt(t, 3 + static_cast<int>(rows.size()) + (e.batchNorm ? 4 : 0), rs, channel), cols * rs,
                    (c_.cout - cols) * rs, localGap(rs));
       b_.setFlag(Pipe::MTE2, Pipe::V, u);
       b_.waitFlag(Pipe::MTE2, Pipe::V, u);
@@ -634,8 +737,27 @@ class ConvEmitter {
       v.src0 = ub(src0);
       v.src1 = ub(src1);
       v.src1OneRepeat = row;
-      if (whole && (!row || repeatedRows)) emitContiguous(b_, v, t.rows * cols);
-      else emitRows(b_, v, t.rows, cols, pitch, row);
+      if (whole && (!row || repeatedRows)) {
+        if (!t.regs) return emitContiguous(b_, v, t.rows * cols);
+        b_.aluImm(Opcode::Mul, t.regs->scratch, t.regs->rows, cols);
+        return emitContiguousCounted(b_, v, t.regs->scratch);
+      }
+      if (!t.regs) return emitRows(b_, v, t.rows, cols, pitch, row);
+      // a dynamic tile's rows in pieces of at most 255 (a repeat count), those past its rows skipped
+      const int done = b_.newLabel();
+      for (int64_t first = 0; first < t.rows; first += isa::kMaxRepeat) {
+        b_.aluImm(Opcode::Sub, t.regs->scratch, t.regs->rows, first);
+        b_.branch(Opcode::Bge, 0, t.regs->scratch, done);
+        b_.aluImm(Opcode::Min, t.regs->scratch, t.regs->scratch, isa::kMaxRepeat);
+        VectorOp piece = v;
+        for (MemRef* m : {&piece.dst, &piece.src0, &piece.src1}) {
+          if (m == &piece.src1 && row) continue;
+          const DType type = m == &piece.dst && isa::opcodeInfo(v.op).format == isa::Format::VConv ? v.type2 : v.type;
+          m->offset += first * pitch * dtypeSize(type);
+        }
+        emitRows(b_, piece, std::min<int64_t>(isa::kMaxRepeat, t.rows - first), cols, pitch, row, t.regs->scratch);
+      }
+      b_.bind(done);
     };
     // acc ∘= src1 for each step, the max folded into a last add
     struct Step {
@@ -661,9 +783,16 @@ class ConvEmitter {
     if (!halfWork && out == DType::Float16) vector(Opcode::VConv, ubOut_[u], acc, 0, false, DType::Float32, DType::Float16);
     b_.setFlag(Pipe::V, Pipe::MTE3, u);
     b_.waitFlag(Pipe::V, Pipe::MTE3, u);
-    emitCopyRows(b_, Opcode::CopyUbToGm, gmArg(2, gm * os), ub(out == DType::Float16 ? ubOut_[u] : acc), t.rows, cols * os,
+    copyTileRows(t, Opcode::CopyUbToGm, outputAt(t, 2, os, channel), ub(out == DType::Float16 ? ubOut_[u] : acc), cols * os,
                  (c_.cout - cols) * os, localGap(os));
     b_.setFlag(Pipe::MTE3, Pipe::FIX, u);
+  }
+
+  // The tile's rows of `rowBytes` between GM and UB (emitCopyRows), their count from the tile's
+  // registers in a dynamic kernel.
+  void copyTileRows(const ConvTile& t, Opcode op, MemRef dst, MemRef src, int64_t rowBytes, int64_t gmGap, int64_t localGap) {
+    if (t.regs) emitCopyRowsCounted(b_, op, dst, src, t.regs->rows, t.rows, rowBytes, gmGap, localGap);
+    else emitCopyRows(b_, op, dst, src, t.rows, rowBytes, gmGap, localGap);
   }
 
   // Where channel row k (scale, then bias) arrives from GM: its float32 slot (in a float16
@@ -753,15 +882,20 @@ class ConvEmitter {
              int q) {
     int64_t top = win.padTop - row * c_.dilationH;  // padding above the window for kernel row `row`
     int64_t skip = std::max<int64_t>(0, -top), height = win.rows - skip;
-    // A chunk whose kernel rows see only bottom padding adds nothing; the first never does.
+    // A chunk whose kernel rows see only bottom padding adds nothing; the first never does. A
+    // dynamic tile knows at run time only: it then branches around the chunk's work, keeping its
+    // events so that the buffers alternate as the code does.
     if (height <= 0) return;
+    const int skipWork = t.regs && row > 0 ? b_.newLabel() : -1;
     int64_t padTop = std::max<int64_t>(0, top);
     int64_t extent = (rows - 1) * c_.dilationH + 1;
     int64_t padBottom = std::max<int64_t>(0, (win.outRows - 1) * c_.strideH + extent - height - padTop);
     int p = chunkParity_;
     chunkParity_ ^= 1;
-    int64_t block = roundUp(valid, g_.c0), k = rows * c_.kw * block;
     b_.waitFlag(Pipe::M, Pipe::MTE1, p);
+    int64_t block = roundUp(valid, g_.c0), k = rows * c_.kw * block;
+    ChunkRegs dyn;
+    if (t.regs) dyn = dynamicChunk(*t.regs, row, rows, block * g_.es, skipWork);
     Instruction im;
     im.op = Opcode::Img2Col;
     im.type = DType::Float16;  // a byte gather: f32 elements move as pairs of f16 lanes
@@ -783,6 +917,16 @@ class ConvEmitter {
     im.posStart = static_cast<uint16_t>(win.posStart);
     im.m = static_cast<uint16_t>(s_.tm);
     im.k = static_cast<uint16_t>(k * g_.lanes);
+    if (t.regs) {  // the window's geometry from registers (dynamicChunkGeometry)
+      im.h = im.w = im.padT = im.padB = 0;
+      im.posStart = 0;
+      im.src0 = MemRef{Space::L1, static_cast<uint8_t>(dyn.skipBytes), blockAddress(win, ch)};
+      b_.fieldFromReg(isa::Field::H, dyn.height);
+      b_.fieldFromReg(isa::Field::W, widthReg_);
+      b_.fieldFromReg(isa::Field::PadT, dyn.padTop);
+      b_.fieldFromReg(isa::Field::PadB, t.regs->scratch);
+      b_.fieldFromReg(isa::Field::PosStart, t.regs->posStart);
+    }
     b_.emit(im);
     // Weight rows of channels beyond `valid` must be zero (they meet the window's channel
     // padding): one load per tap zero-fills them, unless the block has no padding and the
@@ -802,10 +946,45 @@ class ConvEmitter {
       lb.validCols = static_cast<uint16_t>(t.cols);
       b_.emit(lb);
     }
+    if (skipWork >= 0) b_.bind(skipWork);
     b_.setFlag(Pipe::MTE1, Pipe::M, p);
     b_.waitFlag(Pipe::MTE1, Pipe::M, p);
+    const int skipMmad = skipWork >= 0 ? b_.newLabel() : -1;
+    if (skipMmad >= 0) b_.branch(Opcode::Bge, 0, dyn.height, skipMmad);
     b_.emit(mmadInstruction(c_.inType, q * cBytes_, l0a_[p], l0b_[p], s_.tm, k, s_.tn, init));
+    if (skipMmad >= 0) b_.bind(skipMmad);
     b_.setFlag(Pipe::M, Pipe::MTE1, p);
+    for (int reg : dyn.owned) b_.freeReg(reg);
+  }
+
+  // A dynamic tile's img2col geometry for kernel rows [row, row + rows): the window rows img2col
+  // sees (past those only the skipped kernel rows would read), its top padding and the L1 bytes
+  // skipped (pixels of `pixelBytes`), in registers; the bottom padding in the tile's scratch. A chunk
+  // that would see no rows branches to `skipWork`.
+  struct ChunkRegs {
+    int height = 0, padTop = 0, skipBytes = 0;
+    std::vector<int> owned;
+  };
+  ChunkRegs dynamicChunk(const TileRegs& r, int64_t row, int64_t rows, int64_t pixelBytes, int skipWork) {
+    ChunkRegs d{r.winRows, r.padTop, 0, {}};
+    if (row > 0) {
+      for (int* reg : {&d.height, &d.padTop, &d.skipBytes}) d.owned.push_back(*reg = b_.allocReg());
+      b_.aluImm(Opcode::Sub, d.padTop, r.padTop, row * c_.dilationH);  // top = padTop − row·dilation
+      b_.alu(Opcode::Sub, d.skipBytes, 0, d.padTop);                   // skip = max(0, −top)
+      b_.aluImm(Opcode::Max, d.skipBytes, d.skipBytes, 0);
+      b_.aluImm(Opcode::Max, d.padTop, d.padTop, 0);
+      b_.alu(Opcode::Sub, d.height, r.winRows, d.skipBytes);
+      b_.branch(Opcode::Bge, 0, d.height, skipWork);
+      b_.alu(Opcode::Mul, d.skipBytes, d.skipBytes, widthReg_);
+      b_.aluImm(Opcode::Mul, d.skipBytes, d.skipBytes, pixelBytes);
+    }
+    // padBottom = max(0, (outRows − 1)·stride + extent − height − padTop)
+    b_.aluImm(Opcode::Mul, r.scratch, r.outRowsM1, c_.strideH);
+    b_.aluImm(Opcode::Add, r.scratch, r.scratch, (rows - 1) * c_.dilationH + 1);
+    b_.alu(Opcode::Sub, r.scratch, r.scratch, d.height);
+    b_.alu(Opcode::Sub, r.scratch, r.scratch, d.padTop);
+    b_.aluImm(Opcode::Max, r.scratch, r.scratch, 0);
+    return d;
   }
 
   const Conv2dCompute& c_;
@@ -819,11 +998,87 @@ class ConvEmitter {
   int chunkParity_ = 0;
   int64_t windowLoads_ = 0;  // this core's window loads so far: their parity picks the buffer
   int64_t chunk_ = 0;        // output channels per epilogue chunk
+  int widthReg_ = -1;        // dynamic shapes: the register holding the input's width
   int64_t epilogueChunks_ = 0;  // this kernel's epilogue chunks so far: their parity picks the buffer
   int64_t statRow_ = 0, ubStats_ = 0;
   int64_t halfRow_ = 0, ubHalfRows_ = 0;  // a float16 epilogue's applied rows
   int64_t ubAcc_[2] = {}, ubResidual_[2] = {}, ubResidualHalf_[2] = {}, ubOut_[2] = {};
 };
+
+// A dynamic-shape kernel's tiles: the scalar arguments from `scalarArg` on (Conv2dShapeScalar),
+// the tiles image by image (dynamicTilePositions each), split over the cores at run time. Each core runs
+// its first tile (which loads the weights) and then loops over the rest, the loop's body unrolled
+// twice so that ping-pong buffers and events alternate as in a static kernel; each tile's window,
+// padding and addresses come from its index on the scalar unit.
+void emitDynamicTiles(KernelBuilder& b, const Conv2dCompute& c, const Conv2dSchedule& s, ConvEmitter& emitter,
+                      int scalarArg) {
+  auto arg = [&](Conv2dShapeScalar k) { return KernelBuilder::argReg(scalarArg + static_cast<int>(k)); };
+  const ConvGeometry g(c);
+  TileRegs r{};
+  for (int* reg : {&r.rows, &r.winRows, &r.padTop, &r.outRowsM1, &r.posStart, &r.src, &r.outElem, &r.scratch})
+    *reg = b.allocReg();
+  const int i = b.allocReg(), end = b.allocReg();
+  {
+    const int blockIdx = b.allocReg();
+    b.blockIdx(blockIdx);
+    emitCoreShare(b, blockIdx, arg(Conv2dShapeScalar::Tiles), s.blockDim, i, end);
+    b.freeReg(blockIdx);
+  }
+  b.alu(Opcode::Add, end, end, i);
+  const int done = b.newLabel(), loop = b.newLabel();
+  b.branch(Opcode::Bge, i, end, done);
+  const ConvTile tile{0, 0, 0, 0, s.tm, g.ng, &r};
+  auto emitTile = [&](size_t index) {
+    const int image = b.allocReg(), pos = b.allocReg(), first = b.allocReg(), last = b.allocReg(), t = b.allocReg();
+    const int64_t pt = c.padTop, sh = c.strideH;
+    b.alu(Opcode::Div, image, i, arg(Conv2dShapeScalar::TilesPerImage));  // image = i / TPI, pos = (i % TPI)·tile
+    b.alu(Opcode::Mul, t, image, arg(Conv2dShapeScalar::TilesPerImage));
+    b.alu(Opcode::Sub, pos, i, t);
+    b.alu(Opcode::Mul, pos, pos, arg(Conv2dShapeScalar::TilePositions));
+    b.alu(Opcode::Sub, r.rows, arg(Conv2dShapeScalar::Positions), pos);  // rows = min(tile, P − pos)
+    b.alu(Opcode::Min, r.rows, r.rows, arg(Conv2dShapeScalar::TilePositions));
+    b.alu(Opcode::Div, first, pos, arg(Conv2dShapeScalar::OutW));  // output rows [first, last]
+    b.alu(Opcode::Add, last, pos, r.rows);
+    b.aluImm(Opcode::Sub, last, last, 1);
+    b.alu(Opcode::Div, last, last, arg(Conv2dShapeScalar::OutW));
+    b.alu(Opcode::Mul, r.posStart, first, arg(Conv2dShapeScalar::OutW));  // posStart = pos − first·OW
+    b.alu(Opcode::Sub, r.posStart, pos, r.posStart);
+    b.aluImm(Opcode::Mul, t, first, sh);  // padTop = max(0, pt − first·s)
+    b.li(r.padTop, pt);
+    b.alu(Opcode::Sub, r.padTop, r.padTop, t);
+    b.aluImm(Opcode::Max, r.padTop, r.padTop, 0);
+    b.aluImm(Opcode::Mul, r.winRows, last, sh);  // the last input row: min(H − 1, last·s − pt + effH − 1)
+    b.aluImm(Opcode::Add, r.winRows, r.winRows, g.effH - 1 - pt);
+    b.aluImm(Opcode::Sub, r.scratch, arg(Conv2dShapeScalar::H), 1);
+    b.alu(Opcode::Min, r.winRows, r.winRows, r.scratch);
+    b.alu(Opcode::Sub, r.outRowsM1, last, first);
+    b.aluImm(Opcode::Sub, first, t, pt);    // the first input row: max(0, first·s − pt)
+    b.aluImm(Opcode::Max, first, first, 0);
+    b.alu(Opcode::Sub, r.winRows, r.winRows, first);
+    b.aluImm(Opcode::Add, r.winRows, r.winRows, 1);
+    b.alu(Opcode::Mul, r.src, image, arg(Conv2dShapeScalar::H));  // input row (image·H + first)
+    b.alu(Opcode::Add, r.src, r.src, first);
+    b.alu(Opcode::Mul, r.src, r.src, arg(Conv2dShapeScalar::W));
+    b.aluImm(Opcode::Mul, r.src, r.src, c.cin * g.es);
+    b.alu(Opcode::Add, r.src, r.src, KernelBuilder::argReg(0));
+    b.alu(Opcode::Mul, r.outElem, image, arg(Conv2dShapeScalar::Positions));  // (image·P + pos)·Cout
+    b.alu(Opcode::Add, r.outElem, r.outElem, pos);
+    b.aluImm(Opcode::Mul, r.outElem, r.outElem, c.cout);
+    for (int reg : {image, pos, first, last, t}) b.freeReg(reg);
+    emitter.tile(tile, index);
+  };
+  emitter.beginCore();
+  emitTile(0);
+  b.bind(loop);
+  for (size_t index = 1; index <= 2; ++index) {
+    b.aluImm(Opcode::Add, i, i, 1);
+    b.branch(Opcode::Bge, i, end, done);
+    emitTile(index);
+  }
+  b.jump(loop);
+  b.bind(done);
+  for (int reg : {r.rows, r.winRows, r.padTop, r.outRowsM1, r.posStart, r.src, r.outElem, r.scratch, i, end}) b.freeReg(reg);
+}
 
 }  // namespace
 
@@ -832,10 +1087,19 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
   if (c.nchw) fail(c, "the conv2d kernel reads NHWC; NCHW convolutions lower through lowerConv2dLaunches");
   checkSchedule(c, s, target);
   if (s.engine == Conv2dEngine::VectorDepthwise) return lowerWindow(depthwiseWindow(c), windowScheduleOf(s), target);
-  KernelBuilder b(c.name, 3 + static_cast<int>(c.epilogue.channelRows().size()) + (c.epilogue.batchNorm ? 4 : 0) +
-                              (c.epilogue.residual ? 1 : 0));
+  const int tensors = 3 + static_cast<int>(c.epilogue.channelRows().size()) + (c.epilogue.batchNorm ? 4 : 0) +
+                      (c.epilogue.residual ? 1 : 0);
+  KernelBuilder b(c.name, tensors + (c.dynamicShape ? static_cast<int>(Conv2dShapeScalar::Count) : 0));
   b.setSourceLine(c.sourceLine);
   ConvGeometry g(c);
+  const int64_t chunkColumns = c.epilogue.any() ? epilogueChunkColumns(c, target, s.tm, s.tn) : 0;
+  if (c.dynamicShape) {
+    ConvEmitter emitter(c, s, b, chunkColumns, KernelBuilder::argReg(tensors + static_cast<int>(Conv2dShapeScalar::W)));
+    emitter.prologue();
+    emitDynamicTiles(b, c, s, emitter, tensors);
+    emitter.epilogue();
+    return b.finish(s.blockDim);
+  }
   // (group, channel slice) outermost so that each core reloads its weights rarely
   std::vector<ConvTile> tiles;
   for (int64_t group = 0; group < c.groups; ++group)
@@ -843,7 +1107,7 @@ KernelCode lowerConv2d(const Conv2dCompute& c, const Conv2dSchedule& s, const Ta
       for (int64_t image = 0; image < c.n; ++image)
         for (int64_t pos = 0; pos < g.positions; pos += s.tm)
           tiles.push_back(ConvTile{group, col, image, pos, std::min(s.tm, g.positions - pos), std::min(s.tn, g.ng - col)});
-  ConvEmitter emitter(c, s, b, c.epilogue.any() ? epilogueChunkColumns(c, target, s.tm, s.tn) : 0);
+  ConvEmitter emitter(c, s, b, chunkColumns);
   emitter.prologue();
   emitPerCore(b, s.blockDim, tiles, emitter);
   emitter.epilogue();

@@ -51,6 +51,11 @@ struct Conv2dCompute {
   bool nchw = false;
   Conv2dEpilogue epilogue;  // NHWC cube kernels only
   int sourceLine = 0;
+  // Dynamic shapes (pyasc --dynamic-dims): n, h and w are the largest extents, minN, minH and minW
+  // the smallest, and the kernel takes the extents at launch as scalar arguments after its tensors, in
+  // Conv2dShapeScalar order.
+  bool dynamicShape = false;
+  int64_t minN = 0, minH = 0, minW = 0;
 
   int64_t outH() const { return (h + padTop + padBottom - (kh - 1) * dilationH - 1) / strideH + 1; }
   int64_t outW() const { return (w + padLeft + padRight - (kw - 1) * dilationW - 1) / strideW + 1; }
@@ -58,6 +63,16 @@ struct Conv2dCompute {
   int64_t weightElements() const { return kh * kw * (cin / groups) * cout; }
   int64_t outputElements() const { return n * outH() * outW() * cout; }
 };
+
+// The scalar arguments of a dynamic-shape conv2d kernel: input rows and columns, output columns,
+// output positions per image (OH·OW), positions per tile (dynamicTilePositions), tiles per image
+// (ceil(positions / that)) and tiles in all (N times that).
+enum class Conv2dShapeScalar { H, W, OutW, Positions, TilePositions, TilesPerImage, Tiles, Count };
+
+// The positions a dynamic-shape kernel's tile covers at output width `ow`: the most whole output
+// rows a tile of `tm` holds, so that each window holds no more input rows than its own, or `tm`
+// when one row is wider.
+inline int64_t dynamicTilePositions(int64_t tm, int64_t ow) { return ow <= tm ? tm / ow * ow : tm; }
 
 // Cube: img2col + mmad. VectorDepthwise (groups = Cin = Cout only): f32 multiply-accumulates
 // on the vector unit, which wastes no lanes on the other channels of a fractal.
@@ -94,6 +109,8 @@ struct Conv2dSearch {
 Conv2dSchedule scheduleConv2d(const Conv2dCompute& compute, const Target& target, int maxCores,
                               const Conv2dSearch& options = {});
 
+// A dynamic-shape conv2d runs on the cube with one output-channel slice and windows of every
+// channel; each core loops over its share of the tiles at run time.
 // The NHWC kernel (compute.nchw must be false). Kernel arguments: input, weights, output, then
 // with an epilogue the float32 statistics mean, var, gamma, beta (batch norm) and the residual.
 // Throws CompileError for a schedule (possibly edited by the caller) that does not fit the target.

@@ -57,7 +57,30 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.epilogue.residual = n.boolAttr("residual");
   c.epilogue.relu = n.boolAttr("relu");
   if (c.epilogue.residual) c.epilogue.residualType = g.type(n.inputs.back()).dtype;
+  // dynamic shapes: extents at their largest, the narrowest width, and the extents as launch scalars
+  const std::vector<ShapeExpr>* xDims = l.shapes.dims(x);
+  std::vector<int64_t> lo, hi;
+  for (const auto& sym : g.symbols) {
+    lo.push_back(sym.min);
+    hi.push_back(sym.max);
+  }
+  if (xDims) {
+    c.dynamicShape = true;
+    c.minN = shape::lowest((*xDims)[0], lo, hi);
+    c.minH = shape::lowest((*xDims)[1], lo, hi);
+    c.minW = shape::lowest((*xDims)[2], lo, hi);
+  }
   Conv2dSchedule schedule = scheduleConv2d(c, l.target, l.cores(true), Conv2dSearch{l.options.wideTileSearch});
+  std::vector<model::AffineScalar> scalars;
+  if (xDims) {
+    const std::vector<ShapeExpr>& outDims = *l.shapes.dims(res);
+    const ShapeExpr positions = shape::mul(outDims[1], outDims[2]), tm = shape::constant(schedule.tm);
+    // dynamicTilePositions: whole output rows, or tm when one row is wider
+    const ShapeExpr tile = shape::max(shape::mul(shape::floorDiv(tm, outDims[2]), outDims[2]), shape::min(tm, outDims[2]));
+    const ShapeExpr perImage = shape::ceilDiv(positions, tile);
+    for (const ShapeExpr& e : {(*xDims)[1], (*xDims)[2], outDims[2], positions, tile, perImage, shape::mul((*xDims)[0], perImage)})
+      scalars.push_back(model::AffineScalar{0, {}, e});
+  }
   Conv2dLaunches plan = lowerConv2dLaunches(c, schedule, l.target);
   for (auto& launch : plan.launches)
     if (launch.code.name == c.name) launch.code.schedule = conv2dTrace(c, schedule).str();
@@ -82,7 +105,7 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   for (auto& launch : plan.launches) {
     std::vector<int> args;
     for (Conv2dTensor t : launch.args) args.push_back(tensors.at(t));
-    l.launch(out, std::move(launch.code), args);
+    l.launch(out, std::move(launch.code), args, scalars);
   }
 }
 

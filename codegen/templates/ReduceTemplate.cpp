@@ -6,8 +6,8 @@
 // sum accumulates in int32 and is widened to NumPy's int64, and an int64 reduction runs on the
 // scalar unit.
 #include <algorithm>
-#include <numeric>
 
+#include "codegen/lower/DynamicReduceKernel.h"
 #include "codegen/lower/ReduceKernel.h"
 #include "codegen/lower/ScalarKernel.h"
 #include "codegen/schedule/PatternSchedules.h"
@@ -17,16 +17,53 @@ namespace pyasc::codegen {
 
 namespace {
 
-std::vector<int64_t> normalizedAxes(const Node& n, size_t rank) {
-  std::vector<int64_t> axes;
-  if (n.hasAttr("axes")) {
-    for (int64_t a : n.intListAttr("axes")) axes.push_back(a < 0 ? a + static_cast<int64_t>(rank) : a);
-  } else {
-    axes.resize(rank);
-    std::iota(axes.begin(), axes.end(), 0);
+// A float32 reduction of a value with dynamic dims (SymbolicShapes keeps the reduced axes adjacent
+// and those after them static): [outer, reduce, inner] with outer and reduce at launch, in one
+// kernel or in parts and a kernel combining them.
+void lowerDynamicReduce(const Node& n, Lowering& l, const std::vector<ShapeExpr>& dims, std::vector<Step>& out) {
+  const graph::Graph& g = l.graph;
+  ValueId in = n.inputs[0], res = n.outputs[0];
+  const DType t = g.type(in).dtype, resType = g.type(res).dtype;
+  if (t != DType::Float32 || !(resType == DType::Float32 || resType == DType::Float16)) {
+    throw CompileError(n.loc, "'" + n.op + "' of " + dtypeName(t) + " over dynamic dimensions is not compiled for dynamic " +
+                                  "shapes yet (float32 reductions are); compile one model per shape");
   }
-  std::sort(axes.begin(), axes.end());
-  return axes;
+  const std::vector<int64_t> shape = staticShape(g.type(in), n.loc), axes = reducedAxes(n, shape.size());
+  const auto first = static_cast<size_t>(axes.front()), last = static_cast<size_t>(axes.back()) + 1;
+  DynamicReduceCompute r;
+  r.name = l.kernelName("reduce");
+  r.kind = n.op == "ReduceSum" ? ReduceKind::Sum : n.op == "ReduceMean" ? ReduceKind::Mean
+           : n.op == "ReduceMax" ? ReduceKind::Max : ReduceKind::Min;
+  r.halfResult = resType == DType::Float16;
+  r.outer = product(shape, 0, first);
+  r.reduce = product(shape, first, last);
+  r.inner = product(shape, last);
+  r.sourceLine = n.loc.line;
+  const ShapeExpr outer = shape::product(std::vector<ShapeExpr>(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(first)));
+  const ShapeExpr reduce = shape::product(std::vector<ShapeExpr>(dims.begin() + static_cast<std::ptrdiff_t>(first),
+                                                                 dims.begin() + static_cast<std::ptrdiff_t>(last)));
+  auto scalars = [](std::vector<ShapeExpr> values) {
+    std::vector<model::AffineScalar> list;
+    for (ShapeExpr& v : values) list.push_back(model::AffineScalar{0, {}, std::move(v)});
+    return list;
+  };
+  DynamicReducePlan plan;
+  locatedAt(n, [&] { plan = planDynamicReduce(r, l.target, l.cores(false)); });
+  const int src = l.storageOf(in, n.loc);
+  if (plan.parts == 1) {
+    l.launch(out, lowerDynamicReduceParts(r, plan, l.target), {src, l.newIntermediate(res)}, scalars({outer, reduce, reduce}));
+    return;
+  }
+  Storage partial;
+  partial.name = l.program.storages[src].name + "_partial";
+  partial.dtype = DType::Float32;
+  partial.shape = {r.outer * plan.parts, r.inner};
+  const int parts = l.addStorage(partial);
+  const ShapeExpr count = shape::constant(plan.parts);
+  l.launch(out, lowerDynamicReduceParts(r, plan, l.target), {src, parts},
+           scalars({shape::mul(outer, count), reduce, shape::ceilDiv(reduce, count)}));
+  r.name = l.kernelName("reduce");
+  l.launch(out, lowerDynamicReduceCombine(r, plan, l.target), {parts, l.newIntermediate(res)}, scalars({outer, reduce}));
 }
 
 void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
@@ -48,11 +85,11 @@ void lowerReduce(const Node& n, Lowering& l, std::vector<Step>& out) {
                                   " is not supported on the NPU yet (float16 and float32 are; int32 sums, maxima and "
                                   "minima; int64 sums, products, maxima and minima, on the scalar unit)");
   }
+  if (const std::vector<ShapeExpr>* dims = l.shapes.dims(in)) return lowerDynamicReduce(n, l, *dims, out);
   std::vector<int64_t> shape = staticShape(g.type(in), n.loc);
-  std::vector<int64_t> axes = normalizedAxes(n, shape.size());
+  std::vector<int64_t> axes = reducedAxes(n, shape.size());
   int src = l.storageOf(in, n.loc);
   if (shape.empty()) shape = {1};
-  if (axes.empty()) axes = {0};
   // moves the reduced axes to the end with a transpose, to reduce the trailing block
   auto moveReducedLast = [&] {
     std::vector<int64_t> perm;

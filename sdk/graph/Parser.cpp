@@ -8,6 +8,8 @@
 #include <limits>
 #include <unordered_map>
 
+#include "sdk/support/ShapeExpr.h"
+
 namespace pyasc::graph {
 
 namespace {
@@ -197,6 +199,32 @@ class GraphTextParser {
     return it->second;
   }
 
+  // Whether the current token starts a dimension written as an expression over dynamic dimensions
+  // ("(H-1)//2+1", the form shape expressions print without spaces): its text goes on.
+  bool startsExpression() const {
+    if (isPunct("(")) return true;
+    if (tok_.kind != Tok::Ident && tok_.kind != Tok::Number) return false;
+    const char c = pos_ < text_.size() ? peekChar() : ']';
+    return c != ',' && c != ']' && c != ' ' && c != '\t' && c != '\r' && c != '\n';
+  }
+  // That expression's text, read as characters up to the ',' or ']' after it (a '//' in it is no
+  // comment).
+  std::string dimensionExpression() {
+    Token at = tok_;
+    std::string text = tok_.text;
+    int depth = isPunct("(") ? 1 : 0;
+    while (pos_ < text_.size() && (depth > 0 || (peekChar() != ',' && peekChar() != ']')) && peekChar() != '\n') {
+      if (peekChar() == '(') ++depth;
+      if (peekChar() == ')') --depth;
+      text += peekChar();
+      bump();
+    }
+    advance();
+    std::vector<std::string> names;
+    if (!shape::parse(text, names, true)) failAt(at, "expected a dimension, found '" + text + "'");
+    return text;
+  }
+
   TensorType parseType() {
     TensorType type;
     Token at = tok_;
@@ -211,7 +239,9 @@ class GraphTextParser {
     }
     while (!isPunct("]")) {
       if (!type.shape.empty()) expectPunct(",");
-      if (tok_.kind == Tok::Number) {
+      if (startsExpression()) {
+        type.shape.push_back(Dim::symbolic(dimensionExpression()));
+      } else if (tok_.kind == Tok::Number) {
         const int64_t extent = takeInt("a dimension");
         if (extent > graph::kMaxElements) fail("a dimension of " + std::to_string(extent) + " is above 2^40 elements");
         type.shape.push_back(Dim::known(extent));

@@ -2,6 +2,8 @@
 #include "sdk/support/ShapeExpr.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 #include <cstdint>
 #include <stdexcept>
 
@@ -98,14 +100,34 @@ int strength(const ShapeExpr& e) {
 ShapeExpr constant(int64_t v) { return node(ShapeOp::Const, v); }
 ShapeExpr symbol(int index) { return node(ShapeOp::Symbol, index); }
 
+namespace {
+
+// a + k with the constant offsets of a folded in: x + 2 - 3 is x - 1, x - 1 + 1 is x.
+ShapeExpr offset(const ShapeExpr& a, int64_t k) {
+  ShapeExpr base = a;
+  int64_t total = k;
+  if ((a->op == ShapeOp::Add || a->op == ShapeOp::Sub) && isConst(a->b) && a->b->value != INT64_MIN) {
+    const int64_t own = a->op == ShapeOp::Add ? a->b->value : -a->b->value;
+    if (!__builtin_add_overflow(own, k, &total)) base = a->a;
+    else total = k;
+  }
+  if (total == 0) return base;
+  if (total < 0 && total != INT64_MIN) return node(ShapeOp::Sub, 0, base, constant(-total));
+  return node(ShapeOp::Add, 0, base, constant(total));
+}
+
+}  // namespace
+
 ShapeExpr add(const ShapeExpr& a, const ShapeExpr& b) {
   if (constIs(a, 0)) return b;
   if (constIs(b, 0)) return a;
+  if (isConst(b) && !isConst(a)) return offset(a, b->value);
   return binary(ShapeOp::Add, a, b);
 }
 ShapeExpr sub(const ShapeExpr& a, const ShapeExpr& b) {
   if (constIs(b, 0)) return a;
   if (same(a, b)) return constant(0);
+  if (isConst(b) && !isConst(a) && b->value != INT64_MIN) return offset(a, -b->value);
   return binary(ShapeOp::Sub, a, b);
 }
 ShapeExpr mul(const ShapeExpr& a, const ShapeExpr& b) {
@@ -183,6 +205,119 @@ std::string text(const ShapeExpr& e, const std::vector<std::string>& names) {
   };
   const char* op = e->op == ShapeOp::Add ? " + " : e->op == ShapeOp::Sub ? " - " : e->op == ShapeOp::Mul ? "*" : "//";
   return operand(e->a, false) + op + operand(e->b, true);
+}
+
+namespace {
+
+// Recursive descent over Python's precedence: sum := product (('+'|'-') product)*,
+// product := atom (('*'|'//') atom)*, atom := integer | name | '(' sum ')' | min/max/ceil call.
+class Parser {
+ public:
+  Parser(const std::string& text, std::vector<std::string>& names, bool addNames)
+      : t_(text), names_(names), add_(addNames) {}
+  ShapeExpr run() {
+    ShapeExpr e = sum();
+    skip();
+    return e && i_ == t_.size() ? e : nullptr;
+  }
+
+ private:
+  void skip() {
+    while (i_ < t_.size() && t_[i_] == ' ') ++i_;
+  }
+  bool eat(const char* token) {
+    skip();
+    const size_t n = std::char_traits<char>::length(token);
+    if (t_.compare(i_, n, token) != 0) return false;
+    i_ += n;
+    return true;
+  }
+  ShapeExpr sum() {
+    ShapeExpr e = product();
+    while (e) {
+      if (eat("+")) e = binaryOrNull(add, e, product());
+      else if (eat("-")) e = binaryOrNull(sub, e, product());
+      else break;
+    }
+    return e;
+  }
+  ShapeExpr product() {
+    ShapeExpr e = atom();
+    while (e) {
+      if (eat("//")) e = binaryOrNull(floorDiv, e, atom());
+      else if (eat("*")) e = binaryOrNull(mul, e, atom());
+      else break;
+    }
+    return e;
+  }
+  ShapeExpr atom() {
+    skip();
+    if (i_ >= t_.size()) return nullptr;
+    if (eat("(")) {
+      ShapeExpr e = sum();
+      return eat(")") ? e : nullptr;
+    }
+    const char c = t_[i_];
+    if (c >= '0' && c <= '9') {
+      int64_t v = 0;
+      while (i_ < t_.size() && t_[i_] >= '0' && t_[i_] <= '9') {
+        if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, t_[i_++] - '0', &v)) return nullptr;
+      }
+      return constant(v);
+    }
+    if (!(c == '_' || std::isalpha(static_cast<unsigned char>(c)))) return nullptr;
+    const size_t start = i_;
+    while (i_ < t_.size() && (t_[i_] == '_' || std::isalnum(static_cast<unsigned char>(t_[i_])))) ++i_;
+    const std::string name = t_.substr(start, i_ - start);
+    if ((name == "min" || name == "max") && eat("(")) {
+      ShapeExpr a = sum();
+      if (!eat(",")) return nullptr;
+      ShapeExpr b = sum();
+      if (!eat(")")) return nullptr;
+      return binaryOrNull(name == "min" ? min : max, a, b);
+    }
+    if (name == "ceil" && eat("(")) {
+      ShapeExpr a = product();
+      if (!eat("/")) return nullptr;
+      ShapeExpr b = product();
+      if (!eat(")")) return nullptr;
+      return binaryOrNull(ceilDiv, a, b);
+    }
+    auto it = std::find(names_.begin(), names_.end(), name);
+    if (it == names_.end()) {
+      if (!add_) return nullptr;
+      names_.push_back(name);
+      it = names_.end() - 1;
+    }
+    return symbol(static_cast<int>(it - names_.begin()));
+  }
+  static ShapeExpr binaryOrNull(ShapeExpr (*make)(const ShapeExpr&, const ShapeExpr&), const ShapeExpr& a,
+                                const ShapeExpr& b) {
+    if (!a || !b) return nullptr;
+    try {
+      return make(a, b);
+    } catch (const std::domain_error&) {  // constants that fold to a division by zero or overflow
+      return nullptr;
+    }
+  }
+
+  const std::string& t_;
+  std::vector<std::string>& names_;
+  bool add_;
+  size_t i_ = 0;
+};
+
+}  // namespace
+
+ShapeExpr parse(const std::string& text, std::vector<std::string>& names, bool addNames) {
+  return Parser(text, names, addNames).run();
+}
+
+std::string compactText(const ShapeExpr& e, const std::vector<std::string>& names) {
+  std::string t = text(e, names), out;
+  for (char c : t)
+    if (c != ' ') out += c;
+  return out;
 }
 
 bool reads(const ShapeExpr& e, int index) {

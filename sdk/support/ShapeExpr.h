@@ -45,6 +45,12 @@ int64_t lowest(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::ve
 int64_t highest(const ShapeExpr& e, const std::vector<int64_t>& lo, const std::vector<int64_t>& hi);
 // Python-like text with the symbols' names: "N*H*W*3", "(H + 1)//2".
 std::string text(const ShapeExpr& e, const std::vector<std::string>& names);
+// The expression `text` writes (the form text() prints, spaces optional; min, max and ceil(a / b)
+// too), its names looked up in `names`; with `addNames`, a name not there is appended. Null when the
+// text is not such an expression or names an unknown symbol.
+ShapeExpr parse(const std::string& text, std::vector<std::string>& names, bool addNames);
+// Without spaces, as dimensions print in tensor types: "(H-1)//2+1".
+std::string compactText(const ShapeExpr& e, const std::vector<std::string>& names);
 // Whether the expression reads symbol `index` (any symbol when index < 0).
 bool reads(const ShapeExpr& e, int index = -1);
 

@@ -38,7 +38,7 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
       ->allow_extra_args(false);
   app.add_option("--dynamic-dims", f.dynamicDims,
                  "ranges of the dimensions --input names (x:float32[N,H,W,3]), in their order or by name: \"1-4,224-256,224-256\" "
-                 "or \"N=1-4,H=224-256,W=224-256\"; one model for every shape in them (elementwise work, matmuls over dynamic rows)");
+                 "or \"N=1-4,H=224-256,W=224-256\"; one model for every shape in them (elementwise work, matmuls over dynamic rows, NHWC convolutions, float32 reductions)");
   app.add_flag("--strict-dtypes", f.strictDtypes, "static typing: no weak Python scalars next to arrays");
   app.add_option("--max-while-trips", f.maxWhileTrips,
                  "the most trips a while loop on array data may run; one more stops the run with an error")

@@ -3,4 +3,4 @@ import numpy as np
 
 
 def f(x):
-    return np.exp(x).sum(axis=1)
+    return np.exp(x).prod(axis=1)
