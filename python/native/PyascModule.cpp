@@ -204,7 +204,10 @@ class PyModel {
     if (!name.is_none()) {
       input = py::str(name);
     } else {
-      std::vector<const model::Tensor*> ins = model_.inputs();
+      // the program's parameters (inputs drawn from np.random are the model's own)
+      std::vector<const model::Tensor*> ins;
+      for (const model::Tensor* t : model_.inputs())
+        if (t->role == model::TensorRole::Input) ins.push_back(t);
       if (ins.size() != 1) raise(PyExc_TypeError, "the model has " + std::to_string(ins.size()) + " inputs: name the one to shape");
       input = ins[0]->name;
     }

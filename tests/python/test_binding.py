@@ -318,6 +318,16 @@ def test_set_input_shape_of_the_only_input(tmp_path):
         m.set_input_shape(shape=[7])
 
 
+def test_set_input_shape_of_the_only_parameter_beside_random_inputs(tmp_path):
+    path = write(tmp_path, "seeded.py", "import numpy as np\n\n\ndef f(a):\n    np.random.seed(1)\n"
+                 "    return a + np.random.rand(4).astype(np.float32)\n")
+    m = pyasc.compile(path, entry="f", inputs={"a": ("float32", ["N", 4])}, dynamic_dims="1-8")
+    m.set_input_shape(shape=[3, 4])
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np.random.seed(1)
+    np.testing.assert_allclose(m(x), x + np.random.rand(4).astype(np.float32), rtol=1e-6)
+
+
 def test_set_input_shape_needs_a_name_with_several_inputs(two_inputs):
     with pytest.raises(TypeError, match="the model has 2 inputs: name the one to shape"):
         two_inputs.set_input_shape(shape=[2, 2])
