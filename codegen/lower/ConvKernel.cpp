@@ -62,19 +62,30 @@ struct ConvGeometry {
   int64_t c0, cpad;           // fractal row elements; channels per group padded to c0
   int es;                     // input element bytes
   int lanes;                  // f16 lanes per input element: img2col moves f32 data as f16 pairs
-  int64_t owMin;              // the narrowest output rows (dynamic shapes), else ow
 
   explicit ConvGeometry(const Conv2dCompute& c)
       : oh(c.outH()), ow(c.outW()), positions(oh * ow), cg(c.cin / c.groups), ng(c.cout / c.groups),
         taps(c.kh * c.kw), effH((c.kh - 1) * c.dilationH + 1), effW((c.kw - 1) * c.dilationW + 1),
-        c0(c0Of(c.inType)), cpad(roundUp(cg, c0)), es(dtypeSize(c.inType)), lanes(dtypeSize(c.inType) / 2),
-        owMin(c.dynamicShape ? (c.minW + c.padLeft + c.padRight - effW) / c.strideW + 1 : ow) {}
+        c0(c0Of(c.inType)), cpad(roundUp(cg, c0)), es(dtypeSize(c.inType)), lanes(dtypeSize(c.inType) / 2) {}
 
   // Input rows the window of any tile of `tm` positions needs: a tile spans at most
-  // ceil((tm-1)/OW)+1 output rows (of the narrowest OW a dynamic shape may have, or with `widest`
-  // of the widest, whose cycles the schedule search models).
-  int64_t windowRows(const Conv2dCompute& c, int64_t tm, bool widest = false) const {
-    int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, widest ? ow : owMin) + 1);
+  // ceil((tm-1)/OW)+1 output rows. A dynamic shape's window holds the most pixels any width in
+  // its range needs (its tiles hold whole output rows, dynamicTilePositions), given as rows of the
+  // widest input.
+  int64_t windowRows(const Conv2dCompute& c, int64_t tm) const {
+    if (!c.dynamicShape) return rowsAt(c, tm, ow);
+    int64_t pixels = 0;
+    for (int64_t w = c.minW; w <= c.w; ++w) {
+      const int64_t outW = (w + c.padLeft + c.padRight - effW) / c.strideW + 1;
+      if (outW < 1) continue;
+      const int64_t rowsOut = outW <= tm ? std::min(oh, tm / outW) : std::min<int64_t>(oh, 2);
+      pixels = std::max(pixels, std::min(c.h, (rowsOut - 1) * c.strideH + effH) * w);
+    }
+    return ceilDiv(pixels, c.w);
+  }
+  // The input rows a tile of `tm` positions spans at most in rows of `outW` positions.
+  int64_t rowsAt(const Conv2dCompute& c, int64_t tm, int64_t outW) const {
+    int64_t rowsOut = std::min(oh, ceilDiv(tm - 1, outW) + 1);
     return std::min(c.h, (rowsOut - 1) * c.strideH + effH);
   }
   // One window of `windowRows` input rows and `channels` padded channels (0: all of the group's).
@@ -184,7 +195,8 @@ void validate(const Conv2dCompute& c) {
   if (g.oh < 1 || g.ow < 1) fail(c, "the kernel does not fit the padded input");
   if (c.epilogue.any() && c.nchw) fail(c, "a fused epilogue needs the NHWC kernel");
   if (c.dynamicShape && (c.nchw || c.groups != 1 || c.minN < 1 || c.minN > c.n || c.minH < 1 || c.minH > c.h ||
-                         c.minW < 1 || c.minW > c.w || g.owMin < 1 || c.minH + c.padTop + c.padBottom < g.effH))
+                         c.minW < 1 || c.minW > c.w || c.minW + c.padLeft + c.padRight < g.effW ||
+                         c.minH + c.padTop + c.padBottom < g.effH))
     fail(c, "dynamic shapes need an NHWC convolution without groups whose kernel fits the smallest input");
   if ((c.epilogue.scale || c.epilogue.bias) && c.epilogue.batchNorm)
     fail(c, "a fused epilogue takes a scale and bias or a batch norm, not both");
@@ -214,6 +226,23 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   const int64_t l1 = target.buffer(Space::L1).size, l0a = target.buffer(Space::L0A).size,
                 l0b = target.buffer(Space::L0B).size, l0c = target.buffer(Space::L0C).size;
   const int accBytes = dtypeSize(DType::Float32);
+  // A dynamic-shape tile holds every output channel's weights and windows of every input channel
+  // sized for the widest rows the ranges allow: say so when even the smallest does not fit.
+  // (needL1 < 0: the tiles that fit the buffers need windows beyond one DMA's 4095 pixels)
+  auto noDynamicTile = [&](int64_t needL1) {
+    const std::string what = "two windows of all " + std::to_string(c.cin) + " input channels over " +
+                             std::to_string(g.windowRows(c, 16)) + " rows of the widest input, and the weights of all " +
+                             std::to_string(c.cout) + " output channels";
+    fail(c, "compiled for dynamic shapes, " +
+                (needL1 >= 0 ? "its smallest tile needs " + std::to_string(needL1) + " bytes of L1, which holds " +
+                                   std::to_string(l1) + " (" + what + ")"
+                             : "no tile fits L1, L0A, L0B and L0C with windows of at most 4095 pixels") +
+                "; narrow the --dynamic-dims ranges or compile one model per shape");
+  };
+  if (c.dynamicShape) {
+    const int64_t needL1 = 2 * g.windowBytes(c, g.windowRows(c, 16)) + g.weightBytes(roundUp(g.ng, 16));
+    if (needL1 > l1) noDynamicTile(needL1);
+  }
   // the smallest tile first: when it does not fit, say which buffer refuses it
   {
     int64_t rows = g.windowRows(c, 16);
@@ -292,7 +321,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
         auto windowLoad = [&](const Conv2dCompute& at, int64_t tp) {
           const ConvGeometry ga(at);
           std::map<int64_t, int64_t> tilesOfRows;  // window rows → tiles
-          if (!c.dynamicShape) tilesOfRows[ga.windowRows(at, tm, true)] = 1;
+          if (!c.dynamicShape) tilesOfRows[ga.rowsAt(at, tm, ga.ow)] = 1;
           for (int64_t pos = 0; c.dynamicShape && pos < ga.positions; pos += tp) {
             const int64_t spanned = (std::min(ga.positions, pos + tp) - 1) / ga.ow - pos / ga.ow + 1;
             ++tilesOfRows[std::min(at.h, (spanned - 1) * at.strideH + ga.effH)];
@@ -368,7 +397,7 @@ Conv2dSchedule scheduleCube(const Conv2dCompute& c, const Target& target, int ma
   };
   for (; only >= 0 && only < static_cast<int>(shapes.size()); ++only) {
     search(false);
-    if (bestScore < 0) fail(c, "no tile fits L1, L0A, L0B and L0C together");
+    if (bestScore < 0) noDynamicTile(-1);
     bestAt[static_cast<size_t>(only)] = bestScore;
     bestScore = -1;
   }

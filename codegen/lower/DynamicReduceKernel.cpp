@@ -1,10 +1,11 @@
 // Reductions over extents bound at launch: each unit's rows accumulate lane-parallel into one
-// repeat (its lanes cycling through the inner columns), which folds down to the inner columns.
-// Rows narrower than a 32-byte block arrive one per block, their padding lanes accumulating
-// garbage the result never reads.
+// repeat (its lanes cycling through the inner columns), which folds down to the inner columns;
+// rows narrower than a 32-byte block fold to one block and then reduce lane by lane, each column's
+// result in a block of its own.
 #include "codegen/lower/DynamicReduceKernel.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"
@@ -27,19 +28,29 @@ constexpr int64_t kMinPartBytes = 2048;           // a part reads at least this 
 
 MemRef ub(int64_t at) { return MemRef{Space::UB, 0, at}; }
 
-// Lanes one row of `inner` columns takes in UB: whole blocks, a narrower row one block.
-int64_t rowLanes(int64_t inner) { return std::max<int64_t>(inner, isa::kBlockBytes / 4); }
+constexpr int64_t kBlockLanes = isa::kBlockBytes / 4;  // float32 lanes of one block
+
+Opcode laneReduceOp(ReduceKind k) { return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd; }
+
+// Where a unit's result lies in UB: `inner` elements from `at`, or (rows narrower than a block)
+// one element at the start of each of `inner` blocks.
+struct Result {
+  int64_t at;
+  bool perBlock;
+};
 
 Opcode combineOp(ReduceKind k) { return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : Opcode::VAdd; }
 
-// UB: the two chunk buffers, the accumulator repeat, the divisor's lanes and the float16 result.
+// UB: the two chunk buffers, the accumulator repeat, the columns of a narrow row one block each,
+// the divisor's lanes and the float16 result.
 struct Layout {
-  int64_t buffer[2], acc, divisor, half, bytes;
+  int64_t buffer[2], acc, columns, divisor, half, bytes;
   explicit Layout(int64_t bufferBytes) {
     buffer[0] = 0;
     buffer[1] = bufferBytes;
     acc = 2 * bufferBytes;
-    divisor = acc + isa::kRepeatBytes;
+    columns = acc + isa::kRepeatBytes;
+    divisor = columns + isa::kRepeatBytes;
     half = divisor + isa::kRepeatBytes;
     bytes = half + isa::kRepeatBytes;
   }
@@ -77,9 +88,9 @@ class Emitter {
   }
 
   // The accumulator folded to the inner columns; with `final`, a mean divided by the reduce extent
-  // in `reduceReg` and a float16 result rounded. Returns where the result lies.
-  int64_t finish(const Layout& l, bool final, int reduceReg) {
-    for (int64_t width = kLanes; width > rowLanes(c_.inner); width /= 2) {
+  // in `reduceReg` and a float16 result rounded.
+  Result finish(const Layout& l, bool final, int reduceReg) {
+    for (int64_t width = kLanes; width > std::max(c_.inner, kBlockLanes); width /= 2) {
       VectorOp fold;
       fold.op = combineOp(c_.kind);
       fold.type = DType::Float32;
@@ -87,37 +98,66 @@ class Emitter {
       fold.src1 = ub(l.acc + width / 2 * 4);
       emitContiguous(b_, fold, width / 2);
     }
-    if (!final) return l.acc;
+    // a row narrower than a block: column j is lanes j, j + inner, … of the block
+    const bool perBlock = c_.inner < kBlockLanes;
+    const int64_t values = perBlock ? l.columns : l.acc;
+    for (int64_t j = 0; perBlock && j < c_.inner; ++j) {
+      uint64_t lanes = 0;
+      for (int64_t e = j; e < kBlockLanes; e += c_.inner) lanes |= uint64_t{1} << e;
+      b_.setCounterMode(false);
+      b_.setMask(lanes, 0);
+      Instruction i;
+      i.op = laneReduceOp(c_.kind);
+      i.type = DType::Float32;
+      i.dst = ub(l.columns + j * isa::kBlockBytes);
+      i.src0 = ub(l.acc);
+      i.repeat = 1;
+      i.src0Blk = 1;
+      i.dstRep = 1;
+      i.src0Rep = isa::kRepeatBytes / isa::kBlockBytes;
+      b_.emit(i);
+    }
+    if (!final) return Result{values, perBlock};
+    // each column's value: `inner` contiguous ones, or the first of each block
+    auto eachColumn = [&](const std::function<void(int64_t offset, int64_t count)>& apply) {
+      if (!perBlock) return apply(0, c_.inner);
+      for (int64_t j = 0; j < c_.inner; ++j) apply(j * isa::kBlockBytes, 1);
+    };
     if (c_.kind == ReduceKind::Mean) {
       VectorOp dup;
       dup.op = Opcode::VDup;
       dup.type = DType::Int32;
       dup.dst = ub(l.divisor);
       dup.scalarReg = reduceReg;
-      emitContiguous(b_, dup, c_.inner);
-      emitConvert(b_, l.divisor, l.divisor, DType::Int32, DType::Float32, c_.inner);
-      VectorOp div;
-      div.op = Opcode::VDiv;
-      div.type = DType::Float32;
-      div.dst = div.src0 = ub(l.acc);
-      div.src1 = ub(l.divisor);
-      emitContiguous(b_, div, c_.inner);
+      emitContiguous(b_, dup, kBlockLanes);
+      emitConvert(b_, l.divisor, l.divisor, DType::Int32, DType::Float32, kBlockLanes);
+      eachColumn([&](int64_t offset, int64_t count) {
+        VectorOp div;
+        div.op = Opcode::VDiv;
+        div.type = DType::Float32;
+        div.dst = div.src0 = ub(values + offset);
+        div.src1 = ub(l.divisor);
+        div.src1Broadcast = true;
+        emitContiguous(b_, div, count);
+      });
     }
-    if (!c_.halfResult) return l.acc;
-    emitConvert(b_, l.half, l.acc, DType::Float32, DType::Float16, c_.inner);
-    return l.half;
+    if (!c_.halfResult) return Result{values, perBlock};
+    eachColumn([&](int64_t offset, int64_t count) { emitConvert(b_, l.half + offset, values + offset, DType::Float32, DType::Float16, count); });
+    return Result{l.half, perBlock};
   }
 
-  // Writes the result at `from` to row `unitReg` of argument 1 once the vector unit is done, and
-  // frees the accumulator for the next unit when the copy is.
-  void store(int64_t from, int unitReg, bool final) {
+  // Writes the result to row `unitReg` of argument 1 once the vector unit is done, and frees the
+  // accumulator for the next unit when the copy is.
+  void store(const Result& r, int unitReg, bool final) {
     const int size = final && c_.halfResult ? 2 : 4;
     const int at = b_.allocReg();
     b_.aluImm(Opcode::Mul, at, unitReg, c_.inner * size);
     b_.alu(Opcode::Add, at, at, KernelBuilder::argReg(1));
     b_.setFlag(Pipe::V, Pipe::MTE3, 0);
     b_.waitFlag(Pipe::V, Pipe::MTE3, 0);
-    emitCopyRows(b_, Opcode::CopyUbToGm, MemRef{Space::GM, static_cast<uint8_t>(at), 0}, ub(from), 1, c_.inner * size);
+    const MemRef to{Space::GM, static_cast<uint8_t>(at), 0};
+    if (r.perBlock) emitCopyRows(b_, Opcode::CopyUbToGm, to, ub(r.at), c_.inner, size);  // one element per block
+    else emitCopyRows(b_, Opcode::CopyUbToGm, to, ub(r.at), 1, c_.inner * size);
     b_.setFlag(Pipe::MTE3, Pipe::V, 0);
     b_.freeReg(at);
   }
@@ -146,11 +186,10 @@ class Emitter {
   KernelBuilder& b_;
 };
 
-// Rows of one chunk buffer: as many as fit, and for rows of one per block as one DMA moves.
+// Rows of one chunk buffer: as many as fit.
 int64_t chunkRowsOf(const DynamicReduceCompute& c, const Target& target) {
-  const int64_t room = std::min(kMaxBufferBytes, (target.buffer(Space::UB).size - 3 * isa::kRepeatBytes) / 2);
-  const int64_t rows = std::max<int64_t>(1, room / (rowLanes(c.inner) * 4));
-  return rowLanes(c.inner) > c.inner ? std::min<int64_t>(rows, isa::kMaxNBurst) : rows;
+  const int64_t room = std::min(kMaxBufferBytes, (target.buffer(Space::UB).size - 4 * isa::kRepeatBytes) / 2);
+  return std::max<int64_t>(1, room / (c.inner * 4));
 }
 
 }  // namespace
@@ -176,8 +215,7 @@ KernelCode lowerDynamicReduceParts(const DynamicReduceCompute& c, const DynamicR
   b.setSourceLine(c.sourceLine);
   auto arg = [](PartialScalar s) { return KernelBuilder::argReg(2 + static_cast<int>(s)); };
   const int64_t rowBytes = c.inner * 4;
-  const bool padded = rowLanes(c.inner) > c.inner;
-  const Layout l(p.chunkRows * rowLanes(c.inner) * 4);
+  const Layout l(localRowBytes(p.chunkRows * rowBytes));
   b.noteBufferBytes(Space::UB, l.bytes);
   const bool final = p.parts == 1;
   Emitter e(c, b);
@@ -205,14 +243,9 @@ KernelCode lowerDynamicReduceParts(const DynamicReduceCompute& c, const DynamicR
       b.branch(Opcode::Bge, 0, remaining, done);
       b.aluImm(Opcode::Min, count, remaining, p.chunkRows);
       b.waitFlag(Pipe::V, Pipe::MTE2, k);
-      const MemRef from{Space::GM, static_cast<uint8_t>(src), 0};
-      if (padded) {  // one row per block
-        emitCopyRowsCounted(b, Opcode::CopyGmToUb, ub(l.buffer[k]), from, count, p.chunkRows, rowBytes);
-      } else {
-        b.aluImm(Opcode::Mul, bytes, count, rowBytes);
-        emitCopyBytes(b, Opcode::CopyGmToUb, ub(l.buffer[k]), from, bytes);
-      }
-      b.aluImm(Opcode::Mul, count, count, rowLanes(c.inner));
+      b.aluImm(Opcode::Mul, bytes, count, rowBytes);
+      emitCopyBytes(b, Opcode::CopyGmToUb, ub(l.buffer[k]), MemRef{Space::GM, static_cast<uint8_t>(src), 0}, bytes);
+      b.aluImm(Opcode::Mul, count, count, c.inner);
       b.setFlag(Pipe::MTE2, Pipe::V, k);
       b.waitFlag(Pipe::MTE2, Pipe::V, k);
       e.accumulate(l, l.buffer[k], count);
@@ -235,7 +268,7 @@ KernelCode lowerDynamicReduceCombine(const DynamicReduceCompute& c, const Dynami
   b.setSourceLine(c.sourceLine);
   auto arg = [](CombineScalar s) { return KernelBuilder::argReg(2 + static_cast<int>(s)); };
   const int64_t partsBytes = p.parts * c.inner * 4;
-  const Layout l(p.parts * rowLanes(c.inner) * 4);
+  const Layout l(localRowBytes(partsBytes));
   b.noteBufferBytes(Space::UB, l.bytes);
   if (l.bytes > target.buffer(Space::UB).size) throw std::logic_error("lowerDynamicReduceCombine: the parts do not fit UB");
   Emitter e(c, b);
@@ -247,14 +280,12 @@ KernelCode lowerDynamicReduceCombine(const DynamicReduceCompute& c, const Dynami
     b.aluImm(Opcode::Mul, src, unit, partsBytes);
     b.alu(Opcode::Add, src, src, KernelBuilder::argReg(0));
     b.waitFlag(Pipe::V, Pipe::MTE2, 0);
-    const MemRef from{Space::GM, static_cast<uint8_t>(src), 0};
-    if (rowLanes(c.inner) > c.inner) emitCopyRows(b, Opcode::CopyGmToUb, ub(l.buffer[0]), from, p.parts, c.inner * 4);
-    else emitCopyRows(b, Opcode::CopyGmToUb, ub(l.buffer[0]), from, 1, partsBytes);
+    emitCopyRows(b, Opcode::CopyGmToUb, ub(l.buffer[0]), MemRef{Space::GM, static_cast<uint8_t>(src), 0}, 1, partsBytes);
     b.setFlag(Pipe::MTE2, Pipe::V, 0);
     b.waitFlag(Pipe::MTE2, Pipe::V, 0);
     b.waitFlag(Pipe::MTE3, Pipe::V, 0);
     e.initAcc(l);
-    b.li(count, p.parts * rowLanes(c.inner));
+    b.li(count, p.parts * c.inner);
     e.accumulate(l, l.buffer[0], count);
     b.setFlag(Pipe::V, Pipe::MTE2, 0);
     b.freeReg(src);
