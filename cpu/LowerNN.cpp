@@ -92,9 +92,9 @@ Lowered batchNorm(const graph::Graph& graph, const graph::Node& node, const std:
 Lowered conv2dAs(const graph::Graph& graph, const graph::Node& node, const std::vector<Lowered>& in, const std::string& name,
                  const graph::TensorType& outType) {
   const bool nchw = node.stringAttr("layout", "NHWC") == "NCHW";
-  const std::vector<int64_t> strides = node.intListAttr("strides").empty() ? std::vector<int64_t>{1, 1} : node.intListAttr("strides");
-  const std::vector<int64_t> pads = node.intListAttr("pads").empty() ? std::vector<int64_t>{0, 0, 0, 0} : node.intListAttr("pads");
-  const std::vector<int64_t> dil = node.intListAttr("dilations").empty() ? std::vector<int64_t>{1, 1} : node.intListAttr("dilations");
+  const std::vector<int64_t> strides = node.intListAttr("strides", {1, 1});
+  const std::vector<int64_t> pads = node.intListAttr("pads", {0, 0, 0, 0});
+  const std::vector<int64_t> dil = node.intListAttr("dilations", {1, 1});
   const int64_t groups = node.intAttr("groups", 1);
   const std::vector<int64_t> x = extents(in[0].type), w = extents(in[1].type);
   const int64_t h = nchw ? x[2] : x[1], wd = nchw ? x[3] : x[2];

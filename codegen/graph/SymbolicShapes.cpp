@@ -106,12 +106,8 @@ void SymbolicShapes::convolution(const graph::Graph& g, const graph::Node& n) {
     unsupported(n, "of an NCHW array or dynamic channels [" + text(*x) + "]");
   if (n.intAttr("groups", 1) != 1) unsupported(n, "with groups");
   const graph::Shape& w = g.type(n.inputs[1]).shape;
-  auto listOr = [&](const char* name, std::vector<int64_t> fallback) {
-    std::vector<int64_t> v = n.intListAttr(name);
-    return v.empty() ? fallback : v;
-  };
-  const std::vector<int64_t> strides = listOr("strides", {1, 1}), pads = listOr("pads", {0, 0, 0, 0}),
-                             dil = listOr("dilations", {1, 1});
+  const std::vector<int64_t> strides = n.intListAttr("strides", {1, 1}), pads = n.intListAttr("pads", {0, 0, 0, 0}),
+                             dil = n.intListAttr("dilations", {1, 1});
   auto extent = [&](const ShapeExpr& in, int axis) {
     const int64_t shift = pads[2 * axis] + pads[2 * axis + 1] - (w[axis].extent - 1) * dil[axis] - 1;
     return shape::add(shape::floorDiv(shape::add(in, shape::constant(shift)), shape::constant(strides[axis])), shape::constant(1));

@@ -30,16 +30,12 @@ MemRef ub(int64_t at) { return MemRef{Space::UB, 0, at}; }
 
 constexpr int64_t kBlockLanes = isa::kBlockBytes / 4;  // float32 lanes of one block
 
-Opcode laneReduceOp(ReduceKind k) { return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd; }
-
 // Where a unit's result lies in UB: `inner` elements from `at`, or (rows narrower than a block)
 // one element at the start of each of `inner` blocks.
 struct Result {
   int64_t at;
   bool perBlock;
 };
-
-Opcode combineOp(ReduceKind k) { return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : Opcode::VAdd; }
 
 // UB: the two chunk buffers, the accumulator repeat, the columns of a narrow row one block each,
 // the divisor's lanes and the float16 result.
@@ -74,7 +70,7 @@ class Emitter {
   // acc ⊕= the `countReg` elements from `src`, repeat after repeat into the same 64 lanes.
   void accumulate(const Layout& l, int64_t src, int countReg) {
     Instruction i;
-    i.op = combineOp(c_.kind);
+    i.op = reduceCombineOp(c_.kind);
     i.type = DType::Float32;
     i.dst = i.src0 = ub(l.acc);
     i.src1 = ub(src);
@@ -92,7 +88,7 @@ class Emitter {
   Result finish(const Layout& l, bool final, int reduceReg) {
     for (int64_t width = kLanes; width > std::max(c_.inner, kBlockLanes); width /= 2) {
       VectorOp fold;
-      fold.op = combineOp(c_.kind);
+      fold.op = reduceCombineOp(c_.kind);
       fold.type = DType::Float32;
       fold.dst = fold.src0 = ub(l.acc);
       fold.src1 = ub(l.acc + width / 2 * 4);
@@ -107,7 +103,7 @@ class Emitter {
       b_.setCounterMode(false);
       b_.setMask(lanes, 0);
       Instruction i;
-      i.op = laneReduceOp(c_.kind);
+      i.op = reduceLaneOp(c_.kind);
       i.type = DType::Float32;
       i.dst = ub(l.columns + j * isa::kBlockBytes);
       i.src0 = ub(l.acc);

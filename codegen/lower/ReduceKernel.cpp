@@ -24,6 +24,14 @@ std::string ReduceSchedule::str() const {
   return os.str();
 }
 
+Opcode reduceCombineOp(ReduceKind k) {
+  return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : k == ReduceKind::Prod ? Opcode::VMul : Opcode::VAdd;
+}
+
+Opcode reduceLaneOp(ReduceKind k) {
+  return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd;
+}
+
 namespace {
 
 int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
@@ -33,14 +41,6 @@ int64_t unitStep(const ReduceCompute& c) { return c.columns ? c.inner : c.reduce
 
 // Bytes of one result element.
 int resultSize(const ReduceCompute& c) { return c.halfResult ? 2 : dtypeSize(c.dtype); }
-
-Opcode combineOp(ReduceKind k) {
-  return k == ReduceKind::Max ? Opcode::VMax : k == ReduceKind::Min ? Opcode::VMin : k == ReduceKind::Prod ? Opcode::VMul : Opcode::VAdd;
-}
-
-Opcode laneReduceOp(ReduceKind k) {
-  return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd;
-}
 
 uint64_t lowMask(int64_t lanes, bool high) {
   int64_t n = high ? lanes - 64 : lanes;
@@ -288,7 +288,7 @@ class ReduceEmitter {
         MemRef chunk = row;
         chunk.offset += k * isa::kRepeatBytes;
         Instruction i = k == 0 ? rowOp(Opcode::VMov, acc, chunk, MemRef{}, rows)
-                               : rowOp(combineOp(c_.kind), acc, acc, chunk, rows);
+                               : rowOp(reduceCombineOp(c_.kind), acc, acc, chunk, rows);
         if (k == 0) {
           i.src0Rep = rowStride;
         } else {
@@ -303,7 +303,7 @@ class ReduceEmitter {
         continue;
       }
       b_.setMask(lowMask(active, false), lowMask(active, true));
-      Instruction red = rowOp(laneReduceOp(c_.kind), out, acc, MemRef{}, rows);
+      Instruction red = rowOp(reduceLaneOp(c_.kind), out, acc, MemRef{}, rows);
       red.dstRep = 1;  // one element per row
       b_.emit(red);
     }
@@ -350,7 +350,7 @@ class ReduceEmitter {
 
   // Folds one long row in place to at most L lanes and copies them to `accOffset`.
   void foldRow(int64_t rowOffset, int64_t accOffset) {
-    int64_t n = codegen::foldRow(b_, combineOp(c_.kind), c_.dtype, rowOffset, rowOffset, c_.reduce);
+    int64_t n = codegen::foldRow(b_, reduceCombineOp(c_.kind), c_.dtype, rowOffset, rowOffset, c_.reduce);
     // lanes past n hold values already folded in: harmless for max/min, set to the identity (0 or
     // 1) for sums and products
     bool additive = c_.kind == ReduceKind::Sum || c_.kind == ReduceKind::Mean || c_.kind == ReduceKind::Prod;
@@ -378,7 +378,7 @@ class ReduceEmitter {
     for (int64_t u = 0; u < units; ++u) {
       int64_t base = inBase(set) + u * layout_.inUnitBytes;
       VectorOp op;
-      op.op = combineOp(c_.kind);
+      op.op = reduceCombineOp(c_.kind);
       op.type = c_.dtype;
       for (int64_t n = c_.reduce; n > 1;) {
         int64_t h = n / 2;

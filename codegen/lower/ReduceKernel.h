@@ -34,6 +34,11 @@ struct ReduceSchedule {
   std::string str() const;
 };
 
+// The vector instruction combining two partial results of `kind` element by element (vadd, vmax,
+// vmin, vmul), and the one reducing a repeat's lanes to one (vcadd, vcmax, vcmin; not products).
+isa::Opcode reduceCombineOp(ReduceKind kind);
+isa::Opcode reduceLaneOp(ReduceKind kind);
+
 // The extents of the stages that reduce `compute.reduce` (their product): one stage when a unit
 // fits UB and the outer units keep the cores busy; otherwise [outer, m·k, inner] is reduced over m
 // first (into [outer, k, inner], a unit that fits and, if possible, one per core) and k next.

@@ -32,12 +32,8 @@ void lowerConv2d(const Node& n, Lowering& l, std::vector<Step>& out) {
   c.kw = sw[c.nchw ? 3 : 1];
   c.cout = sw[c.nchw ? 0 : 3];
   // an attribute the graph text leaves out takes the registry's default
-  auto listOr = [&](const char* name, std::vector<int64_t> fallback) {
-    std::vector<int64_t> v = n.intListAttr(name);
-    return v.empty() ? fallback : v;
-  };
-  std::vector<int64_t> strides = listOr("strides", {1, 1}), pads = listOr("pads", {0, 0, 0, 0}),
-                       dil = listOr("dilations", {1, 1});
+  std::vector<int64_t> strides = n.intListAttr("strides", {1, 1}), pads = n.intListAttr("pads", {0, 0, 0, 0}),
+                       dil = n.intListAttr("dilations", {1, 1});
   c.strideH = strides[0];
   c.strideW = strides[1];
   c.padTop = pads[0];

@@ -174,6 +174,11 @@ std::vector<int64_t> Node::intListAttr(const std::string& name) const {
                                                                : std::vector<int64_t>{};
 }
 
+std::vector<int64_t> Node::intListAttr(const std::string& name, std::vector<int64_t> fallback) const {
+  std::vector<int64_t> list = intListAttr(name);
+  return list.empty() ? fallback : list;
+}
+
 void Node::setAttr(const std::string& name, Attribute value) {
   for (auto& a : attrs) {
     if (a.name == name) {

@@ -130,6 +130,9 @@ struct Node {
   bool boolAttr(const std::string& name, bool fallback = false) const;
   std::string stringAttr(const std::string& name, const std::string& fallback = "") const;
   std::vector<int64_t> intListAttr(const std::string& name) const;
+  // The list, or `fallback` when the node has none or an empty one (graph text may leave out an
+  // attribute that has a default, such as a convolution's strides).
+  std::vector<int64_t> intListAttr(const std::string& name, std::vector<int64_t> fallback) const;
   void setAttr(const std::string& name, Attribute value);
   bool isLoop() const { return op == kLoopOp; }
   bool isWhileLoop() const { return isLoop() && boolAttr("while"); }
