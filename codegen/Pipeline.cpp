@@ -57,7 +57,9 @@ void forwardSlices(PipelineState& s, const StageContext&) { forwardSliceUpdates(
 void eliminate(PipelineState& s, const StageContext&) { eliminateDeadNodes(s.graph); }
 void narrow(PipelineState& s, const StageContext&) { narrowIntegers(s.graph); }
 void reciprocals(PipelineState& s, const StageContext&) { reciprocalDivisors(s.graph); }
-void fuse(PipelineState& s, const StageContext& c) { fuseElementwise(s.graph, c.options.optLevel >= 1); }
+void fuse(PipelineState& s, const StageContext& c) {
+  fuseElementwise(s.graph, c.options.optLevel >= 1, c.options.optLevel >= 2 ? &c.target : nullptr);
+}
 
 std::string select(PipelineState& s, const StageContext& c) {
   SelectOptions select;

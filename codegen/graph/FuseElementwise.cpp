@@ -11,6 +11,7 @@
 #include "codegen/graph/SymbolicShapes.h"
 #include "codegen/graph/ValueClasses.h"
 #include "codegen/templates/ElementwiseTemplate.h"
+#include "codegen/templates/ReduceTemplate.h"
 #include "codegen/templates/Template.h"
 #include "ops/Elementwise.h"
 
@@ -29,7 +30,8 @@ std::vector<int64_t> extents(const graph::TensorType& t) {
 
 class Fuser {
  public:
-  Fuser(graph::Graph& g, bool fuse) : g_(g), classes_(g), shapes_(g), fuse_(fuse) {}
+  Fuser(graph::Graph& g, bool fuse, const Target* reductions)
+      : g_(g), classes_(g), shapes_(g), fuse_(fuse), reductions_(reductions) {}
 
   int groups() const { return next_; }
 
@@ -44,6 +46,7 @@ class Fuser {
         add(group, n);
         classes_.setArray(n.outputs[0]);
       } else {
+        if (takesGroup(group, n)) setGroup(n, group.id);
         group = Group{};
         if (n.isLoop()) {
           classes_.enterLoop(n);
@@ -63,6 +66,7 @@ class Fuser {
     int64_t count = -1;
     std::vector<int64_t> shape;
     std::set<ValueId> members;
+    std::vector<const Node*> nodes;
     std::vector<ValueId> inputs;  // the kernel's inputs: graph values, kNoValue for broadcast copies
     ValueId first = graph::kNoValue;  // its first member: dynamic shapes keep members of one shape
   };
@@ -102,9 +106,39 @@ class Fuser {
     }
     for (ValueId v : n.inputs) addOperand(group, v);
     group.members.insert(n.outputs[0]);
+    group.nodes.push_back(&n);
+    setGroup(n, group.id);
+  }
+
+  static void setGroup(Node& n, int id) {
     n.hints.erase(std::remove_if(n.hints.begin(), n.hints.end(), [](const auto& h) { return h.name == kFusionGroupHint; }),
                   n.hints.end());
-    n.hints.push_back(graph::NamedAttr{kFusionGroupHint, static_cast<int64_t>(group.id)});
+    n.hints.push_back(graph::NamedAttr{kFusionGroupHint, static_cast<int64_t>(id)});
+  }
+
+  // Whether reduction `n` computes the group's value in its own kernel (O2): the group's only value
+  // read later, read by `n` alone; every member and array operand of float or boolean type (none
+  // runs on the scalar unit); static shapes; and a reduction kernel that fits UB with a tile per
+  // member and operand.
+  bool takesGroup(const Group& group, const Node& n) const {
+    if (!reductions_ || group.id < 0 || shapes_.dynamic() || n.inputs.size() != 1 || !group.members.count(n.inputs[0])) {
+      return false;
+    }
+    for (ValueId v : group.members)
+      if (classes_.readsAhead(v) != (v == n.inputs[0] ? 1 : 0)) return false;
+    auto vectorType = [&](ValueId v) {
+      const DType t = g_.type(v).dtype;
+      const ValueClasses::Class c = classes_.of(v);
+      return t == DType::Float16 || t == DType::Float32 || t == DType::Bool || c == ValueClasses::Class::Scalar ||
+             c == ValueClasses::Class::Counter;
+    };
+    for (const Node* member : group.nodes) {
+      if (!vectorType(member->outputs[0])) return false;
+      for (ValueId v : member->inputs)
+        if (!vectorType(v)) return false;
+    }
+    const int slots = static_cast<int>(group.nodes.size() + group.inputs.size()) + 1;
+    return reduceTakesPrologue(n, g_, slots, *reductions_);
   }
 
   // As the elementwise template reads operands: group values and scalars are no inputs, a loop
@@ -124,13 +158,14 @@ class Fuser {
   ValueClasses classes_;
   SymbolicShapes shapes_;  // dynamic shapes: members share their extents, not only their largest counts
   bool fuse_;
+  const Target* reductions_;  // O2: reductions take the group they read (on this target's UB)
   int next_ = 0;
 };
 
 }  // namespace
 
-int fuseElementwise(graph::Graph& graph, bool fuse) {
-  Fuser f(graph, fuse);
+int fuseElementwise(graph::Graph& graph, bool fuse, const Target* reductions) {
+  Fuser f(graph, fuse, reductions);
   f.walk(graph.body);
   return f.groups();
 }

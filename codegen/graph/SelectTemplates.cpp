@@ -4,11 +4,13 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <variant>
 
 #include "codegen/lower/ScalarKernel.h"
 #include "codegen/templates/ElementwiseTemplate.h"
+#include "codegen/templates/ReduceTemplate.h"
 #include "codegen/templates/Template.h"
 #include "ops/Elementwise.h"
 #include "sdk/support/Diagnostics.h"
@@ -51,6 +53,7 @@ class Selector {
       s.constant = c.bytes;
       l_.bind(c.value, l_.addStorage(s));
     }
+    findPrologueGroups(g_.body);
     lowerNodes(g_.body.nodes, l_.program.steps);
     bindOutputs();
     return std::move(l_.program);
@@ -79,11 +82,33 @@ class Selector {
     }
   }
 
-  // The node's fusion group (fuse-elementwise's hint), or a new group of its own.
-  int fusionGroupOf(const Node& n) {
+  // The node's fusion group (fuse-elementwise's hint), if it has one.
+  static std::optional<int> fusionHint(const Node& n) {
     for (const auto& h : n.hints)
       if (h.name == kFusionGroupHint && std::holds_alternative<int64_t>(h.value)) return static_cast<int>(std::get<int64_t>(h.value));
-    return --ungrouped_;
+    return std::nullopt;
+  }
+
+  // The node's fusion group, or a new group of its own.
+  int fusionGroupOf(const Node& n) {
+    const std::optional<int> id = fusionHint(n);
+    return id ? *id : --ungrouped_;
+  }
+
+  // The groups whose value a reduction computes in its own kernel (fuse-elementwise gave it their hint).
+  void findPrologueGroups(const graph::Region& r) {
+    for (const Node& n : r.nodes) {
+      for (const auto& sub : n.regions) findPrologueGroups(sub);
+      if (!ops::isElementwiseOp(n.op))
+        if (const std::optional<int> id = fusionHint(n)) prologueGroups_.insert(*id);
+    }
+  }
+
+  // Whether `n` is a reduction of the pending group's value that takes the group as its prologue.
+  bool reducesGroup(const Node& n) const {
+    const std::optional<int> id = fusionHint(n);
+    return id && !group_.empty() && *id == group_.id() && !ops::isElementwiseOp(n.op) && n.inputs.size() == 1 &&
+           group_.expr(n.inputs[0]);
   }
 
   void lowerNodes(const std::vector<Node>& nodes, std::vector<Step>& out) {
@@ -101,8 +126,12 @@ class Selector {
         lowerOnScalarUnit(n, out);
         l_.classes.setArray(n.outputs[0]);
       } else if (ops::isElementwiseOp(n.op) && n.outputs.size() == 1) {
-        group_.add(n, fusionGroupOf(n), l_, out);
+        const int id = fusionGroupOf(n);
+        group_.add(n, id, l_, out, prologueGroups_.count(id) > 0);
         l_.classes.setArray(n.outputs[0]);
+      } else if (reducesGroup(n)) {
+        classifyNode(templateFor(n.op), n, l_.classes);
+        locatedAt(n, [&] { lowerReduceOfGroup(n, group_, l_, out); });
       } else {
         group_.flush(l_, out);
         locatedAt(n, [&] { lowerNode(n, out); });
@@ -314,6 +343,7 @@ class Selector {
   Lowering l_;
   const graph::Graph& g_;
   FusionGroup group_;
+  std::set<int> prologueGroups_;
   int ungrouped_ = 0;  // ids of nodes without a fusion group: -1, -2, ...
 };
 

@@ -6,19 +6,12 @@
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "codegen/lower/TileExpressions.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 #include "sdk/te/Expr.h"
 
 namespace pyasc::codegen {
-
-struct ElementwiseInput {
-  DType dtype;
-  bool scalar = false;      // one element broadcast to every output element
-  bool inRegister = false;  // a scalar passed by value as a scalar kernel argument (loop counters)
-  int64_t period = 0;       // > 0: a row of `period` elements repeated along the output (a row broadcast)
-  int64_t stretch = 0;      // > 0: each element repeated `stretch` times in a row (a column broadcast)
-};
 
 // Whether a row of `period` elements of `dtype` can be broadcast inside an elementwise kernel: whole
 // 32-byte blocks, and tiles of a common multiple of the row and 256 elements small enough for UB.

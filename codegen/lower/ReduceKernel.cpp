@@ -2,6 +2,7 @@
 #include "codegen/lower/ReduceKernel.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "codegen/isel/DmaIsel.h"
@@ -32,6 +33,14 @@ Opcode reduceLaneOp(ReduceKind k) {
   return k == ReduceKind::Max ? Opcode::VCMax : k == ReduceKind::Min ? Opcode::VCMin : Opcode::VCAdd;
 }
 
+std::shared_ptr<const ReducePrologue> makeReducePrologue(std::vector<ElementwiseInput> inputs, te::ExprPtr value) {
+  auto p = std::make_shared<ReducePrologue>();
+  p->inputs = std::move(inputs);
+  p->value = std::move(value);
+  p->plan = planSlots(p->inputs, {p->value});
+  return p;
+}
+
 namespace {
 
 int64_t alignBlock(int64_t bytes) { return localRowBytes(bytes); }
@@ -48,9 +57,13 @@ uint64_t lowMask(int64_t lanes, bool high) {
   return n >= 64 ? ~0ull : (1ull << n) - 1;
 }
 
-// Bytes of the output slot and of one input unit.
+// Bytes of one input unit, of a buffer set's slots (the input's, or a prologue's values) and
+// output slot, of the accumulators and of a prologue's constant tiles.
 struct Layout {
   int64_t inUnitBytes, outSlotBytes, halfSlotBytes, accBytes, setBytes;  // halfSlot: a float16 result's copy
+  int slots = 1;
+  int64_t slotBytes = 0, persistentBytes = 0;
+  int64_t totalBytes() const { return 2 * setBytes + accBytes + persistentBytes; }
 };
 
 Layout layoutOf(const ReduceCompute& c, int64_t units) {
@@ -66,15 +79,20 @@ Layout layoutOf(const ReduceCompute& c, int64_t units) {
   }
   l.outSlotBytes = alignBlock(units * (c.inner == 1 ? 1 : alignBlock(c.inner * es) / es) * es);
   l.halfSlotBytes = c.halfResult ? alignBlock(units * (c.inner == 1 ? 2 : alignBlock(c.inner * 2))) : 0;
-  l.setBytes = units * l.inUnitBytes + l.outSlotBytes + l.halfSlotBytes;
+  // a slot holds a tile's elements (input units with their row padding) at the widest element size
+  const SlotPlan* plan = c.prologue ? &c.prologue->plan : nullptr;
+  const int64_t elemBytes = plan ? std::max<int64_t>(es, plan->elemBytes) : es;
+  l.slots = plan ? std::max(1, plan->slotsPerSet) : 1;
+  l.slotBytes = alignBlock(units * l.inUnitBytes / es * elemBytes);
+  l.persistentBytes = plan ? plan->persistentSlots * l.slotBytes : 0;
+  l.setBytes = l.slots * l.slotBytes + l.outSlotBytes + l.halfSlotBytes;
   return l;
 }
 
 // One unit (row or slice) of extent `reduce` fits UB with its double buffer.
 bool unitFits(ReduceCompute c, int64_t reduce, int64_t ub) {
   c.reduce = reduce;
-  Layout l = layoutOf(c, 1);
-  return 2 * l.setBytes + l.accBytes <= ub;
+  return layoutOf(c, 1).totalBytes() <= ub;
 }
 
 }  // namespace
@@ -134,8 +152,7 @@ int64_t maxUnitsOf(const ReduceCompute& c) {
 }
 
 bool unitsFit(const ReduceCompute& c, int64_t units, int64_t ub) {
-  Layout l = layoutOf(c, units);
-  return 2 * l.setBytes + l.accBytes <= ub;
+  return layoutOf(c, units).totalBytes() <= ub;
 }
 
 }  // namespace
@@ -151,7 +168,7 @@ ReduceSchedule reduceSchedule(const ReduceCompute& c, const Target& target, int6
   }
   if (!unitsFit(c, units, ub)) {
     Layout l = layoutOf(c, units);
-    fail("needs " + std::to_string(2 * l.setBytes + l.accBytes) + " bytes of UB for " + std::to_string(units) + " " + unit +
+    fail("needs " + std::to_string(l.totalBytes()) + " bytes of UB for " + std::to_string(units) + " " + unit +
          (units == 1 ? "" : "s") + " of " + std::to_string(c.reduce) + " elements, but UB holds " + std::to_string(ub) +
          " bytes");
   }
@@ -185,34 +202,112 @@ class ReduceEmitter {
  public:
   ReduceEmitter(const ReduceCompute& c, const ReduceSchedule& s, KernelBuilder& b)
       : c_(c), s_(s), b_(b), es_(dtypeSize(c.dtype)), lanes_(isa::kRepeatBytes / es_), layout_(layoutOf(c, s.unitsPerTile)) {
-    b.noteBufferBytes(Space::UB, 2 * layout_.setBytes + layout_.accBytes);
+    b.noteBufferBytes(Space::UB, layout_.totalBytes());
+    if (!c.prologue) return;
+    const ReducePrologue& p = *c.prologue;
+    int gm = 0, byValue = 0;
+    for (const auto& in : p.inputs) (in.inRegister ? byValue : gm) += 1;
+    for (size_t i = 0, g = 0, v = 0; i < p.inputs.size(); ++i)
+      inputReg_.push_back(KernelBuilder::argReg(static_cast<int>(p.inputs[i].inRegister ? gm + 1 + v++ : g++)));
+    outputArg_ = gm;
+    tile_ = std::make_unique<TileEmitter>(b, p.inputs, p.plan, scalarRegs_, 0, layout_.slotBytes, persistentBase());
   }
 
+  // Kernel arguments: the prologue's GM inputs, the output and its by-value scalars (else 2).
+  static int arguments(const ReduceCompute& c) {
+    return c.prologue ? static_cast<int>(c.prologue->inputs.size()) + 1 : 2;
+  }
+  int outputReg() const { return KernelBuilder::argReg(outputArg_); }
+
   int64_t inBase(int set) const { return set * layout_.setBytes; }
-  int64_t outBase(int set) const { return inBase(set) + s_.unitsPerTile * layout_.inUnitBytes; }
+  int64_t outBase(int set) const { return inBase(set) + layout_.slots * layout_.slotBytes; }
   int64_t halfBase(int set) const { return outBase(set) + layout_.outSlotBytes; }
   int64_t accBase() const { return 2 * layout_.setBytes; }
   int64_t gatherBase() const { return accBase() + s_.unitsPerTile * isa::kRepeatBytes; }
+  int64_t persistentBase() const { return accBase() + layout_.accBytes; }
+  // Where the reduced values of a tile lie: the input's units, or the prologue's value.
+  int64_t valueBase(int set) const {
+    if (!tile_) return inBase(set);
+    tile_->setBase = inBase(set);
+    return tile_->slotRef(c_.prologue->value.get()).offset;
+  }
+  // Elements of a tile of `units` units in UB, row padding included.
+  int64_t tileElems(int64_t units) const { return units * layout_.inUnitBytes / es_; }
+  // Elements of one UB row: a reduced row (inner 1) or a slice's row, padded to whole blocks.
+  int64_t rowPitch() const { return alignBlock((c_.inner == 1 ? c_.reduce : c_.inner) * es_) / es_; }
+
+  // The prologue's scalars in registers and its constant tiles (scalars used as tiles, repeated rows),
+  // once before the tile loop.
+  void setUp() {
+    if (!tile_) return;
+    const ReducePrologue& p = *c_.prologue;
+    std::vector<const te::Expr*> tiles(static_cast<size_t>(p.plan.persistentSlots));
+    for (const te::Expr* e : te::topologicalOrder({p.value})) {
+      if (e->prim != te::Prim::Placeholder || !p.inputs[e->index].scalar) continue;
+      const int arg = inputReg_[static_cast<size_t>(e->index)];
+      if (p.inputs[e->index].inRegister) {
+        scalarRegs_[e] = arg;
+        continue;
+      }
+      int r = b_.allocReg();
+      Instruction ld;
+      ld.op = Opcode::Ld;
+      ld.type = e->dtype;
+      ld.rd = static_cast<uint8_t>(r);
+      ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(arg), 0};
+      b_.emit(ld);
+      scalarRegs_[e] = r;
+    }
+    for (const auto& [e, index] : p.plan.persistent) tiles[static_cast<size_t>(index)] = e;
+    std::vector<RepeatedRow> rows;
+    const int64_t tileBytes = tileElems(s_.unitsPerTile) * es_;
+    for (size_t index = 0; index < tiles.size(); ++index) {
+      const te::Expr* e = tiles[index];
+      MemRef dst{Space::UB, 0, persistentBase() + static_cast<int64_t>(index) * layout_.slotBytes};
+      if (e->prim == te::Prim::Placeholder && p.inputs[e->index].period > 0) {
+        rows.push_back({dst, inputReg_[static_cast<size_t>(e->index)], p.inputs[e->index].period * es_, rowPitch() * es_});
+        continue;
+      }
+      VectorOp dup;
+      dup.op = Opcode::VDup;
+      dup.type = e->dtype;
+      dup.dst = dst;
+      if (e->prim == te::Prim::Const) {
+        dup.scalarIsImm = true;
+        dup.scalarBits = scalarBitsOf(e->value, e->dtype);
+      } else {
+        dup.scalarReg = scalarRegs_.at(e);
+      }
+      emitContiguous(b_, dup, tileElems(s_.unitsPerTile));
+    }
+    fillRepeatedRows(b_, rows, tileBytes);
+  }
 
   void load(int set, int64_t units, int ahead) {
-    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(0)), ahead * s_.unitsPerTile * unitStep(c_) * es_};
-    MemRef ub{Space::UB, 0, inBase(set)};
-    if (c_.inner == 1) {
-      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units, c_.reduce * es_);
-    } else if (c_.columns) {
-      for (int64_t u = 0; u < units; ++u) {
-        MemRef from = gm, to = ub;
-        from.offset += u * c_.inner * es_;
-        to.offset += u * layout_.inUnitBytes;
-        emitCopyRows(b_, Opcode::CopyGmToUb, to, from, c_.reduce, c_.inner * es_, (c_.columns - c_.inner) * es_);
-      }
-    } else {
-      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units * c_.reduce, c_.inner * es_);
+    if (!tile_) {
+      loadUnits(MemRef{Space::UB, 0, inBase(set)}, KernelBuilder::argReg(0), units, ahead);
+      return;
     }
+    tile_->setBase = inBase(set);
+    for (const te::Expr* e : c_.prologue->plan.loads)
+      loadUnits(tile_->slotRef(e), inputReg_[static_cast<size_t>(e->index)], units, ahead);
+  }
+
+  // GM cursors: an array input moves a tile's units, a column input a tile's values, the output its results.
+  void advance(int64_t tiles, int countReg) {
+    const int64_t units = s_.unitsPerTile;
+    if (!tile_) advanceCursor(b_, KernelBuilder::argReg(0), units * unitStep(c_) * es_, tiles, countReg);
+    if (tile_) {
+      for (const te::Expr* e : c_.prologue->plan.loads)
+        advanceCursor(b_, inputReg_[static_cast<size_t>(e->index)], units * unitStep(c_) * es_, tiles, countReg);
+      for (const te::Expr* e : c_.prologue->plan.fills)
+        advanceCursor(b_, inputReg_[static_cast<size_t>(e->index)], columnRows(e, units) * es_, tiles, countReg);
+    }
+    advanceCursor(b_, outputReg(), units * c_.inner * resultSize(c_), tiles, countReg);
   }
 
   void store(int set, int64_t units) {
-    MemRef gm{Space::GM, static_cast<uint8_t>(KernelBuilder::argReg(1)), 0};
+    MemRef gm{Space::GM, static_cast<uint8_t>(outputReg()), 0};
     MemRef ub{Space::UB, 0, c_.halfResult ? halfBase(set) : outBase(set)};
     const int outEs = resultSize(c_);
     if (c_.inner == 1) {
@@ -223,6 +318,14 @@ class ReduceEmitter {
   }
 
   void compute(int set, int64_t units) {
+    if (tile_) {
+      tile_->setBase = inBase(set);
+      for (const te::Expr* e : c_.prologue->plan.fills) {
+        const int64_t rows = columnRows(e, units), span = tileElems(units) / rows;
+        tile_->fillColumn(e, inputReg_[static_cast<size_t>(e->index)], rows, span, span);
+      }
+      for (const te::Expr* e : c_.prologue->plan.order) tile_->emitNode(e, tileElems(units));
+    }
     if (c_.inner == 1) {
       reduceRows(set, units);
     } else {
@@ -255,6 +358,30 @@ class ReduceEmitter {
   }
 
  private:
+  // `units` units of the array in GM at the cursor in `argReg` (`ahead` tiles on) into UB at `ub`.
+  void loadUnits(MemRef ub, int argReg, int64_t units, int ahead) {
+    MemRef gm{Space::GM, static_cast<uint8_t>(argReg), ahead * s_.unitsPerTile * unitStep(c_) * es_};
+    if (c_.inner == 1) {
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units, c_.reduce * es_);
+    } else if (c_.columns) {
+      for (int64_t u = 0; u < units; ++u) {
+        MemRef from = gm, to = ub;
+        from.offset += u * c_.inner * es_;
+        to.offset += u * layout_.inUnitBytes;
+        emitCopyRows(b_, Opcode::CopyGmToUb, to, from, c_.reduce, c_.inner * es_, (c_.columns - c_.inner) * es_);
+      }
+    } else {
+      emitCopyRows(b_, Opcode::CopyGmToUb, ub, gm, units * c_.reduce, c_.inner * es_);
+    }
+  }
+
+  // The values a column input gives a tile of `units` units: one per UB row (its stretch a row's
+  // elements) or one per unit.
+  int64_t columnRows(const te::Expr* e, int64_t units) const {
+    const int64_t stretch = c_.prologue->inputs[e->index].stretch;
+    return c_.inner > 1 && stretch == c_.inner ? units * c_.reduce : units;
+  }
+
   Instruction rowOp(Opcode op, MemRef dst, MemRef src0, MemRef src1, int64_t rows) const {
     Instruction i;
     i.op = op;
@@ -276,7 +403,7 @@ class ReduceEmitter {
     for (int64_t r0 = 0; r0 < units; r0 += step) {
       int64_t rows = std::min<int64_t>(step, units - r0);
       MemRef acc{Space::UB, 0, accBase() + r0 * isa::kRepeatBytes};
-      MemRef row{Space::UB, 0, inBase(set) + r0 * layout_.inUnitBytes};
+      MemRef row{Space::UB, 0, valueBase(set) + r0 * layout_.inUnitBytes};
       if (layout_.inUnitBytes / isa::kBlockBytes > 255) {
         // rows too far apart for a repeat stride: fold each row on its own into acc[row]
         for (int64_t r = 0; r < rows; ++r) foldRow(row.offset + r * layout_.inUnitBytes, acc.offset + r * isa::kRepeatBytes);
@@ -376,7 +503,7 @@ class ReduceEmitter {
     int64_t rowBytes = alignBlock(c_.inner * es_);
     int64_t rowElems = rowBytes / es_;
     for (int64_t u = 0; u < units; ++u) {
-      int64_t base = inBase(set) + u * layout_.inUnitBytes;
+      int64_t base = valueBase(set) + u * layout_.inUnitBytes;
       VectorOp op;
       op.op = reduceCombineOp(c_.kind);
       op.type = c_.dtype;
@@ -401,17 +528,22 @@ class ReduceEmitter {
   KernelBuilder& b_;
   int es_, lanes_;
   Layout layout_;
+  // the prologue's argument registers by input, the output's argument, its scalars and its tiles
+  std::vector<int> inputReg_;
+  int outputArg_ = 1;
+  std::map<const te::Expr*, int> scalarRegs_;
+  std::unique_ptr<TileEmitter> tile_;
 };
 
 }  // namespace
 
 KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Target& target) {
-  KernelBuilder b(c.name, 2);
+  KernelBuilder b(c.name, ReduceEmitter::arguments(c));
   b.setSourceLine(c.sourceLine);
   ReduceEmitter e(c, s, b);
+  e.setUp();
   int64_t tailUnits = c.outer % s.unitsPerTile;
   auto units = [&](bool tail) { return tail ? tailUnits : s.unitsPerTile; };
-  int es = dtypeSize(c.dtype);
   TilePipeline p;
   p.fullTiles = c.outer / s.unitsPerTile;
   p.hasTail = tailUnits > 0;
@@ -420,11 +552,7 @@ KernelCode lowerReduce(const ReduceCompute& c, const ReduceSchedule& s, const Ta
   p.load = [&](int set, bool tail, int ahead) { e.load(set, units(tail), ahead); };
   p.compute = [&](int set, bool tail) { e.compute(set, units(tail)); };
   p.store = [&](int set, bool tail) { e.store(set, units(tail)); };
-  p.advance = [&](int64_t tiles, int countReg) {
-    int64_t inStep = s.unitsPerTile * unitStep(c) * es, outStep = s.unitsPerTile * c.inner * resultSize(c);
-    advanceCursor(b, KernelBuilder::argReg(0), inStep, tiles, countReg);
-    advanceCursor(b, KernelBuilder::argReg(1), outStep, tiles, countReg);
-  };
+  p.advance = [&](int64_t tiles, int countReg) { e.advance(tiles, countReg); };
   emitTilePipeline(b, p);
   return b.finish(s.blockDim);
 }

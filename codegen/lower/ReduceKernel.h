@@ -3,16 +3,30 @@
 // product folds its lanes with vmul), or a pairwise tree over rows when inner > 1.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "codegen/emit/KernelBuilder.h"
+#include "codegen/lower/TileExpressions.h"
 #include "sdk/support/Diagnostics.h"
 #include "sdk/target/Target.h"
 
 namespace pyasc::codegen {
 
 enum class ReduceKind { Sum, Mean, Max, Min, Prod };
+
+// An elementwise prologue (fuse-elementwise at O2): the kernel reduces `value`, computed tile by
+// tile in UB from inputs of its own, instead of reading its input from GM. Placeholder i reads
+// inputs[i]: an array of the reduction's shape (loaded as the input would be, elements of the
+// reduction's size), one element, a UB row repeated (`period`: `inner` elements, or `reduce` when
+// inner is 1) or one value per UB row or per unit (`stretch`: the elements it covers).
+struct ReducePrologue {
+  std::vector<ElementwiseInput> inputs;
+  te::ExprPtr value;
+  SlotPlan plan;  // planSlots(inputs, {value})
+};
+std::shared_ptr<const ReducePrologue> makeReducePrologue(std::vector<ElementwiseInput> inputs, te::ExprPtr value);
 
 struct ReduceCompute {
   std::string name;
@@ -24,6 +38,7 @@ struct ReduceCompute {
   // slice [reduce, columns] (a single outer index) into outer units of `inner` columns: a unit's
   // rows lie `columns` elements apart and units `inner` apart (planReduceColumns).
   int64_t columns = 0;
+  std::shared_ptr<const ReducePrologue> prologue;  // none: the kernel reduces its input
   int sourceLine = 0;
 };
 
@@ -56,7 +71,8 @@ ReduceSchedule scheduleReduce(const ReduceCompute& compute, const Target& target
 // the core count; a CompileError at `where` (else the kernel's source line) names what does not fit.
 ReduceSchedule reduceSchedule(const ReduceCompute& compute, const Target& target, int64_t units, int blockDim,
                               int maxCores, const SourceLocation& where);
-// Kernel arguments: input, output.
+// Kernel arguments: input, output; with a prologue its GM inputs in order, output, then its by-value
+// scalars in input order.
 KernelCode lowerReduce(const ReduceCompute& compute, const ReduceSchedule& schedule, const Target& target);
 
 }  // namespace pyasc::codegen

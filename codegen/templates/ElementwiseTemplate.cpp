@@ -74,13 +74,14 @@ bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>&
          columnStretch(shape, groupShape, dtype) != 0;
 }
 
-void FusionGroup::add(const Node& n, int id, Lowering& l, std::vector<Step>& out) {
+void FusionGroup::add(const Node& n, int id, Lowering& l, std::vector<Step>& out, bool raw) {
   ValueId result = n.outputs[0];
   std::vector<int64_t> shape = staticShape(l.graph.type(result), n.loc);
   // (fuse-elementwise groups nodes of one dynamic shape; a node of another starts a group all the same)
   if (!nodes_.empty() && (id != id_ || !l.shapes.sameDims(nodes_.front()->outputs[0], result))) flush(l, out);
   if (nodes_.empty()) {
     id_ = id;
+    raw_ = raw;
     count_ = product(shape);
     shape_ = shape;
   }
@@ -111,7 +112,9 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
   Operand operand{v};
   std::vector<int64_t> shape;
   for (const auto& d : l.graph.type(v).shape) shape.push_back(d.extent);
-  if (const int64_t copies = readsOperand(shape, shape_, t) ? 0 : rowCopiesForBlocks(shape, shape_, t)) {
+  if (raw_) {
+    // (flush materialises what it cannot read should the reduction not take the group)
+  } else if (const int64_t copies = readsOperand(shape, shape_, t) ? 0 : rowCopiesForBlocks(shape, shape_, t)) {
     // a row of partial blocks: a few copies of it (a small copy kernel) make a row the kernel repeats
     const int64_t n = product(shape);
     const std::string name = l.graph.value(v).name + "_rows";
@@ -138,6 +141,11 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
   DType gmType = t == DType::Bool ? DType::UInt8 : t;
   te::ExprPtr p = te::placeholder(indexOf(operand), gmType);
   return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
+}
+
+te::ExprPtr FusionGroup::expr(ValueId v) const {
+  auto it = exprs_.find(v);
+  return it == exprs_.end() ? nullptr : it->second;
 }
 
 void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
@@ -172,7 +180,8 @@ void FusionGroup::flush(Lowering& l, std::vector<Step>& out) {
         for (const auto& d : l.graph.type(o.value).shape) shape.push_back(d.extent);
         int64_t n = product(shape);
         const bool broadcast = n != 1 && n != g.count_;
-        if (broadcast && !repeatInUb) {
+        // (only a group kept raw for a reduction has operands the kernel cannot read)
+        if ((broadcast && !repeatInUb) || !readsOperand(shape, g.shape_, t)) {
           o.copy = l.broadcastStorage(l.storageOf(o.value, g.nodes_.front()->loc), shape, g.shape_,
                                       l.graph.value(o.value).name + "_broadcast", *g.nodes_.front(), out);
         } else {

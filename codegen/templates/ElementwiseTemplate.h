@@ -26,13 +26,6 @@ bool readsOperand(const std::vector<int64_t>& shape, const std::vector<int64_t>&
 // The group being built during select-templates; `flush` launches its kernel.
 class FusionGroup {
  public:
-  bool empty() const { return nodes_.empty(); }
-  // Adds `n` (one result) to group `id`, flushing the group first when `id` is another.
-  void add(const graph::Node& n, int id, Lowering& l, std::vector<Step>& out);
-  // One kernel writing back the group's values still read later (none: no kernel).
-  void flush(Lowering& l, std::vector<Step>& out);
-
- private:
   // A kernel input: a graph value read from its storage or by value (a loop counter), or the
   // storage of a copy broadcasting it to the group's shape.
   struct Operand {
@@ -40,8 +33,27 @@ class FusionGroup {
     int copy = -1;
     int64_t period = 0;  // > 0: `copy` holds a few repeats of a row, `period` elements of whole blocks
   };
+
+  bool empty() const { return nodes_.empty(); }
+  int id() const { return id_; }
+  // Adds `n` (one result) to group `id`, flushing the group first when `id` is another. A group
+  // that feeds a reduction's prologue (`raw`) keeps broadcast operands as they are: the reduction
+  // decides how to read them.
+  void add(const graph::Node& n, int id, Lowering& l, std::vector<Step>& out, bool raw = false);
+  // One kernel writing back the group's values still read later (none: no kernel).
+  void flush(Lowering& l, std::vector<Step>& out);
+
+  // The group's expression of `v` (computed in it; else null) over placeholders of `operands()`.
+  te::ExprPtr expr(graph::ValueId v) const;
+  const std::vector<Operand>& operands() const { return inputs_; }
+  const graph::Node& firstNode() const { return *nodes_.front(); }
+  // Ends the group without a kernel: its work now belongs to the caller's.
+  void clear() { *this = FusionGroup{}; }
+
+ private:
   te::ExprPtr operandExpr(graph::ValueId v, const graph::Node& user, Lowering& l, std::vector<Step>& out);
 
+  bool raw_ = false;
   int id_ = -1;
   std::vector<const graph::Node*> nodes_;
   int64_t count_ = -1;
