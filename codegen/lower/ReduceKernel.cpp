@@ -298,10 +298,12 @@ class ReduceEmitter {
     const int64_t units = s_.unitsPerTile;
     if (!tile_) advanceCursor(b_, KernelBuilder::argReg(0), units * unitStep(c_) * es_, tiles, countReg);
     if (tile_) {
-      for (const te::Expr* e : c_.prologue->plan.loads)
-        advanceCursor(b_, inputReg_[static_cast<size_t>(e->index)], units * unitStep(c_) * es_, tiles, countReg);
-      for (const te::Expr* e : c_.prologue->plan.fills)
-        advanceCursor(b_, inputReg_[static_cast<size_t>(e->index)], columnRows(e, units) * es_, tiles, countReg);
+      const std::vector<ElementwiseInput>& inputs = c_.prologue->inputs;
+      for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].scalar || inputs[i].period > 0) continue;
+        const int64_t step = inputs[i].stretch > 0 ? columnRows(inputs[i].stretch, units) : units * unitStep(c_);
+        advanceCursor(b_, inputReg_[i], step * es_, tiles, countReg);
+      }
     }
     advanceCursor(b_, outputReg(), units * c_.inner * resultSize(c_), tiles, countReg);
   }
@@ -321,7 +323,7 @@ class ReduceEmitter {
     if (tile_) {
       tile_->setBase = inBase(set);
       for (const te::Expr* e : c_.prologue->plan.fills) {
-        const int64_t rows = columnRows(e, units), span = tileElems(units) / rows;
+        const int64_t rows = columnRows(c_.prologue->inputs[e->index].stretch, units), span = tileElems(units) / rows;
         tile_->fillColumn(e, inputReg_[static_cast<size_t>(e->index)], rows, span, span);
       }
       for (const te::Expr* e : c_.prologue->plan.order) tile_->emitNode(e, tileElems(units));
@@ -375,10 +377,9 @@ class ReduceEmitter {
     }
   }
 
-  // The values a column input gives a tile of `units` units: one per UB row (its stretch a row's
-  // elements) or one per unit.
-  int64_t columnRows(const te::Expr* e, int64_t units) const {
-    const int64_t stretch = c_.prologue->inputs[e->index].stretch;
+  // The values a column input of `stretch` gives a tile of `units` units: one per UB row (its
+  // stretch a row's elements) or one per unit.
+  int64_t columnRows(int64_t stretch, int64_t units) const {
     return c_.inner > 1 && stretch == c_.inner ? units * c_.reduce : units;
   }
 

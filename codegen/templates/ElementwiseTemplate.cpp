@@ -108,7 +108,7 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
     return index;
   };
   // a loop counter reaches the kernel by value, as a scalar argument
-  if (l.classes.of(v) == ValueClasses::Class::Counter) return te::placeholder(indexOf(Operand{v}), DType::Int32);
+  if (l.classes.of(v) == ValueClasses::Class::Counter) return placeholder(indexOf(Operand{v}), DType::Int32);
   Operand operand{v};
   std::vector<int64_t> shape;
   for (const auto& d : l.graph.type(v).shape) shape.push_back(d.extent);
@@ -119,7 +119,7 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
     const int64_t n = product(shape);
     const std::string name = l.graph.value(v).name + "_rows";
     auto made = std::find_if(inputs_.begin(), inputs_.end(), [&](const Operand& i) { return i.value == v && i.period > 0; });
-    if (made != inputs_.end()) return te::placeholder(static_cast<int>(made - inputs_.begin()), t);
+    if (made != inputs_.end()) return placeholder(static_cast<int>(made - inputs_.begin()), t);
     auto constant = std::find_if(l.graph.constants.begin(), l.graph.constants.end(),
                                  [&](const graph::GraphConstant& c) { return c.value == v; });
     if (constant != l.graph.constants.end()) {  // a constant's copies are a constant
@@ -139,8 +139,15 @@ te::ExprPtr FusionGroup::operandExpr(ValueId v, const Node& user, Lowering& l, s
                                       l.graph.value(v).name + "_broadcast", user, out);
   }
   DType gmType = t == DType::Bool ? DType::UInt8 : t;
-  te::ExprPtr p = te::placeholder(indexOf(operand), gmType);
+  te::ExprPtr p = placeholder(indexOf(operand), gmType);
   return t == DType::Bool ? ops::castTo(ops::castTo(p, DType::Float16), DType::Bool) : p;
+}
+
+te::ExprPtr FusionGroup::placeholder(int index, DType dtype) {
+  if (placeholders_.size() <= static_cast<size_t>(index)) placeholders_.resize(static_cast<size_t>(index) + 1);
+  te::ExprPtr& p = placeholders_[static_cast<size_t>(index)];
+  if (!p) p = te::placeholder(index, dtype);
+  return p;
 }
 
 te::ExprPtr FusionGroup::expr(ValueId v) const {

@@ -52,6 +52,8 @@ class FusionGroup {
 
  private:
   te::ExprPtr operandExpr(graph::ValueId v, const graph::Node& user, Lowering& l, std::vector<Step>& out);
+  // Operand `index` read as `dtype`: one placeholder per operand, so the kernel loads it once.
+  te::ExprPtr placeholder(int index, DType dtype);
 
   bool raw_ = false;
   int id_ = -1;
@@ -60,6 +62,7 @@ class FusionGroup {
   std::vector<int64_t> shape_;
   std::map<graph::ValueId, te::ExprPtr> exprs_;  // values computed in the group
   std::vector<Operand> inputs_;                 // by placeholder index
+  std::vector<te::ExprPtr> placeholders_;       // by placeholder index
 };
 
 }  // namespace pyasc::codegen

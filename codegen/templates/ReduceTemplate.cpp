@@ -108,7 +108,7 @@ bool stagesFit(const ReduceCompute& r, const std::vector<int64_t>& stages, const
 // results before it. The last writes `n`'s result, through an int32 copy widened to it unless
 // `direct`.
 void launchStages(const Node& n, ReduceCompute r, const std::vector<int64_t>& stages, std::vector<int> inputs,
-                  std::vector<model::AffineScalar> scalars, const std::string& name, bool direct, Lowering& l,
+                  std::vector<model::AffineScalar> scalars, std::string name, bool direct, Lowering& l,
                   std::vector<Step>& out) {
   auto launch = [&](const ReduceCompute& compute, const ReduceSchedule& schedule, int dst) {
     KernelCode code = codegen::lowerReduce(compute, schedule, l.target);
@@ -314,14 +314,17 @@ void lowerReduceOfGroup(const Node& n, FusionGroup& group, Lowering& l, std::vec
     reads.push_back(read);
   }
   const te::ExprPtr value = group.expr(in);
-  auto computeWith = [&](bool copyBroadcasts) {
+  // the operands copied at the input's shape first: those broadcast in no way the kernel repeats
+  std::vector<bool> copied;
+  for (const Read& read : reads) copied.push_back(read.broadcast == Broadcast::Copied);
+  auto computeWith = [&]() {
     std::vector<ElementwiseInput> inputs;
-    for (const Read& read : reads) {
-      ElementwiseInput input = read.input;
-      if (read.broadcast && !copyBroadcasts) {
-        if (*read.broadcast == Broadcast::Row) input.period = rowElems;
-        if (*read.broadcast == Broadcast::RowValue) input.stretch = rowElems;
-        if (*read.broadcast == Broadcast::UnitValue) input.stretch = product(shape, static_cast<size_t>(axes.front()));
+    for (size_t i = 0; i < reads.size(); ++i) {
+      ElementwiseInput input = reads[i].input;
+      if (reads[i].broadcast && !copied[i]) {
+        if (*reads[i].broadcast == Broadcast::Row) input.period = rowElems;
+        if (*reads[i].broadcast == Broadcast::RowValue) input.stretch = rowElems;
+        if (*reads[i].broadcast == Broadcast::UnitValue) input.stretch = product(shape, static_cast<size_t>(axes.front()));
       }
       inputs.push_back(input);
     }
@@ -329,18 +332,24 @@ void lowerReduceOfGroup(const Node& n, FusionGroup& group, Lowering& l, std::vec
     r.prologue = makeReducePrologue(std::move(inputs), value);
     return r;
   };
-  auto copied = [&](const Read& read, bool copyBroadcasts) {
-    return read.broadcast && (copyBroadcasts || *read.broadcast == Broadcast::Copied);
+  // A broadcast the plan keeps in order: any in one stage of whole units; in stages a slice's rows
+  // (each stage's units are runs of the same rows), not rows cut into parts nor whole units; none in
+  // column units (each a slice's columns).
+  auto keeps = [&](Broadcast b, const ReduceCompute& r, size_t stages) {
+    if (r.columns) return false;
+    return stages == 1 || (r.inner > 1 && b != Broadcast::UnitValue);
   };
-  bool copyBroadcasts = false;
-  ReduceCompute r = computeWith(false);
-  std::vector<int64_t> stages = planStages(r, l.target, l.cores(false));
-  // stages and column units see other rows than the operands' repeats: those operands are copied
-  const bool repeats = std::any_of(reads.begin(), reads.end(), [&](const Read& read) { return copied(read, true) && !copied(read, false); });
-  if ((stages.size() > 1 || r.columns) && repeats) {
-    copyBroadcasts = true;
-    r = computeWith(true);
+  ReduceCompute r;
+  std::vector<int64_t> stages;
+  for (bool changed = true; changed;) {  // (copies only ever increase)
+    r = computeWith();
     stages = planStages(r, l.target, l.cores(false));
+    changed = false;
+    for (size_t i = 0; i < reads.size(); ++i) {
+      if (!reads[i].broadcast || copied[i] || keeps(*reads[i].broadcast, r, stages.size())) continue;
+      copied[i] = true;
+      changed = true;
+    }
   }
   // a value computed from constants alone, or kernels that do not fit UB: the group's kernel first
   if (!r.prologue->plan.slot.count(value.get()) || !stagesFit(r, stages, l.target) || !reduceUnitFits(r, stages.front(), l.target)) {
@@ -353,7 +362,7 @@ void lowerReduceOfGroup(const Node& n, FusionGroup& group, Lowering& l, std::vec
     const ValueId v = operands[i].value;
     if (reads[i].input.inRegister) {
       scalars.push_back(l.classes.affine(v));
-    } else if (copied(reads[i], copyBroadcasts)) {
+    } else if (copied[i]) {
       args.push_back(l.broadcastStorage(l.storageOf(v, n.loc), reads[i].shape, shape, g.value(v).name + "_broadcast", n, out));
     } else {
       args.push_back(l.storageOf(v, n.loc));
