@@ -118,8 +118,8 @@ class Fuser {
 
   // Whether reduction `n` computes the group's value in its own kernel (O2): the group's only value
   // read later, read by `n` alone; every member and array operand of float or boolean type (none
-  // runs on the scalar unit); static shapes; and a reduction kernel that fits UB with a tile per
-  // member and operand.
+  // runs on the scalar unit), array operands of the reduction's element size; static shapes; and a
+  // reduction kernel that fits UB with a tile per member and operand.
   bool takesGroup(const Group& group, const Node& n) const {
     if (!reductions_ || group.id < 0 || shapes_.dynamic() || n.inputs.size() != 1 || !group.members.count(n.inputs[0])) {
       return false;
@@ -132,10 +132,16 @@ class Fuser {
       return t == DType::Float16 || t == DType::Float32 || t == DType::Bool || c == ValueClasses::Class::Scalar ||
              c == ValueClasses::Class::Counter;
     };
+    // array operands have the reduction's element size: the kernel loads their rows at its pitch
+    const int elementSize = dtypeSize(g_.type(n.inputs[0]).dtype);
     for (const Node* member : group.nodes) {
       if (!vectorType(member->outputs[0])) return false;
-      for (ValueId v : member->inputs)
+      for (ValueId v : member->inputs) {
         if (!vectorType(v)) return false;
+        const ValueClasses::Class c = classes_.of(v);
+        const bool array = !group.members.count(v) && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter;
+        if (array && graph::elementCount(g_.type(v).shape) > 1 && dtypeSize(g_.type(v).dtype) != elementSize) return false;
+      }
     }
     const int slots = static_cast<int>(group.nodes.size() + group.inputs.size()) + 1;
     return reduceTakesPrologue(n, g_, slots, *reductions_);

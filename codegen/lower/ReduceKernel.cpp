@@ -327,6 +327,7 @@ class ReduceEmitter {
         tile_->fillColumn(e, inputReg_[static_cast<size_t>(e->index)], rows, span, span);
       }
       for (const te::Expr* e : c_.prologue->plan.order) tile_->emitNode(e, tileElems(units));
+      b_.setCounterMode(false);  // (selections leave counter mode on; the reduction sets lane masks)
     }
     if (c_.inner == 1) {
       reduceRows(set, units);

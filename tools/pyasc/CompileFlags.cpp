@@ -21,7 +21,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
                  "MaxPool2D and AvgPool2D, batch "
                  "norms written out become BatchNorm, constant ones fold into constant "
                  "weights, convolutions apply their scale and bias or batch norm, residual add and ReLU in the "
-                 "kernel, matmuls their bias add and ReLU, random initialisers are drawn scaled, convolution tiles are "
+                 "kernel, matmuls their bias add and ReLU, reductions compute the elementwise work they read in their "
+                 "kernel, random initialisers are drawn scaled, convolution tiles are "
                  "searched more widely, and intermediates share device memory by liveness")
       ->check(CLI::IsMember({"O0", "O1", "O2"}))
       ->capture_default_str();
