@@ -206,11 +206,8 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   int numIn = static_cast<int>(c.inputs.size());
   int numOut = static_cast<int>(c.outputs.size());
   // argument registers: GM inputs, outputs, then by-value scalars
-  std::vector<int> inputReg(static_cast<size_t>(numIn));
-  int gmInputs = 0, byValue = 0;
-  for (const auto& in : c.inputs) (in.inRegister ? byValue : gmInputs) += 1;
-  for (int i = 0, g = 0, v = 0; i < numIn; ++i)
-    inputReg[static_cast<size_t>(i)] = KernelBuilder::argReg(c.inputs[i].inRegister ? gmInputs + numOut + v++ : g++);
+  const int gmInputs = gmInputCount(c.inputs), byValue = numIn - gmInputs;
+  const std::vector<int> inputReg = inputArgRegs(c.inputs, gmInputs + numOut);
   auto outputReg = [&](int o) { return KernelBuilder::argReg(gmInputs + o); };
   KernelBuilder b(c.name, gmInputs + numOut + byValue + (c.dynamicCount ? 1 : 0));
   const int countArg = c.dynamicCount ? KernelBuilder::argReg(gmInputs + numOut + byValue) : -1;
@@ -219,50 +216,9 @@ KernelCode lowerElementwise(const ElementwiseCompute& c, const ElementwiseSchedu
   int64_t setBytes = s.slotsPerSet * s.slotBytes;
   int64_t persistentBase = sets * setBytes;
   b.noteBufferBytes(Space::UB, persistentBase + s.persistentSlots * s.slotBytes);
-
-  // scalar inputs: load their bits once
-  std::map<const Expr*, int> scalarRegs;
-  for (const Expr* e : te::topologicalOrder(c.outputs)) {
-    if (e->prim != Prim::Placeholder || !c.inputs[e->index].scalar) continue;
-    if (c.inputs[e->index].inRegister) {
-      scalarRegs[e] = inputReg[static_cast<size_t>(e->index)];
-      continue;
-    }
-    int r = b.allocReg();
-    isa::Instruction ld;
-    ld.op = Opcode::Ld;
-    ld.type = e->dtype;
-    ld.rd = static_cast<uint8_t>(r);
-    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]), 0};
-    b.emit(ld);
-    scalarRegs[e] = r;
-  }
+  const std::map<const Expr*, int> scalarRegs = loadScalars(b, c.inputs, c.outputs, inputReg);
   TileEmitter tile{b, c.inputs, plan, scalarRegs, 0, s.slotBytes, persistentBase};
-  // constant tiles
-  std::vector<RepeatedRow> rows;
-  std::vector<const Expr*> tiles(static_cast<size_t>(plan.persistentSlots));  // by tile, not by address
-  for (const auto& [e, index] : plan.persistent) tiles[static_cast<size_t>(index)] = e;
-  for (int64_t index = 0; index < static_cast<int64_t>(tiles.size()); ++index) {
-    const Expr* e = tiles[static_cast<size_t>(index)];
-    if (e->prim == Prim::Placeholder && c.inputs[e->index].period > 0) {
-      const int64_t rowBytes = c.inputs[e->index].period * dtypeSize(e->dtype);
-      rows.push_back({MemRef{Space::UB, 0, persistentBase + index * s.slotBytes}, inputReg[static_cast<size_t>(e->index)], rowBytes,
-                      rowBytes});
-      continue;
-    }
-    VectorOp dup;
-    dup.op = Opcode::VDup;
-    dup.type = e->dtype;
-    dup.dst = MemRef{Space::UB, 0, persistentBase + index * s.slotBytes};
-    if (e->prim == Prim::Const) {
-      dup.scalarIsImm = true;
-      dup.scalarBits = scalarBitsOf(e->value, e->dtype);
-    } else {
-      dup.scalarReg = scalarRegs.at(e);
-    }
-    emitContiguous(b, dup, s.tileElems);
-  }
-  fillRepeatedRows(b, rows, s.slotBytes);
+  fillConstantTiles(b, c.inputs, plan, scalarRegs, inputReg, persistentBase, s.slotBytes, s.tileElems, s.slotBytes, 0);
 
   auto argBytes = [&](int arg, int64_t elems) {
     DType t = arg < numIn ? c.inputs[arg].dtype : c.outputs[arg - numIn]->dtype;

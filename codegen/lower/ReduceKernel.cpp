@@ -205,11 +205,8 @@ class ReduceEmitter {
     b.noteBufferBytes(Space::UB, layout_.totalBytes());
     if (!c.prologue) return;
     const ReducePrologue& p = *c.prologue;
-    int gm = 0, byValue = 0;
-    for (const auto& in : p.inputs) (in.inRegister ? byValue : gm) += 1;
-    for (size_t i = 0, g = 0, v = 0; i < p.inputs.size(); ++i)
-      inputReg_.push_back(KernelBuilder::argReg(static_cast<int>(p.inputs[i].inRegister ? gm + 1 + v++ : g++)));
-    outputArg_ = gm;
+    outputArg_ = gmInputCount(p.inputs);
+    inputReg_ = inputArgRegs(p.inputs, outputArg_ + 1);
     tile_ = std::make_unique<TileEmitter>(b, p.inputs, p.plan, scalarRegs_, 0, layout_.slotBytes, persistentBase());
   }
 
@@ -241,46 +238,10 @@ class ReduceEmitter {
   void setUp() {
     if (!tile_) return;
     const ReducePrologue& p = *c_.prologue;
-    std::vector<const te::Expr*> tiles(static_cast<size_t>(p.plan.persistentSlots));
-    for (const te::Expr* e : te::topologicalOrder({p.value})) {
-      if (e->prim != te::Prim::Placeholder || !p.inputs[e->index].scalar) continue;
-      const int arg = inputReg_[static_cast<size_t>(e->index)];
-      if (p.inputs[e->index].inRegister) {
-        scalarRegs_[e] = arg;
-        continue;
-      }
-      int r = b_.allocReg();
-      Instruction ld;
-      ld.op = Opcode::Ld;
-      ld.type = e->dtype;
-      ld.rd = static_cast<uint8_t>(r);
-      ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(arg), 0};
-      b_.emit(ld);
-      scalarRegs_[e] = r;
-    }
-    for (const auto& [e, index] : p.plan.persistent) tiles[static_cast<size_t>(index)] = e;
-    std::vector<RepeatedRow> rows;
-    const int64_t tileBytes = tileElems(s_.unitsPerTile) * es_;
-    for (size_t index = 0; index < tiles.size(); ++index) {
-      const te::Expr* e = tiles[index];
-      MemRef dst{Space::UB, 0, persistentBase() + static_cast<int64_t>(index) * layout_.slotBytes};
-      if (e->prim == te::Prim::Placeholder && p.inputs[e->index].period > 0) {
-        rows.push_back({dst, inputReg_[static_cast<size_t>(e->index)], p.inputs[e->index].period * es_, rowPitch() * es_});
-        continue;
-      }
-      VectorOp dup;
-      dup.op = Opcode::VDup;
-      dup.type = e->dtype;
-      dup.dst = dst;
-      if (e->prim == te::Prim::Const) {
-        dup.scalarIsImm = true;
-        dup.scalarBits = scalarBitsOf(e->value, e->dtype);
-      } else {
-        dup.scalarReg = scalarRegs_.at(e);
-      }
-      emitContiguous(b_, dup, tileElems(s_.unitsPerTile));
-    }
-    fillRepeatedRows(b_, rows, tileBytes);
+    scalarRegs_ = loadScalars(b_, p.inputs, {p.value}, inputReg_);
+    const int64_t elems = tileElems(s_.unitsPerTile);
+    fillConstantTiles(b_, p.inputs, p.plan, scalarRegs_, inputReg_, persistentBase(), layout_.slotBytes, elems, elems * es_,
+                      rowPitch() * es_);
   }
 
   void load(int set, int64_t units, int ahead) {

@@ -367,4 +367,65 @@ void fillRepeatedRows(KernelBuilder& b, const std::vector<RepeatedRow>& rows, in
   }
 }
 
+std::vector<int> inputArgRegs(const std::vector<ElementwiseInput>& inputs, int firstByValue) {
+  std::vector<int> regs;
+  for (size_t i = 0, g = 0, v = 0; i < inputs.size(); ++i)
+    regs.push_back(KernelBuilder::argReg(static_cast<int>(inputs[i].inRegister ? firstByValue + v++ : g++)));
+  return regs;
+}
+
+int gmInputCount(const std::vector<ElementwiseInput>& inputs) {
+  return static_cast<int>(std::count_if(inputs.begin(), inputs.end(), [](const ElementwiseInput& in) { return !in.inRegister; }));
+}
+
+std::map<const Expr*, int> loadScalars(KernelBuilder& b, const std::vector<ElementwiseInput>& inputs,
+                                       const std::vector<ExprPtr>& outputs, const std::vector<int>& inputReg) {
+  std::map<const Expr*, int> regs;
+  for (const Expr* e : te::topologicalOrder(outputs)) {
+    if (e->prim != Prim::Placeholder || !inputs[e->index].scalar) continue;
+    if (inputs[e->index].inRegister) {
+      regs[e] = inputReg[static_cast<size_t>(e->index)];
+      continue;
+    }
+    int r = b.allocReg();
+    isa::Instruction ld;
+    ld.op = Opcode::Ld;
+    ld.type = e->dtype;
+    ld.rd = static_cast<uint8_t>(r);
+    ld.src0 = MemRef{Space::GM, static_cast<uint8_t>(inputReg[static_cast<size_t>(e->index)]), 0};
+    b.emit(ld);
+    regs[e] = r;
+  }
+  return regs;
+}
+
+void fillConstantTiles(KernelBuilder& b, const std::vector<ElementwiseInput>& inputs, const SlotPlan& plan,
+                       const std::map<const Expr*, int>& scalarRegs, const std::vector<int>& inputReg, int64_t base,
+                       int64_t slotBytes, int64_t elems, int64_t rowTileBytes, int64_t rowPitchBytes) {
+  std::vector<RepeatedRow> rows;
+  std::vector<const Expr*> tiles(static_cast<size_t>(plan.persistentSlots));  // by tile, not by address
+  for (const auto& [e, index] : plan.persistent) tiles[static_cast<size_t>(index)] = e;
+  for (int64_t index = 0; index < static_cast<int64_t>(tiles.size()); ++index) {
+    const Expr* e = tiles[static_cast<size_t>(index)];
+    const MemRef dst{Space::UB, 0, base + index * slotBytes};
+    if (e->prim == Prim::Placeholder && inputs[e->index].period > 0) {
+      const int64_t rowBytes = inputs[e->index].period * dtypeSize(e->dtype);
+      rows.push_back({dst, inputReg[static_cast<size_t>(e->index)], rowBytes, rowPitchBytes ? rowPitchBytes : rowBytes});
+      continue;
+    }
+    VectorOp dup;
+    dup.op = Opcode::VDup;
+    dup.type = e->dtype;
+    dup.dst = dst;
+    if (e->prim == Prim::Const) {
+      dup.scalarIsImm = true;
+      dup.scalarBits = scalarBitsOf(e->value, e->dtype);
+    } else {
+      dup.scalarReg = scalarRegs.at(e);
+    }
+    emitContiguous(b, dup, elems);
+  }
+  fillRepeatedRows(b, rows, rowTileBytes);
+}
+
 }  // namespace pyasc::codegen

@@ -65,6 +65,21 @@ struct TileEmitter {
   void releaseScratch() const;
 };
 
+// The argument register of each input: GM inputs from argument 0 in order, by-value scalars from
+// argument `firstByValue` in order.
+std::vector<int> inputArgRegs(const std::vector<ElementwiseInput>& inputs, int firstByValue);
+int gmInputCount(const std::vector<ElementwiseInput>& inputs);
+// The bits of each scalar placeholder of `outputs` in a register: a by-value one in its argument
+// register, a GM one's element loaded once.
+std::map<const te::Expr*, int> loadScalars(KernelBuilder& b, const std::vector<ElementwiseInput>& inputs,
+                                           const std::vector<te::ExprPtr>& outputs, const std::vector<int>& inputReg);
+// The plan's constant tiles, `slotBytes` apart from `base`, filled once: scalars and constants
+// duplicated over `elems` elements, repeated rows loaded and copied `rowPitchBytes` apart (0: their
+// own length) over `rowTileBytes`.
+void fillConstantTiles(KernelBuilder& b, const std::vector<ElementwiseInput>& inputs, const SlotPlan& plan,
+                       const std::map<const te::Expr*, int>& scalarRegs, const std::vector<int>& inputReg, int64_t base,
+                       int64_t slotBytes, int64_t elems, int64_t rowTileBytes, int64_t rowPitchBytes);
+
 // A broadcast row in GM and the UB tile it is repeated over: `loadBytes` read, copies `pitchBytes` apart.
 struct RepeatedRow {
   isa::MemRef dst;
