@@ -18,6 +18,7 @@
 #include "codegen/graph/FuseConvEpilogue.h"
 #include "codegen/graph/FuseElementwise.h"
 #include "codegen/graph/FuseMatmulEpilogue.h"
+#include "codegen/graph/KeepNhwc.h"
 #include "codegen/graph/NarrowIntegers.h"
 #include "codegen/graph/PlanMemory.h"
 #include "codegen/graph/ReciprocalDivisors.h"
@@ -124,6 +125,7 @@ const std::vector<Stage>& stages() {
         {"recognize-pooling", IR::Graph, IR::Graph, graphStage<atO2<recognizePooling>>},
         {"recognize-batch-norm", IR::Graph, IR::Graph, graphStage<atO2<recognizeBatchNorms>>},
         {"fold-batch-norm", IR::Graph, IR::Graph, graphStage<atO2<foldBatchNorms>>},
+        {"keep-nhwc", IR::Graph, IR::Graph, graphStage<atO2<keepNhwc>>},
         {"fuse-conv-epilogue", IR::Graph, IR::Graph, graphStage<atO2<fuseConvEpilogues>>},
         {"fuse-matmul-epilogue", IR::Graph, IR::Graph, graphStage<atO2<fuseMatmulEpilogues>>},
         {"auto-mixed-precision", IR::Graph, IR::Graph, graphStage<mixedPrecision>},

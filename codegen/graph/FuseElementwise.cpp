@@ -140,7 +140,9 @@ class Fuser {
         if (!vectorType(v)) return false;
         const ValueClasses::Class c = classes_.of(v);
         const bool array = !group.members.count(v) && c != ValueClasses::Class::Scalar && c != ValueClasses::Class::Counter;
-        if (array && graph::elementCount(g_.type(v).shape) > 1 && dtypeSize(g_.type(v).dtype) != elementSize) return false;
+        // (one element is a scalar operand, unless a boolean: vdup has no bytes)
+        const bool element = graph::elementCount(g_.type(v).shape) == 1 && g_.type(v).dtype != DType::Bool;
+        if (array && !element && dtypeSize(g_.type(v).dtype) != elementSize) return false;
       }
     }
     const int slots = static_cast<int>(group.nodes.size() + group.inputs.size()) + 1;

@@ -20,7 +20,8 @@ void addCompileFlags(CLI::App& app, CompileFlags& f) {
                  "operations, convolutions and pooling written out in NumPy over shifted windows become Conv2D, "
                  "MaxPool2D and AvgPool2D, batch "
                  "norms written out become BatchNorm, constant ones fold into constant "
-                 "weights, convolutions apply their scale and bias or batch norm, residual add and ReLU in the "
+                 "weights, NCHW convolutions run as NHWC ones with the activations kept in NHWC between them, "
+                 "convolutions apply their scale and bias or batch norm, residual add and ReLU in the "
                  "kernel, matmuls their bias add and ReLU, reductions compute the elementwise work they read in their "
                  "kernel, random initialisers are drawn scaled, convolution tiles are "
                  "searched more widely, and intermediates share device memory by liveness")

@@ -1,4 +1,5 @@
 # bench: --entry=f --input=a:float32[8,56,56,64]
+# floor: reads
 # Batch-norm statistics of an NHWC activation: per-channel mean, then the mean squared deviation.
 import numpy as np
 

@@ -1,4 +1,5 @@
 # bench: --entry=f --input=x:float32[4096,1024] --input=y:float32[4096,1024]
+# floor: reads
 # Dot products of matching rows.
 import numpy as np
 

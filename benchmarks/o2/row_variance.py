@@ -1,4 +1,5 @@
 # bench: --entry=f --input=x:float32[4096,1024]
+# floor: reads
 # The variance of each row written out: deviations from a kept-dims mean, squared, averaged.
 import numpy as np
 

@@ -1,4 +1,5 @@
 # bench: --entry=f --input=a:float32[2048,768] --input=b:float32[2048,768]
+# floor: reads
 # Cosine similarity of matching rows: three reductions of products of the same two arrays.
 import numpy as np
 
