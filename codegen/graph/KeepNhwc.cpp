@@ -198,6 +198,7 @@ class Rewriter {
       twin.inputs.push_back(twinOf(n.inputs[0], n.loc, out));
       if (n.op == "Conv2D") twin.inputs.push_back(hwio(n.inputs[1], n.loc, out));
       twin.setAttr("layout", std::string("NHWC"));
+      twin.hints.push_back({kKeptNhwcHint, static_cast<int64_t>(n.loc.line)});
     } else {
       for (ValueId v : n.inputs) {
         if (twinned_.count(v) || transposed_.count(v)) {

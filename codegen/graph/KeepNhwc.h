@@ -7,6 +7,9 @@
 
 namespace pyasc::codegen {
 
+// The hint on a convolution or pooling keep-nhwc runs in NHWC (`pyasc info` lists them).
+constexpr const char* kKeptNhwcHint = "kept_nhwc";
+
 // Each NCHW Conv2D of the top-level region becomes an NHWC Conv2D of its input transposed (once
 // per value) and of its weights as [KH,KW,C/g,F] (two transposes that move whole rows). A value is
 // kept in NHWC, its "twin", when an NHWC convolution or pooling computes it or an elementwise node

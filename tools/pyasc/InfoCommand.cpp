@@ -8,6 +8,7 @@
 
 #include "codegen/graph/AutoMixedPrecision.h"
 #include "codegen/graph/FoldBatchNorm.h"
+#include "codegen/graph/KeepNhwc.h"
 #include "codegen/graph/RecognizeBatchNorm.h"
 #include "codegen/graph/RecognizeConvolution.h"
 #include "codegen/graph/RecognizePooling.h"
@@ -70,8 +71,9 @@ std::string windowText(const graph::Graph& g, const graph::Node& n) {
   return text + " written out";
 }
 
-// What the graph stages rewrote, as (stage, what): convolutions with epilogues, random inputs whose
-// draws are scaled, and elementwise fusion groups of more than one node.
+// What the graph stages rewrote, as (stage, what): random inputs whose draws are scaled, recognised
+// idioms, NCHW convolutions and pooling run in NHWC, convolutions and matmuls with epilogues, and
+// fusion groups of more than one node (a reduction that computes its group's value among them).
 std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m) {
   std::vector<std::pair<std::string, std::string>> found;
   for (const auto& t : m.tensors) {
@@ -100,6 +102,10 @@ std::vector<std::pair<std::string, std::string>> rewrites(const model::Model& m)
           if (h.name == hint && std::holds_alternative<std::string>(h.value))
             found.emplace_back(stage, std::string("not ") + what + (n.loc.valid() ? " at " + n.loc.str() : std::string()) + ": " +
                                           std::get<std::string>(h.value));
+        if (h.name == codegen::kKeptNhwcHint && std::holds_alternative<int64_t>(h.value))
+          found.emplace_back("keep-nhwc", "%" + g.value(n.outputs[0]).name + " = an NCHW " +
+                                              (n.op.find("Conv") != std::string::npos ? "conv2d" : "pooling") + " run in NHWC at " +
+                                              SourceLocation{n.loc.file, static_cast<int>(std::get<int64_t>(h.value)), 0}.str());
         if (h.name == codegen::kRecognizedBatchNormHint && std::holds_alternative<int64_t>(h.value))
           found.emplace_back("recognize-batch-norm", "%" + g.value(n.outputs[0]).name +
                                                          " = (x - mean) / np.sqrt(var + eps) * gamma + beta, a BatchNorm at " +
