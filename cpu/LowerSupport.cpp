@@ -16,11 +16,7 @@ using Halide::Expr;
   throw CompileError(node.loc, message);
 }
 
-std::vector<int64_t> extents(const graph::TensorType& t) {
-  std::vector<int64_t> e;
-  for (const auto& d : t.shape) e.push_back(d.extent);
-  return e;
-}
+std::vector<int64_t> extents(const graph::TensorType& t) { return graph::extents(t.shape); }
 
 int32_t extent32(const graph::Node& node, int64_t e) {
   if (e < 0 || e > INT32_MAX) fail(node, "the CPU backend takes extents up to 2^31 - 1, found " + std::to_string(e));

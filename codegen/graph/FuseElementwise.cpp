@@ -22,12 +22,6 @@ using graph::ValueId;
 
 namespace {
 
-std::vector<int64_t> extents(const graph::TensorType& t) {
-  std::vector<int64_t> e;
-  for (const auto& d : t.shape) e.push_back(d.extent);
-  return e;
-}
-
 class Fuser {
  public:
   Fuser(graph::Graph& g, bool fuse, const Target* reductions)
@@ -93,7 +87,7 @@ class Fuser {
     }
     // members share one flat index: an operand broadcast to a member reads at it only when the
     // member's shape is the group's, leading 1s aside
-    const bool otherRows = broadcast && !sameBeyondLeadingOnes(extents(type), group.shape);
+    const bool otherRows = broadcast && !sameBeyondLeadingOnes(graph::extents(type.shape), group.shape);
     if (group.id >= 0 && (count != group.count || !shapes_.sameDims(group.first, n.outputs[0]) || internalBroadcast ||
                           otherRows || !fuse_ || !argumentsFit(group, n))) {
       group = Group{};
@@ -101,7 +95,7 @@ class Fuser {
     if (group.id < 0) {
       group.id = next_++;
       group.count = count;
-      group.shape = extents(type);
+      group.shape = graph::extents(type.shape);
       group.first = n.outputs[0];
     }
     for (ValueId v : n.inputs) addOperand(group, v);
@@ -154,7 +148,7 @@ class Fuser {
   void addOperand(Group& group, ValueId v) {
     if (group.members.count(v) || classes_.of(v) == ValueClasses::Class::Scalar) return;
     bool copied = classes_.of(v) != ValueClasses::Class::Counter &&
-                  !readsOperand(extents(g_.type(v)), group.shape, g_.type(v).dtype);
+                  !readsOperand(graph::extents(g_.type(v).shape), group.shape, g_.type(v).dtype);
     if (copied) {
       group.inputs.push_back(graph::kNoValue);
     } else if (std::find(group.inputs.begin(), group.inputs.end(), v) == group.inputs.end()) {

@@ -14,12 +14,6 @@ using graph::ValueId;
 
 namespace {
 
-std::vector<int64_t> extentsOf(const graph::TensorType& t) {
-  std::vector<int64_t> e;
-  for (const auto& d : t.shape) e.push_back(d.extent);
-  return e;
-}
-
 bool isNchwWindow(const Node& n) {
   return (n.op == "Conv2D" || n.op == "MaxPool2D" || n.op == "AvgPool2D") && n.stringAttr("layout", "NHWC") == "NCHW" &&
          n.outputs.size() == 1;
@@ -101,8 +95,8 @@ class Rewriter {
   // [1 or N, C, 1, 1] against the NCHW result `of`: a per-channel value, the same elements as
   // [1 or N, 1, 1, C].
   bool perChannel(ValueId v, ValueId of) const {
-    std::vector<int64_t> s = extentsOf(g_.type(v));
-    const std::vector<int64_t> o = extentsOf(g_.type(of));
+    std::vector<int64_t> s = graph::extents(g_.type(v).shape);
+    const std::vector<int64_t> o = graph::extents(g_.type(of).shape);
     if (s.size() > 4) return false;
     s.insert(s.begin(), 4 - s.size(), 1);
     return (s[0] == 1 || s[0] == o[0]) && s[1] == o[1] && s[2] == 1 && s[3] == 1;
@@ -146,7 +140,7 @@ class Rewriter {
   // [A, B, C] → [A, C, B]: rows of B·C elements turned, a batched transpose the copy kernel moves
   // in tiles (a reshape when B or C is 1).
   ValueId swapLast(ValueId v, const std::string& name, const SourceLocation& loc, std::vector<Node>& out) {
-    std::vector<int64_t> s = extentsOf(g_.type(v));
+    std::vector<int64_t> s = graph::extents(g_.type(v).shape);
     std::swap(s[1], s[2]);
     if (s[1] == 1 || s[2] == 1) return reshape(v, s, name, loc, out);
     return addNode("Transpose", {v}, {{"perm", std::vector<int64_t>{0, 2, 1}}}, name, s, g_.type(v).dtype, loc, out);
@@ -155,7 +149,7 @@ class Rewriter {
   // The twin of NCHW value `v`: computed already, or `v` transposed (once).
   ValueId twinOf(ValueId v, const SourceLocation& loc, std::vector<Node>& out) {
     if (auto it = twin_.find(v); it != twin_.end()) return it->second;
-    const std::vector<int64_t> s = extentsOf(g_.type(v));
+    const std::vector<int64_t> s = graph::extents(g_.type(v).shape);
     const std::string name = g_.value(v).name + "_nhwc";
     ValueId rows = reshape(v, {s[0], s[1], s[2] * s[3]}, name, loc, out);
     ValueId turned = swapLast(rows, name, loc, out);
@@ -164,7 +158,7 @@ class Rewriter {
 
   // NCHW value `v` (its original id) from its twin.
   void toNchw(ValueId v, const SourceLocation& loc, std::vector<Node>& out) {
-    const std::vector<int64_t> s = extentsOf(g_.type(v));
+    const std::vector<int64_t> s = graph::extents(g_.type(v).shape);
     const std::string name = g_.value(v).name + "_nchw";
     ValueId rows = reshape(twin_.at(v), {s[0], s[2] * s[3], s[1]}, name, loc, out);
     ValueId turned = swapLast(rows, name, loc, out);
@@ -179,7 +173,7 @@ class Rewriter {
 
   // [F, C/g, KH, KW] weights as [KH, KW, C/g, F]: [F·C/g, KH·KW] turned, then each tap's [F, C/g].
   ValueId hwio(ValueId w, const SourceLocation& loc, std::vector<Node>& out) {
-    const std::vector<int64_t> s = extentsOf(g_.type(w));
+    const std::vector<int64_t> s = graph::extents(g_.type(w).shape);
     const std::string name = g_.value(w).name + "_hwio";
     ValueId taps = reshape(w, {1, s[0] * s[1], s[2] * s[3]}, name, loc, out);
     ValueId tapMajor = swapLast(taps, name, loc, out);  // [1, KH·KW, F·C/g]
@@ -191,7 +185,7 @@ class Rewriter {
   // `n` in NHWC, computing the twin of its result.
   void emitTwin(const Node& n, std::vector<Node>& out) {
     const ValueId result = n.outputs[0];
-    const std::vector<int64_t> s = extentsOf(g_.type(result));
+    const std::vector<int64_t> s = graph::extents(g_.type(result).shape);
     Node twin = n;
     twin.inputs.clear();
     if (isNchwWindow(n)) {
@@ -221,7 +215,7 @@ class Rewriter {
   // channels is what the epilogue passes take).
   ValueId channels(ValueId v, const SourceLocation& loc, std::vector<Node>& out) {
     if (auto it = channels_.find(v); it != channels_.end()) return it->second;
-    std::vector<int64_t> s = extentsOf(g_.type(v));
+    std::vector<int64_t> s = graph::extents(g_.type(v).shape);
     s.insert(s.begin(), 4 - s.size(), 1);
     const std::vector<int64_t> shape = s[0] == 1 ? std::vector<int64_t>{s[1]} : std::vector<int64_t>{s[0], 1, 1, s[1]};
     return channels_[v] = reshape(v, shape, g_.value(v).name + "_channels", loc, out);

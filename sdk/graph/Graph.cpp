@@ -53,6 +53,12 @@ bool isStaticShape(const Shape& shape) {
   return true;
 }
 
+std::vector<int64_t> extents(const Shape& shape) {
+  std::vector<int64_t> e;
+  for (const Dim& d : shape) e.push_back(d.extent);
+  return e;
+}
+
 int64_t elementCount(const Shape& shape) {
   int64_t n = 1;
   bool overflow = false;

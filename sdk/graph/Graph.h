@@ -47,6 +47,8 @@ constexpr int64_t kMaxElements = int64_t{1} << 40;
 // The most bytes one constant of a model holds (a literal array, np.eye, a fill stored by the compiler).
 constexpr int64_t kMaxConstantBytes = int64_t{64} << 20;
 std::string shapeString(const Shape& shape);  // "[256,256]", "[]" for a scalar
+// Each dimension's extent (-1 for one not known at compile time).
+std::vector<int64_t> extents(const Shape& shape);
 
 struct TensorType {
   DType dtype = DType::Float32;
