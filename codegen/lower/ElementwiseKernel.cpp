@@ -1,15 +1,11 @@
-// Elementwise lowering: slot allocation with liveness, per-core tile ranges, ping-pong buffers
-// synchronised MTE2→V→MTE3→MTE2, and a static tail tile on the last core.
+// Elementwise lowering: the tile solver, per-core tile ranges, rotating buffer sets synchronised
+// MTE2→V→MTE3→MTE2 and a static tail tile; the expressions' slots and instructions are TileExpressions'.
 #include "codegen/lower/ElementwiseKernel.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <numeric>
 #include <sstream>
-#include <stdexcept>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "codegen/isel/DmaIsel.h"
 #include "codegen/isel/VectorIsel.h"

@@ -224,9 +224,7 @@ class ReduceEmitter {
   int64_t persistentBase() const { return accBase() + layout_.accBytes; }
   // Where the reduced values of a tile lie: the input's units, or the prologue's value.
   int64_t valueBase(int set) const {
-    if (!tile_) return inBase(set);
-    tile_->setBase = inBase(set);
-    return tile_->slotRef(c_.prologue->value.get()).offset;
+    return inBase(set) + (tile_ ? c_.prologue->plan.slot.at(c_.prologue->value.get()) * layout_.slotBytes : 0);
   }
   // Elements of a tile of `units` units in UB, row padding included.
   int64_t tileElems(int64_t units) const { return units * layout_.inUnitBytes / es_; }

@@ -46,7 +46,6 @@ class FusionGroup {
   // The group's expression of `v` (computed in it; else null) over placeholders of `operands()`.
   te::ExprPtr expr(graph::ValueId v) const;
   const std::vector<Operand>& operands() const { return inputs_; }
-  const graph::Node& firstNode() const { return *nodes_.front(); }
   // Ends the group without a kernel: its work now belongs to the caller's.
   void clear() { *this = FusionGroup{}; }
 
